@@ -133,7 +133,7 @@ def board(
     session's current one unless given, as for a history page at ``move`` of ``shown``)."""
     engine = session.engine
     state = session.state if state is None else state
-    names = session.names()
+    names = session.names_after(move)  # a past board: the seats' holders then
     values = {"game": session.info.title, "number": session.id}
     if move == 0:
         parts = [t.gettext("{game}, game #{number}: the board before the first move.", **values)]

@@ -18,6 +18,9 @@ from languages import ENGLISH, N_, Language
 
 PRIVATE_HEADING = N_("Only you can see this")
 LAST_ACTION = N_("Last action: {action}")  # the alt text's words too
+LAST_MOVE = "Last move: "
+"""How the engines' lines about the last move begin (``Last move: {player} played {move}``): their
+seat is named after whoever made that move (a seat handed to a substitute since: its earlier holder)."""
 
 
 def lines_of(
@@ -25,14 +28,17 @@ def lines_of(
     t: Language = ENGLISH,
     names: Sequence[str] | None = None,
     last_action: str | None = None,
+    last_names: Sequence[str] | None = None,
 ) -> list[str]:
     """The sections as lines in ``t``: public ones first, then the private ones under their own
-    heading; a blank line between sections; seats written ``{pN}`` named from ``names``.
+    heading; a blank line between sections; seats written ``{pN}`` named from ``names``, but in
+    a line about the last move from ``last_names`` (the seats' names when it was made), when given.
     ``last_action``: the last move in words, as the board's header says it (the engines' own
     lines give its notation), first in the first section."""
 
     def words(said: Said) -> str:
-        return name_seats(said.in_words(t), names)
+        past = last_names is not None and said.msg.startswith(LAST_MOVE)
+        return name_seats(said.in_words(t), last_names if past else names)
 
     public = [s for s in sections if not s.private]
     private = [s for s in sections if s.private]
@@ -95,12 +101,16 @@ def sections_for(engine: Engine, state: object, reader: int | None, *, ended: bo
 
 
 def described(
-    session: Session, reader: int | None, t: Language = ENGLISH, last_action: str | None = None
+    session: Session,
+    reader: int | None,
+    t: Language = ENGLISH,
+    last_action: str | None = None,
+    last_move: int | None = None,
 ) -> list[str]:
     """``session``'s board in words for ``reader``, split into messages, in ``t``
-    (``last_action``: see :func:`lines_of`); a game the table ended before its rules did says so
-    first (see :func:`bot.texts.ended_early`)."""
+    (``last_action``: see :func:`lines_of`; ``last_move``: its number, whose player it names); a
+    game the table ended before its rules did says so first (see :func:`bot.texts.ended_early`)."""
     ended = ended_early(session, t)
     sections = sections_for(session.engine, session.state, reader, ended=ended is not None)
-    lines = lines_of(sections, t, session.names(), last_action)
+    lines = lines_of(sections, t, session.names(), last_action, session.names_at(last_move))
     return messages([f"**{ended}**", "", *lines] if ended else lines)

@@ -3,7 +3,10 @@
 The file (format :data:`FORMAT`, version :data:`VERSION`) holds the game, its
 options, the players (by name; with their Discord user ids only on servers
 that allow it, ``EXPORT_IDS_SERVERS``), every move with its seat, notation,
-time and the lines everyone may read, and the result.
+time and the lines everyone may read, and the result.  A league seat handed to a
+substitute during the game names its earlier holders (``earlier_holders``: each one's
+name and the last move that was theirs), so that each move is put to whoever made it
+(:func:`names_at`).
 
 What a reader of the file may see of each move is what a spectator may see of
 it (:func:`bot.public.seen` with no seat), the one rule every surface asks:
@@ -85,6 +88,14 @@ class ExportError(ValueError):
     """A file that cannot be replayed; the message says why, in one line."""
 
 
+class Holder(TypedDict):
+    """Someone who held a seat before it was handed over: the moves up to ``through`` were theirs."""
+
+    name: str
+    through: int
+    user_id: NotRequired[str]  # on servers that allow it
+
+
 class Player(TypedDict):
     """A player as :func:`build` writes it."""
 
@@ -93,6 +104,7 @@ class Player(TypedDict):
     computer: bool
     resigned: NotRequired[bool]  # only for a player who resigned
     user_id: NotRequired[str]  # a person's Discord user id, on servers that allow it
+    earlier_holders: NotRequired[list[Holder]]  # a seat handed to a league's substitute: before them
 
 
 class MoveEntry(TypedDict):
@@ -191,7 +203,6 @@ def build(
     module = session.engine
     ended = session.status in ("finished", "abandoned")
     shown = len(records) if ended else browsable(session, len(records))
-    names = session.names()
     seated = sorted(((s.seat, s) for s in session.seats if s.seat is not None), key=lambda pair: pair[0])
     players = []
     for seat, s in seated:
@@ -200,6 +211,14 @@ def build(
             player["resigned"] = True
         if with_ids and s.user_id is not None and not s.computer:
             player["user_id"] = str(s.user_id)
+        before = []
+        for h in sorted((h for h in session.earlier if h.seat == seat), key=lambda h: h.until):
+            held: Holder = {"name": h.name or s.name, "through": h.until}
+            if with_ids:
+                held["user_id"] = str(h.user_id)
+            before.append(held)
+        if before:
+            player["earlier_holders"] = before
         players.append(player)
     moves = []
     state = start_state(session) if ended else session.state
@@ -213,7 +232,7 @@ def build(
             "move": seen.notation,
             "time": row.created_at,
             "computer": record.by_computer,
-            "lines": [texts.sentence(name_seats(t, names)) for t in seen.lines],
+            "lines": [texts.sentence(name_seats(t, session.names_at(row.number))) for t in seen.lines],
         }
         target = undo_target(record.move)
         if target is not None:
@@ -257,6 +276,7 @@ async def export_session(service: SessionService, session: Session, *, with_ids:
     records = [record_of(r) for r in rows]
     if any(r.privacy is None for r in records):
         records = await service.logbook.replayed(session, records)
+    session = await service.logbook.with_holders(session)  # each move put to whoever made it
     return build(session, rows, with_taken_back(records, rows), with_ids=with_ids)
 
 
@@ -365,6 +385,33 @@ def edition(data: Loaded) -> int:
             f"edition {current}: a newer Pukllay replays it"
         )
     return made
+
+
+def names_at(data: Loaded, number: int) -> list[str]:
+    """The players' names as they were at move ``number``: each seat's name, or the name of whoever
+    held it then when it was handed over later (``earlier_holders``; a malformed one is left out)."""
+    out = []
+    for i, p in enumerate(data["players"]):
+        name = str(p.get("name", f"P{i + 1}"))
+        held = p.get("earlier_holders")
+        for h in sorted(
+            (h for h in held if _holder_entry(h)) if isinstance(held, list) else (),
+            key=lambda h: h["through"],
+        ):
+            if number <= h["through"]:
+                name = h["name"]
+                break
+        out.append(name)
+    return out
+
+
+def _holder_entry(entry: object) -> bool:
+    return (
+        isinstance(entry, dict)
+        and isinstance(entry.get("name"), str)
+        and isinstance(entry.get("through"), int)
+        and not isinstance(entry.get("through"), bool)
+    )
 
 
 def earlier(data: Loaded) -> bool:

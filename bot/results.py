@@ -156,24 +156,25 @@ def frames(
 ) -> list[Image.Image]:
     """The public board at the start and after every turn of a finished game, drawn in
     ``language`` by the renderer's ``draw_board`` (the image ``render`` encodes), in the
-    high-contrast palette when ``contrast``, and scaled to a summary's frame."""
+    high-contrast palette when ``contrast``, and scaled to a summary's frame.  Each frame names
+    the players who held the seats then (:meth:`Session.names_after`)."""
     renderer = session.info.load_renderer()
     if renderer is None:
         return []
     module = session.engine
-    names = session.names()
 
-    def board(state: object) -> Image.Image:
+    def board(state: object, number: int) -> Image.Image:
+        names = session.names_after(number)
         drawn = renderer.draw_board(module.view_for(state, None), names=names, language=language)
         return animation.frame(high_contrast(drawn) if contrast else drawn)
 
     state = start_state(session)
-    out = [board(state)]
+    out = [board(state, 0)]
     turn = module.turn_number(state)
     for step in walk(module, state, rows):
         now = module.turn_number(step.after)
         if now != turn or step.entry is rows[-1]:
-            out.append(board(step.after))
+            out.append(board(step.after, step.entry.number))
             turn = now
     return out
 
@@ -186,6 +187,7 @@ async def summary(
     if session.status != "finished":
         return None
     rows = await service.store.history.moves(session.id)
+    session = await service.logbook.with_holders(session)
 
     def make() -> bytes | None:
         made = frames(session, rows, language, contrast)

@@ -46,9 +46,10 @@ class _Run:
     """One seat's moves in a row within one turn: the lines its events said, and what the game
     may tell of them."""
 
-    def __init__(self, seat: int, turn: int | None) -> None:
+    def __init__(self, seat: int, turn: int | None, names: list[str]) -> None:
         self.seat = seat
         self.turn = turn  # the engine's turn number of its moves (None: not known)
+        self.names = names  # the seats' names then (a seat handed to a substitute: its holder then)
         self.texts: list[str] = []  # each event's line, as stored or translated
         self.told: list[Told] | None = []  # None: some line has no kept sentence to tell from
 
@@ -66,8 +67,8 @@ def told_turns(
 
     Quiet moves (a hut built in a simultaneous round) are left out of the channel's; so, once the
     game is over, is the engine's own end summary (:data:`engines.core.END`), since the outcome
-    is shown once below it."""
-    names = session.names()
+    is shown once below it.  A seat handed to a league's substitute in the middle of a turn tells
+    the steps before the handover as its earlier holder's (:meth:`Session.names_at`)."""
     runs: list[_Run] = []
     for record in records:
         s = seen(session.engine, session.state, record, reader, t)
@@ -91,8 +92,14 @@ def told_turns(
                     told.append((event.kind, kept))
         if not texts:
             continue
-        if not runs or runs[-1].seat != record.seat or _new_turn(runs[-1].turn, record.turn):
-            runs.append(_Run(record.seat, record.turn))
+        names = session.names_at(record.number)
+        if (
+            not runs
+            or runs[-1].seat != record.seat
+            or _new_turn(runs[-1].turn, record.turn)
+            or runs[-1].names != names
+        ):
+            runs.append(_Run(record.seat, record.turn, names))
         run = runs[-1]
         run.texts.extend(texts)
         run.told = None if told is None or run.told is None else [*run.told, *told]
@@ -103,9 +110,9 @@ def told_turns(
     for run in runs:
         said_lines = _told(tell, run.told, session) if tell is not None and run.told else None
         if said_lines:
-            out.append([line for line in (_line(s, names, t) for s in said_lines) if line])
+            out.append([line for line in (_line(s, run.names, t) for s in said_lines) if line])
         else:
-            out.append([" ".join(sentence(name_seats(line, names), names) for line in run.texts)])
+            out.append([" ".join(sentence(name_seats(line, run.names), run.names) for line in run.texts)])
     return out
 
 

@@ -72,19 +72,20 @@ def event_lines(
     reader may read adds nothing; otherwise every move gives at least its
     one-line summary.
     """
-    names = session.names()
-    lines: list[str] = []
+    named: list[str] = []
     for record in records:
         s = seen(session.engine, session.state, record, reader, t)
         if channel and s.quiet:
             continue
         if s.lines:
-            lines.extend(s.lines)
-        elif not channel:
-            lines.append(s.summary(t))
-        elif not record.events and s.notation is not None:
-            lines.append(s.summary(t))  # a move the engine said nothing about is shown by its notation
-    named = [name_seats(line, names) for line in lines]
+            lines = list(s.lines)
+        elif not channel or (not record.events and s.notation is not None):
+            # a move the engine said nothing about is shown by its notation
+            lines = [s.summary(t)]
+        else:
+            continue
+        names = session.names_at(record.number)  # whoever held each seat then
+        named.extend(name_seats(line, names) for line in lines)
     if len(named) > limit and newest:
         more = len(named) - limit + 1
         earlier = t.ngettext(
@@ -110,7 +111,7 @@ def last_action(session: Session, records: Sequence[MoveRecord], t: Language = E
     line, which says what the player did (the header has room for one line)."""
     for record in reversed(records):
         s = seen(session.engine, session.state, record, None, t)
-        return name_seats(s.lines[0] if s.lines else s.summary(t), session.names())
+        return name_seats(s.lines[0] if s.lines else s.summary(t), session.names_at(record.number))
     return None
 
 
@@ -330,9 +331,10 @@ def channel_text(
 # ------------------------------------------------------------------ /game log, status, list
 
 
-def mover(session: Session, seat: int, t: Language = ENGLISH) -> str:
-    """Who made a move: the seat's name, "the table", or "?" for a seat the game does not have."""
-    return _mover(session.names(), seat, t)
+def mover(session: Session, seat: int, t: Language = ENGLISH, number: int | None = None) -> str:
+    """Who made move ``number`` (None: a move now): the seat's name (whoever held it then, see
+    :meth:`Session.names_at`), "the table", or "?" for a seat the game does not have."""
+    return _mover(session.names_at(number), seat, t)
 
 
 def _mover(names: Sequence[str], seat: int, t: Language) -> str:
@@ -343,7 +345,7 @@ def _mover(names: Sequence[str], seat: int, t: Language) -> str:
 
 def describe(session: Session, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> str:
     """One move in one line for ``reader``, in ``t``: who and the notation, or its public lines."""
-    return _describe(session.engine, session.state, session.names(), record, reader, t)
+    return _describe(session.engine, session.state, session.names_at(record.number), record, reader, t)
 
 
 def _describe(
@@ -365,7 +367,7 @@ def _describe(
 
 
 def log_line(session: Session, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> str:
-    return _log_line(session.engine, session.state, session.names(), record, reader, t)
+    return _log_line(session.engine, session.state, session.names_at(record.number), record, reader, t)
 
 
 def _log_line(
@@ -377,14 +379,15 @@ def _log_line(
 
 def log_text(session: Session, records: Sequence[MoveRecord], reader: Reader, t: Language = ENGLISH) -> str:
     """``/game log`` for ``reader``, in ``t``: one line per move, newest last, kept under the
-    message limit (the most recent moves that fit, and always the newest)."""
+    message limit (the most recent moves that fit, and always the newest).  Each move names
+    whoever held its seat then (:meth:`Session.names_at`)."""
     if not records:
         return t.gettext("No moves yet.")
-    engine, state, names = session.engine, session.state, session.names()
+    engine, state = session.engine, session.state
     lines: list[str] = []
     size = -1  # of the lines joined by newlines
     for record in reversed(records):  # newest first: an older line that does not fit is not written
-        line = _log_line(engine, state, names, record, reader, t)
+        line = _log_line(engine, state, session.names_at(record.number), record, reader, t)
         size += len(line) + 1
         if lines and size > MESSAGE_LIMIT:
             break
@@ -735,8 +738,9 @@ def history_text(
     reader: Reader,
     t: Language = ENGLISH,
 ) -> str:
-    """A history page for ``reader``, in ``t``: which move, who made it, and its event lines as
-    that reader may read them (the mover's private lines only to the mover's own seat)."""
+    """A history page for ``reader``, in ``t``: which move, who made it (whoever held the seat
+    then), and its event lines as that reader may read them (the mover's private lines only to
+    the mover's own seat)."""
     values = {"game": session.info.title, "number": session.id, "move": number, "shown": shown}
     if session.status == "active":
         title = t.gettext("**{game}** (game #{number}), move {move} of {shown} (the game goes on)", **values)
@@ -745,9 +749,9 @@ def history_text(
     if number == 0 or record is None:
         before = t.gettext("The board before the first move.")
         return clip(f"{title}\n{before}")
-    names = session.names()
+    names = session.names_at(number)
     s = seen(session.engine, session.state, record, reader, t)
-    who = mover(session, record.seat, t)
+    who = _mover(names, record.seat, t)
     if undo_target(record.move) is not None:
         return clip("\n".join([title, *(sentence(name_seats(line, names), names) for line in s.lines)]))
     if s.notation is not None:
@@ -772,5 +776,5 @@ def history_label(session: Session, number: int, seat: int | None, t: Language =
     """A jump target in the history select, in ``t``: ``Move 12: Ana``."""
     if number == 0:
         return t.gettext("The start")
-    who = "?" if seat is None else mover(session, seat, t)
+    who = "?" if seat is None else mover(session, seat, t, number)
     return t.gettext("Move {number}: {player}", number=number, player=who)

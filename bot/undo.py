@@ -1,7 +1,8 @@
 """Undo by consent: taking back one's last move when every other player agrees.
 
 ``/game undo`` asks to take back the asker's last move that still stands,
-together with every move played after it.  It is refused when any of those
+together with every move played after it (a league seat handed to a substitute: the last
+since it became theirs, never one of the player they replaced).  It is refused when any of those
 moves is not *undoable* by its game's rules (``undoable(state, seat, move)``
 in the engine: it revealed something hidden, or involved chance: a card
 drawn, a die rolled, a space discovered), when one of them is the table's own
@@ -28,6 +29,7 @@ import logging
 from dataclasses import dataclass
 
 from bot.history import History
+from bot.holders import holder_at, names_at
 from bot.public import MoveRecord
 from bot.replaying import taken_back, undo_target, undo_text, walk
 from bot.sessions import MoveResult, Refusal, Session, SessionService, record_of, refuse_computer_seat
@@ -109,7 +111,15 @@ class UndoService:
         """The asker's last standing move and every move after it, refused unless all are undoable."""
         rows = await self.store.history.moves(session.id)
         gone = taken_back(rows)
-        mine = [r for r in rows if r.seat == seat and r.number not in gone and undo_target(r.move) is None]
+        earlier = await self.store.history.handovers(session.id)
+        mine = [
+            r
+            for r in rows
+            if r.seat == seat
+            and r.number not in gone
+            and undo_target(r.move) is None
+            and holder_at(earlier, seat, r.number)[0] is None  # made since the seat was theirs
+        ]
         if not mine:
             raise Refusal("you have no move in this game that could be taken back")
         target = mine[-1].number
@@ -117,12 +127,13 @@ class UndoService:
         before, _ = await self.history.state_at(session, target - 1)
         later = [r for r in rows if r.number >= target]
         records = []
-        names = session.names()
         for step in walk(module, before, later, target - 1):
             row = step.entry
             if step.events is None or row.number in gone:
                 continue
-            who = "the table" if row.seat == TABLE else names[row.seat]
+            who = (
+                "the table" if row.seat == TABLE else names_at(session.names(), earlier, row.number)[row.seat]
+            )
             if row.seat == TABLE:
                 raise Refusal(
                     "move {number} was the table's own (a deadline), which cannot be taken back",

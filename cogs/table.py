@@ -151,10 +151,13 @@ class GameCommands(
     )
     @guarded()
     async def describe(self, interaction: discord.Interaction) -> None:
-        session = written.session(await self.with_board(interaction))
+        found = await self.with_board(interaction)
+        session = written.session(await self.sessions.logbook.with_holders(found))
         t = i18n.private(interaction)
-        last = texts.last_action(session, await self.sessions.logbook.log(session, last=1), t)
-        first, *more = described(session, session.reader_of(interaction.user.id), t, last)
+        records = await self.sessions.logbook.log(session, last=1)
+        last = texts.last_action(session, records, t)
+        number = records[-1].number if records else None
+        first, *more = described(session, session.reader_of(interaction.user.id), t, last, number)
         await reply(interaction, first)
         for text in more:
             await interaction.followup.send(text, ephemeral=True)
@@ -175,6 +178,7 @@ class GameCommands(
             raise Refusal(damaged_text(session))
         records = await self.sessions.logbook.log(session, last=count)
         reader = session.reader_of(interaction.user.id)
+        session = await self.sessions.logbook.with_holders(session)  # whose each move was then
         await reply(
             interaction, texts.log_text(written.session(session), records, reader, i18n.private(interaction))
         )

@@ -175,6 +175,16 @@ def credited(credit: str, original: int, substitute: int) -> int | None:
     return None
 
 
+def first_holder(gave: Mapping[int, int], user: int) -> int:
+    """Whose seat ``user`` plays, back through every handover (``gave``: each substitute -> whom
+    they replaced): a substitute replaced in turn plays the seat of the player before them."""
+    seen = {user}
+    while user in gave and gave[user] not in seen:
+        user = gave[user]
+        seen.add(user)
+    return user
+
+
 def places_as_it_stands(scores: Sequence[float]) -> list[list[int]]:
     """The seats ranked by their score now, best first; equal scores share a place."""
     order = sorted(set(scores), reverse=True)

@@ -31,6 +31,7 @@ from bot.league import attendance, organiser, texts, tiebreaks
 from bot.league.calendar import Calendar
 from bot.league.controls import Controls
 from bot.league.names import all_shown, shown
+from bot.league.noshows import first_holder
 from bot.league.service import LeagueService, OpenedRound
 from bot.sessions import MoveResult, Session, damage_words
 from bot.storage import Job
@@ -252,9 +253,7 @@ class Rounds:
         seated = {s.user_id: s.name for s in session.seats if s.user_id is not None}
         out = []
         for u in game.players:
-            first = u
-            while first in gave:  # the seat's first holder (its league seat may be the substitute's)
-                first = gave[first]
+            first = first_holder(gave, u)  # the seat's first holder (its league seat may be the substitute's)
             now = first
             while now in took:
                 now = took[now]

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from bot.holders import holder_at
 from bot.replaying import undo_target
 from bot.storage.profiles import GameLog, GameTurns, SeatedGame, TurnRow, TurnSummary
 from bot.time import gameclock as gc
@@ -124,12 +125,9 @@ def _holder(log: GameLog, seat: int, number: int) -> tuple[int | None, bool, flo
     holder's up to the handover), whether that person had resigned by then (a resignation stored
     without its place in the log reads as before every move), and when the seat became theirs
     (None: from the start)."""
-    came: float | None = None
-    for held in sorted((h for h in log.earlier if h.seat == seat), key=lambda h: h.until):
-        if number <= held.until:
-            gone = held.resigned_after is not None and number > held.resigned_after
-            return held.user_id, gone, came
-        came = held.at
+    held, came = holder_at(log.earlier, seat, number)
+    if held is not None:
+        return held.user_id, held.resigned_after is not None and number > held.resigned_after, came
     if seat not in log.resigned:
         return log.people.get(seat), False, came
     after = log.resigned_after.get(seat)

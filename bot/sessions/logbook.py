@@ -6,6 +6,7 @@ Imports: bot.sessions.model, bot.sessions.core, bot.records, bot.replaying, engi
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 from bot.records import MoveRecord
 from bot.replaying import standing, walk, with_taken_back
@@ -56,6 +57,11 @@ class Logbook:
         if any(r.privacy is None for r in records):
             records = await self.replayed(session, records)
         return with_taken_back(records, rows)
+
+    async def with_holders(self, session: Session) -> Session:
+        """``session`` knowing who held each seat before it was handed to a league's substitute
+        (:attr:`Session.earlier`), for naming the person behind each past move."""
+        return replace(session, earlier=await self.store.history.handovers(session.id))
 
     async def moves_played(self, session: Session) -> int:
         """How many moves of ``session`` stand (undo entries and the moves they took back left

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import engines
 from bot import ratings
+from bot.holders import names_at
 from bot.records import MoveRecord
 from bot.storage import (
     MoveRow,
@@ -21,6 +22,7 @@ from bot.storage import (
     RatingRow,
     SessionRow,
 )
+from bot.storage.profiles import Holder
 from bot.time import gameclock as gc
 from engines.core import (
     DEFAULT_LEVEL,
@@ -157,6 +159,10 @@ class Session:
     state: object = None
     damaged: str | None = None  # why the table cannot run this game (see Core.load)
     league: bool = False  # a damaged game only: it is a league game (its organiser abandons it)
+    earlier: tuple[Holder, ...] = ()
+    """Who held a seat before it was handed to a league's substitute (read for a game's past only:
+    :meth:`bot.sessions.logbook.Logbook.with_holders`); empty, every move is named after the seats'
+    holders now."""
 
     @property
     def id(self) -> int:
@@ -180,6 +186,17 @@ class Session:
         if ordered:
             return [s.name for s in ordered]
         return [s.name for s in self.seats]
+
+    def names_at(self, number: int | None) -> list[str]:
+        """The seats' names as they were at move ``number``: who made it and the others' holders
+        then (see :mod:`bot.holders`; None: now)."""
+        return names_at(self.names(), self.earlier, number)
+
+    def names_after(self, number: int | None) -> list[str]:
+        """The seats' names on the board after move ``number``: whoever held each seat from then
+        on to the next move (the one to play from that position; after the last move, the
+        holders now).  None: now."""
+        return self.names_at(None if number is None else number + 1)
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat ``user_id`` took, resigned or not: for acting on it (a move, an undo, a vote),

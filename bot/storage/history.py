@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
-from bot.storage.base import Body, Concern, MoveRow, UndoRequest, many, move_of, one, run, undo_of
+from bot.storage.base import Body, Concern, MoveRow, UndoRequest, all_, many, move_of, one, run, undo_of
+from bot.storage.profiles import HANDOVERS, Holder, LoggedMove, holders_of
 
 
 class History(Concern):
@@ -58,6 +59,32 @@ class History(Concern):
     async def move_at(self, session_id: int, number: int) -> MoveRow | None:
         row = await self.db.one("SELECT * FROM moves WHERE session_id = ? AND number = ?", session_id, number)
         return move_of(row) if row else None
+
+    async def handovers(self, session_id: int) -> tuple[Holder, ...]:
+        """Who held a seat of the game before it was handed to a league's substitute, in the order
+        the seats changed hands (see :mod:`bot.holders`), in one trip."""
+
+        def body() -> Body[tuple[Holder, ...]]:
+            handed = yield from all_(f"{HANDOVERS} WHERE g.session_id = ? ORDER BY h.at", session_id)
+            if not handed:
+                return ()
+            people: dict[int, dict[int, int]] = {}
+            logged: dict[int, list[LoggedMove]] = {}
+            if any(r[1] is None or r[3] is None for r in handed):  # stored before their place was kept
+                seats = yield from all_(
+                    "SELECT seat, user_id FROM seats WHERE session_id = ? AND seat IS NOT NULL"
+                    " AND user_id IS NOT NULL",
+                    session_id,
+                )
+                people[session_id] = {seat: user for seat, user in seats}
+                moves = yield from all_(
+                    "SELECT number, seat, by_computer, created_at FROM moves WHERE session_id = ? ORDER BY number",
+                    session_id,
+                )
+                logged[session_id] = [LoggedMove(n, seat, bool(c), at) for n, seat, c, at in moves]
+            return tuple(holders_of(handed, people, logged).get(session_id, ()))
+
+        return await self.db.read(body())
 
     async def snapshot_before(self, session_id: int, number: int) -> tuple[int, dict[str, object]] | None:
         """The latest saved state at or before move ``number``: (its move number, the state)."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from bot import ratings
 from bot.league import names
+from bot.league.noshows import first_holder
 from bot.league.pairing import place_points, points_for_places
 from bot.storage.base import (
     ARM_SQL,
@@ -751,8 +752,8 @@ def credited_results(game_id: int, results: Sequence[ResultRow]) -> Body[list[Re
         "SELECT original_id, substitute_id, credit FROM league_substitutions WHERE game_id = ?", game_id
     )
     swap = {int(r[1]): int(r[0]) for r in subs if r[2] != "substitute"}
-    return [
-        ResultRow(r.seat, swap[int(r.user_id)], r.score, r.place, r.resigned)
+    return [  # a substitute replaced in turn: back to the player before them, and so on
+        ResultRow(r.seat, first_holder(swap, int(r.user_id)), r.score, r.place, r.resigned)
         if r.user_id is not None and int(r.user_id) in swap
         else r
         for r in results

@@ -164,7 +164,7 @@ class NoShows(Concern):
             # those after are the substitute's; the original's resignation as the seat held it.
             held = yield from the_one(
                 "SELECT st.resigned, st.resigned_after, (SELECT COALESCE(MAX(number), 0) FROM moves"
-                " WHERE session_id = ?) FROM seats st WHERE st.session_id = ? AND st.seat = ?",
+                " WHERE session_id = ?), st.display_name FROM seats st WHERE st.session_id = ? AND st.seat = ?",
                 session_id,
                 session_id,
                 seat,
@@ -210,7 +210,7 @@ class NoShows(Concern):
                 )
             yield from run(
                 "INSERT INTO league_substitutions (game_id, original_id, substitute_id, credit, at, seat,"
-                " moves_before, resigned_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " moves_before, resigned_after, original_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 game_id,
                 original,
                 substitute.user_id,
@@ -219,6 +219,7 @@ class NoShows(Concern):
                 seat,
                 held[2],
                 resigned_after,
+                held[3],
             )
             yield from run(
                 "DELETE FROM league_substitutes WHERE league_id = ? AND user_id = ?",

@@ -45,13 +45,16 @@ class LoggedMove:
 class Holder:
     """Someone who held a seat before it was handed to someone else (a league's substitute): the
     moves numbered up to ``until`` were theirs; ``resigned_after`` their resignation as the seat
-    held it (None: they had not resigned); ``at``: when the seat changed hands."""
+    held it (None: they had not resigned); ``at``: when the seat changed hands; ``name``: the
+    seat's name then (for a handover stored before it was kept, the league's name for them;
+    empty when neither is known)."""
 
     seat: int
     user_id: int
     until: int
     resigned_after: int | None
     at: float
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -135,16 +138,24 @@ class ServerGates:
     gate: Gate = Gate()
 
 
-def _holders(
+HANDOVERS = (
+    "SELECT g.session_id, h.seat, h.original_id, h.moves_before, h.resigned_after, h.at, h.substitute_id,"
+    " COALESCE(h.original_name, p.display_name) FROM league_substitutions h JOIN league_games g ON g.id = h.game_id"
+    " LEFT JOIN league_players p ON p.league_id = g.league_id AND p.user_id = h.original_id"
+)
+"""The handovers :func:`holders_of` reads (a ``WHERE`` on ``g.session_id`` and an ``ORDER BY`` to add)."""
+
+
+def holders_of(
     handed: Iterable[Row], people: dict[int, dict[int, int]], logged: dict[int, list[LoggedMove]]
 ) -> dict[int, list[Holder]]:
-    """Each game's earlier seat holders from its handovers (session, seat, original, moves before,
-    resigned after, at, substitute).  A handover stored without its seat and place in the log (before
+    """Each game's earlier seat holders from its handovers (:data:`HANDOVERS`: session, seat,
+    original, moves before, resigned after, at, substitute, the seat's name then).  A handover stored without its seat and place in the log (before
     they were kept) is placed by its time: the seat its substitute sits in, after the moves made
     before it; the original's computer moves there read as the computer's own, as an old
     resignation's do."""
     out: dict[int, list[Holder]] = {}
-    for sid, seat, original, before, resigned_after, at, substitute in handed:
+    for sid, seat, original, before, resigned_after, at, substitute, name in handed:
         if seat is None or before is None:
             seat = next((s for s, u in people.get(sid, {}).items() if u == substitute), None)
             if seat is None:
@@ -152,7 +163,7 @@ def _holders(
             made = [m.number for m in logged.get(sid, []) if _seconds(m.created_at) <= float(at)]
             before, resigned_after = max(made, default=0), 0
         out.setdefault(sid, []).append(
-            Holder(int(seat), int(original), int(before), resigned_after, float(at))
+            Holder(int(seat), int(original), int(before), resigned_after, float(at), name or "")
         )
     return out
 
@@ -212,10 +223,7 @@ class Profiles(Concern):
                     *ids,
                 )
                 handed = yield from all_(
-                    "SELECT g.session_id, h.seat, h.original_id, h.moves_before, h.resigned_after, h.at,"
-                    " h.substitute_id FROM league_substitutions h JOIN league_games g ON g.id = h.game_id"
-                    f" WHERE g.session_id IN ({marks}) ORDER BY g.session_id, h.at",
-                    *ids,
+                    f"{HANDOVERS} WHERE g.session_id IN ({marks}) ORDER BY g.session_id, h.at", *ids
                 )
                 people: dict[int, dict[int, int]] = {}
                 resigned: dict[int, set[int]] = {}
@@ -232,7 +240,7 @@ class Profiles(Concern):
                     logged.setdefault(sid, []).append(
                         LoggedMove(number, seat, bool(by_computer), created_at, text)
                     )
-                earlier = _holders(handed, people, logged)
+                earlier = holders_of(handed, people, logged)
                 for sid, game, version, clock, timer, started in games:
                     out.append(
                         GameLog(

@@ -204,6 +204,8 @@ class Boards:
         """
         async with self._post_lock(session.id):
             session = await self.service.core.get(session.id) or session
+            # a turn begun before a seat was handed to a substitute is told as its earlier holder's
+            session = await self.service.logbook.with_holders(session)
             records = await self.service.logbook.untold(session)
             language = await self.look.language(session)
             people = await self.notifier.people_to_move(session)

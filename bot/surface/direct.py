@@ -29,6 +29,7 @@ from datetime import datetime
 import discord
 
 from bot import i18n, notices, waits
+from bot.holders import holder_at
 from bot.notices import Waiting
 from bot.sessions import Session
 from bot.storage import DEADLINE, Job, PersonRow, Store
@@ -194,7 +195,14 @@ class Notifier:
         if seat is None:
             return
         records = await self.look.service.logbook.log(session, last=60)
-        mine = [i for i, r in enumerate(records) if r.seat == seat and not r.by_computer]
+        session = await self.look.service.logbook.with_holders(session)  # a seat handed over: whose moves
+        mine = [
+            i
+            for i, r in enumerate(records)
+            if r.seat == seat
+            and not r.by_computer
+            and (r.number is None or holder_at(session.earlier, seat, r.number)[0] is None)
+        ]
         since = records[mine[-1] + 1 :] if mine else records
         link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
         t = await self.language_of(person, session)  # the DM speaks the person's language

@@ -48,6 +48,9 @@ class HistoryPages:
     ) -> tuple[str, discord.File | None, discord.ui.View]:
         """One page of the history browser for the asker: text, the public board then, and the controls."""
         page = await self.history.page(session, number)
+        # each move named after whoever held its seat then (a league seat handed to a substitute)
+        session = await self.service.logbook.with_holders(session)
+        names = session.names_after(page.number)  # the board's; its header names the move's player
         reader = session.reader_of(interaction.user.id)
         t = i18n.private(interaction)
         text = texts.history_text(written.session(session), page.number, page.shown, page.record, reader, t)
@@ -60,7 +63,7 @@ class HistoryPages:
             png = await asyncio.to_thread(
                 renderer.render,
                 view,
-                names=session.names(),
+                names=names,
                 last_action=last,
                 language=t.code,
                 ended=texts.ended_early(session, t) if page.number == page.shown else None,
@@ -70,7 +73,7 @@ class HistoryPages:
                 png,
                 f"{session.info.name}-{session.id}-move{page.number}.png",
                 alt.board(session, None, last, t, state=page.state, move=page.number, shown=page.shown),
-                session.names(),
+                [*names, *session.names_at(page.number)],
             )
         controls = discord.ui.View(timeout=None)
         n, shown = page.number, page.shown

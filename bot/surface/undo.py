@@ -69,7 +69,8 @@ class UndoRequests:
         request = asked.request
         t = await self.look.language(session)
         names = ", ".join(written.mention(session.by_seat(s)) for s in sorted(request.waiting))
-        lines = [texts.describe(written.session(session), r, None, t) for r in asked.moves[:5]]
+        named = written.session(await self.service.logbook.with_holders(session))  # whose each move was
+        lines = [texts.describe(named, r, None, t) for r in asked.moves[:5]]
         text = "\n".join(
             (
                 t.ngettext(

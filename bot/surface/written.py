@@ -32,7 +32,11 @@ def name(text: str) -> str:
 def session(found: Session) -> Session:
     """``found`` with every seat's name as a message writes it (see :func:`name`), for building
     the words of a Discord message; never for a picture, its alt text or anything stored."""
-    return replace(found, seats=[replace(s, name=name(s.name)) for s in found.seats])
+    return replace(
+        found,
+        seats=[replace(s, name=name(s.name)) for s in found.seats],
+        earlier=tuple(replace(h, name=name(h.name)) for h in found.earlier),
+    )
 
 
 def mention(seat: Seat) -> str:

@@ -42,6 +42,13 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
         else None
     )
     total = len(data["moves"])
+    first = export.names_at(data, 0)  # a seat handed to a substitute: whom they played for
+    players = ", ".join(
+        lang.gettext("{substitute} (for {original})", substitute=name, original=first[i])
+        if first[i] != name
+        else name
+        for i, name in enumerate(names)
+    )
     print(
         lang.ngettext(
             "{game}, game #{number}: {players}; {n} move",
@@ -49,7 +56,7 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
             total,
             game=info.title,
             number=data.get("number"),
-            players=", ".join(names),
+            players=players,
         ),
         file=out,
     )
@@ -65,15 +72,15 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
             file=out,
         )
 
-    def who(seat: int) -> str:
-        return lang.gettext("the table") if seat == TABLE else names[seat]
+    def who(seat: int, then: list[str]) -> str:
+        return lang.gettext("the table") if seat == TABLE else then[seat]
 
     def board(step: export.Step, events: list[str]) -> None:
         if renderer is None or folder is None:
             return
         png = renderer.render(
             module.view_for(step.state, None),
-            names=names,
+            names=export.names_at(data, step.number + 1),  # the holders from this position on
             last_action=events[0] if events else None,
             language=args.language,
         )
@@ -97,13 +104,15 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
             jumped, target = target is not None, None
             # every line of the replayed move in full (the seed is in the file), except for a move
             # kept secret for good: only what a spectator reads of it (export.replay gives no more)
+            then = export.names_at(data, step.number)  # a seat handed over: whoever held it then
             events = [
-                name_seats(in_words(e.text if e.said is None else e.said, lang) or "", names)
+                name_seats(in_words(e.text if e.said is None else e.said, lang) or "", then)
                 for e in step.events
             ]
             shown = lang.gettext("a move kept secret ({mask})", mask=step.move) if step.secret else step.move
             print(
-                f"{step.number}. {who(step.seat)}: {shown}" + (f" ({'; '.join(events)})" if events else ""),
+                f"{step.number}. {who(step.seat, then)}: {shown}"
+                + (f" ({'; '.join(events)})" if events else ""),
                 file=out,
             )
             now = module.turn_number(step.state)

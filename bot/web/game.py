@@ -172,13 +172,14 @@ class Games:
             return self._pages[key]
         page.step, page.shown = step, shown
         records = await self.records(session, shown)
-        names = session.names()
+        # each move named after whoever held its seat then (a league seat handed to a substitute)
+        session = await self.service.logbook.with_holders(session)
         for record in records:
             page.moves.append(
                 MoveLine(
                     record.number or 0,
-                    texts.mover(session, record.seat, t),
-                    plain(texts.describe(session, record, None, t), names),
+                    texts.mover(session, record.seat, t, record.number),
+                    plain(texts.describe(session, record, None, t), session.names_at(record.number)),
                 )
             )
         state = await self.state_at(session, step)
@@ -187,9 +188,12 @@ class Games:
             session, None, self.last_action(session, at, t), t, state=state, move=step, shown=shown
         )
         ended = step == shown and texts.ended_early(session, t) is not None  # nobody to play then
+        names = session.names_after(step)
         page.words = [
             plain(line, names)
-            for line in lines_of(sections_for(session.engine, state, None, ended=ended), t, names)
+            for line in lines_of(
+                sections_for(session.engine, state, None, ended=ended), t, names, None, session.names_at(step)
+            )
             if line
         ]
         page.players = self.players(session, t)
@@ -201,7 +205,12 @@ class Games:
         return page
 
     def players(self, session: Session, t: Language) -> list[Player]:
+        """The seats' players now; a seat handed to a league's substitute names whom they play for
+        (its first holder, after whom its earlier moves are named), as ``/league round`` does."""
         seated = sorted((s for s in session.seats if s.seat is not None), key=lambda s: s.seat or 0)
+        first: dict[int, str] = {}
+        for held in sorted(session.earlier, key=lambda h: h.until):
+            first.setdefault(held.seat, held.name)
         places: dict[int, str] = {}
         scores: dict[int, str] = {}
         if session.status == "finished" and session.row.outcome:
@@ -212,7 +221,9 @@ class Games:
         ran_out = session.ran_out()
         return [
             Player(
-                s.name,
+                t.gettext("{substitute} (for {original})", substitute=s.name, original=first[s.seat])
+                if s.seat is not None and first.get(s.seat)
+                else s.name,
                 s.computer,
                 s.resigned,
                 places.get(s.seat) if s.seat is not None else None,
@@ -337,13 +348,14 @@ class Games:
         record = None
         if step:
             record = next((r for r in await self.records(session, step) if r.number == step), None)
+        session = await self.service.logbook.with_holders(session)
         ended = texts.ended_early(session, t)  # read the log's length only for a game that ended early
         if ended is not None and step != await self.shown(session):
             ended = None  # an earlier step: the game still ran then
         png: bytes = await asyncio.to_thread(
             renderer.render,
             view,
-            names=session.names(),
+            names=session.names_after(step),
             last_action=self.last_action(session, record, t),
             language=t.code,
             ended=ended,

@@ -202,3 +202,36 @@ async def test_a_request_voided_by_a_clock_change_or_a_time_running_out_says_so(
         await bot.front.replies.idle()
         closed = standin.message(request.id)
         assert not closed.buttons and "a player's time ran out" in closed.content
+
+
+async def test_an_undo_request_names_the_dropped_player_for_their_moves(standin, bot_factory):
+    """A league's game whose seat went to a substitute after its player's last move: the other
+    player asks to take back a move made before the handover, and the request lists the moves it
+    takes back each under whoever made it (the dropped player, not the substitute)."""
+    from bot.storage.noshows import Substitute
+    from tests.league.test_storage import new_league
+
+    alice, bob, cusi = standin.add_users("alice", "bob", "cusi")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        session, first, other = await nim_game(standin, bot, chan, alice, bob)
+        store = bot.store
+        lid = await new_league(store)
+        for user in (first, other):
+            await store.leagues.join_league(lid, user.id, user.name)
+        await store.leagues.start_league(lid, store.clock.time(), 3)
+        (gid,) = await store.leagues.open_round(lid, 1, [[first.id, other.id]], [], store.clock.time() + 10)
+        await store.leagues.attach_session(gid, session.id)
+        for user in (first, other, first):
+            legal = await bot.sessions.play.legal_moves(chan.id, user.id)
+            await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
+        gone = (await bot.sessions.core.get(session.id)).seat_of(first.id)
+        await store.leagues.drop_player(lid, first.id)
+        await store.noshows.add_substitute(lid, cusi.id, "Cusi")
+        assert await store.noshows.hand_seat(
+            lid, gid, session.id, gone.seat, first.id, Substitute(cusi.id, "Cusi"), "original"
+        )
+        await (await standin.slash(other, chan, "game undo")).original()
+        request = await standin.next_message(chan, lambda m: "asks to take back 2 moves" in m.content)
+        assert f"{gone.name}: `" in request.content and "Cusi" not in request.content, request.content

@@ -179,3 +179,164 @@ async def test_a_substitute_in_a_clocked_game_gets_a_full_start_and_plays(servic
     assert first.seat in handed.banks.since  # the substitute's clock runs on their turn
     move = (await service.play.legal_moves(7, 30))[-1]
     assert (await service.play.play(7, 30, move)).session.version > handed.version
+
+
+async def test_each_move_is_put_to_whoever_held_its_seat_then(service, clock):
+    """Cusi (30) substitutes for Ana (10) in one league and plays her own seat in another, where
+    Ana substitutes for her.  Each game reads back who held each seat before its handover (with
+    that league's name for them), so its log, its history's names and the profiles' turns put
+    every move to whoever made it (named as the seat named them then), and the same person is
+    never mixed up between the two games."""
+    from bot import texts
+    from bot.profiles import reckon
+    from bot.storage.profiles import Holder
+
+    store = service.store
+    games = []
+    for name, channel, (first, second), sub in (("Autumn", 7, (10, 20), 30), ("Winter", 8, (30, 40), 10)):
+        lid = await new_league(store, name=name)
+        for uid, shown in ((first, f"First{first}"), (second, f"Second{second}")):
+            await store.leagues.join_league(lid, uid, shown)
+        await store.leagues.start_league(lid, store.clock.time(), 3)
+        (gid,) = await store.leagues.open_round(lid, 1, [[first, second]], [], store.clock.time() + 10)
+        session = await service.lobby.create(
+            "nim", guild_id=GUILD, channel_id=channel, host_id=first, host_name=f"seat{first}", seed=3
+        )
+        await service.lobby.join(channel, second, f"seat{second}")
+        await store.leagues.attach_session(gid, session.id)
+        session = (await service.lobby.start(channel, first)).session
+        for _ in range(4):  # two moves each
+            (seat,) = session.waiting_on()
+            move = (await service.play.legal_moves(channel, seat.user_id))[0]
+            session = (await service.play.play(channel, seat.user_id, move)).session
+            clock.advance(60)
+        await store.leagues.drop_player(lid, first)
+        await store.noshows.add_substitute(lid, sub, f"Sub{sub}")
+        seat = session.seat_of(first).seat
+        handed_at = clock.time()
+        assert await store.noshows.hand_seat(
+            lid, gid, session.id, seat, first, Substitute(sub, f"seat{sub}"), "original"
+        )
+        session = await service.core.get(session.id)
+        while session.status == "active" and sub not in {s.user_id for s in session.waiting_on()}:
+            (other,) = session.waiting_on()
+            move = (await service.play.legal_moves(channel, other.user_id))[0]
+            session = (await service.play.play(channel, other.user_id, move)).session
+        move = (await service.play.legal_moves(channel, sub))[0]
+        session = (await service.play.play(channel, sub, move)).session
+        games.append((session, seat, first, sub, handed_at))
+
+    for session, seat, first, sub, handed_at in games:
+        earlier = await store.history.handovers(session.id)
+        assert earlier == (Holder(seat, first, 4, None, handed_at, f"seat{first}"),)
+        read = await service.logbook.with_holders(session)
+        rows = await store.history.moves(session.id)
+        mine = [r.number for r in rows if r.seat == seat]
+        assert (
+            read.names_at(mine[0])[seat] == f"seat{first}" and read.names_at(mine[-1])[seat] == f"seat{sub}"
+        )
+        assert read.names_at(0)[seat] == f"seat{first}" and session.names()[seat] == f"seat{sub}"
+        log = texts.log_text(read, await service.logbook.log(read), None).splitlines()
+        assert [
+            line.split(":")[0] for line in log if line.split(":")[0].endswith(read.names_at(None)[seat])
+        ] == [f"{mine[-1]}. seat{sub}"]
+        assert sum(f"seat{first}" in line for line in log) == len(mine) - 1
+        (game_log,) = await store.profiles.logs([session.id])
+        assert game_log.earlier == earlier
+        turns = {t.number: t.user_id for t in reckon.turns_of(game_log, {})}
+        assert [turns[n] for n in mine] == [first] * (len(mine) - 1) + [sub]
+
+
+async def test_a_substitute_takes_back_only_moves_of_their_own(service):
+    """/game undo takes back the asker's last move: a substitute who has not moved yet has none
+    (the seat's moves before the handover were the dropped player's), and once they have moved,
+    theirs is the one taken back, never the dropped player's."""
+    from bot.history import History
+    from bot.sessions import Refusal
+    from bot.undo import UndoService
+
+    store = service.store
+    lid, gid, session = await running_league(service)
+    undo = UndoService(service, History(service))
+    for _ in range(4):  # two moves each
+        (seat,) = session.waiting_on()
+        move = (await service.play.legal_moves(7, seat.user_id))[0]
+        session = (await service.play.play(7, seat.user_id, move)).session
+    seat = session.seat_of(10).seat
+    await store.leagues.drop_player(lid, 10)
+    await store.noshows.add_substitute(lid, 30, "Sub")
+    assert await store.noshows.hand_seat(lid, gid, session.id, seat, 10, Substitute(30, "Sub"), "original")
+    session = await service.core.get(session.id)
+    with pytest.raises(Refusal, match="you have no move in this game that could be taken back"):
+        await undo.ask(7, 30)
+    assert await store.history.move_count(session.id) == 4  # nothing changed
+    while 30 not in {s.user_id for s in session.waiting_on()}:
+        (other,) = session.waiting_on()
+        session = (
+            await service.play.play(7, other.user_id, (await service.play.legal_moves(7, other.user_id))[0])
+        ).session
+    session = (await service.play.play(7, 30, (await service.play.legal_moves(7, 30))[0])).session
+    theirs = await store.history.move_count(session.id)
+    asked = await undo.ask(7, 30)
+    assert asked.target == theirs and [m.number for m in asked.moves] == [theirs]
+
+
+async def test_a_substitute_replaced_in_turn_keeps_their_moves_and_name(service):
+    """Ann's seat goes to Sub (the result stays Ann's, so Sub never joins the league's players);
+    Sub is late in turn and the seat goes to Tom.  Each keeps the moves made while the seat was
+    theirs, named as the seat named them then."""
+    from bot import texts
+    from bot.storage.profiles import Holder
+
+    store = service.store
+    lid, gid, session = await running_league(service)
+    await store.noshows.add_substitute(lid, 30, "Sub")
+    await store.noshows.add_substitute(lid, 40, "Tom")
+    seat = session.seat_of(10).seat
+    held = []
+    for original, sub in ((10, Substitute(30, "Sub")), (30, Substitute(40, "Tom"))):
+        for _ in range(2):  # a move each
+            (mover,) = session.waiting_on()
+            move = (await service.play.legal_moves(7, mover.user_id))[0]
+            session = (await service.play.play(7, mover.user_id, move)).session
+        held.append(await store.history.move_count(session.id))
+        assert await store.noshows.hand_seat(lid, gid, session.id, seat, original, sub, "original")
+        session = await service.core.get(session.id)
+    earlier = await store.history.handovers(session.id)
+    assert [(h.user_id, h.until, h.name) for h in earlier] == [(10, held[0], "u10"), (30, held[1], "Sub")]
+    assert isinstance(earlier[0], Holder)
+    read = await service.logbook.with_holders(session)
+    lines = texts.log_text(read, await service.logbook.log(read), None).splitlines()
+    mine = [
+        line.split(":")[0]
+        for line in lines
+        if (await store.history.move_at(session.id, int(line.split(".")[0]))).seat == seat
+    ]
+    assert [m.split(". ")[1] for m in mine] == ["u10", "Sub"], lines
+
+
+@pytest.mark.parametrize(("credit", "places"), [("original", {10: 1, 20: 2}), ("nobody", {10: 2, 20: 1})])
+async def test_a_seat_handed_on_twice_gives_its_result_to_the_first_player(service, credit, places):
+    """Ann's seat goes to Sub, who is late in turn, and on to Tom, who wins: with the result
+    counting for the seat's original player, it is Ann's (not Sub's, who is no player of the
+    league); crediting nobody, Ann keeps her forfeit."""
+    from bot.storage import ResultRow
+
+    store = service.store
+    lid, gid, session = await running_league(service)
+    assert await store.leagues.drop_player(lid, 10) == [session.id]
+    await store.noshows.add_substitute(lid, 30, "Sub")
+    await store.noshows.add_substitute(lid, 40, "Tom")
+    seat = session.seat_of(10).seat
+    assert await store.noshows.hand_seat(lid, gid, session.id, seat, 10, Substitute(30, "Sub"), credit)
+    assert await store.noshows.hand_seat(lid, gid, session.id, seat, 30, Substitute(40, "Tom"), credit)
+    other = session.seat_of(20).seat
+    await store.games.finish(
+        session.id,
+        status="finished",
+        reason="won",
+        outcome=None,
+        results=[ResultRow(seat, 40, 1.0, 1, False), ResultRow(other, 20, 0.0, 2, False)],
+    )
+    (game,) = await store.leagues.league_games(lid, 1)
+    assert {s.user_id: s.place for s in game.seats} == places

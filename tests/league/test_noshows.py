@@ -123,3 +123,9 @@ def test_the_overdue_list_holds_games_not_started_and_turns_waiting_too_long_lon
 
 def test_no_shows_are_counted_per_player():
     assert ns.counts([3, 1, 3, 3]) == {3: 3, 1: 1}
+
+
+def test_a_seats_first_holder_is_found_back_through_every_handover():
+    gave = {30: 10, 40: 30}  # Sub (30) took Ann's (10) seat, then Tom (40) took Sub's
+    assert [ns.first_holder(gave, u) for u in (40, 30, 10, 20)] == [10, 10, 10, 20]
+    assert ns.first_holder({1: 2, 2: 1}, 1) in {1, 2}  # a loop in damaged rows ends

@@ -509,7 +509,7 @@ async def test_a_handover_stored_before_the_upgrade_is_placed_in_the_log_by_its_
     the upgrade the handover is placed by its time, so the moves before it stay the original's
     (Ann's own turn; the computer's move for her seat reads as the computer's own, as an old
     resignation's does) and the substitute (Cid) has only the turn played after it, timed from
-    the move before it."""
+    the move before it.  The moves before it are named after her as the league knows her."""
     from datetime import UTC, datetime, timedelta
 
     from bot.storage import SCHEMA_VERSION, migrations, open_store
@@ -538,6 +538,7 @@ async def test_a_handover_stored_before_the_upgrade_is_placed_in_the_log_by_its_
         " bye_points, round_seconds, rounds, starts_at, status, seed, created_at) VALUES (1, 1, 1, 1, 'L', 'nim',"
         " 'swiss', 2, '[1, 0]', 1, 86400, 1, 0, 'running', 1, 'then')",
         "INSERT INTO league_games (id, league_id, round, table_no, session_id, status) VALUES (1, 1, 1, 1, 10, 'playing')",
+        f"INSERT INTO league_players (league_id, user_id, display_name, joined_at) VALUES (1, {ANN}, 'Ann', 'then')",
         f"INSERT INTO league_substitutions (game_id, original_id, substitute_id, credit, at)"
         f" VALUES (1, {ANN}, {CID}, 'original', {handed_at})",
     )
@@ -546,7 +547,8 @@ async def test_a_handover_stored_before_the_upgrade_is_placed_in_the_log_by_its_
         try:
             assert store.upgraded_from == added - 1 and await store.schema_version() == SCHEMA_VERSION
             (log,) = await store.profiles.logs([10])
-            assert log.earlier == (Holder(0, ANN, 3, 0, handed_at),)
+            assert log.earlier == (Holder(0, ANN, 3, 0, handed_at, "Ann"),)  # her name in the league
+            assert await store.history.handovers(10) == log.earlier  # what the log and history name
             turns = reckon.turns_of(log, {})
             assert [(t.number, t.user_id, t.missed) for t in turns] == [
                 (1, ANN, False),

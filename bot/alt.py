@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from bot.league.names import shown
-from bot.texts import number, place_line, places, sentence
+from bot.texts import number, place_line, places, sentence, tiebreak_line
 from engines.core import Outcome, in_words, listing, name_seats
 from languages import ENGLISH, Language
 
@@ -99,8 +99,9 @@ def _scores(view: object, names: Sequence[str], t: Language) -> str | None:
 
 
 def _ranking(session: Session, outcome: Outcome, t: Language) -> list[str]:
-    """The final places and scores, one sentence each."""
+    """The final places and scores, one sentence each; then the tiebreak that decided, if any."""
     names = session.names()
+    tiebreak = tiebreak_line(outcome, names, t)
     return [
         sentence(
             place_line(
@@ -112,7 +113,7 @@ def _ranking(session: Session, outcome: Outcome, t: Language) -> list[str]:
             )
         )
         for place, seat, note in places(session, outcome)
-    ]
+    ] + ([tiebreak] if tiebreak else [])
 
 
 def _game_over(session: Session, outcome: Outcome, t: Language) -> str:

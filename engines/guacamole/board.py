@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engines.core import Said, Section, said, said_n
 
-from .data import ABILITIES, PREP_LIMIT, TYPE_NAMES
+from .data import ABILITIES, PREP_LIMIT, TYPE_TERMS
 from .rules import DISH_KINDS, DishView, View, seats_together
 
 
@@ -179,7 +179,7 @@ def _own(view: View, seat: int, hand: tuple[str, ...]) -> Section:
     for code in hand:
         kind = code[1]
         lines.append(
-            said("{card}, {name}: {ability}", card=code, name=TYPE_NAMES[kind], ability=ABILITIES[kind])
+            said("{card}, {name}: {ability}", card=code, name=TYPE_TERMS[kind], ability=ABILITIES[kind])
         )
     for thief, victim, card in view.taken:
         if victim == seat:

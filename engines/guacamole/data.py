@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from engines.core import Said, said
+from engines.core import Said, said, term
 
 TYPES: tuple[str, ...] = ("P", "L", "O", "T", "A")
 TYPE_NAMES: dict[str, str] = {
@@ -33,6 +33,23 @@ SHORT_NAMES: dict[str, str] = {
     "T": "Tomathor",
     "A": "Aji",
 }
+TYPE_TERMS: dict[str, Said] = {
+    "P": term("guacamole card", "Patricia & Avocaldo"),
+    "L": term("guacamole card", "Lima Kahlo"),
+    "O": term("guacamole card", "Onion Musk"),
+    "T": term("guacamole card", "Tomathor"),
+    "A": term("guacamole card", "Aji Styles"),
+}
+""":data:`TYPE_NAMES` as sentences put them in each language (Spanish writes "Ají", as its
+rulebook does)."""
+SHORT_TERMS: dict[str, Said] = {
+    "P": term("guacamole card", "Avocaldo"),
+    "L": term("guacamole card", "Lima"),
+    "O": term("guacamole card", "Onion"),
+    "T": term("guacamole card", "Tomathor"),
+    "A": term("guacamole card", "Aji"),
+}
+""":data:`SHORT_NAMES` as sentences put them in each language."""
 ABILITIES: dict[str, Said] = {
     "P": said("add up to 3 cards to one valid dish"),
     "L": said("take a random card from a player's hand"),
@@ -85,9 +102,9 @@ def code_key(code: str) -> tuple[int, int]:
     return int(code[0]), TYPES.index(code[1])
 
 
-def describe(code: str) -> str:
-    """``5T`` -> ``5 Tomathor``."""
-    return f"{code[0]} {SHORT_NAMES[code[1]]}"
+def describe(code: str) -> Said:
+    """``5T`` -> ``5 Tomathor``, the card's name in the reader's language."""
+    return said("{number} {name}", number=int(code[0]), name=SHORT_TERMS[code[1]])
 
 
 def dish_kind(codes: Sequence[str]) -> str | None:

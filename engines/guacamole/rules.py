@@ -33,7 +33,7 @@ from .data import (
     DECK_SIZE,
     HAND_SIZE,
     PREP_LIMIT,
-    SHORT_NAMES,
+    SHORT_TERMS,
     card_code,
     code_key,
     describe,
@@ -791,7 +791,7 @@ def _enter_ability(s: State, seat: int, code: str, events: list[Event]) -> None:
     if legal_moves(s, seat) == [Pass()]:
         events.append(
             Event.told(
-                said("{name}'s ability has nothing to act on.", name=SHORT_NAMES[code[1]]), kind="ability"
+                said("{name}'s ability has nothing to act on.", name=SHORT_TERMS[code[1]]), kind="ability"
             )
         )
         _after_ability(s)

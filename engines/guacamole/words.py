@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engines.core import N_, Kind, Level, MoveWords, Said, said, term
 
-from .data import ABILITIES, SHORT_NAMES, card_code
+from .data import ABILITIES, card_code, describe
 from .moves import Add, Cancel, Discard, Dish, Done, Draw, End, Free, Move, Pass, Prep, Steal, Swap, Take
 from .rules import State
 
@@ -69,9 +69,9 @@ WORDS: dict[str, str] = {
 }
 
 
-def card_words(code: str) -> str:
-    """``5T`` -> ``5 Tomathor``."""
-    return f"{code[0]} {SHORT_NAMES[code[1]]}"
+def card_words(code: str) -> Said:
+    """``5T`` -> ``5 Tomathor``, the card's name in the reader's language."""
+    return describe(code)
 
 
 def _place_words(place: str, mover: int | None = None) -> Said:

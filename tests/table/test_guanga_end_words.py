@@ -66,8 +66,14 @@ def test_a_tie_broken_by_fewer_negative_points_says_each_tied_players_negative_p
 @pytest.mark.parametrize(
     ("code", "why"),
     [
-        ("en", "at the start of Bob's turn the basket patches could not be placed, and the round was completed"),
-        ("es", "al empezar el turno de Bob, los parches de la canasta no se podían colocar, y se completó la ronda"),
+        (
+            "en",
+            "at the start of Bob's turn the basket patches could not be placed, and the round was completed",
+        ),
+        (
+            "es",
+            "al empezar el turno de Bob, los parches de la canasta no se podían colocar, y se completó la ronda",
+        ),
     ],
 )
 def test_the_end_of_a_round_nobody_could_start_names_the_player(code, why):

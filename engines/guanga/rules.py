@@ -1026,6 +1026,14 @@ NONE = said("none")
 NONE_F = term("guanga: no cell or card", "none")  # feminine in Spanish (casilla, carta)
 FEWER_NEGATIVE = said("fewer negative points")
 """The tiebreak's name (an outcome stored before :func:`fewer_negative` said the points too)."""
+EARLIER_REASONS = (
+    said("at the start of player {number}'s turn the basket patches could not be placed"),
+    said(
+        "at the start of player {number}'s turn the basket patches could not be placed, and the round was completed"
+    ),
+)
+"""Why a game ended, as outcomes stored before edition 3 say it: kept in the catalogues, so that
+those games' results still read in every language."""
 
 
 def fewer_negative(totals: Sequence[int], penalties: Sequence[int]) -> Said | None:

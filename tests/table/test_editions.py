@@ -71,7 +71,7 @@ def test_every_earlier_edition_still_replays_by_its_moves_and_result(game, editi
     steps = list(export.replay(data))
     assert len(steps) == len(data["moves"])
     reached = engines.get(game).load().outcome(steps[-1].state)
-    assert reached is not None and reached.to_dict() == data["rules_outcome"]
+    assert reached is not None and export.untold(reached.to_dict()) == export.untold(data["rules_outcome"])
 
 
 def test_every_file_is_of_an_edition_the_game_has():

@@ -12,6 +12,7 @@ import pytest
 from bot import alt, results, texts
 from bot.describe import described
 from engines import guanga as G
+from engines.core import Said
 from languages import language
 from tests.guanga.test_round_end import stuck_at_seat_1
 from tests.guanga.util import clear, game, kind, play, put
@@ -97,3 +98,12 @@ async def test_the_results_card_draws_the_reason_and_the_tiebreak_in_the_readers
     drawn = " ".join(found)
     assert "el taller llegó a su fin y se completó la ronda" in drawn, found
     assert "menos puntos negativos (Alice -40, Bob -50)" in drawn, found
+
+
+def test_a_result_stored_before_edition_3_still_reads_in_spanish():
+    ended, completed = (Said(s.msg, {"number": 2}) for s in G.rules.EARLIER_REASONS)
+    assert (
+        ended.in_words(ES)
+        == "al empezar el turno del jugador 2, los parches de la canasta no se podían colocar"
+    )
+    assert completed.in_words(ES).endswith(", y se completó la ronda")

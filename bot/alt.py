@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from bot.league.names import shown
-from bot.texts import number, place_line, places, sentence
+from bot.texts import ended_early, number, place_line, places, sentence, tiebreak_line
 from engines.core import Outcome, in_words, listing, name_seats
 from languages import ENGLISH, Language
 
@@ -99,8 +99,9 @@ def _scores(view: object, names: Sequence[str], t: Language) -> str | None:
 
 
 def _ranking(session: Session, outcome: Outcome, t: Language) -> list[str]:
-    """The final places and scores, one sentence each."""
+    """The final places and scores, one sentence each; then the tiebreak that decided, if any."""
     names = session.names()
+    tiebreak = tiebreak_line(outcome, names, t)
     return [
         sentence(
             place_line(
@@ -112,7 +113,7 @@ def _ranking(session: Session, outcome: Outcome, t: Language) -> list[str]:
             )
         )
         for place, seat, note in places(session, outcome)
-    ]
+    ] + ([tiebreak] if tiebreak else [])
 
 
 def _game_over(session: Session, outcome: Outcome, t: Language) -> str:
@@ -158,19 +159,24 @@ def board(
     # The board now, or the last of a game that ended: how it ended, even if its rules did not
     # end it (a resignation, a game abandoned), rather than whose turn it would be.
     at_end = move is None or move == shown
+    # A game the table ended (a resignation, an abandon) is told in the words the picture's
+    # header says it in: one text, :func:`bot.texts.ended_early`, for both.
+    ended = ended_early(session, t) if at_end else None
     if at_end and session.status == "finished" and session.row.outcome:
         outcome: Outcome | None = Outcome.from_dict(session.row.outcome)  # a resignation's too
     else:
         outcome = engine.outcome(state) if session.status != "abandoned" else None
-    if outcome is not None:
+    if ended is not None:
+        parts.append(plain(ended, names))
+        if outcome is not None:
+            parts.extend(_ranking(session, outcome, t))
+    elif outcome is not None:
         parts.append(_game_over(session, outcome, t))
         parts.extend(_ranking(session, outcome, t))
     else:
         acting = sorted(engine.to_move(state)) if session.status == "active" or move is not None else []
         acting = [s for s in acting if 0 <= s < len(names)]
-        if session.status == "abandoned" and at_end:
-            parts.append(t.gettext("This game was abandoned."))
-        elif acting:
+        if acting:
             who = in_words(listing([names[s] for s in acting]), t) or ""
             # the count agrees the verb with the players ("Le toca a Ana", "Les toca a Ana y Beto")
             if seat is not None and seat in acting:

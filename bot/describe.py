@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.sessions import Session
-from bot.texts import MESSAGE_LIMIT, ended_early
+from bot.texts import MESSAGE_LIMIT, ended_early, tiebreak_line
 from engines.core import Engine, Said, Section, name_seats
 from languages import ENGLISH, N_, Language
 
@@ -109,8 +109,17 @@ def described(
 ) -> list[str]:
     """``session``'s board in words for ``reader``, split into messages, in ``t``
     (``last_action``: see :func:`lines_of`; ``last_move``: its number, whose player it names); a
-    game the table ended before its rules did says so first (see :func:`bot.texts.ended_early`)."""
+    game the table ended before its rules did says so first (see :func:`bot.texts.ended_early`), a
+    game its rules ended says why, and the tiebreak that decided if one did."""
     ended = ended_early(session, t)
     sections = sections_for(session.engine, session.state, reader, ended=ended is not None)
     lines = lines_of(sections, t, session.names(), last_action, session.names_at(last_move))
-    return messages([f"**{ended}**", "", *lines] if ended else lines)
+    if ended:
+        return messages([f"**{ended}**", "", *lines])
+    over = session.engine.outcome(session.state) if session.status == "finished" else None
+    if over is None:
+        return messages(lines)
+    names = session.names()
+    why = t.gettext("Game over: {reason}.", reason=name_seats(over.reason_in(t), names))
+    tiebreak = tiebreak_line(over, names, t)
+    return messages([f"**{why}**", *([tiebreak] if tiebreak else []), "", *lines])

@@ -21,7 +21,7 @@ from bot.history import SNAPSHOT_EVERY, start_state
 from bot.replaying import taken_back, walk
 from bot.sessions import RatingChange, Session, SessionService
 from bot.storage import MoveRow
-from bot.texts import number, places, signed
+from bot.texts import number, places, signed, tiebreak_line
 from engines.core import Outcome, name_seats
 from languages import ENGLISH, N_, Language
 from renderers import animation
@@ -115,8 +115,9 @@ async def card(
     language: str | None = None,
     contrast: bool = False,
 ) -> bytes:
-    """The results card of a finished ``session`` as PNG bytes, in ``language`` (default English),
-    in the high-contrast palette when ``contrast``."""
+    """The results card of a finished ``session`` as PNG bytes, in ``language`` (default English):
+    why the game ended, and the tiebreak that decided if one did, in that language too; in the
+    high-contrast palette when ``contrast``."""
     t = languages.language(language)
     if session.row.outcome is None:
         raise ValueError(f"game {session.id} has no result to show")
@@ -147,6 +148,7 @@ async def card(
         rows=lines,
         series=values,
         figures=figures,
+        tiebreak=tiebreak_line(outcome, names, t),
     )
     return await asyncio.to_thread(card_renderer.render, made, language=language, contrast=contrast)
 

@@ -225,10 +225,17 @@ def outcome_lines(session: Session, outcome: Outcome | None, t: Language = ENGLI
     for place, seat, note in places(session, outcome):
         who = session.by_seat(seat).mention
         lines.append(place_line(place, who, number(outcome.scores[seat]), note, t))
-    tiebreak = outcome.tiebreak_in(t)
+    tiebreak = tiebreak_line(outcome, names, t)
     if tiebreak:
-        lines.append(t.gettext("Tie broken by: {rule}.", rule=name_seats(tiebreak, names)))
+        lines.append(tiebreak)
     return lines
+
+
+def tiebreak_line(outcome: Outcome, names: Sequence[str], t: Language = ENGLISH) -> str | None:
+    """Why seats tied on points were ranked apart, in ``t`` (the tiebreak that decided, seats
+    named from ``names``), or None when no tiebreak was needed."""
+    tiebreak = outcome.tiebreak_in(t)
+    return t.gettext("Tie broken by: {rule}.", rule=name_seats(tiebreak, names)) if tiebreak else None
 
 
 RATING_MEANING = N_(

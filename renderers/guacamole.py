@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engines.guacamole.data import TYPE_WORDS, dish_kind, dish_points, is_guacamole
+from engines.guacamole.data import SHORT_WORDS, TYPE_WORDS, dish_kind, dish_points, is_guacamole
 from engines.guacamole.moves import Discard, Draw, Free, Swap, Take, parse_move
 from engines.guacamole.rules import MAX_PLAYERS, DishView
 from renderers.colours import (
@@ -79,7 +79,6 @@ COLOUR_KEYS = {
     "seats": seat_keys(MAX_PLAYERS),
     "card types": {t: Key(fill, ("letter", t), ink) for t, (fill, ink) in TYPE_COLOURS.items()},
 }
-SHORT = {"P": "Avocaldo", "L": "Lima", "O": "Onion", "T": "Tomathor", "A": "Aji"}
 POWER = {"P": N_("+3 dish"), "L": N_("steal"), "O": N_("draw 3"), "T": N_("swap"), "A": N_("take")}
 LEGEND = {
     "P": N_("add up to 3 cards to a valid dish"),
@@ -117,7 +116,7 @@ def card_image(code: str, size: tuple[int, int]) -> Image.Image:
     draw_text(
         d,
         (4, h - (30 if big else 26)),
-        SHORT[code[1]],
+        told(SHORT_WORDS[code[1]]),
         w - 8,
         19 if big else 17,
         bold=True,

@@ -44,6 +44,7 @@ class Card:
     series: Sequence[Sequence[float]] = ()  # per seat: the score after each turn (the chart)
     figures: Sequence[tuple[str, str]] = field(default_factory=tuple)  # ("Moves", "132")
     x_label: str = N_("turn")
+    tiebreak: str | None = None  # why seats tied on points were ranked apart, under the reason
 
 
 def wrapped(text: str, size: int, width: float, bold: bool = False, lines: int = 2) -> list[str]:
@@ -82,6 +83,8 @@ def _render(card: Card, contrast: bool = False) -> bytes:
     rows = list(card.rows)
     title = wrapped(card.title, 40, WIDTH - 2 * PAD, True)
     reason = wrapped(card.reason, SMALLEST, WIDTH - 2 * PAD, lines=3)
+    if card.tiebreak:
+        reason += wrapped(card.tiebreak, SMALLEST, WIDTH - 2 * PAD, lines=2)
     series = [list(s) for s in card.series if s]
     row_h = 58
     chart_h = 300 if series and max(len(s) for s in series) >= 2 else 0

@@ -26,7 +26,8 @@ from bot.league.names import shown
 from bot.league.service import LeagueError, LeagueService, OpenedRound
 from bot.storage import Job
 from bot.storage.leagues import LeagueRow
-from languages import ENGLISH, N_, Language
+from engines.core import Said, listing, said
+from languages import ENGLISH, N_, Language, available, language
 
 # Each tiebreak's short name (a column heading) and title, as messages (translated where shown).
 SHORT = {
@@ -57,6 +58,11 @@ ALIASES = {
     key(alias): name
     for name in tiebreaks.NAMES
     for alias in (name, SHORT[name], TITLE[name], TITLE[name].removeprefix("most "))
+} | {  # each catalogue's names too, as a refusal lists them in the reader's language
+    key(alias): name
+    for code in available()
+    for name in tiebreaks.NAMES
+    for alias in (language(code).gettext(SHORT[name]), language(code).gettext(TITLE[name]))
 }
 
 
@@ -65,11 +71,19 @@ def order_of(league: LeagueRow) -> tuple[str, ...]:
     return tiebreaks.stored_order(league.tiebreaks)
 
 
+def allowed_tiebreaks() -> Said:
+    """Every tiebreak, its short name and its name (``BH (Buchholz)``), as a list in words put in
+    the reader's language where a refusal says what is allowed."""
+    return listing(
+        [said("{short} ({title})", short=Said(SHORT[n]), title=Said(TITLE[n])) for n in tiebreaks.NAMES]
+    )
+
+
 def parse_order(text: str) -> tuple[str, ...]:
     """An organiser's order, ``Sonneborn-Berger, Buchholz`` or ``SB, BH`` or the names; refused
     with the names allowed when a part is none of them, or one is listed twice."""
     parts = [p.strip() for p in re.split(r"[,;>]+", text) if p.strip()]
-    allowed = ", ".join(f"{SHORT[n]} ({TITLE[n]})" for n in tiebreaks.NAMES)
+    allowed = allowed_tiebreaks()
     if not parts:
         raise LeagueError(
             "give the tiebreaks in order, separated by commas, from: {allowed}", allowed=allowed
@@ -82,7 +96,7 @@ def parse_order(text: str) -> tuple[str, ...]:
                 "{part} is not a tiebreak; choose from: {allowed}", part=repr(part[:40]), allowed=allowed
             )
         if name in order:
-            raise LeagueError("{tiebreak} is listed twice", tiebreak=TITLE[name])
+            raise LeagueError("{tiebreak} is listed twice", tiebreak=Said(TITLE[name]))
         order.append(name)
     return tuple(order)
 

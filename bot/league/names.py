@@ -19,6 +19,10 @@ surrogates, private use, unassigned, and line or paragraph separators."""
 MARKDOWN = re.compile(r"([\\*_~|`>#<@\[\]()-])")
 """Characters Discord's markdown or mentions give a meaning to; :func:`shown` escapes them."""
 
+NUMBERED = re.compile(r"^(\d+)\.")
+"""A name's opening number and full stop, which Discord would make a numbered list's item where the
+name starts a line (``1. Ana joined.``); :func:`shown` escapes the full stop."""
+
 
 def normalise(text: str) -> str:
     """``text`` as a name is stored: NFKC, invisible characters removed, white space collapsed."""
@@ -34,8 +38,9 @@ def key(text: str) -> str:
 
 
 def shown(name: str) -> str:
-    """``name`` as a message shows it: markdown and mentions escaped, so it reads as typed."""
-    return MARKDOWN.sub(r"\\\1", name)
+    """``name`` as a message shows it: markdown and mentions escaped, so it reads as typed, also
+    where it starts a line (a list's ``-``, ``*`` or ``1.``, a heading's ``#``, a quote's ``>``)."""
+    return NUMBERED.sub(r"\1\\.", MARKDOWN.sub(r"\\\1", name))
 
 
 def all_shown(found: Mapping[int, str]) -> dict[int, str]:

@@ -157,23 +157,32 @@ class LeagueService:
                 "a Swiss league has 1 to {most} rounds, not {rounds}", most=MAX_ROUNDS, rounds=rounds
             )
         if not (isinstance(days, int | float) and math.isfinite(days) and 0 < days <= MAX_DAYS):
-            raise LeagueError("a round lasts more than 0 and at most {most} days", most=MAX_DAYS)
+            raise LeagueError(
+                "a round lasts more than 0 and at most {most} days, not {days}",
+                most=MAX_DAYS,
+                days=f"{days:g}" if isinstance(days, int | float) else repr(days),
+            )
         spec = self.check_clock(clock, days)
         try:
             config = config_from_options(info.load().Config, group_size, options or {})
         except SetupError as exc:
             raise LeagueError(exc.said) from None
         table = list(points) if points is not None else list(pairing.place_points(group_size))
+        given = ",".join(f"{p:g}" for p in table)  # as the organiser typed them (3,2,1,0)
         if len(table) != group_size or any(not math.isfinite(p) or p < 0 for p in table):
             raise LeagueError(
                 said_n(
                     group_size,
-                    "give {n} number of points, one per place, none negative",
-                    "give {n} numbers of points, one per place, none negative",
+                    "give {n} number of points, one per place, none negative; not {points}",
+                    "give {n} numbers of points, one per place, none negative; not {points}",
+                    points=given,
                 )
             )
         if any(a < b for a, b in zip(table, table[1:], strict=False)):
-            raise LeagueError("the points per place may not rise from one place to the next")
+            raise LeagueError(
+                "the points per place may not rise from one place to the next (best place first), not {points}",
+                points=given,
+            )
         bye = pairing.bye_points(group_size, table) if bye_points is None else float(bye_points)
         if review and format != "swiss":
             raise LeagueError("only a Swiss league's rounds can be reviewed before they are published")
@@ -429,9 +438,12 @@ class LeagueService:
                 raise LeagueError(
                     said_n(
                         len(players),
-                        "the final stage takes 2 to {most} players ({n} player in {league} now); 0 removes it",
-                        "the final stage takes 2 to {most} players ({n} players in {league} now); 0 removes it",
+                        "the final stage takes 2 to {most} players, not {top} ({n} player in {league} now); "
+                        "0 removes it",
+                        "the final stage takes 2 to {most} players, not {top} ({n} players in {league} now); "
+                        "0 removes it",
                         most=most,
+                        top=top,
                         league=league.shown,
                     )
                 )

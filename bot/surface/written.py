@@ -1,6 +1,6 @@
 """Names as the bot's Discord messages write them: with Discord's markdown and mentions escaped.
 
-A player's display name may hold ``**``, ``__``, backticks, ``~~``, ``||``, a heading's ``#``,
+A player's display name may hold ``**``, ``__``, backticks, ``~~``, ``||``, a list's ``1.``, a heading's ``#``,
 a quote's ``>`` or a trailing backslash.  Written into a message unescaped, it would be formatted
 (and an unmatched mark would format the text after it); escaped, it reads as the player wrote it.
 The table's texts (:mod:`bot.texts`, :mod:`bot.results`...) take names from a session, and the

@@ -266,4 +266,4 @@ def print_outcome(result: Outcome, names: list[str], out: TextIO, t: Language = 
         place += len(group)
     tiebreak = result.tiebreak_in(t)
     if tiebreak:
-        print("  " + t.gettext("tiebreak: {tiebreak}", tiebreak=tiebreak), file=out)
+        print("  " + t.gettext("tiebreak: {tiebreak}", tiebreak=name_seats(tiebreak, names)), file=out)

@@ -48,8 +48,8 @@ SPEC_HELP = N_(
 )
 
 _UNITS = {"d": DAY, "h": HOUR, "m": MINUTE, "s": 1}
-_DURATION = re.compile(r"(?:(\d{1,4})([dhms]))+")
-_PART = re.compile(r"(\d{1,4})([dhms])")
+_DURATION = re.compile(r"(?:(\d{1,6})([dhms]))+")  # a time too long for a clock is refused as such
+_PART = re.compile(r"(\d{1,6})([dhms])")
 
 
 class ClockError(ValueError):
@@ -168,7 +168,11 @@ def parse_clock(text: str) -> ClockSpec:
         raise ClockError("{text} is not a clock; {help}", text=repr(text.strip()), help=HELP)
     if kind != BANK:
         if "+" in rest:
-            raise ClockError("a per-move clock has no increment (that is `bank:`); {help}", help=HELP)
+            raise ClockError(
+                "{text}: a per-move clock has no increment (that is `bank:`); {help}",
+                text=repr(text.strip()),
+                help=HELP,
+            )
         start = parse_duration(rest, TURN_TIME, seconds=kind == TIMER)
         _in_range(start, TURN_TIME, rest, 1 if kind == TIMER else MIN_SECONDS)
         return ClockSpec(kind, start)

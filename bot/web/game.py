@@ -24,7 +24,7 @@ from bot.replaying import walk
 from bot.results import series
 from bot.sessions import Session, SessionService
 from bot.texts import number, ordinal
-from engines.core import Outcome, name_seats
+from engines.core import Outcome
 from languages import Language
 from renderers.colours import SEAT_COLOURS
 
@@ -242,9 +242,9 @@ class Games:
         if session.status == "finished" and session.row.outcome:
             outcome = Outcome.from_dict(session.row.outcome)
             lines = [plain(texts.result_line(session, t), session.names())]
-            tiebreak = outcome.tiebreak_in(t)
+            tiebreak = texts.tiebreak_line(outcome, session.names(), t)
             if tiebreak:
-                lines.append(t.gettext("Tie broken by: {rule}.", rule=name_seats(tiebreak, session.names())))
+                lines.append(tiebreak)
             return lines
         return [plain(texts.result_line(session, t), session.names())]
 

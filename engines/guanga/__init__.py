@@ -109,8 +109,10 @@ from .words import KINDS, WORDS, move_words
 
 # The edition of the rules and of the states' form (see engines.core): 1 for the exports written
 # before exports named their edition, when a game of 2-4 ended at once if a player could not
-# place (today's cannot_place end_now); 2 from then on, the round finished by default.
-EDITION = 2
+# place (today's cannot_place end_now); 2 from then on, the round finished by default; 3 from when
+# the outcome's words name the player whose turn could not start and give a tiebreak's negative
+# points (the same results, told otherwise).
+EDITION = 3
 
 RULES_HELP = N_("""**Guanga: Tejidos Andinos**: weave patches on your 5x5 guanga (rows A-E, cols 1-5) to match market \
 cards.

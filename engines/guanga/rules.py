@@ -882,8 +882,8 @@ def _start_turn(s: State, seat: int, events: list[Event]) -> None:
             s,
             events,
             said(
-                "at the start of player {number}'s turn the basket patches could not be placed",
-                number=seat + 1,
+                "at the start of {player}'s turn the basket patches could not be placed",
+                player=seat_word(seat),
             ),
         )
         return
@@ -973,9 +973,9 @@ def _next_turn(s: State, seat: int, events: list[Event]) -> None:
     if s.end_triggered and seat == s.n - 1:
         if s.stuck is not None:
             reason = said(
-                "at the start of player {number}'s turn the basket patches could not be placed, "
+                "at the start of {player}'s turn the basket patches could not be placed, "
                 "and the round was completed",
-                number=s.stuck + 1,
+                player=seat_word(s.stuck),
             )
         else:
             reason = said("the workshop reached its end and the round was completed")
@@ -1025,6 +1025,27 @@ _PHASES = {
 NONE = said("none")
 NONE_F = term("guanga: no cell or card", "none")  # feminine in Spanish (casilla, carta)
 FEWER_NEGATIVE = said("fewer negative points")
+"""The tiebreak's name (an outcome stored before :func:`fewer_negative` said the points too)."""
+EARLIER_REASONS = (
+    said("at the start of player {number}'s turn the basket patches could not be placed"),
+    said(
+        "at the start of player {number}'s turn the basket patches could not be placed, and the round was completed"
+    ),
+)
+"""Why a game ended, as outcomes stored before edition 3 say it: kept in the catalogues, so that
+those games' results still read in every language."""
+
+
+def fewer_negative(totals: Sequence[int], penalties: Sequence[int]) -> Said | None:
+    """The tiebreak as it decided, or None when it decided nothing: fewer negative points, with
+    each seat's negative points where seats tied on points were separated by them, fewest first
+    (``fewer negative points ({p1} -2, {p0} -6)``; two such ties apart by a semicolon)."""
+    ties = []
+    for total in sorted(set(totals), reverse=True):
+        tied = sorted((penalties[i], i) for i in range(len(totals)) if totals[i] == total)
+        if len({p for p, _ in tied}) > 1:
+            ties.append(", ".join(f"{seat_word(i)} -{p}" if p else f"{seat_word(i)} 0" for p, i in tied))
+    return said("fewer negative points ({points})", points="; ".join(ties)) if ties else None
 
 
 def listed(items: Sequence[Said | str], *, semicolons: bool = False) -> Said | str:
@@ -1703,9 +1724,11 @@ def outcome(s: State) -> Outcome | None:
         details["rank"] = solo_rank(scores[0])
         details["rank_table"] = [[low, name] for low, name in D.SOLO_RANKS] + [[0, D.SOLO_LOWEST_RANK]]
     final = tuple(float(scores[i]) for i in range(s.n))
+    told = fewer_negative([p["total"] for p in parts], [p["penalty"] for p in parts]) if tiebreak else None
     if s.end_said is None:  # a game that ended before its reasons were kept for translation
-        return Outcome(scores=final, ranking=ranking, reason=s.end_reason, tiebreak=tiebreak, details=details)
-    return Outcome.told(final, ranking, s.end_said, FEWER_NEGATIVE if tiebreak else None, details)
+        words = None if told is None else told.in_words()
+        return Outcome(scores=final, ranking=ranking, reason=s.end_reason, tiebreak=words, details=details)
+    return Outcome.told(final, ranking, s.end_said, told, details)
 
 
 # --------------------------------------------------------------------------- persistence

@@ -15,7 +15,7 @@ from tests.support.sentences import ES, check_event, check_refusal
 
 from .util import BLU_IN, RED_CH, RED_IN, cell, conserved, play, set_basket, set_market
 
-STUCK_REASON = "at the start of player 2's turn the basket patches could not be placed"
+STUCK_REASON = "at the start of {p1}'s turn the basket patches could not be placed"
 
 
 def stuck_at_seat_1(option: Stuck = Stuck.FINISH_ROUND, shells=(0, 0, 1)):
@@ -126,7 +126,7 @@ def test_the_last_seat_that_cannot_place_ends_the_round_at_once():
     assert s.finished and s.stuck == 2
     assert [e.kind for e in events][-2:] == ["pass", "end"]
     assert s.end_reason == (
-        "at the start of player 3's turn the basket patches could not be placed, and the round was completed"
+        "at the start of {p2}'s turn the basket patches could not be placed, and the round was completed"
     )
 
 

@@ -397,7 +397,7 @@ def test_ties_fewer_negative_points_then_shared():
     s.finished = True
     out = G.outcome(s)
     assert out.scores == (15.0, 15.0, 12.0)
-    assert out.ranking == ((0,), (1,), (2,)) and out.tiebreak == "fewer negative points"
+    assert out.ranking == ((0,), (1,), (2,)) and out.tiebreak == "fewer negative points ({p0} -2, {p1} -4)"
     s.guangas[1][cell("A2")].append(s.pile.pop())
     s.claimed[1][-1] = "A02"
     out = G.outcome(s)

@@ -379,8 +379,8 @@ def test_a_tiebreak_by_fewer_negative_points_is_kept():
     s.end_reason = s.end_said.in_words()
     out = G.outcome(s)
     assert out is not None and out.scores == (-40.0, -40.0) and out.ranking == ((0,), (1,))
-    assert out.tiebreak == "fewer negative points" and out.tiebreak_said == G.rules.FEWER_NEGATIVE
-    assert out.tiebreak_in(ES) == "menos puntos negativos"
+    assert out.tiebreak == "fewer negative points ({p0} -40, {p1} -50)"
+    assert out.tiebreak_in(ES) == "menos puntos negativos ({p0} -40, {p1} -50)"
     assert out.reason_in(ES) == "el taller llegó a su fin y se completó la ronda"
     assert Outcome.from_dict(json.loads(json.dumps(out.to_dict()))) == out
 

@@ -78,6 +78,31 @@ def test_a_bad_order_is_refused_with_what_is_allowed(text, said):
         controls.parse_order(text)
 
 
+def test_a_spanish_refusal_lists_the_tiebreaks_in_spanish_and_those_names_are_taken():
+    """The refusal in Spanish names the tiebreaks as the Spanish autocomplete and standings do (not
+    "most wins" or "head to head"), and an order typed with those names is read."""
+    es = language("es")
+    with pytest.raises(LeagueError) as refused:
+        controls.parse_order("Buchholz, elo")
+    words = refused.value.in_words(es)
+    assert words.startswith("'elo' no es un desempate; elige entre: BH (Buchholz), BHm (Buchholz mediano)")
+    assert "ED (enfrentamiento directo), Gan (más victorias)" in words and words.endswith(
+        " y Val (valoración)"
+    )
+    for english in ("median Buchholz", "head to head", "most wins", "cumulative score", "(rating)"):
+        assert english not in words, words
+    with pytest.raises(LeagueError) as twice:
+        controls.parse_order("gan, most wins")
+    assert twice.value.in_words(es) == "más victorias está dos veces"
+    assert controls.parse_order("BHm, Gan, enfrentamiento directo, puntos acumulados, Val") == (
+        "median_buchholz",
+        "wins",
+        "head_to_head",
+        "cumulative",
+        "rating",
+    )
+
+
 def test_the_autocomplete_adds_one_tiebreak_at_a_time():
     first = controls.complete_order("")
     assert [v for _, v in first] == list(tiebreaks.NAMES)

@@ -101,7 +101,7 @@ async def test_the_final_skips_dropped_players_and_shrinks_its_bracket(leagues, 
 
 async def test_final_stage_refusals(leagues, service, clock):
     league, names = await swiss_of_six(leagues, "Nim refusals")
-    with pytest.raises(LeagueError, match="2 to 1000 players"):
+    with pytest.raises(LeagueError, match="2 to 1000 players, not 1 "):  # says which size was refused
         await leagues.set_final(league, 1)
     cup = await new_league(leagues, name="Cup", game="nim", format="elimination", group_size=2)
     with pytest.raises(LeagueError, match="only a Swiss league"):
@@ -112,7 +112,7 @@ async def test_final_stage_refusals(leagues, service, clock):
     league = await leagues.set_final(league, 0)
     assert (league.final_top, league.final_round, league.rounds) == (None, None, 3)
     league, _ = await leagues.start(league, 1)
-    with pytest.raises(LeagueError, match="2 to 6 players"):
+    with pytest.raises(LeagueError, match="2 to 6 players, not 7 "):
         await leagues.set_final(league, 7)
     await service.store.leagues.end_league(league.id, None)
     with pytest.raises(LeagueError, match="is over"):

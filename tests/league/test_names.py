@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.league import names
 
 
@@ -35,3 +37,16 @@ def test_markdown_and_mentions_are_escaped_for_messages():
     assert names.shown("<@123> @everyone") == r"\<\@123\> \@everyone"
     assert names.shown("Liga de Lima") == "Liga de Lima"
     assert names.shown("a\\b") == "a\\\\b"
+
+
+BLOCK = re.compile(r"^(?:[-*] |\d+\. |#{1,3} |-# |>{1,3} )")
+"""How a line Discord formats as a block starts: a list's item (``-``, ``*``, ``1.``), a heading,
+a subtext (``-#``) or a quote."""
+
+
+def test_a_name_starting_a_line_starts_no_list_heading_or_quote():
+    for name in ("1. Ana", "12. Ana", "- Ana", "* Ana", "# Ana", "### Ana", "-# Ana", "> Ana", ">>> Ana"):
+        line = f"{names.shown(name)} joined."
+        assert not BLOCK.match(line), line
+        assert re.sub(r"\\([^A-Za-z0-9\s])", r"\1", line) == f"{name} joined."  # reads as typed
+    assert names.shown("Ana 1. B") == "Ana 1. B"  # a number inside a name starts nothing

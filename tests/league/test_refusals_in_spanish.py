@@ -51,13 +51,13 @@ async def test_league_refusals_read_in_spanish_with_their_values(leagues):
     size = await refused(new_league(leagues, name="Grande", group_size=9))
     assert refusal(size, ES) == "las partidas de Guacamole son de 2 a 6 jugadores, no de 9"
     points = await refused(new_league(leagues, name="Puntos", points=[1.0]))
-    assert refusal(points, ES) == "da 2 números de puntos, uno por puesto, ninguno negativo"
+    assert refusal(points, ES) == "da 2 números de puntos, uno por puesto, ninguno negativo; no 1"
     taken = await refused(new_league(leagues, name="otoño"))
     assert refusal(taken, ES) == "este servidor ya tiene una liga llamada 'otoño'; elige otro nombre"
     final = await refused(leagues.set_final(league, 5000))
     assert (
         refusal(final, ES)
-        == "la fase final admite de 2 a 1000 jugadores (1 jugador en Otoño ahora); 0 la quita"
+        == "la fase final admite de 2 a 1000 jugadores, no 5000 (1 jugador en Otoño ahora); 0 la quita"
     )
 
 

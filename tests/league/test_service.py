@@ -225,10 +225,12 @@ async def test_bad_league_settings_are_refused(leagues):
         ({"format": "elimination"}, "two-player games"),
         ({"rounds": 0}, "needs its number of rounds: give rounds, from 1 to 30"),
         ({"rounds": 31}, "1 to 30 rounds, not 31"),
-        ({"days": 0}, "at most 60 days"),
-        ({"days": float("nan")}, "at most 60 days"),
-        ({"points": [1, 2, 0]}, "may not rise"),
-        ({"points": [1, 0]}, "3 numbers"),
+        ({"days": 0}, "at most 60 days, not 0$"),  # each refusal names the value it refuses
+        ({"days": 61.5}, "at most 60 days, not 61.5$"),
+        ({"days": float("nan")}, "at most 60 days, not nan$"),
+        ({"points": [1, 2, 0]}, r"may not rise .*, not 1,2,0$"),
+        ({"points": [1, 0]}, "3 numbers of points, one per place, none negative; not 1,0$"),
+        ({"points": [3, -1, 0]}, "none negative; not 3,-1,0$"),
         ({"options": {"mode": "nonsense"}}, "mode"),
     ):
         with pytest.raises(LeagueError, match=words):

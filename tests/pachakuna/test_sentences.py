@@ -81,8 +81,9 @@ def test_every_event_of_a_game_is_a_kept_sentence(board, max_turns, seed):
     if max_turns:
         assert "turn limit" in out.reason and str(max_turns) in out.reason_in(ES)
     else:
-        side = ("Blanco", "Negro")[out.winners[0]]
-        assert out.reason_in(ES) == f"{side} reunió los siete colores"
+        winner = out.winners[0]
+        side = ("Blanco", "Negro")[winner]
+        assert out.reason_in(ES) == f"{{p{winner}}} ({side}) reunió los siete colores"
 
 
 @pytest.mark.parametrize(("board", "seed"), [("A", 21), ("random", 22)])
@@ -172,8 +173,8 @@ def test_a_win_and_a_turn_limit_in_spanish():
     assert ev[-1].words_for(None, ES) == "{p1} tiene los siete colores y gana"
     out = P.outcome(s)
     assert (
-        out.reason == "Black collected all seven colours"
-        and out.reason_in(ES) == "Negro reunió los siete colores"
+        out.reason == "{p1} (Black) collected all seven colours"
+        and out.reason_in(ES) == "{p1} (Negro) reunió los siete colores"
     )
 
     s = fresh(max_turns=2)

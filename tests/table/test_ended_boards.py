@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import texts
+from bot import alt, texts
 from bot.describe import described
 from languages import language
 from tests.i18n.test_spanish_boards import drawn_texts
@@ -45,15 +45,18 @@ async def test_the_last_board_of_a_resigned_or_abandoned_game_says_how_it_ended(
     # The header: the title, the round or turn, then its status line, which now says the end.
     assert drawn[:2] == before[:2] and drawn[2] == said.lower() != before[2], (before, drawn)
     assert not [x for x in drawn if any(w in x for w in TO_PLAY[code])], drawn
-    # The board in words says it first too.
+    # The board in words says it first too, and the picture's alt text in the same words.
     assert described(resigned, None, t)[0].startswith(f"**{said}**")
     assert not described(running, None, t)[0].startswith(f"**{said}**")  # as it was while running
+    assert alt.plain(said, resigned.names()) in alt.board(resigned, None, None, t)
+    assert alt.plain(said, resigned.names()) in alt.board(resigned, 0, None, t)
 
     abandoned = await two_people(service, game, 6)
     abandoned = await service.seats.abandon(6, 1, can_manage=True)
     said = texts.ended_early(abandoned, t)
     assert said == t.gettext("This game was abandoned.")
     assert said.lower() in header_texts(abandoned, said, code)
+    assert said in alt.board(abandoned, None, None, t)
 
 
 BUILDING = {"en": ("building",), "es": ("construy",)}  # Nowa Gwinea's words for a seat still building

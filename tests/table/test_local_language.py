@@ -99,6 +99,16 @@ def test_the_outcome_in_spanish():
     assert "  3. Beto: 1 point" in out.getvalue().splitlines()
 
 
+def test_a_tiebreak_that_names_players_is_printed_with_their_names():
+    """Guanga's tiebreak says each tied player's negative points: the players are named, never
+    written ``{p1}``."""
+    tiebreak = said("fewer negative points ({points})", points="{p1} -16, {p0} -24")
+    outcome = Outcome.told((24.0, 24.0), ((1,), (0,)), said("nobody"), tiebreak)
+    out = io.StringIO()
+    print_outcome(outcome, ["Ana", "Beto"], out, ES)
+    assert out.getvalue().splitlines()[-1] == "  desempate: menos puntos negativos (Beto -16, Ana -24)"
+
+
 def test_moves_text_in_spanish_counts_in_spanish():
     module = engines.get("guacamole").load()
     state = module.new_game(module.Config(), 2, 1)

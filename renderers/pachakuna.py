@@ -50,7 +50,7 @@ from renderers.layout import (
     turn_status,
     winners_status,
 )
-from renderers.shapes import draw_legend, path_arrow, seat_mark, seat_shape
+from renderers.shapes import arrow_head, draw_legend, path_arrow, seat_mark, seat_shape
 from renderers.translation import N_, ntr, ptr, tr
 from renderers.typeset import art_cache, draw_text, font, label
 
@@ -224,6 +224,16 @@ def _demand(dr: ImageDraw.ImageDraw, x: float, y: float, demand: str | None) -> 
     _letter(dr, x + 13.5, y + 2.5, small, 10)
 
 
+# A field's number: the move notation's name of it, read on a phone too (the picture shown 400 px
+# wide, a third of its size, its digits are 6 px tall or more), above the field's centre, over
+# the inner half of its roads and clear of where they cross to the next field; a village's above
+# its flags.  The roads' arrow heads are drawn again over the numbers.
+NUMBER_SIZE = 28
+NUMBER_Y = 25
+NUMBER_VILLAGE_SIZE = 26
+NUMBER_VILLAGE_Y = 33
+LLAMA_Y = 9  # a field's llamas, below its centre: their ears clear of its number
+
 ARROW_REACH = 30
 """How far from a village's centre a road's arrow head stops: inside the village, clear of its
 demand flags (drawn over it), so the road still shows which way it went."""
@@ -281,21 +291,26 @@ def _draw_board(view) -> Image.Image:
 
     for cell in D.CELLS:
         cx, cy = centre(cell)
-        ty = cy - 33 if cell in D.VILLAGES else cy - 27
-        w = _number_width(str(cell))
+        village = cell in D.VILLAGES
+        ty, size = (cy - NUMBER_VILLAGE_Y, NUMBER_VILLAGE_SIZE) if village else (cy - NUMBER_Y, NUMBER_SIZE)
+        w = _number_width(str(cell), size)
         dr.rounded_rectangle(
-            (cx - w / 2 - 3, ty - 11, cx + w / 2 + 3, ty + 10),
-            radius=4,
-            fill=(255, 255, 255) if cell not in D.VILLAGES else (255, 255, 240),
+            (cx - w / 2 - 2, ty - size / 2, cx + w / 2 + 2, ty + size / 2 - 1),
+            radius=5,
+            fill=(255, 255, 240) if village else (255, 255, 255),
         )
-        label(dr, (cx, ty), str(cell), 18, True, INK, "mm")
+        label(dr, (cx, ty), str(cell), size, True, INK, "mm")
+    # each road's arrow head over the numbers, so that the number of the field it crossed last
+    # hides no head of a road ending on a village (a number hides only the roads' lines)
+    for road in view.routes:
+        arrow_head(dr, _road_points(road), width=6)
 
     by_cell: dict[int, list] = {}
     for lm in view.llamas:
         by_cell.setdefault(lm.cell, []).append(lm)
     for cell, group in by_cell.items():
         cx, cy = centre(cell)
-        base_y = cy + 22 if cell in D.VILLAGES else cy + 6
+        base_y = cy + 22 if cell in D.VILLAGES else cy + LLAMA_Y
         n = len(group)
         for i, lm in enumerate(sorted(group, key=lambda m: (m.seat, m.id))):
             dx = (i - (n - 1) / 2) * (32 if n <= 3 else 22)

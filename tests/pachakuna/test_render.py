@@ -207,3 +207,29 @@ def test_the_header_offers_no_tile_turn_the_player_cannot_pay_for():
         )
     give(s, 1, brown=2)
     assert _status(P.view_for(s, None)) == "Beto (Black) to play: turn tiles (next costs 2) or move llamas"
+
+
+PHONE = 400  # the width Discord shows a picture at on a phone
+
+
+def test_field_numbers_read_on_a_phone():
+    """A field's number names it in every move: in the picture shown 400 px wide, as on a phone,
+    its digits are 6 px tall or more (4.3 px before)."""
+    state = P.new_game(P.Config(board=P.Board.A), 2, 3)
+    view = P.view_for(state, None)
+    board = R._draw_board(view).convert("RGB")
+    held = {m.cell for m in view.llamas}
+    scale = PHONE / R.WIDTH  # the board is drawn in a picture WIDTH pixels wide
+    for cell in (12, 33, 48, 64, 86, 94):
+        assert cell not in held and cell not in D.VILLAGES
+        cx, cy = R.centre(cell)
+        part = board.crop((int(cx - R.R * 0.8), int(cy - R.R), int(cx + R.R * 0.8), int(cy - 8)))
+        rows = [
+            y for y in range(part.height) if any(part.getpixel((x, y)) == R.INK for x in range(part.width))
+        ]
+        assert rows, cell
+        height = (rows[-1] - rows[0] + 1) * scale
+        assert height >= 6, (cell, height)
+    # a village's number, inside its outline (drawn in ink too), is measured by its font
+    _, top, _, bottom = R.font(R.NUMBER_VILLAGE_SIZE, True).getbbox("59")
+    assert (bottom - top) * scale >= 6

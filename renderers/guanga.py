@@ -227,7 +227,7 @@ def _pips(
     leaves free; on a plain square they are larger and further in."""
     x0, y0, x1, _ = box
     n, w = PATCH_PIPS[colour], x1 - x0
-    r, inset = (w * 0.09, w * 0.1) if glyph else (w * 0.12, w * 0.25)
+    r, inset = (w * 0.08, w * 0.1) if glyph else (w * 0.12, w * 0.25)
     for fx, fy in PIP_CORNERS[:n]:
         cx = x0 + inset + fx * (w - 2 * inset)
         cy = y0 + inset + fy * (w - 2 * inset)

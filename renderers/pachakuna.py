@@ -494,11 +494,17 @@ def _panel(
     draw_legend(dr, x, ly, w, tr("last turn; arrow: a llama's road"), size=20)
 
 
+# A seat's supply: a disc per colour with its letter and count, in two rows of four (the brown
+# pieces' square last), large enough that the letters are 5 px tall on a phone (3.7 in one row).
+SUPPLY_DISC, SUPPLY_GAP, SUPPLY_SIZE = 44, 6, 21
+
+
 def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat: int, names) -> float:
     sup = dict(view.supply[seat])
     active = to_play(view.phase != "over" and view.turn == seat)
     top = y
-    h = 146
+    disc = SUPPLY_DISC
+    h = 46 + 2 * disc + SUPPLY_GAP + 48
     dr.rounded_rectangle(
         (x, top, x + w, top + h),
         radius=10,
@@ -512,32 +518,40 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
     name = headed_name(seat_name(names, seat), w - 90, 16, you=view.seat == seat)
     draw_text(dr, (x + 44, y + 8), [(name, seat_colour(seat))], w - 90, 24, min_size=16, bold=True)
     y += 46
-    step = min(42, (w - 12) // 8)
-    disc = step - 6
-    cx = x + 8
-    for colour in D.COLOURS:
+    step = min(disc + 12, (w - 12) // 4)
+    # two rows of four: the seven colours, then the brown pieces
+    spots = [(x + 8 + (k % 4) * step, y + (k // 4) * (disc + SUPPLY_GAP)) for k in range(8)]
+    for colour, (cx, cy) in zip(D.COLOURS, spots, strict=False):
         n = sup.get(colour, 0)
         if n:
-            dr.ellipse((cx, y, cx + disc, y + disc), fill=COLOUR_RGB[colour], outline=INK, width=2)
+            dr.ellipse((cx, cy, cx + disc, cy + disc), fill=COLOUR_RGB[colour], outline=INK, width=2)
             text = f"{D.LETTER[colour]}{n}"  # the colour's letter, then how many
-            size = _fitting(text, 15, disc - 8)
-            label(dr, (cx + disc / 2, y + disc / 2), text, size, True, _ink_on(colour), "mm")
+            size = _fitting(text, SUPPLY_SIZE, disc - 8)
+            label(dr, (cx + disc / 2, cy + disc / 2), text, size, True, _ink_on(colour), "mm")
         else:
             ring = COLOUR_RGB[colour] if colour != "white" else (160, 160, 160)
-            dr.ellipse((cx, y, cx + disc, y + disc), fill=(236, 232, 224), outline=ring, width=3)
-            label(dr, (cx + disc / 2, y + disc / 2), D.LETTER[colour], 15, True, MUTED, "mm")
-        cx += step
+            dr.ellipse((cx, cy, cx + disc, cy + disc), fill=(236, 232, 224), outline=ring, width=3)
+            label(dr, (cx + disc / 2, cy + disc / 2), D.LETTER[colour], SUPPLY_SIZE, True, MUTED, "mm")
+    cx, cy = spots[7]
     n = sup.get("brown", 0)
     dr.rectangle(
-        (cx + 2, y + 3, cx + disc - 2, y + disc - 3),
+        (cx + 3, cy + 3, cx + disc - 3, cy + disc - 3),
         fill=COLOUR_RGB["brown"] if n else (236, 232, 224),
         outline=INK,
         width=2,
     )
     if n:
         drew("pattern", "square piece", COLOUR_RGB["brown"])
-    label(dr, (cx + disc / 2, y + disc / 2), str(n), 19, True, (255, 255, 255) if n else MUTED, "mm")
-    y += disc + 12
+    label(
+        dr,
+        (cx + disc / 2, cy + disc / 2),
+        str(n),
+        SUPPLY_SIZE + 2,
+        True,
+        (255, 255, 255) if n else MUTED,
+        "mm",
+    )
+    y += 2 * disc + SUPPLY_GAP + 12
     lx = x + 10
     for lm in sorted((m for m in view.llamas if m.seat == seat), key=lambda m: m.id):
         text = f"{lm.id}@{lm.cell}"

@@ -176,11 +176,11 @@ def test_two_digit_supply_counts_stay_inside_their_discs():
     for seat, fill in ((0, ACTIVE), (1, PANEL)):  # White is to play: its box is the active one
         img = Image.new("RGB", (width + 20, 200), (0, 0, 0))
         R._player_box(ImageDraw.Draw(img), 0, 0, width, view, seat, ["Ana", "Bob"])
-        step = min(42, (width - 12) // 8)
-        disc = step - 6
-        for i in range(7):
-            left = 8 + i * step
-            for y in range(46 + disc // 2 - 7, 46 + disc // 2 + 8):
+        disc = R.SUPPLY_DISC
+        step = min(disc + 12, (width - 12) // 4)
+        for i in range(7):  # two rows of four
+            left, top = 8 + (i % 4) * step, 46 + (i // 4) * (disc + R.SUPPLY_GAP)
+            for y in range(top + disc // 2 - 7, top + disc // 2 + 8):
                 assert img.getpixel((left - 2, y)) == fill, (seat, i, y)
                 assert img.getpixel((left + disc + 2, y)) == fill, (seat, i, y)
 
@@ -274,3 +274,32 @@ def test_a_villages_demand_letters_read_on_a_phone():
         for (_, colour, inside), least in zip(flags, (5, 4), strict=True):
             rows = _ink_rows(inside, R._ink_on(colour), R.COLOUR_RGB[colour])
             assert rows and (rows[-1] - rows[0] + 1) * scale >= least, (demand, colour)
+
+
+def test_a_seats_supply_letters_read_on_a_phone():
+    """A seat's supply is a disc per colour with the colour's letter and the count (Y1): shown
+    400 px wide, as on a phone, the letters are 5 px tall (3.7 px before, eight discs in one row)."""
+    from PIL import ImageDraw
+
+    from renderers.samples import positions
+
+    pos = next(p for p in positions("pachakuna") if p.label == "2p-board=B-max_turns=60-end")
+    view = pos.view(0)
+    scale = PHONE / R.WIDTH
+    for seat in (0, 1):
+        canvas = Image.new("RGB", (340, 260), (0, 128, 128))
+        h = int(R._player_box(ImageDraw.Draw(canvas), 8, 8, 324, view, seat, pos.names)) - 8
+        held = [c for c, n in view.supply[seat] if n and c in D.COLOURS]
+        assert len(held) >= 4
+        for colour in held:
+            band = canvas.crop((0, 48, 340, 8 + h - 52))  # the discs, above the llamas' line
+            mask = Image.new("1", band.size)
+            fill = R.COLOUR_RGB[colour]
+            mask.putdata(
+                [band.getpixel((u, v)) == fill for v in range(band.height) for u in range(band.width)]
+            )
+            x0, y0, x1, y1 = mask.getbbox()
+            q = (y1 - y0) // 4  # the disc's middle, inside its round edge
+            inside = band.crop((x0 + q // 2, y0 + q, x1 - q // 2, y1 - q))
+            rows = _ink_rows(inside, R._ink_on(colour), fill)
+            assert rows and (rows[-1] - rows[0] + 1) * scale >= 5, (seat, colour)

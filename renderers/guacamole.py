@@ -93,6 +93,11 @@ GUACAMOLE = N_("guacamole")  # a dish holding all five types, as the legend name
 GUACAMOLE_NOTE = N_("all five types in one dish: +3 points, valid or not")
 KIND_WORD = {"number": N_("same no."), "type": N_("same type"), "straight": N_("run")}
 DISH_W = 112
+# A card lying under a dish's (or the zone's) top card shows a band this tall, its code in
+# STRIP_SIZE bold, the size of the zone's top card's place too (p2z5T): on a phone (the picture
+# shown 400 px wide, a third of its size) their letters are 6 px tall.
+STRIP = 24
+STRIP_SIZE = 24
 STACK_TOP = 30  # a stack's first card under its label, clear of the outline a changed stack gets
 
 
@@ -140,11 +145,11 @@ def card_back(size: tuple[int, int]) -> Image.Image:
 @art_cache
 def _strip(code: str, w: int) -> Image.Image:
     """A card lying under a dish's top card: its colour and its code."""
-    img = Image.new("RGBA", (w, 22), (0, 0, 0, 0))
+    img = Image.new("RGBA", (w, STRIP + 2), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     fill, ink = TYPE_COLOURS[code[1]]
-    d.rounded_rectangle((0, 0, w - 1, 30), radius=8, fill=fill, outline=(30, 30, 30), width=2)
-    label(d, (8, 11), code, 17, True, ink, "lm")
+    d.rounded_rectangle((0, 0, w - 1, STRIP + 10), radius=8, fill=fill, outline=(30, 30, 30), width=2)
+    label(d, (8, STRIP / 2 + 1), code, STRIP_SIZE, True, ink, "lm")
     return img
 
 
@@ -227,7 +232,7 @@ def _panel_order(v) -> list[tuple[int, bool]]:
 def _stack_height(cards: int, size: tuple[int, int] = SMALL) -> int:
     """A dish or the zone: a label, a strip for each card under the top one, the top card, two
     lines of words."""
-    return STACK_TOP + max(0, cards - 1) * 20 + size[1] + 54
+    return STACK_TOP + max(0, cards - 1) * STRIP + size[1] + 54
 
 
 def _card_size(v, p: int, wide: bool) -> tuple[int, int]:
@@ -466,14 +471,14 @@ def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, stacks, size=SMALL) -
     for code in zone[:-1][-3:]:
         strip = _strip(code, size[0])
         img.paste(strip, (bx, sy), strip)
-        boxes.setdefault(f"p{p + 1}z{code}", (bx, sy, bx + size[0], sy + 20))
-        sy += 20
+        boxes.setdefault(f"p{p + 1}z{code}", (bx, sy, bx + size[0], sy + STRIP))
+        sy += STRIP
     if zone:
         place = f"p{p + 1}z{zone[-1]}"
         paste_card(zone[-1], bx, sy, size, place=place)
         for code in zone:  # a changed zone card outlines the whole zone, over no strip
             stacks.setdefault(f"p{p + 1}z{code}", (bx, by + STACK_TOP, bx + size[0], sy + size[1]))
-        draw_text(d, (bx, sy + size[1] + 4), place, size[0] + 14, 18, min_size=14, bold=True)
+        draw_text(d, (bx, sy + size[1] + 4), place, size[0] + 14, STRIP_SIZE, min_size=18, bold=True)
     else:
         d.rounded_rectangle(
             (bx + 3, sy + 3, bx + size[0] - 4, sy + size[1] - 4), radius=8, outline=(205, 205, 205), width=2
@@ -499,7 +504,7 @@ def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, stacks, size=SMAL
     for code in dv.cards[:-1]:
         strip = _strip(code, size[0])
         img.paste(strip, (bx, sy), strip)
-        sy += 20
+        sy += STRIP
     paste_card(dv.cards[-1] if dv.cards else None, bx, sy, size, place=place)
     stacks.setdefault(place, (bx, by + STACK_TOP, bx + size[0], sy + size[1]))
     fy = sy + size[1] + 4

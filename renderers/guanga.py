@@ -70,7 +70,7 @@ EMPTY_CELL = (232, 226, 212)
 BOARD_BG = {"A": (196, 160, 120), "B": (150, 120, 150)}
 GREY = (150, 150, 150)
 PIECE_COLOURS = (*PATCH_RGB.values(), *LEVEL_RGB.values(), GREY)
-# A patch colour's second cue: pips in the top left corner, one to four as on a die (the symbols are a
+# A patch colour's second cue: pips in its corners, one to four as on a die (the symbols are a
 # game attribute of their own, so they cannot be the colours' cue).
 PATCH_PIPS = {"red": 1, "blue": 2, "yellow": 3, "green": 4}
 # What the legend tells apart by colour, and the second cue of each.
@@ -210,13 +210,27 @@ def _draw_glyph(
         draw.polygon(inner, fill=ink)
 
 
-def _pips(draw: ImageDraw.ImageDraw, colour: str, box: tuple[float, float, float, float], ink, on) -> None:
-    """A patch colour's pips (:data:`PATCH_PIPS`) in the top left of ``box``, drawn on ``on``."""
+PIP_CORNERS = ((0, 0), (1, 1), (0, 1), (1, 0))  # top left, bottom right, bottom left, top right
+
+
+def _pips(
+    draw: ImageDraw.ImageDraw,
+    colour: str,
+    box: tuple[float, float, float, float],
+    ink,
+    on,
+    glyph: bool = True,
+) -> None:
+    """A patch colour's pips (:data:`PATCH_PIPS`) in the corners of ``box``, drawn on ``on``: one
+    top left, two on a diagonal and four in every corner, as on a die, each far enough from the
+    next to be counted on a phone.  Around a symbol (``glyph``) they keep to the corners it
+    leaves free; on a plain square they are larger and further in."""
     x0, y0, x1, _ = box
     n, w = PATCH_PIPS[colour], x1 - x0
-    r = w * 0.06
-    for k in range(n):  # as on a die's face: a row of two, then a second row
-        cx, cy = x0 + w * (0.12 + 0.15 * (k % 2)), y0 + w * (0.12 + 0.15 * (k // 2))
+    r, inset = (w * 0.08, w * 0.1) if glyph else (w * 0.12, w * 0.25)
+    for fx, fy in PIP_CORNERS[:n]:
+        cx = x0 + inset + fx * (w - 2 * inset)
+        cy = y0 + inset + fy * (w - 2 * inset)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink)
     drew("pattern", f"{n} pips", on)
 
@@ -290,7 +304,7 @@ def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> No
     # the two ways to claim: the colour or the symbol
     by = y + 120
     draw.rectangle((x + 10, by, x + 40, by + 30), fill=rgb, outline=(50, 35, 25))
-    _pips(draw, card.colour, (x + 10, by, x + 40, by + 30), GLYPH_INK[card.colour], rgb)
+    _pips(draw, card.colour, (x + 10, by, x + 40, by + 30), GLYPH_INK[card.colour], rgb, glyph=False)
     label(draw, (x + w // 2, by + 15), tr("or"), 17, False, MUTED, "mm")
     icon = _glyph_icon(card.symbol, 30)
     img.paste(icon, (x + w - 42, by), icon)
@@ -339,13 +353,12 @@ def _draw_board(img, draw, view, p, x: int, y: int, cell: int) -> None:
         else:
             _paste_patch(img, patch, cx + 1, cy + 1, cell - 2)
         h = p.heights[i]
-        if h > 1:
+        if h > 1:  # the stack's height at the middle of the right edge, clear of the corners' pips
+            mid = cy + cell // 2
             draw.ellipse(
-                (cx + cell - 2 * hr - 3, cy + 2, cx + cell - 3, cy + 2 * hr + 2),
-                fill=(255, 255, 255),
-                outline=INK,
+                (cx + cell - 2 * hr - 3, mid - hr, cx + cell - 3, mid + hr), fill=(255, 255, 255), outline=INK
             )
-            stamp(draw, (cx + cell - hr - 3, cy + hr + 2), str(h), small, INK, "mm")
+            stamp(draw, (cx + cell - hr - 3, mid), str(h), small, INK, "mm")
         if i in stoppers:
             q = cell // 9
             draw.rectangle((cx + q, cy + q, cx + cell - q - 1, cy + cell - q - 1), fill=(35, 35, 35))
@@ -494,9 +507,9 @@ def _draw_markers(img, draw, view, x: int, y: int, w: int) -> None:
                 rect, radius=6, fill=PATCH_RGB[name] if up else (215, 215, 215), outline=INK
             )
             if up:
-                _pips(draw, name, rect, GLYPH_INK[name], PATCH_RGB[name])
+                _pips(draw, name, rect, GLYPH_INK[name], PATCH_RGB[name], glyph=False)
             else:
-                _pips(draw, name, rect, MUTED, (215, 215, 215))
+                _pips(draw, name, rect, MUTED, (215, 215, 215), glyph=False)
         elif name == "grey":
             draw.rounded_rectangle(rect, radius=6, fill=GREY if up else (225, 225, 225), outline=INK)
         else:

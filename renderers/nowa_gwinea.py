@@ -143,15 +143,26 @@ def _xy(cell: int, ox: int, oy: int, size: int) -> tuple[int, int]:
     return ox + c * size, oy + r * size
 
 
+@lru_cache(maxsize=256)
+def _totem_size(text: str, square: int, disc: float) -> int:
+    """The bold size of a totem's short name on a disc ``disc`` pixels wide in a ``square``:
+    a quarter of the square on a large board, a third on a small one, less (9 at least) where
+    the name would not fit inside the disc."""
+    size = max(10, square // (3 if square < 50 else 4))
+    while size > 9 and text_width(text, size, True) > disc - 5:
+        size -= 1
+    return size
+
+
 def _draw_symbols(
     d: ImageDraw.ImageDraw, board, rolled: int, ox: int, oy: int, size: int, covered: int
 ) -> None:
     small = size < 50
-    f = font(max(10, size // 4), True)
+    # a small board's totem fills more of its square, so that its short name fits in it
+    pad = size * (0.06 if small else 0.12)
     for i, name in enumerate(board.totems):
         cell = cell_of(name)
         x, y = _xy(cell, ox, oy, size)
-        pad = size * 0.12
         if i == rolled:
             d.rectangle(
                 (x + 2, y + 2, x + size - 2, y + size - 2), outline=GOLD_FRAME, width=max(3, size // 12)
@@ -162,10 +173,15 @@ def _draw_symbols(
             outline=INK,
             width=2 if i == rolled else 1,
         )
-        if not small:
-            centred_text(
-                d, (x + size / 2, y + size / 2), tr(TOTEM_LABELS[i]), f, fill=ink_on(TOTEM_COLOURS[i])
-            )
+        # the animal's short name on every board, the small ones too: the colour's second cue
+        text = tr(TOTEM_LABELS[i])
+        centred_text(
+            d,
+            (x + size / 2, y + size / 2),
+            text,
+            font(_totem_size(text, size, size - 2 * pad), True),
+            fill=ink_on(TOTEM_COLOURS[i]),
+        )
     for name in board.water:
         cell = cell_of(name)
         x, y = _xy(cell, ox, oy, size)
@@ -608,7 +624,12 @@ def _rolled_icon(d, x: int, y: int) -> None:
 
 
 def _totem_icon(d, i: int, x: int, y: int) -> None:
+    """A totem's disc with its short name, as the boards draw it."""
     d.ellipse((x, y, x + 26, y + 26), fill=TOTEM_COLOURS[i])
+    text = tr(TOTEM_LABELS[i])
+    centred_text(
+        d, (x + 13, y + 13), text, font(_totem_size(text, 26, 26), True), fill=ink_on(TOTEM_COLOURS[i])
+    )
 
 
 LEGEND_SIZE, ICON = 21, 34  # the legend band's text, and the room of an item's icon

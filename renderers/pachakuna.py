@@ -50,7 +50,7 @@ from renderers.layout import (
     turn_status,
     winners_status,
 )
-from renderers.shapes import draw_legend, path_arrow, seat_mark, seat_shape
+from renderers.shapes import arrow_head, draw_legend, path_arrow, seat_mark, seat_shape
 from renderers.translation import N_, ntr, ptr, tr
 from renderers.typeset import art_cache, draw_text, font, label
 
@@ -213,16 +213,34 @@ def _fitting(text: str, size: int, width: float) -> int:
     return size
 
 
+# A village's demand: the big flag (2 points) and the small one (1), each with its colour's
+# letter, as large as the village leaves room for between its number, its llamas and where the
+# roads' arrows end (30 px from its centre): shown 400 px wide, as on a phone, the letters are
+# 5 and 4 px tall (3.7 and 2.3 before).
+BIG_FLAG, BIG_LETTER = (-28, -13, 2, 13), 21
+SMALL_FLAG, SMALL_LETTER = (5, -7, 27, 15), 16
+DEMAND_Y = 4  # above the village's centre
+
+
 def _demand(dr: ImageDraw.ImageDraw, x: float, y: float, demand: str | None) -> None:
     if not demand:
         label(dr, (x, y), "-", 18, True, MUTED, "mm")
         return
     big, small = D.demand_colours(demand)
-    dr.rectangle((x - 20, y - 11, x + 3, y + 11), fill=COLOUR_RGB[big], outline=INK, width=2)
-    _letter(dr, x - 8.5, y, big, 15)
-    dr.rectangle((x + 7, y - 4, x + 20, y + 9), fill=COLOUR_RGB[small], outline=INK, width=2)
-    _letter(dr, x + 13.5, y + 2.5, small, 10)
+    for colour, (x0, y0, x1, y1), size in ((big, BIG_FLAG, BIG_LETTER), (small, SMALL_FLAG, SMALL_LETTER)):
+        dr.rectangle((x + x0, y + y0, x + x1, y + y1), fill=COLOUR_RGB[colour], outline=INK, width=2)
+        _letter(dr, x + (x0 + x1) / 2, y + (y0 + y1) / 2, colour, size)
 
+
+# A field's number: the move notation's name of it, read on a phone too (the picture shown 400 px
+# wide, a third of its size, its digits are 6 px tall or more), above the field's centre, over
+# the inner half of its roads and clear of where they cross to the next field; a village's above
+# its flags.  The roads' arrow heads are drawn again over the numbers.
+NUMBER_SIZE = 28
+NUMBER_Y = 25
+NUMBER_VILLAGE_SIZE = 26
+NUMBER_VILLAGE_Y = 33
+LLAMA_Y = 9  # a field's llamas, below its centre: their ears clear of its number
 
 ARROW_REACH = 30
 """How far from a village's centre a road's arrow head stops: inside the village, clear of its
@@ -281,21 +299,26 @@ def _draw_board(view) -> Image.Image:
 
     for cell in D.CELLS:
         cx, cy = centre(cell)
-        ty = cy - 33 if cell in D.VILLAGES else cy - 27
-        w = _number_width(str(cell))
+        village = cell in D.VILLAGES
+        ty, size = (cy - NUMBER_VILLAGE_Y, NUMBER_VILLAGE_SIZE) if village else (cy - NUMBER_Y, NUMBER_SIZE)
+        w = _number_width(str(cell), size)
         dr.rounded_rectangle(
-            (cx - w / 2 - 3, ty - 11, cx + w / 2 + 3, ty + 10),
-            radius=4,
-            fill=(255, 255, 255) if cell not in D.VILLAGES else (255, 255, 240),
+            (cx - w / 2 - 2, ty - size / 2, cx + w / 2 + 2, ty + size / 2 - 1),
+            radius=5,
+            fill=(255, 255, 240) if village else (255, 255, 255),
         )
-        label(dr, (cx, ty), str(cell), 18, True, INK, "mm")
+        label(dr, (cx, ty), str(cell), size, True, INK, "mm")
+    # each road's arrow head over the numbers, so that the number of the field it crossed last
+    # hides no head of a road ending on a village (a number hides only the roads' lines)
+    for road in view.routes:
+        arrow_head(dr, _road_points(road), width=6)
 
     by_cell: dict[int, list] = {}
     for lm in view.llamas:
         by_cell.setdefault(lm.cell, []).append(lm)
     for cell, group in by_cell.items():
         cx, cy = centre(cell)
-        base_y = cy + 22 if cell in D.VILLAGES else cy + 6
+        base_y = cy + 22 if cell in D.VILLAGES else cy + LLAMA_Y
         n = len(group)
         for i, lm in enumerate(sorted(group, key=lambda m: (m.seat, m.id))):
             dx = (i - (n - 1) / 2) * (32 if n <= 3 else 22)
@@ -305,7 +328,7 @@ def _draw_board(view) -> Image.Image:
     # the demands last, so that no llama's ears nor a road's arrow head hides a flag
     for cell, _colour in view.villages:
         cx, cy = centre(cell)
-        _demand(dr, cx, cy - 6, demands.get(cell))
+        _demand(dr, cx, cy - DEMAND_Y, demands.get(cell))
     return img
 
 
@@ -457,8 +480,8 @@ def _panel(
             y += 24
     # legend, from the bottom up
     ly = bottom - 4 * 30 - 8
-    _demand(dr, x + 22, ly + 12, "RY")
-    draw_text(dr, (x + 50, ly), tr("demand: big flag 2, small 1"), w - 50, 20, min_size=14)
+    _demand(dr, x + 28, ly + 12, "RY")
+    draw_text(dr, (x + 60, ly), tr("demand: big flag 2, small 1"), w - 60, 20, min_size=14)
     ly += 30
     dr.rectangle((x, ly + 2, x + 30, ly + 22), fill=VALLEY)
     dr.line([(x, ly + 12), (x + 30, ly + 12)], fill=VALLEY_ROAD, width=6)
@@ -471,11 +494,17 @@ def _panel(
     draw_legend(dr, x, ly, w, tr("last turn; arrow: a llama's road"), size=20)
 
 
+# A seat's supply: a disc per colour with its letter and count, in two rows of four (the brown
+# pieces' square last), large enough that the letters are 5 px tall on a phone (3.7 in one row).
+SUPPLY_DISC, SUPPLY_GAP, SUPPLY_SIZE = 44, 6, 21
+
+
 def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat: int, names) -> float:
     sup = dict(view.supply[seat])
     active = to_play(view.phase != "over" and view.turn == seat)
     top = y
-    h = 146
+    disc = SUPPLY_DISC
+    h = 46 + 2 * disc + SUPPLY_GAP + 48
     dr.rounded_rectangle(
         (x, top, x + w, top + h),
         radius=10,
@@ -489,32 +518,40 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
     name = headed_name(seat_name(names, seat), w - 90, 16, you=view.seat == seat)
     draw_text(dr, (x + 44, y + 8), [(name, seat_colour(seat))], w - 90, 24, min_size=16, bold=True)
     y += 46
-    step = min(42, (w - 12) // 8)
-    disc = step - 6
-    cx = x + 8
-    for colour in D.COLOURS:
+    step = min(disc + 12, (w - 12) // 4)
+    # two rows of four: the seven colours, then the brown pieces
+    spots = [(x + 8 + (k % 4) * step, y + (k // 4) * (disc + SUPPLY_GAP)) for k in range(8)]
+    for colour, (cx, cy) in zip(D.COLOURS, spots, strict=False):
         n = sup.get(colour, 0)
         if n:
-            dr.ellipse((cx, y, cx + disc, y + disc), fill=COLOUR_RGB[colour], outline=INK, width=2)
+            dr.ellipse((cx, cy, cx + disc, cy + disc), fill=COLOUR_RGB[colour], outline=INK, width=2)
             text = f"{D.LETTER[colour]}{n}"  # the colour's letter, then how many
-            size = _fitting(text, 15, disc - 8)
-            label(dr, (cx + disc / 2, y + disc / 2), text, size, True, _ink_on(colour), "mm")
+            size = _fitting(text, SUPPLY_SIZE, disc - 8)
+            label(dr, (cx + disc / 2, cy + disc / 2), text, size, True, _ink_on(colour), "mm")
         else:
             ring = COLOUR_RGB[colour] if colour != "white" else (160, 160, 160)
-            dr.ellipse((cx, y, cx + disc, y + disc), fill=(236, 232, 224), outline=ring, width=3)
-            label(dr, (cx + disc / 2, y + disc / 2), D.LETTER[colour], 15, True, MUTED, "mm")
-        cx += step
+            dr.ellipse((cx, cy, cx + disc, cy + disc), fill=(236, 232, 224), outline=ring, width=3)
+            label(dr, (cx + disc / 2, cy + disc / 2), D.LETTER[colour], SUPPLY_SIZE, True, MUTED, "mm")
+    cx, cy = spots[7]
     n = sup.get("brown", 0)
     dr.rectangle(
-        (cx + 2, y + 3, cx + disc - 2, y + disc - 3),
+        (cx + 3, cy + 3, cx + disc - 3, cy + disc - 3),
         fill=COLOUR_RGB["brown"] if n else (236, 232, 224),
         outline=INK,
         width=2,
     )
     if n:
         drew("pattern", "square piece", COLOUR_RGB["brown"])
-    label(dr, (cx + disc / 2, y + disc / 2), str(n), 19, True, (255, 255, 255) if n else MUTED, "mm")
-    y += disc + 12
+    label(
+        dr,
+        (cx + disc / 2, cy + disc / 2),
+        str(n),
+        SUPPLY_SIZE + 2,
+        True,
+        (255, 255, 255) if n else MUTED,
+        "mm",
+    )
+    y += 2 * disc + SUPPLY_GAP + 12
     lx = x + 10
     for lm in sorted((m for m in view.llamas if m.seat == seat), key=lambda m: m.id):
         text = f"{lm.id}@{lm.cell}"

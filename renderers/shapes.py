@@ -93,6 +93,16 @@ def path_arrow(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]],
     line = [*points[:-1], end]
     draw.line(line, fill=(255, 255, 255), width=width + 4, joint="curve")
     draw.line(line, fill=MARK, width=width, joint="curve")
+    arrow_head(draw, points, width)
+
+
+def arrow_head(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], width: int = 7) -> None:
+    """The head of :func:`path_arrow`'s arrow alone (drawn again over what covers it)."""
+    if len(points) < 2:
+        return
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    ang = math.atan2(y1 - y0, x1 - x0)
+    head = width * 3.2
     left = (x1 - head * math.cos(ang - 0.45), y1 - head * math.sin(ang - 0.45))
     right = (x1 - head * math.cos(ang + 0.45), y1 - head * math.sin(ang + 0.45))
     draw.polygon([(x1, y1), left, right], fill=MARK, outline=(255, 255, 255))

@@ -226,3 +226,37 @@ def test_the_new_dishs_label_is_never_cut(language, ended):
             else {None: "unfinished", "es": "sin terminar"}
         )[language]
     ), label
+
+
+PHONE = 400  # the width Discord shows a picture at on a phone
+
+
+def test_the_codes_of_cards_in_stacks_read_on_a_phone():
+    """A card under a dish's (or the zone's) top card shows only its code, and the zone's top
+    card its place (p1z4O), which moves name: shown 400 px wide, as on a phone, their letters
+    are 6 px tall or more (4.2 and 4.4 px before), a strip's inside the band the next card
+    leaves uncovered."""
+    from renderers import guacamole as R
+    from renderers.typeset import fit_log, font
+
+    scale = PHONE / R.WIDTH
+    band = R._stack_height(3) - R._stack_height(2)  # each card more in a stack: one strip
+    for code in ("1O", "8T", "9L", "4A"):
+        strip = R._strip(code, R.SMALL[0]).convert("RGBA")
+        ink = R.TYPE_COLOURS[code[1]][1]
+        rows = [
+            y
+            for y in range(strip.height)
+            if any(strip.getpixel((x, y))[:3] == ink for x in range(4, strip.width // 2))
+        ]
+        assert rows and rows[-1] < band, code  # drawn where the next card leaves it seen
+        assert (rows[-1] - rows[0] + 1) * scale >= 6, code
+    s = rig(prep={0: ["2O", "3O", "4O"]}, dishes={0: [["5O", "6O", "7O", "8O"]]})
+    with fit_log() as log:
+        picture = draw_board(g.view_for(s, None))
+    assert picture.width == R.WIDTH
+    places = [f for f in log if f.text == "p1z4O"]
+    assert places and not any(f.cut for f in places)
+    for f in places:
+        _, top, _, bottom = font(f.size, True).getbbox("4O")
+        assert (bottom - top) * scale >= 6

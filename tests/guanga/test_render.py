@@ -142,3 +142,75 @@ def test_the_header_offers_only_the_cells_that_may_go_back():
     s = artisan_claim_over_the_bare_mother()
     status = "".join(text for text, _ in _header(G.view_for(s, None), ["Ana", "Beto"], None).status)
     assert status == "Ana returns 2 patches of the claim (2 of C2 C4)"
+
+
+PHONE = 400  # the width Discord shows a picture at on a phone
+
+
+def _pips_seen(tile: Image.Image, colour: str) -> int:
+    """How many pips a phone shows on a patch tile: the tile as it is in a picture shown 400 px
+    wide, each pixel in a quarter square at a corner (the symbol keeps to the middle) counted
+    as the pips' ink when nearer to it than to the patch's colour, then its separate spots."""
+    from renderers import guanga as R
+
+    side = round(tile.width * PHONE / R.WIDTH)
+    small = tile.convert("RGB").resize((side, side), Image.Resampling.LANCZOS)
+    ink, ground = R.GLYPH_INK[colour], R.PATCH_RGB[colour]
+    corner = side // 4
+
+    def near(p, c):
+        return sum((a - b) ** 2 for a, b in zip(p, c, strict=True))
+
+    spots = {
+        (x, y)
+        for x in (*range(corner), *range(side - corner, side))
+        for y in (*range(corner), *range(side - corner, side))
+        if near(small.getpixel((x, y)), ink) < near(small.getpixel((x, y)), ground)
+    }
+    count = 0
+    while spots:
+        count += 1
+        todo = [spots.pop()]
+        while todo:
+            x, y = todo.pop()
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if n in spots:
+                    spots.remove(n)
+                    todo.append(n)
+    return count
+
+
+def test_a_patchs_pips_can_be_counted_on_a_phone():
+    """A patch's colour is told by its pips too (red 1, blue 2, yellow 3, green 4): on a phone
+    (the picture shown 400 px wide) each pip is a spot of its own, on the tiles of the small
+    boards (48 px), of the basket (56) and of the reader's own board (62), whatever the symbol
+    (the four pips in one corner ran together into one spot)."""
+    from engines.guanga import data as D
+    from renderers import guanga as R
+
+    for size in (48, 56, 62):
+        for colour, n in R.PATCH_PIPS.items():
+            for symbol in D.SYMBOLS:
+                assert _pips_seen(R._patch_tile(colour, symbol, size), colour) == n, (size, colour, symbol)
+
+
+def test_a_stacks_height_hides_none_of_its_top_patchs_pips():
+    """A stack's height is drawn on its top patch (a white disc with the number): it keeps off
+    the corners, so a green patch on top of two others still shows its four pips on a phone."""
+    from PIL import ImageDraw
+
+    from renderers import guanga as R
+    from tests.guanga.util import GRN_RO, RED_IN, YEL_KU, put
+
+    s = game(2)
+    put(s, 0, {"B2": [RED_IN, YEL_KU, GRN_RO]})
+    view = G.view_for(s, None)
+    (p,) = [p for p in view.guangas if p.seat == 0]
+    assert p.heights[6] == 3
+    for cell in (50, 64):
+        img = Image.new("RGB", (8 * cell, 8 * cell), (250, 250, 250))
+        R._draw_board(img, ImageDraw.Draw(img), view, p, cell, cell, cell)
+        x = y = 2 * cell  # B2: the second row, the second column
+        patch = img.crop((x + 1, y + 1, x + cell - 1, y + cell - 1))
+        assert (255, 255, 255) in {c for _, c in patch.getcolors(1 << 16)}  # the height's disc
+        assert _pips_seen(patch, "green") == 4, cell

@@ -279,3 +279,39 @@ def test_a_village_given_the_fruit_bonus_at_a_deadline_is_not_captioned_as_the_c
     called_round = play(build(rigged(players=2), 0, witness()), 0, "gwinea")
     points = called_round.history[-1]["rows"][0]["points"]
     assert any(t.endswith(f"+{points} (called)") for t in _captions(ng.view_for(called_round, None)))
+
+
+def _boards_drawn(monkeypatch, view, names) -> tuple[Image.Image, list[tuple]]:
+    """The picture of ``view`` and every task board drawn on it (its info, where, its square)."""
+    drawn: list[tuple] = []
+    board = R._board
+
+    def spy(image, info, rolled, texts, colour, ox, oy, size, *args, **kwargs):
+        drawn.append((info, ox, oy, size))
+        return board(image, info, rolled, texts, colour, ox, oy, size, *args, **kwargs)
+
+    monkeypatch.setattr(R, "_board", spy)
+    return R.draw_board(view, names=names), drawn
+
+
+def test_every_totem_carries_its_short_name_on_the_small_boards_too(monkeypatch):
+    """A totem is told by its animal's short name besides its colour on every board: the
+    channel's boards when each seat plays its own (43 px squares) and the revealed villages
+    (32 px) as on the large one, so a reader who cannot tell its colour still knows it."""
+    from renderers.samples import positions
+
+    pos = next(p for p in positions("nowa_gwinea") if p.label == "3p-boards=each-middle")
+    for seat in (None, 0):
+        image, drawn = _boards_drawn(monkeypatch, pos.view(seat), pos.names)
+        small = [b for b in drawn if b[3] < 50]
+        assert len(small) >= 3, drawn
+        for info, ox, oy, size in small:
+            for i, name in enumerate(info.totems):
+                r, c = divmod(R.cell_of(name), R.SIZE)
+                x, y = ox + c * size, oy + r * size
+                middle = image.crop(
+                    (x + size // 4, y + size // 3, x + size - size // 4, y + size - size // 3)
+                )
+                ink = R.ink_on(R.TOTEM_COLOURS[i])
+                letters = sum(n for n, rgb in middle.getcolors(4096) if rgb == ink)
+                assert letters >= 8, (seat, size, info.board, name)

@@ -111,11 +111,11 @@ def test_the_random_board_is_named_in_the_language_drawn():
 def _flags(board: Image.Image, village: int) -> bytes:
     """The pixels inside the two demand flags drawn on ``village`` (the big one, then the small)."""
     cx, cy = R.centre(village)
-    x, y = round(cx), round(cy - 6)
-    return (
-        board.crop((x - 19, y - 10, x + 3, y + 11)).tobytes()
-        + board.crop((x + 8, y - 3, x + 20, y + 9)).tobytes()
-    )
+    x, y = round(cx), round(cy - R.DEMAND_Y)
+    inside = b""
+    for x0, y0, x1, y1 in (R.BIG_FLAG, R.SMALL_FLAG):  # each flag within its 2 px outline
+        inside += board.crop((x + x0 + 2, y + y0 + 2, x + x1 - 1, y + y1 - 1)).tobytes()
+    return inside
 
 
 def test_llamas_and_roads_leave_a_villages_demand_readable():
@@ -176,11 +176,11 @@ def test_two_digit_supply_counts_stay_inside_their_discs():
     for seat, fill in ((0, ACTIVE), (1, PANEL)):  # White is to play: its box is the active one
         img = Image.new("RGB", (width + 20, 200), (0, 0, 0))
         R._player_box(ImageDraw.Draw(img), 0, 0, width, view, seat, ["Ana", "Bob"])
-        step = min(42, (width - 12) // 8)
-        disc = step - 6
-        for i in range(7):
-            left = 8 + i * step
-            for y in range(46 + disc // 2 - 7, 46 + disc // 2 + 8):
+        disc = R.SUPPLY_DISC
+        step = min(disc + 12, (width - 12) // 4)
+        for i in range(7):  # two rows of four
+            left, top = 8 + (i % 4) * step, 46 + (i // 4) * (disc + R.SUPPLY_GAP)
+            for y in range(top + disc // 2 - 7, top + disc // 2 + 8):
                 assert img.getpixel((left - 2, y)) == fill, (seat, i, y)
                 assert img.getpixel((left + disc + 2, y)) == fill, (seat, i, y)
 
@@ -207,3 +207,99 @@ def test_the_header_offers_no_tile_turn_the_player_cannot_pay_for():
         )
     give(s, 1, brown=2)
     assert _status(P.view_for(s, None)) == "Beto (Black) to play: turn tiles (next costs 2) or move llamas"
+
+
+PHONE = 400  # the width Discord shows a picture at on a phone
+
+
+def _ink_rows(part: Image.Image, ink, ground) -> list[int]:
+    """The rows of ``part`` holding a pixel nearer to ``ink`` than to ``ground`` (a letter's
+    anti-aliased edge counted as far as it is more ink than ground)."""
+
+    def near(p, c):
+        return sum((a - b) ** 2 for a, b in zip(p, c, strict=True))
+
+    return [
+        v
+        for v in range(part.height)
+        if any(
+            near(part.getpixel((u, v)), ink) < near(part.getpixel((u, v)), ground) for u in range(part.width)
+        )
+    ]
+
+
+def test_field_numbers_read_on_a_phone():
+    """A field's number names it in every move: in the picture shown 400 px wide, as on a phone,
+    its digits are 6 px tall or more (4.3 px before)."""
+    state = P.new_game(P.Config(board=P.Board.A), 2, 3)
+    view = P.view_for(state, None)
+    board = R._draw_board(view).convert("RGB")
+    held = {m.cell for m in view.llamas}
+    scale = PHONE / R.WIDTH  # the board is drawn in a picture WIDTH pixels wide
+    for cell in (12, 33, 48, 74, 86, 94):
+        assert cell not in held and cell not in D.VILLAGES
+        cx, cy = R.centre(cell)
+        part = board.crop((int(cx - R.R * 0.8), int(cy - R.R), int(cx + R.R * 0.8), int(cy - 8)))
+        rows = [
+            v for v in range(part.height) if any(part.getpixel((u, v)) == R.INK for u in range(part.width))
+        ]
+        assert rows, cell
+        height = (rows[-1] - rows[0] + 1) * scale
+        assert height >= 6, (cell, height)
+    # a village's number, inside its outline (drawn in ink too), is measured by its font
+    _, top, _, bottom = R.font(R.NUMBER_VILLAGE_SIZE, True).getbbox("59")
+    assert (bottom - top) * scale >= 6
+
+
+def test_a_villages_demand_letters_read_on_a_phone():
+    """A village's demand is told by its flags' letters besides their colours: shown 400 px wide,
+    as on a phone, the big flag's letter is 5 px tall and the small one's 4 (3.7 and 2.3 px
+    before), each inside its flag."""
+    from PIL import ImageDraw
+
+    scale = PHONE / R.WIDTH
+    ground = (0, 128, 128)  # a colour no flag has
+    for demand in ("RY", "GB", "WO", "PW", "BR", "YG", "OP"):
+        canvas = Image.new("RGB", (120, 80), ground)
+        R._demand(ImageDraw.Draw(canvas), 60, 40, demand)
+        flags = []
+        for colour in D.demand_colours(demand):
+            fill = R.COLOUR_RGB[colour]
+            mask = Image.new("1", canvas.size)
+            mask.putdata([canvas.getpixel((u, v)) == fill for v in range(80) for u in range(120)])
+            x0, y0, x1, y1 = mask.getbbox()
+            flags.append((x1 - x0, colour, canvas.crop((x0, y0, x1, y1))))
+        (big_w, _, _), (small_w, _, _) = flags
+        assert big_w > small_w, demand
+        for (_, colour, inside), least in zip(flags, (5, 4), strict=True):
+            rows = _ink_rows(inside, R._ink_on(colour), R.COLOUR_RGB[colour])
+            assert rows and (rows[-1] - rows[0] + 1) * scale >= least, (demand, colour)
+
+
+def test_a_seats_supply_letters_read_on_a_phone():
+    """A seat's supply is a disc per colour with the colour's letter and the count (Y1): shown
+    400 px wide, as on a phone, the letters are 5 px tall (3.7 px before, eight discs in one row)."""
+    from PIL import ImageDraw
+
+    from renderers.samples import positions
+
+    pos = next(p for p in positions("pachakuna") if p.label == "2p-board=B-max_turns=60-end")
+    view = pos.view(0)
+    scale = PHONE / R.WIDTH
+    for seat in (0, 1):
+        canvas = Image.new("RGB", (340, 260), (0, 128, 128))
+        h = int(R._player_box(ImageDraw.Draw(canvas), 8, 8, 324, view, seat, pos.names)) - 8
+        held = [c for c, n in view.supply[seat] if n and c in D.COLOURS]
+        assert len(held) >= 4
+        for colour in held:
+            band = canvas.crop((0, 48, 340, 8 + h - 52))  # the discs, above the llamas' line
+            mask = Image.new("1", band.size)
+            fill = R.COLOUR_RGB[colour]
+            mask.putdata(
+                [band.getpixel((u, v)) == fill for v in range(band.height) for u in range(band.width)]
+            )
+            x0, y0, x1, y1 = mask.getbbox()
+            q = (y1 - y0) // 4  # the disc's middle, inside its round edge
+            inside = band.crop((x0 + q // 2, y0 + q, x1 - q // 2, y1 - q))
+            rows = _ink_rows(inside, R._ink_on(colour), fill)
+            assert rows and (rows[-1] - rows[0] + 1) * scale >= 5, (seat, colour)

@@ -108,3 +108,40 @@ def test_the_diversity_label_overlaps_neither_a_long_name_nor_the_cubes(language
         cubes = _box([p for p, c in pixels if c in R.TERRAIN_COLOURS.values()])
         assert _apart(name, diversity), (language, cols, seat, name, diversity)
         assert _apart(cubes, diversity), (language, cols, seat, cubes, diversity)
+
+
+PHONE = 400  # the width Discord shows a picture at on a phone
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_a_plots_terrain_letter_reads_on_a_phone(language):
+    """A plot's terrain is told by its letter besides its colour: shown 400 px wide, as on a
+    phone, the letter is 6 px tall or more (5.3 px before), on a revealed plot and on one the
+    reader peeked at, and stays clear of the crop's disc."""
+    s = fixed()
+    discover(s, "A1", "A2")
+    s.crops[cell("A2")] = 3
+    s.peeks[0][cell("B3")] = "D"
+    view = T.view_for(s, 0)
+    cols = view.cols
+    img = Image.new("RGB", (R.LABEL * 2 + cols * R.CELL, R.LABEL * 2 + 5 * R.CELL), (250, 250, 250))
+    with speaking(language):
+        R._draw_board(img, ImageDraw.Draw(img), view, 0, 0)
+    for name, shade in (("A1", R.LETTER_SHADE), ("A2", R.LETTER_SHADE), ("B3", 0.55)):
+        at = cell(name)
+        x, y = R._cell_xy(at, cols, 0, 0)
+        terrain = view.terrain[at] or "D"
+        ink = R._darker(R.TERRAIN_COLOURS[terrain], shade)
+        corner = img.crop((x, y, x + R.CELL // 2 - 12, y + R.CELL // 2 - 16))
+        spots = [
+            (u, v)
+            for v in range(corner.height)
+            for u in range(corner.width)
+            if corner.getpixel((u, v)) == ink
+        ]
+        assert spots, name
+        rows = sorted(v for _, v in spots)
+        assert (rows[-1] - rows[0] + 1) * PHONE / WIDTH >= 6, name
+        # the crop's disc (radius 31, its outline 3 px wide) round the plot's centre, 4 px up
+        cx, cy = R.CELL // 2, R.CELL // 2 - 4
+        assert all((u - cx) ** 2 + (v - cy) ** 2 > 33**2 for u, v in spots), name

@@ -394,7 +394,7 @@ class GameCommands(
                 season,
                 lambda x: can_view_channel(interaction, x.channel_id),
             )
-            rows = await store.leagues.season_leaderboard(league.id)
+            rows = await store.ratings.season_leaderboard(league.id)
             head = t.gettext(
                 "**{game}**: ratings in the season {season}, which started fresh. A rating is {meaning} "
                 "(skill minus three times its uncertainty).",

@@ -571,7 +571,7 @@ class Games(Concern):
         def body() -> Body[None]:
             if rate is not None:
                 yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
-                yield from self.leagues.rate_season(session_id, results, names or {}, stamp)
+                yield from self.ratings.rate_season(session_id, results, names or {}, stamp)
             yield from run(
                 "UPDATE sessions SET status = ?, end_reason = ?, outcome = ?, finished_at = ?, updated_at = ?,"
                 " version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')",

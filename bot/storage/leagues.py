@@ -1,9 +1,10 @@
-"""Leagues: leagues, sign-ups, rounds, games, byes and season ratings (both back ends).
+"""Leagues: leagues, sign-ups, rounds, games and byes (both back ends).
 
 A round is opened in one transaction (its games, seats, byes, the round number and the round's
-deadline job).  A league game's places and points (:meth:`Leagues.record_result`) and its season
-ratings (:meth:`Leagues.rate_season`) are statements run inside the transaction that records the
-session's results (:meth:`bot.storage.games.Games.finish`).
+deadline job).  A league game's places and points (:meth:`Leagues.record_result`) are statements
+run inside the transaction that records the session's results
+(:meth:`bot.storage.games.Games.finish`), as are its season ratings
+(:meth:`bot.storage.ratings.Ratings.rate_season`).
 """
 
 from __future__ import annotations
@@ -12,20 +13,17 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bot import ratings
 from bot.league import names
 from bot.league.noshows import first_holder
 from bot.league.pairing import place_points, points_for_places
 from bot.storage.base import (
     ARM_SQL,
-    RATED,
     Backend,
     Body,
     Concern,
     Conflict,
     Job,
     JobPayload,
-    RatingRow,
     ResultRow,
     Row,
     all_,
@@ -33,11 +31,9 @@ from bot.storage.base import (
     job_json,
     many,
     one,
-    rating_of,
     record,
     run,
     the_one,
-    upsert,
 )
 from bot.time.gameclock import MAX_SECONDS, MIN_SECONDS, MINUTE, MOVE, ClockSpec
 from bot.time.jobs import LEAGUE_DEADLINE as DEADLINE_JOB
@@ -365,72 +361,6 @@ class Leagues(Concern):
             return changed == 1
 
         return await self.db.transact(body())
-
-    async def season_leaderboard(self, league_id: int, *, limit: int = 15) -> list[RatingRow]:
-        """A league's own rating table (its season), best first."""
-        if not fits(league_id):
-            return []
-        rows = await self.db.all(
-            "SELECT * FROM season_ratings WHERE league_id = ? ORDER BY mu - 3 * sigma DESC, games DESC LIMIT ?",
-            league_id,
-            limit,
-        )
-        return [rating_of(r) for r in rows]
-
-    def rate_season(
-        self, session_id: int, results: Sequence[ResultRow], names: dict[int, str], stamp: str
-    ) -> Body[None]:
-        """After the all-time ratings (:meth:`bot.storage.ratings.Ratings.rate`), for a league game
-        that was rated, the league's season table from the same places (fresh ratings for the
-        season; same lock, same transaction)."""
-        row = yield from one(
-            "SELECT g.league_id, s.rated FROM league_games g JOIN sessions s ON s.id = g.session_id"
-            " WHERE g.session_id = ?",
-            session_id,
-        )
-        if row is None or not row[1]:
-            return
-        league_id = row[0]
-        current = []
-        for r in results:
-            if r.user_id is None:
-                continue
-            found = yield from one(
-                "SELECT mu, sigma, games, wins FROM season_ratings WHERE league_id = ? AND user_id = ?",
-                league_id,
-                r.user_id,
-            )
-            current.append(
-                (
-                    ratings.Standing(
-                        r.user_id,
-                        names.get(r.user_id, str(r.user_id)),
-                        r.place,
-                        found[0] if found else ratings.START_MU,
-                        found[1] if found else ratings.START_SIGMA,
-                    ),
-                    (found[2], found[3]) if found else (0, 0),
-                )
-            )
-        new = ratings.rate([c[0] for c in current])
-        if len(new) != len(current):
-            return  # fewer than two people: the season is not rated either
-        yield from many(
-            upsert("season_ratings", "league_id, user_id", "league_id, user_id, " + RATED),
-            [
-                (
-                    league_id,
-                    n.user_id,
-                    n.name,
-                    float(n.mu),
-                    float(n.sigma),
-                    c[1][0] + 1,
-                    c[1][1] + int(n.won),
-                    stamp,
-                )
-                for n, c in zip(new, current, strict=True)
-            ],
-        )
 
     async def league_players(self, league_id: int) -> list[LeaguePlayer]:
         # A substitute credited with a game's result joins league_players when the seat is handed

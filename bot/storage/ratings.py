@@ -1,6 +1,7 @@
-"""Ratings and results: a server's rating table per game, and each finished session's results.
+"""Ratings and results: a server's rating table per game, each league's season table, and each
+finished session's results.
 
-:meth:`Ratings.rate` is the statements a finishing game runs inside its own transaction
+:meth:`Ratings.rate` (and :meth:`Ratings.rate_season` after it) is the statements a finishing game runs inside its own transaction
 (:meth:`bot.storage.games.Games.finish`), under the back end's ratings lock, so two games ending at
 once cannot lose an update.
 """
@@ -9,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bot import ratings
 from bot.storage.base import (
     RATED,
     Body,
     Concern,
     RatingRow,
     ResultRow,
+    fits,
     many,
     need_guild,
     one,
@@ -101,3 +104,69 @@ class Ratings(Concern):
             "SELECT * FROM results WHERE session_id = ? ORDER BY place, seat", session_id
         )
         return [ResultRow(r["seat"], r["user_id"], r["score"], r["place"], bool(r["resigned"])) for r in rows]
+
+    async def season_leaderboard(self, league_id: int, *, limit: int = 15) -> list[RatingRow]:
+        """A league's own rating table (its season), best first."""
+        if not fits(league_id):
+            return []
+        rows = await self.db.all(
+            "SELECT * FROM season_ratings WHERE league_id = ? ORDER BY mu - 3 * sigma DESC, games DESC LIMIT ?",
+            league_id,
+            limit,
+        )
+        return [rating_of(r) for r in rows]
+
+    def rate_season(
+        self, session_id: int, results: Sequence[ResultRow], names: dict[int, str], stamp: str
+    ) -> Body[None]:
+        """After the all-time ratings (:meth:`bot.storage.ratings.Ratings.rate`), for a league game
+        that was rated, the league's season table from the same places (fresh ratings for the
+        season; same lock, same transaction)."""
+        row = yield from one(
+            "SELECT g.league_id, s.rated FROM league_games g JOIN sessions s ON s.id = g.session_id"
+            " WHERE g.session_id = ?",
+            session_id,
+        )
+        if row is None or not row[1]:
+            return
+        league_id = row[0]
+        current = []
+        for r in results:
+            if r.user_id is None:
+                continue
+            found = yield from one(
+                "SELECT mu, sigma, games, wins FROM season_ratings WHERE league_id = ? AND user_id = ?",
+                league_id,
+                r.user_id,
+            )
+            current.append(
+                (
+                    ratings.Standing(
+                        r.user_id,
+                        names.get(r.user_id, str(r.user_id)),
+                        r.place,
+                        found[0] if found else ratings.START_MU,
+                        found[1] if found else ratings.START_SIGMA,
+                    ),
+                    (found[2], found[3]) if found else (0, 0),
+                )
+            )
+        new = ratings.rate([c[0] for c in current])
+        if len(new) != len(current):
+            return  # fewer than two people: the season is not rated either
+        yield from many(
+            upsert("season_ratings", "league_id, user_id", "league_id, user_id, " + RATED),
+            [
+                (
+                    league_id,
+                    n.user_id,
+                    n.name,
+                    float(n.mu),
+                    float(n.sigma),
+                    c[1][0] + 1,
+                    c[1][1] + int(n.won),
+                    stamp,
+                )
+                for n, c in zip(new, current, strict=True)
+            ],
+        )

@@ -207,7 +207,7 @@ class Leagues:
         await self.bracket(league, page, players)
         if page.champion is None and league.champion_id is not None:  # the season's end post's
             page.champion = players.get(league.champion_id)
-        board = await self.store.leagues.season_leaderboard(league.id, limit=SEASON_TOP)
+        board = await self.store.ratings.season_leaderboard(league.id, limit=SEASON_TOP)
         page.ratings = [
             RatingView(
                 i + 1,

@@ -258,6 +258,11 @@ async def test_turn_timer_runs_out(standin, bot_factory, table_clock):
         late, _ = await user_to_move(bot, chan, (alice, bob))
         assert await bot.front.boards.drain()  # the start's notices are sent, its reminder armed
         assert await bot.store.jobs.cancel("remind", str(late.id))  # a 12-hour reminder (tested elsewhere)
+        # the timer set during the turn warns at 80 % of it (tested elsewhere)
+        (warning,) = [
+            j for j in await bot.store.jobs.pending("clock_warning") if j.key.startswith(f"{session.id}:")
+        ]
+        assert await bot.store.jobs.cancel("clock_warning", warning.key)
         table_clock.advance(24 * 3600 - 1)
         assert await bot.scheduler.run_due() == 0  # a second early
         table_clock.advance(1)

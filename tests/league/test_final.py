@@ -127,7 +127,7 @@ async def test_each_league_is_a_rating_season_found_by_id_or_name(leagues, servi
     sessions = await open_games(leagues, opened, names, channels=counter(6000))
     for session in sessions:
         await play_out(service, session)
-    board = await store.leagues.season_leaderboard(league.id)
+    board = await store.ratings.season_leaderboard(league.id)
     assert len(board) == 6 and all(r.games == 1 for r in board)
     assert sorted(r.wins for r in board) == [0, 0, 0, 1, 1, 1]
     assert [x.id for x in await seasons(store, GUILD, "nim")] == [league.id]

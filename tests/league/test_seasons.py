@@ -53,11 +53,11 @@ async def test_a_league_game_counts_in_its_season_which_starts_fresh(store):
     for uid in (10, 20):
         await store.leagues.join_league(lid, uid, f"u{uid}")
     await store.leagues.start_league(lid, store.clock.time(), 3)
-    assert await store.leagues.season_leaderboard(lid) == []
+    assert await store.ratings.season_leaderboard(lid) == []
     (gid,) = await store.leagues.open_round(lid, 1, [[10, 20]], [], store.clock.time() + 10)
     await finished_game(store, 3, {20: 1, 10: 2}, league_game=gid)
 
-    season = {r.user_id: r for r in await store.leagues.season_leaderboard(lid)}
+    season = {r.user_id: r for r in await store.ratings.season_leaderboard(lid)}
     alltime = {r.user_id: r for r in await store.ratings.leaderboard(GUILD, "nim")}
     assert (season[20].games, season[20].wins, season[10].games, season[10].wins) == (1, 1, 1, 0)
     assert (alltime[10].games, alltime[10].wins, alltime[20].games, alltime[20].wins) == (3, 2, 3, 1)
@@ -70,7 +70,7 @@ async def test_a_league_game_counts_in_its_season_which_starts_fresh(store):
         assert season[uid].sigma == pytest.approx(fresh[uid].sigma)
         assert alltime[uid].mu != pytest.approx(fresh[uid].mu)
     # The season's winner first.
-    assert [r.user_id for r in await store.leagues.season_leaderboard(lid)] == [20, 10]
+    assert [r.user_id for r in await store.ratings.season_leaderboard(lid)] == [20, 10]
 
 
 async def test_only_rated_league_games_reach_the_season(store):
@@ -81,8 +81,8 @@ async def test_only_rated_league_games_reach_the_season(store):
     _, g2 = await store.leagues.open_round(lid, 1, [[10, 20], [30, 40]], [], store.clock.time() + 10)
     await finished_game(store, 5, {30: 1, 40: 2}, rate=False, league_game=g2)  # not rated: no row
     await finished_game(store, 6, {50: 1, 60: 2})  # rated, but no league's game
-    assert await store.leagues.season_leaderboard(lid) == []
-    assert await store.leagues.season_leaderboard(10**30) == []  # an id no database holds
+    assert await store.ratings.season_leaderboard(lid) == []
+    assert await store.ratings.season_leaderboard(10**30) == []  # an id no database holds
 
 
 async def test_the_final_stage_is_set_until_it_begins_and_its_seeds_fixed_when_it_opens(store):

@@ -71,7 +71,7 @@ async def test_a_failing_league_result_undoes_the_results_and_both_ratings(store
     assert (await store.games.session(sid)).status == "active"
     assert await store.ratings.results(sid) == []
     assert await store.ratings.leaderboard(GUILD, "nim") == []
-    assert await store.leagues.season_leaderboard(lid) == []
+    assert await store.ratings.season_leaderboard(lid) == []
     assert [g.status for g in await store.leagues.league_games(lid)] == ["playing"]
     # Readable again, the same finish goes through whole.
     await database.execute("UPDATE leagues SET points = ? WHERE id = ?", "[1.0, 0.0]", lid)
@@ -80,5 +80,5 @@ async def test_a_failing_league_result_undoes_the_results_and_both_ratings(store
     )
     assert [r.user_id for r in await store.ratings.results(sid)] == [10, 20]
     assert len(await store.ratings.leaderboard(GUILD, "nim")) == 2
-    assert len(await store.leagues.season_leaderboard(lid)) == 2
+    assert len(await store.ratings.season_leaderboard(lid)) == 2
     assert [g.status for g in await store.leagues.league_games(lid)] == ["finished"]

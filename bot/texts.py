@@ -621,19 +621,32 @@ def status_text(
     away."""
     away = away or {}
     ordered = sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
+    first: dict[int, str] = {}  # a seat handed to a league's substitute: whom they play for
+    for held in sorted(session.earlier, key=lambda h: h.until):
+        first.setdefault(held.seat, held.name)
     seat_lines = []
     for i, s in enumerate(ordered):
-        if s.computer:
+        name = s.name
+        if s.seat is not None and first.get(s.seat):
+            name = t.gettext("{substitute} (for {original})", substitute=s.name, original=first[s.seat])
+        if s.computer and s.resigned:  # the computer plays on for one who resigned
+            line = t.gettext(
+                "{number}. {name}, resigned; the computer plays on ({level})",
+                number=i + 1,
+                name=name,
+                level=t.gettext(s.computer_level),
+            )
+        elif s.computer:
             line = t.gettext(
                 "{number}. {name} (computer, {level})",
                 number=i + 1,
-                name=s.name,
+                name=name,
                 level=t.gettext(s.computer_level),
             )
+        elif s.resigned:
+            line = t.gettext("{number}. {name}, resigned", number=i + 1, name=name)
         else:
-            line = t.gettext("{number}. {name}", number=i + 1, name=s.name)
-        if s.resigned:
-            line = t.gettext("{player} (resigned)", player=line)
+            line = t.gettext("{number}. {name}", number=i + 1, name=name)
         if s.user_id is not None and s.user_id in away:
             line = f"{line} ({away[s.user_id]})"
         seat_lines.append(line)

@@ -1,0 +1,48 @@
+"""``/game status`` names each seat in one phrase: who holds it, whom a league's substitute plays
+for, whether its player resigned and the computer plays on, in the asker's language."""
+
+from __future__ import annotations
+
+from bot.app import EXTENSIONS
+from tests.e2e.players import is_board
+from tests.e2e.test_handover_names import EXTENSIONS as LEAGUE_EXTENSIONS
+from tests.e2e.test_handover_names import handed_over
+
+
+async def test_status_tells_a_resignation_in_one_phrase(standin, bot_factory):
+    """Three-player Guacamole: carol resigns and the computer plays her seat on; ``/game status``
+    says so in one phrase (it read 'carol (computer, normal) (resigned)'), in English and Spanish."""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    ana = standin.add_users("ana")[0]
+    ana.locale = "es-ES"
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        bot.sessions.new_seed = lambda: 3
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "guacamole new", thread=False, players=3)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(carol, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        await (await standin.slash(carol, chan, "game resign")).original()
+        session = await bot.sessions.core.in_channel(chan.id)
+        assert session.status == "active" and session.seat_of(carol.id).resigned
+        number = session.seat_of(carol.id).seat + 1
+        english = (await (await standin.slash(bob, chan, "game status")).original()).content
+        assert f"{number}. Carol, resigned; the computer plays on (normal)" in english.splitlines(), english
+        spanish = (await (await standin.slash(ana, chan, "game status")).original()).content
+        line = f"{number}. Carol, se rindió; sigue la máquina (normal)"
+        assert line in spanish.splitlines(), spanish
+        assert ") (" not in english and ") (" not in spanish
+
+
+async def test_status_says_whom_a_substitute_plays_for(standin, bot_factory, table_clock):
+    """A league seat handed to a substitute: ``/game status`` says whom they play for, as the web
+    page and the replay do ('Wayra (for Inti)')."""
+    *players, sub = standin.add_users("inti", "killa", "qori", "wayra")
+    async with standin.run_client(bot_factory(LEAGUE_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        session, _, gone, _ = await handed_over(standin, bot, table_clock, players, sub)
+        thread = standin.channel(session.row.channel_id)
+        status = (await (await standin.slash(standin.owner, thread, "game status")).original()).content
+        assert "3. Wayra (for " + gone + ")" in status.splitlines(), status

@@ -3,7 +3,10 @@ for, whether its player resigned and the computer plays on, in the asker's langu
 
 from __future__ import annotations
 
+import pytest
+
 from bot.app import EXTENSIONS
+from tests.e2e.conftest import damage
 from tests.e2e.players import is_board
 from tests.e2e.test_handover_names import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_handover_names import handed_over
@@ -46,3 +49,44 @@ async def test_status_says_whom_a_substitute_plays_for(standin, bot_factory, tab
         thread = standin.channel(session.row.channel_id)
         status = (await (await standin.slash(standin.owner, thread, "game status")).original()).content
         assert "3. Wayra (for " + gone + ")" in status.splitlines(), status
+
+
+async def open_guacamole(standin, chan, host, guest):
+    lobby = await standin.slash(host, chan, "guacamole new", thread=False, players=2)
+    await standin.click(guest, lobby.message, "Join")
+    await standin.click(host, lobby.message, "Start")
+    await standin.next_message(chan, is_board)
+
+
+@pytest.mark.parametrize("discord_error_loggers", [("discord",)])  # the damage is logged, as it should
+async def test_status_of_an_abandoned_game_says_why_once(standin, bot_factory):
+    """An abandoned game's ``/game status`` says it was abandoned once (it read 'This game was
+    abandoned (abandoned).'), and a damaged game once abandoned says nothing more can be done
+    (it still said the host or an admin could abandon it), in English and Spanish."""
+    alice, bob = standin.add_users("alice", "bob")
+    ana = standin.add_users("ana")[0]
+    ana.locale = "es-ES"
+    games, thread = standin.channel("games"), standin.guild.threads[0]
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        bot.sessions.new_seed = lambda: 3
+        await standin.wait_synced()
+        await open_guacamole(standin, games, alice, bob)
+        await (await standin.slash(alice, games, "game abandon")).original()
+        status = (await (await standin.slash(bob, games, "game status")).original()).content
+        assert "This game was abandoned. Play again with `/guacamole new`" in status, status
+        assert "(abandoned)" not in status, status
+        spanish = (await (await standin.slash(ana, games, "game status")).original()).content
+        assert "Esta partida se abandonó. " in spanish and "(abandonada)" not in spanish, spanish
+
+        await open_guacamole(standin, thread, alice, bob)
+        damage(bot, (await bot.sessions.core.in_channel(thread.id)).id)
+        assert "damaged" in (await (await standin.slash(bob, thread, "game status")).original()).content
+        await (await standin.slash(alice, thread, "game abandon")).original()
+        assert await bot.sessions.core.in_channel(thread.id) is None
+        status = (await (await standin.slash(bob, thread, "game status")).original()).content
+        assert "This game was abandoned, being damaged. Play again" in status, status
+        assert (
+            "abandon} it" not in status
+            and "abandon it" not in status
+            and "(abandoned (damaged))" not in status
+        ), status

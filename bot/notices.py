@@ -361,11 +361,16 @@ def mine_text(
 
     ordered = sorted(games, key=order)
     turns = sum(1 for w in ordered if order(w)[0] == 0)
-    head = t.ngettext(
-        "**Your games** ({n} game, your turn in {turns}):",
-        "**Your games** ({n} games, your turn in {turns}):",
-        len(ordered),
-        turns=turns,
+    games_n = t.ngettext("{n} game", "{n} games", len(ordered))  # "your turn in 0" read as a time
+    head = (
+        t.ngettext(
+            "**Your games** ({games}, {n} waiting on you):",
+            "**Your games** ({games}, {n} waiting on you):",
+            turns,
+            games=games_n,
+        )
+        if turns
+        else t.gettext("**Your games** ({games}, none waiting on you):", games=games_n)
     )
     lines: list[str] = []
     for i, w in enumerate(ordered):

@@ -42,6 +42,6 @@ def seat_lines(session: Session, away: Mapping[int, str], t: Language = ENGLISH)
         else:
             line = t.gettext("{number}. {name}", number=i + 1, name=name)
         if s.user_id is not None and s.user_id in away:
-            line = f"{line} ({away[s.user_id]})"
+            line = f"{line}, {away[s.user_id]}"  # its date ends in (zone): no brackets in brackets
         lines.append(line)
     return lines

@@ -90,3 +90,25 @@ async def test_status_of_an_abandoned_game_says_why_once(standin, bot_factory):
             and "abandon it" not in status
             and "(abandoned (damaged))" not in status
         ), status
+
+
+async def test_status_tells_time_away_without_brackets_in_brackets(standin, bot_factory):
+    """A player taking time away: their seat's line reads 'Alice, away until 2027-... (UTC)' (it
+    read 'Alice (away until 2027-... (UTC))'), in English and Spanish."""
+    alice, bob = standin.add_users("alice", "bob")
+    ana = standin.add_users("ana")[0]
+    ana.locale = "es-ES"
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        bot.sessions.new_seed = lambda: 3
+        await standin.wait_synced()
+        await open_guacamole(standin, games, alice, bob)
+        await (await standin.slash(alice, games, "me away", days=3)).original()
+        session = await bot.sessions.core.in_channel(games.id)
+        number = session.seat_of(alice.id).seat + 1
+        english = (await (await standin.slash(bob, games, "game status")).original()).content
+        (line,) = [x for x in english.splitlines() if x.startswith(f"{number}. ")]
+        assert line.startswith(f"{number}. Alice, away until ") and line.endswith(" (UTC)"), english
+        spanish = (await (await standin.slash(ana, games, "game status")).original()).content
+        (line,) = [x for x in spanish.splitlines() if x.startswith(f"{number}. ")]
+        assert line.startswith(f"{number}. Alice, de descanso hasta el ") and line.endswith(" (UTC)"), spanish

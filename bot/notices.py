@@ -185,6 +185,8 @@ def settings_text(
 def waited(seconds: float, t: Language = ENGLISH) -> str:
     """A wait in words, in language ``t``: minutes, hours, then days and hours (whole days alone)."""
     minutes = max(0, int(seconds // 60))
+    if minutes < 1:  # not "0 minutes left", "waiting 0 minutes"
+        return t.gettext("less than a minute")
     if minutes < 60:
         return t.ngettext("{n} minute", "{n} minutes", minutes)
     hours = minutes // 60
@@ -199,7 +201,7 @@ def waited(seconds: float, t: Language = ENGLISH) -> str:
 def waited_count(seconds: float) -> int:
     """The number :func:`waited` begins with: a verb before the wait agrees with it (Spanish
     "queda 1 hora", "quedan 2 horas"; a wait of days always begins at 2 days)."""
-    minutes = max(0, int(seconds // 60))
+    minutes = max(1, int(seconds // 60))  # less than a minute: "queda menos de un minuto"
     return minutes if minutes < 60 else minutes // 60 if minutes < 48 * 60 else minutes // (24 * 60)
 
 

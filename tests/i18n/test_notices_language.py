@@ -60,12 +60,12 @@ def link(session) -> str:
     [
         (
             ENGLISH,
-            ["0 minutes", "1 minute", "59 minutes", "1 hour", "47 hours", "2 days", "3 days 1 hour"],
+            ["less than a minute", "1 minute", "59 minutes", "1 hour", "47 hours", "2 days", "3 days 1 hour"],
         ),
         (
             SPANISH,
             [
-                "0 minutos",
+                "menos de un minuto",
                 "1 minuto",
                 "59 minutos",
                 "1 hora",
@@ -79,6 +79,8 @@ def link(session) -> str:
 def test_a_wait_is_said_in_the_readers_language(t, expected):
     seconds = [0, 60, 59 * 60, 3600, 47 * 3600, 48 * 3600, 73 * 3600]
     assert [notices.waited(s, t) for s in seconds] == expected
+    # a verb before the wait agrees with it: "queda menos de un minuto", as "queda 1 minuto"
+    assert notices.waited_count(0) == notices.waited_count(60) == 1
 
 
 def test_a_reminder_digest_in_spanish_fits_and_counts_in_spanish():

@@ -185,6 +185,8 @@ def settings_text(
 def waited(seconds: float, t: Language = ENGLISH) -> str:
     """A wait in words, in language ``t``: minutes, hours, then days and hours (whole days alone)."""
     minutes = max(0, int(seconds // 60))
+    if minutes < 1:  # not "0 minutes left", "waiting 0 minutes"
+        return t.gettext("less than a minute")
     if minutes < 60:
         return t.ngettext("{n} minute", "{n} minutes", minutes)
     hours = minutes // 60
@@ -199,7 +201,7 @@ def waited(seconds: float, t: Language = ENGLISH) -> str:
 def waited_count(seconds: float) -> int:
     """The number :func:`waited` begins with: a verb before the wait agrees with it (Spanish
     "queda 1 hora", "quedan 2 horas"; a wait of days always begins at 2 days)."""
-    minutes = max(0, int(seconds // 60))
+    minutes = max(1, int(seconds // 60))  # less than a minute: "queda menos de un minuto"
     return minutes if minutes < 60 else minutes // 60 if minutes < 48 * 60 else minutes // (24 * 60)
 
 
@@ -361,11 +363,16 @@ def mine_text(
 
     ordered = sorted(games, key=order)
     turns = sum(1 for w in ordered if order(w)[0] == 0)
-    head = t.ngettext(
-        "**Your games** ({n} game, your turn in {turns}):",
-        "**Your games** ({n} games, your turn in {turns}):",
-        len(ordered),
-        turns=turns,
+    games_n = t.ngettext("{n} game", "{n} games", len(ordered))  # "your turn in 0" read as a time
+    head = (
+        t.ngettext(
+            "**Your games** ({games}, {n} waiting on you):",
+            "**Your games** ({games}, {n} waiting on you):",
+            turns,
+            games=games_n,
+        )
+        if turns
+        else t.gettext("**Your games** ({games}, none waiting on you):", games=games_n)
     )
     lines: list[str] = []
     for i, w in enumerate(ordered):

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from bot.public import Reader, notation, seen
 from bot.records import MoveRecord
 from bot.replaying import undo_target
+from bot.seatwords import seat_lines
 from bot.telling import sentence, told_turns
 from engines.core import TABLE, Engine, Outcome, Said, in_words, listing, name_seats, say
 from languages import ENGLISH, N_, Language
@@ -557,6 +558,16 @@ END_REASONS = frozenset(
         N_("abandoned: its channel or thread was deleted"),
     }
 )
+ABANDONED = {  # /game status's words for an abandoned game, by its stored reason
+    "abandoned": N_("This game was abandoned. {next}"),
+    "abandoned (damaged)": N_("This game was abandoned, being damaged. {next}"),
+    "abandoned after a player's time ran out": N_(
+        "This game was abandoned when a player's time ran out. {next}"
+    ),
+    "abandoned: its channel or thread was deleted": N_(
+        "This game was abandoned when its channel or thread was deleted. {next}"
+    ),
+}
 STATES = {
     "lobby": N_("lobby"),
     "active": N_("running"),
@@ -620,23 +631,6 @@ def status_text(
     in ``t`` (the asker's language); ``away``: user id -> "away until ..." for those taking time
     away."""
     away = away or {}
-    ordered = sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
-    seat_lines = []
-    for i, s in enumerate(ordered):
-        if s.computer:
-            line = t.gettext(
-                "{number}. {name} (computer, {level})",
-                number=i + 1,
-                name=s.name,
-                level=t.gettext(s.computer_level),
-            )
-        else:
-            line = t.gettext("{number}. {name}", number=i + 1, name=s.name)
-        if s.resigned:
-            line = t.gettext("{player} (resigned)", player=line)
-        if s.user_id is not None and s.user_id in away:
-            line = f"{line} ({away[s.user_id]})"
-        seat_lines.append(line)
     lines = [
         t.ngettext(
             "**{game}** (game #{number}): {n} move played",
@@ -646,9 +640,9 @@ def status_text(
             number=session.id,
         ),
         t.gettext("Options: {options}", options=options_text(session, t)),
-        "\n".join(seat_lines),
+        "\n".join(seat_lines(session, away, t)),
     ]
-    if session.damaged:
+    if session.damaged and session.status != "abandoned":  # once abandoned, there is nothing to do
         from bot.sessions import damage_words  # bot.sessions imports this module
 
         problem = damage_words(session.damaged).in_words(t)
@@ -672,13 +666,10 @@ def status_text(
         )
         lines.append(next_steps(session, t))
     elif session.status == "abandoned":
-        lines.append(
-            t.gettext(
-                "This game was abandoned ({reason}). {next}",
-                reason=end_reason(session, t),
-                next=next_steps(session, t),
-            )
+        said = ABANDONED.get(
+            session.row.end_reason or "abandoned", N_("This game was abandoned ({reason}). {next}")
         )
+        lines.append(t.gettext(said, reason=end_reason(session, t), next=next_steps(session, t)))
     else:
         waiting = [s.name for s in session.waiting_on()]
         lines.append(

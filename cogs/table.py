@@ -101,6 +101,7 @@ class GameCommands(
         if session.status == "lobby" and not session.damaged:
             await reply(interaction, await self.front.lobby.text(session, i18n.private(interaction)))
             return
+        session = await self.sessions.logbook.with_holders(session)  # whom a substitute plays for
         moves = await self.sessions.logbook.moves_played(session)
         logged = [] if session.damaged else await self.sessions.logbook.log(session, last=1)
         last = logged[-1] if logged else None

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.league.noshows import ORIGINAL, SUBSTITUTE, Rules
-from bot.storage.base import Body, Concern, fits, one, run, the_one, upsert
+from bot.league.noshows import ORIGINAL, SUBSTITUTE, Rules, first_holder
+from bot.storage.base import Body, Concern, all_, fits, one, run, the_one, upsert
 from bot.storage.games import arm
 
 
@@ -184,6 +184,16 @@ class NoShows(Concern):
                 session_id,
             )
             yield from arm(session_id, version[0], version[1], now, stamp)
+            # The league seat ``original`` plays: their own, or, for a substitute whose result
+            # counted for the player before them, that player's (back through each handover).
+            gave = yield from all_(
+                "SELECT substitute_id, original_id FROM league_substitutions WHERE game_id = ?", game_id
+            )
+            holders = yield from all_("SELECT user_id FROM league_seats WHERE game_id = ?", game_id)
+            seated = {int(r[0]) for r in holders}
+            league_seat = original
+            if league_seat not in seated:
+                league_seat = first_holder({int(r[0]): int(r[1]) for r in gave}, original)
             if credit == SUBSTITUTE:  # they take the dropped player's place in the league's table
                 joined = yield from one(
                     "SELECT 1 FROM league_players WHERE league_id = ? AND user_id = ?",
@@ -202,11 +212,13 @@ class NoShows(Concern):
                     "UPDATE league_seats SET user_id = ?, forfeit = 0 WHERE game_id = ? AND user_id = ?",
                     substitute.user_id,
                     game_id,
-                    original,
+                    league_seat,
                 )
             elif credit == ORIGINAL:
                 yield from run(
-                    "UPDATE league_seats SET forfeit = 0 WHERE game_id = ? AND user_id = ?", game_id, original
+                    "UPDATE league_seats SET forfeit = 0 WHERE game_id = ? AND user_id = ?",
+                    game_id,
+                    league_seat,
                 )
             yield from run(
                 "INSERT INTO league_substitutions (game_id, original_id, substitute_id, credit, at, seat,"

@@ -33,6 +33,7 @@ WORDS: Mapping[str, str] = {
     "score": N_("Score"),
     "computer": N_("computer"),
     "resigned": N_("resigned"),
+    "resigned_computer": N_("resigned; the computer plays on"),
     "ran_out": N_("time ran out"),
     "result": N_("Result"),
     "chart": N_("Scores over the game"),

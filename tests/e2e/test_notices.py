@@ -340,7 +340,7 @@ async def test_away_pauses_clocks_in_two_games_and_back_restarts_them(standin, b
         until = t0 + hour + 2 * 86400
         for thread in threads:
             status = await (await standin.slash(bob, thread, "game status")).original()
-            assert "Alice (away until" in status.content
+            assert "Alice, away until" in status.content
 
         # The 24-hour timers would run out now: the clocks are paused, nothing is played.
         table_clock.advance(23 * hour)

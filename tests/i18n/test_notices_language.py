@@ -60,12 +60,12 @@ def link(session) -> str:
     [
         (
             ENGLISH,
-            ["0 minutes", "1 minute", "59 minutes", "1 hour", "47 hours", "2 days", "3 days 1 hour"],
+            ["less than a minute", "1 minute", "59 minutes", "1 hour", "47 hours", "2 days", "3 days 1 hour"],
         ),
         (
             SPANISH,
             [
-                "0 minutos",
+                "menos de un minuto",
                 "1 minuto",
                 "59 minutos",
                 "1 hora",
@@ -79,6 +79,8 @@ def link(session) -> str:
 def test_a_wait_is_said_in_the_readers_language(t, expected):
     seconds = [0, 60, 59 * 60, 3600, 47 * 3600, 48 * 3600, 73 * 3600]
     assert [notices.waited(s, t) for s in seconds] == expected
+    # a verb before the wait agrees with it: "queda menos de un minuto", as "queda 1 minuto"
+    assert notices.waited_count(0) == notices.waited_count(60) == 1
 
 
 def test_a_reminder_digest_in_spanish_fits_and_counts_in_spanish():
@@ -111,13 +113,13 @@ def test_game_mine_in_spanish():
     ]
     text = notices.mine_text(games, 1, link, {7: None, 8: "⏱ reloj"}, SPANISH)
     lines = text.splitlines()
-    assert lines[0] == "**Tus partidas** (3 partidas, tu turno en 1):"
+    assert lines[0] == "**Tus partidas** (3 partidas, 1 espera tu jugada):"
     assert lines[2] == "  tu turno, esperando desde hace 2 horas; sin temporizador de turno"
     assert lines[4] == "  turno de Bob, esperando desde hace 10 minutos; ⏱ reloj"
     assert lines[6] == "  sala, 1 asiento ocupado de 4"
     english = notices.mine_text(games, 1, link, {7: None, 8: None})
     assert (
-        "**Your games** (3 games, your turn in 1):" in english
+        "**Your games** (3 games, 1 waiting on you):" in english
         and "Bob to play, waiting 10 minutes" in english
     )
     assert notices.mine_text([], 1, link, t=SPANISH).startswith("No tienes asiento en ninguna partida")
@@ -194,3 +196,17 @@ def test_a_wait_of_whole_days_says_no_zero_hours():
     assert notices.waited(3 * 86400) == "3 days"
     assert notices.waited(3 * 86400 + 3600, SPANISH) == "3 días y 1 hora"
     assert notices.waited(2 * 86400 + 5 * 3600) == "2 days 5 hours"
+
+
+def test_game_mine_says_when_no_game_waits_on_you():
+    """Alice sits in a game where it is Bob's turn and in a lobby: the heading says none waits on
+    her (it read '(2 games, your turn in 0)', as if her turn came in no time)."""
+    alice, bob = Seat(0, "Alice", 1), Seat(1, "Bob", 2)
+    theirs = FakeSession(8, seats=[alice, bob], waiting=[bob])
+    lobby = FakeSession(9, status="lobby", seats=[alice])
+    lobby.row = type("Row", (), {"max_players": 4})()  # type: ignore[attr-defined]
+    games = [notices.Waiting(theirs, "Andes", 600), notices.Waiting(lobby, "Andes", 60)]
+    english = notices.mine_text(games, 1, link, {8: None}).splitlines()[0]
+    assert english == "**Your games** (2 games, none waiting on you):", english
+    spanish = notices.mine_text(games[:1], 1, link, {8: None}, SPANISH).splitlines()[0]
+    assert spanish == "**Tus partidas** (1 partida, ninguna espera tu jugada):", spanish

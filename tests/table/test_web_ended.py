@@ -55,3 +55,28 @@ async def test_the_last_board_of_a_game_ended_early_is_its_end(service):
     finally:
         pages.close()
         await client.close()
+
+
+async def test_a_seat_the_computer_plays_on_after_a_resignation_reads_as_one_phrase(service):
+    """Three-player Guacamole: beto resigns and the computer plays his seat on; the page's players
+    say so in one bracket (it read 'beto (computer) (resigned)'), in English and Spanish."""
+    await service.lobby.create(
+        "guacamole", guild_id=1, channel_id=79, host_id=1, host_name="ana", max_players=3, seed=4
+    )
+    await service.lobby.join(79, 2, "beto")
+    await service.lobby.join(79, 3, "cusi")
+    await service.lobby.start(79, 1)
+    await service.seats.resign(79, 2)
+    session = await service.core.in_channel(79)
+    assert session.status == "active" and session.seat_of(2).resigned and session.seat_of(2).computer
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", session.id)
+        page = markup.unescape(await (await client.get(f"/g/{token}")).text())
+        assert '<td class="name">beto (resigned; the computer plays on)</td>' in page, page
+        assert ") (" not in page
+        spanish = markup.unescape(await (await client.get(f"/g/{token}?lang=es")).text())
+        assert '<td class="name">beto (se rindió; sigue la máquina)</td>' in spanish
+    finally:
+        pages.close()
+        await client.close()

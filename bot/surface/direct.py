@@ -31,6 +31,7 @@ import discord
 from bot import i18n, notices, waits
 from bot.holders import holder_at
 from bot.notices import Waiting
+from bot.replaying import undo_target
 from bot.sessions import Session
 from bot.storage import DEADLINE, Job, PersonRow, Store
 from bot.surface import written
@@ -201,6 +202,8 @@ class Notifier:
             for i, r in enumerate(records)
             if r.seat == seat
             and not r.by_computer
+            and not r.taken_back  # a move taken back, and the undo entry that did it, are news
+            and undo_target(r.move) is None
             and (r.number is None or holder_at(session.earlier, seat, r.number)[0] is None)
         ]
         since = records[mine[-1] + 1 :] if mine else records

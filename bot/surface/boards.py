@@ -330,7 +330,12 @@ class Boards:
         """A channel or thread was deleted (by a moderator, say): the games and lobbies in it end
         without a result (:meth:`bot.sessions.seats.Seats.channel_gone`), a league game as its
         league decides (:attr:`table_gone`); a lobby message that stays, in the parent channel of a
-        deleted thread, says the game is closed."""
+        deleted thread, says the game is closed.  A finished game's thread there is not archived."""
+        store = self.service.store
+        for job in await store.jobs.pending(THREAD_ARCHIVE):  # a finished game's thread: none to archive
+            old = await self.service.core.get(int(job.key))
+            if old is not None and channel_id in (old.row.channel_id, old.row.lobby_channel_id):
+                await store.jobs.cancel(THREAD_ARCHIVE, job.key)
         ended = await self.service.seats.channel_gone(guild_id, channel_id)
         for session in [*ended, *await self.table_gone(guild_id, channel_id)]:
             log.info("session %s ended: its channel %s was deleted", session.id, channel_id)

@@ -357,6 +357,7 @@ class Pukllay(_BotBase):
         self.league_noshows = desk = NoShowDesk(rounds)
         rounds.calendar = Calendar(self.store, rounds.posts, DiscordCalendar(self))
         front.boards.after_board.append(rounds.calendar.board_posted)
+        front.boards.table_gone = rounds.table_gone
         store = self.store
         self.queue = queue = QueueService(
             store,

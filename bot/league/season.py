@@ -638,6 +638,50 @@ class Rounds:
             return
         await self.end_season(league)
 
+    async def table_gone(self, guild_id: int, channel_id: int) -> list[Session]:
+        """The thread (or channel) of running league games was deleted: nobody can move there any
+        more, so the computer finishes each now, as the round's deadline would (the result stands),
+        nothing is posted where it was, and the organiser is told.  The games finished."""
+        ended = []
+        for row in await self.store.games.live_sessions(guild_id):
+            if channel_id not in (row.channel_id, row.lobby_channel_id):
+                continue
+            where = await self.store.leagues.league_game_of(row.id)
+            if where is None:
+                continue
+            result = await self.leagues.sessions.seats.finish_by_computer(row.id)
+            league = await self.store.leagues.league(where[0])
+            if result is None or league is None:
+                continue
+            ended.append(result.session)
+            game = next(
+                g
+                for g in await self.store.leagues.league_games(league.id, where[1])
+                if g.session_id == row.id
+            )
+            await self.tell_gone(league, game)
+        return ended
+
+    async def tell_gone(self, league: LeagueRow, game: LeagueGame) -> None:
+        """Tell the organiser that ``game``'s thread was deleted and the computer finished it."""
+        names = await self.names(league)
+
+        def words(t: Language) -> str:
+            return t.gettext(
+                "{organiser}: the thread of table {table} of {round} of **{league}** ({players}) was deleted,"
+                " so nobody could play its game on there. The computer finished it for its players, as at"
+                " the round's deadline, and its result stands.",
+                organiser=f"<@{league.organiser_id}>",
+                table=game.table_no,
+                round=texts.round_name(league, game.round, t),
+                league=league.shown,
+                players=", ".join(names.get(u, str(u)) for u in game.players),
+            )
+
+        server = await self.posts.language(league.guild_id)
+        if not await organiser.tell(self.store, self.posts, league, words, server):
+            log.warning("league %s: could not tell the organiser of the deleted table %s", league.id, game.id)
+
     async def tell_broken(self, league: LeagueRow, number: int, broken: Sequence[LeagueGame]) -> None:
         """Tell the organiser (and the league's channel) of each game the round's deadline could not
         finish because the table cannot run it (damaged), and how it ended."""

@@ -80,6 +80,8 @@ class Boards:
         # rest still run): a league table's forum tag follows its game, an undo request the game
         # moved past is closed.
         self.after_board: list[Callable[[Session], Awaitable[None]]] = []
+        # a deleted channel or thread: its league games, finished by their league (Rounds.table_gone)
+        self.table_gone: Callable[[int, int], Awaitable[list[Session]]] = no_games
         # after every board: forced moves, passes ahead, clock warnings, watchers, followers
         self.waits_after: Callable[[Session, discord.Message, bool, str | None], Awaitable[None]] = nothing
 
@@ -326,9 +328,16 @@ class Boards:
 
     async def channel_gone(self, guild_id: int, channel_id: int) -> None:
         """A channel or thread was deleted (by a moderator, say): the games and lobbies in it end
-        without a result (:meth:`bot.sessions.seats.Seats.channel_gone`); a lobby message that
-        stays, in the parent channel of a deleted thread, says the game is closed."""
-        for session in await self.service.seats.channel_gone(guild_id, channel_id):
+        without a result (:meth:`bot.sessions.seats.Seats.channel_gone`), a league game as its
+        league decides (:attr:`table_gone`); a lobby message that stays, in the parent channel of a
+        deleted thread, says the game is closed.  A finished game's thread there is not archived."""
+        store = self.service.store
+        for job in await store.jobs.pending(THREAD_ARCHIVE):  # a finished game's thread: none to archive
+            old = await self.service.core.get(int(job.key))
+            if old is not None and channel_id in (old.row.channel_id, old.row.lobby_channel_id):
+                await store.jobs.cancel(THREAD_ARCHIVE, job.key)
+        ended = await self.service.seats.channel_gone(guild_id, channel_id)
+        for session in [*ended, *await self.table_gone(guild_id, channel_id)]:
             log.info("session %s ended: its channel %s was deleted", session.id, channel_id)
             if session.row.lobby_channel_id not in (None, channel_id):
                 await self.lobby_changed(session)
@@ -404,3 +413,8 @@ class Boards:
         if then is not None:
             await then()
         await reply(interaction, i18n.private(interaction).gettext(answer))
+
+
+async def no_games(guild_id: int, channel_id: int) -> list[Session]:
+    """No league ends a game in a deleted channel (the default of :attr:`Boards.table_gone`)."""
+    return []

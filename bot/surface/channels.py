@@ -142,8 +142,8 @@ def can_view_channel(interaction: discord.Interaction, channel_id: int, *, belon
     if channel_id == interaction.channel_id:
         return True
     channel = guild.get_channel_or_thread(channel_id)
-    if channel is None:
-        return False
+    if channel is None:  # deleted (or an archived thread out of the cache): only those who belong
+        return belongs
     perms = channel.permissions_for(member)
     if not perms.view_channel:
         return False

@@ -104,7 +104,8 @@ class ClockDesk:
     def __init__(self, boards: Boards, lobby: Lobby):
         self.boards, self.lobby, self.replies = boards, lobby, boards.replies
         self.look, self.service = boards.look, boards.service
-        # a time ran out: an undo request asked before it is closed (UndoRequests.clock_changed)
+        # a time ran out, or more time was given: an undo request asked before it is closed
+        # (UndoRequests.clock_changed)
         self.clock_changed: Callable[[Session], Awaitable[None]] = nothing
 
     async def deadline(self, job: Job) -> None:
@@ -206,7 +207,8 @@ class ClockDesk:
             await self.boards.announce(result)
         elif session.status == "abandoned":
             await self.boards.abandoned(session)
-        else:
+        else:  # more time: the clock starts again without a move, which voids an undo request
+            await self.clock_changed(session)
             await self.boards.post_board(session, ping=True)
 
 

@@ -31,6 +31,7 @@ import discord
 from bot import i18n, notices, waits
 from bot.holders import holder_at
 from bot.notices import Waiting
+from bot.replaying import undo_target
 from bot.sessions import Session
 from bot.storage import DEADLINE, Job, PersonRow, Store
 from bot.surface import written
@@ -201,6 +202,8 @@ class Notifier:
             for i, r in enumerate(records)
             if r.seat == seat
             and not r.by_computer
+            and not r.taken_back  # a move taken back, and the undo entry that did it, are news
+            and undo_target(r.move) is None
             and (r.number is None or holder_at(session.earlier, seat, r.number)[0] is None)
         ]
         since = records[mine[-1] + 1 :] if mine else records
@@ -279,12 +282,23 @@ class Notifier:
     # ------------------------------------------------------------- reminders
 
     async def games_of(self, user_id: int, t: Language = ENGLISH) -> list[Waiting]:
-        """Every lobby and game the person sits in, in the servers the bot is still in."""
+        """Every lobby and game the person sits in, in the servers the bot is still in and they
+        have not left."""
         now = self.now()
-        return [
-            Waiting(s, self.guild_name(s, t), now - seconds_of(s.row.updated_at))
+        sessions = [
+            s
             for s in await self.look.service.core.sessions_of(user_id)
             if s.row.guild_id is not None and self.bot.get_guild(s.row.guild_id) is not None
+        ]
+        members = {
+            g: await is_member(self.bot.get_guild(g), user_id)
+            for g in {s.row.guild_id for s in sessions}
+            if g
+        }
+        return [
+            Waiting(s, self.guild_name(s, t), now - seconds_of(s.row.updated_at))
+            for s in sessions
+            if s.row.guild_id is not None and members[s.row.guild_id]
         ]
 
     async def mine(self, user_id: int, t: Language | None = None) -> str:
@@ -519,3 +533,17 @@ class PrivateViewButton(Persistent[discord.ui.Button], template=r"pk:dmv:(?P<ses
     async def callback(self, interaction: discord.Interaction) -> None:
         notifier = part_of(interaction, Notifier)
         await notifier.show_private(interaction, self.session_id)
+
+
+async def is_member(guild: discord.Guild | None, user_id: int) -> bool:
+    """False only when Discord says the person is no longer in ``guild`` (the bot is not told when
+    someone leaves: they are looked up)."""
+    if guild is None or guild.get_member(user_id) is not None:
+        return True
+    try:
+        await guild.fetch_member(user_id)
+    except discord.NotFound:
+        return False
+    except discord.HTTPException as exc:
+        log.info("could not look up %s in server %s (%s)", user_id, guild.id, exc)
+    return True

@@ -259,3 +259,33 @@ async def test_a_seat_taken_after_a_timeout_stays_so_when_the_clock_is_turned_of
             after = await bot.sessions.core.get(session.id)
         places = {r.user_id: r.place for r in await bot.store.ratings.results(session.id)}
         assert places == {other.id: 1, late.id: 2}
+
+
+async def test_more_time_closes_an_undo_request_asked_during_the_question_as_a_clock_change(
+    standin, bot_factory, table_clock
+):
+    """An undo request asked while the others are asked about a timeout is voided by "Give more
+    time" (the clock starts again, no move is played): its message says the clock changed, not
+    that a move was played."""
+    from tests.e2e.test_notices import play_one
+
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        await play_one(standin, bot, thread, (alice, bob))
+        await bot.front.boards.drain()
+        late, other, session, question = await run_out(standin, bot, thread, (alice, bob), table_clock)
+        asked = await (await standin.slash(other, thread, "game undo")).original()
+        assert "Asked" in asked.content
+        request = await standin.next_message(thread, lambda m: "asks to take back" in m.content and m.buttons)
+        await (await standin.click(other, question, "Give more time")).original()
+        await standin.next_message(thread, lambda m: is_board(m) and "1 d (to move)" in m.content)
+        await bot.front.boards.drain()
+        await bot.front.replies.idle()
+        closed = standin.message(request.id)
+        assert not closed.buttons
+        assert "Closed: the game's clock changed" in closed.content
+        assert "a move was played" not in closed.content
+        assert await bot.sessions.store.history.undo_request(session.id) is None

@@ -142,3 +142,36 @@ async def test_a_damaged_league_game_is_ended_at_its_rounds_deadline_and_the_org
         ) in told.content
         assert "its players sharing its places" in told.content and f"<@{owner.id}>" in told.content
         assert (await bot.store.leagues.league(league.id)).status == "finished"
+
+
+async def test_a_league_game_whose_thread_was_deleted_is_finished_at_once_and_the_organiser_told(
+    standin, bot_factory, table_clock
+):
+    """A moderator deletes a league game's thread: nobody can play it on, so the computer
+    finishes it at once (its result counts, as at the round's deadline), the organiser is told
+    in the league's channel, and the round's deadline later posts nothing into the deleted
+    thread."""
+    from tests.e2e.test_threads import moderator_deletes
+
+    chan = standin.channel("games")
+    ana, beto = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        league, session = await one_round_league(standin, bot, chan, (ana, beto), game="pachakuna", players=2)
+        thread = standin.channel(session.row.channel_id)
+        await bot.front.boards.drain()
+        posted = len(standin.messages(thread))
+        await moderator_deletes(standin, thread)
+        await bot.front.boards.drain()
+        ended = await bot.sessions.core.get(session.id)
+        assert ended.status == "finished", ended.status
+        (game,) = await bot.store.leagues.league_games(league.id, 1)
+        assert game.status == "finished"
+        told = [m for m in standin.messages(chan) if "was deleted" in m.content]
+        assert len(told) == 1 and standin.owner.id in told[0].pinged, [m.content for m in told]
+        assert "table 1" in told[0].content and "Quick" in told[0].content
+        assert "computer finished it" in told[0].content
+        table_clock.advance(2 * 86400)
+        await fire(bot)
+        await bot.front.boards.drain()
+        assert len(standin.messages(thread)) == posted  # nothing posted into the deleted thread

@@ -621,3 +621,50 @@ async def test_a_turn_timer_shows_the_time_away_at_once(standin, bot_factory, ta
         assert "⏱ 2 days 23 hours left for Alice (turn timer 24 h)" in status.content
         mine = await (await standin.slash(bob, games, "game mine")).original()
         assert "⏱ 2 days 23 hours left for Alice" in mine.content
+
+
+async def test_someone_who_left_a_server_gets_no_reminders_or_mine_lines_for_its_games(
+    standin, tmp_path, table_clock
+):
+    """Alice has her turn in a game on each of two servers, then leaves the first: her reminder
+    and her ``/game mine`` (asked on the second) list only the second server's game."""
+    from bot.app import PukllayBot
+    from bot.settings import Settings
+
+    alice, bob = standin.add_users("alice", "bob")
+    other = standin.add_guild("Second server")
+    for user in (alice, bob):
+        standin.join(user, other)
+    settings_ = Settings(token="standin-token", database_path=str(tmp_path / "left.db"))
+
+    def make(connector):
+        return PukllayBot(
+            settings_,
+            extensions=EXTENSIONS,
+            connector=connector,
+            guild_ready_timeout=0.01,
+            clock=table_clock,
+            start_scheduler=False,
+        )
+
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        here, there = standin.channel("games"), other.channel("games")
+        await settings(standin, alice, here, where="dm", reminders=6)
+        left_thread, _ = await start_game(standin, bot, here, alice, bob)
+        stay_thread, _ = await start_game(standin, bot, there, alice, bob)
+        for thread in (left_thread, stay_thread):
+            first, _ = await to_move(bot, thread, (alice, bob))
+            if first is bob:
+                await play_one(standin, bot, thread, (alice, bob))
+        await bot.front.boards.drain()
+        standin.skip_messages(standin.dm(alice))
+        standin.leave(alice, standin.guild)
+        table_clock.advance(6 * 3600)
+        await bot.scheduler.run_due()
+        digest = await standin.next_message(standin.dm(alice), lambda m: m.content.startswith("Reminder"))
+        assert "your turn in 1 game:" in digest.content, digest.content
+        assert f"/{stay_thread.id}" in digest.content and f"/{left_thread.id}" not in digest.content
+        mine = await (await standin.slash(alice, there, "game mine")).original()
+        assert f"/{stay_thread.id}/" in mine.content and f"/{left_thread.id}/" not in mine.content
+        assert standin.guild.name not in mine.content

@@ -307,3 +307,38 @@ async def test_a_thread_deleted_while_the_bot_was_stopped_ends_its_game_at_the_n
         table_clock.advance(86400)  # the question's day, more reminders: nothing more is tried there
         await bot.scheduler.run_due()
         assert [v for v in standin.violations if not v.reported] == []
+
+
+async def test_a_finished_game_whose_thread_was_deleted_stays_browsable_by_its_players(standin, bot_factory):
+    """A Nim game played to its end in its thread; then a moderator deletes the thread.  Its
+    players still open ``/game history`` and ``/game export`` for it from another channel; someone
+    who did not play it is refused as before.  Its thread's archiving, due later, is dropped."""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    chan, elsewhere = standin.channel("games"), standin.channel("general")
+    async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        r = await standin.slash(alice, chan, "nim new", piles=2)
+        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+        thread = standin.channel(lobby.id)
+        await standin.click(bob, lobby, "Join")
+        await standin.click(alice, lobby, "Start")
+        session = await bot.sessions.core.in_channel(thread.id)
+        while session.status == "active":
+            (seat,) = session.to_move()
+            user = alice if session.by_seat(seat).user_id == alice.id else bob
+            legal = await bot.sessions.play.legal_moves(thread.id, user.id)
+            await (await standin.slash(user, thread, "nim move", move=legal[0])).original()
+            session = await bot.sessions.core.get(session.id)
+        await bot.front.boards.drain()
+        assert await bot.store.jobs.job("archive", str(session.id)) is not None
+        await moderator_deletes(standin, thread)
+        assert (await bot.sessions.core.get(session.id)).status == "finished"
+        # nothing is left to archive: the job that would look the thread up again is dropped
+        assert await bot.store.jobs.job("archive", str(session.id)) is None
+        for user in (alice, bob):
+            page = await (await standin.slash(user, elsewhere, "game history", game=session.id)).original()
+            assert "that you can view" not in page.content and "move " in page.content, page.content
+            export = await (await standin.slash(user, elsewhere, "game export", game=session.id)).original()
+            assert "that you can view" not in export.content and export.files, export.content
+        refused = await (await standin.slash(carol, elsewhere, "game history", game=session.id)).original()
+        assert "that you can view" in refused.content

@@ -235,3 +235,35 @@ async def test_an_undo_request_names_the_dropped_player_for_their_moves(standin,
         await (await standin.slash(other, chan, "game undo")).original()
         request = await standin.next_message(chan, lambda m: "asks to take back 2 moves" in m.content)
         assert f"{gone.name}: `" in request.content and "Cusi" not in request.content, request.content
+
+
+async def test_after_an_agreed_undo_the_askers_turn_dm_tells_what_happened_since_their_last_move(
+    standin, bot_factory
+):
+    """Alice moves, Bob moves, Alice moves and asks to take it back; Bob agrees.  Her turn DM says
+    what happened since her last move that stands: Bob's move, and the taking back."""
+    from tests.e2e.test_notices import EXTENSIONS, play_one, settings, start_game, to_move
+
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await settings(standin, alice, chan, where="dm")
+        await settings(standin, bob, chan, where="dm")
+        thread, _ = await start_game(standin, bot, chan, alice, bob, piles=5)
+        first, session = await to_move(bot, thread, (alice, bob))
+        other = bob if first is alice else alice
+        for _ in range(3):
+            await play_one(standin, bot, thread, (alice, bob))
+            await bot.front.boards.drain()
+        seen = {m.id for m in standin.messages(standin.dm(first))}
+        await (await standin.slash(first, thread, "game undo")).original()
+        request = await standin.next_message(thread, lambda m: "asks to take back" in m.content and m.buttons)
+        await standin.click(other, request, "Agree")
+        await standin.next_message(thread, lambda m: is_board(m) and "took back" in m.content)
+        await bot.front.boards.drain()
+        dm = await standin.next_message(standin.dm(first), lambda m: m.id not in seen)
+        assert "It is your turn" in dm.content
+        assert "Since your last move:" in dm.content, dm.content
+        assert other.name.title() in dm.content.split("Since your last move:")[1], dm.content
+        assert "took back 1 move, from move 3" in dm.content

@@ -14,6 +14,7 @@ size and pasted.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -27,6 +28,7 @@ from renderers.colours import (
     BAD,
     GOOD,
     INK,
+    MARK,
     MUTED,
     PANEL,
     RULE,
@@ -55,7 +57,7 @@ from renderers.layout import (
     turn_status,
     winners_status,
 )
-from renderers.shapes import arrow, draw_legend, mark_box, seat_mark
+from renderers.shapes import arrow_head, draw_legend, mark_box, seat_mark
 from renderers.translation import N_, nsay, ntr, say, told, tr
 from renderers.typeset import art_cache, draw_text, label
 
@@ -289,6 +291,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     d = ImageDraw.Draw(img)
     boxes: dict[str, tuple[int, int, int, int]] = {}
     stacks: dict[str, tuple[int, int, int, int]] = {}  # a zone's or dish's place: its whole stack
+    covers: list[tuple[int, int, int, int]] = []  # what the last card's arrow passes under: cards, words
 
     def paste_card(code: str | None, x: int, y: int, size=SMALL, place: str | None = None) -> None:
         if code is None:
@@ -326,6 +329,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         else:
             caption = tr("pile {pile} · {count}", pile=key, count=v.discard_sizes[k - 1])
         draw_text(d, (x, y), caption, BIG[0] + 20, 22, min_size=16, bold=True)
+        covers.append((x, y, x + BIG[0] + 20, y + 30 + BIG[1]))
         if key == "deck":
             if v.deck_size:
                 back = card_back(BIG)
@@ -363,6 +367,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         min_size=16,
     )
     y += piles_h
+    covers.append((PAD, y, WIDTH - PAD, y + legend_h))
     draw_legend(
         d, PAD, y + 4, WIDTH - 2 * PAD, tr("changed in the last turn; arrow: where the last card went")
     )
@@ -374,12 +379,15 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         for k, (p, wide) in enumerate(row):
             x = PAD + k * (half + 10)
             w = WIDTH - 2 * PAD if wide else half
-            _draw_panel(img, d, v, names, p, all_dishes[p], x, y, w, rh - 10, wide, paste_card, boxes, stacks)
+            _draw_panel(
+                img, d, v, names, p, all_dishes[p], x, y, w, rh - 10, wide, paste_card, boxes, stacks, covers
+            )
         y += rh
 
     # ---------------------------------------------------------------- hand
     if hand is not None:
         seat = v.seat
+        covers.append((PAD, y, WIDTH - PAD, height))
         y += 6
         title = [(tr("Your hand"), INK)]  # outside the call below: the extractor reads one call at a time
         if hand:  # how to play a card, with one the reader holds
@@ -422,11 +430,33 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         if src in boxes and dst in boxes and src != dst:
             ax0, ay0, ax1, ay1 = boxes[src]
             bx0, by0, bx1, by1 = boxes[dst]
-            arrow(d, ((ax0 + ax1) / 2, (ay0 + ay1) / 2), ((bx0 + bx1) / 2, (by0 + by1) / 2))
+            _path_under(
+                img, d, ((ax0 + ax1) / 2, (ay0 + ay1) / 2), ((bx0 + bx1) / 2, (by0 + by1) / 2), covers
+            )
     return img
 
 
-def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes, stacks) -> None:
+def _path_under(img, d, a, b, covers, width: int = 7) -> None:
+    """The last card's arrow from ``a`` to ``b``, passing under ``covers`` (cards, their codes
+    and words: drawn straight across the other players' panels, it hid them), its head on top."""
+    ang = math.atan2(b[1] - a[1], b[0] - a[0])
+    end = (b[0] - math.cos(ang) * width * 2.56, b[1] - math.sin(ang) * width * 2.56)
+    m = width + 4
+    x0, y0 = int(min(a[0], end[0])) - m, int(min(a[1], end[1])) - m
+    x1, y1 = int(max(a[0], end[0])) + m + 1, int(max(a[1], end[1])) + m + 1
+    line = [(a[0] - x0, a[1] - y0), (end[0] - x0, end[1] - y0)]
+    for fill, w in (((255, 255, 255), width + 4), (MARK, width)):
+        mask = Image.new("L", (x1 - x0, y1 - y0), 0)
+        md = ImageDraw.Draw(mask)
+        md.line(line, fill=255, width=w)
+        for cx0, cy0, cx1, cy1 in covers:
+            if cx1 > x0 and cx0 < x1 and cy1 > y0 and cy0 < y1:
+                md.rectangle((cx0 - x0, cy0 - y0, cx1 - x0, cy1 - y0), fill=0)
+        img.paste(fill, (x0, y0, x1, y1), mask)
+    arrow_head(d, [a, b], width)
+
+
+def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes, stacks, covers) -> None:
     active = to_play(not v.over and v.turn == p)
     d.rounded_rectangle(
         (x, y, x + w, y + h), radius=12, fill=PANEL, outline=INK if active else RULE, width=4 if active else 2
@@ -442,6 +472,7 @@ def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes
     )
     draw_text(d, (x + w // 2, y + 10), summary, w // 2 - 14, 24, min_size=16, align="right", fill=MUTED)
     boxes.setdefault(f"p{p + 1}h", (x + 8, y + 4, x + w // 2, y + 42))
+    covers.append((x + 2, y + 2, x + w - 2, y + 44))
 
     # the zone, then the dishes, as blocks of one row (wrapping)
     size = _card_size(v, p, wide)
@@ -456,6 +487,7 @@ def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes
         rowh = max(_stack_height(len(zone) if b is None else len(b.cards), size) for b in chunk)
         for j, dv in enumerate(chunk):
             bx = x + 12 + j * step
+            covers.append((bx, by, bx + size[0] + 14, by + rowh))
             if dv is None:
                 _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, stacks, size)
             else:

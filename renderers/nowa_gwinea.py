@@ -465,10 +465,10 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     py += 36
     for i in range(len(TOTEM_LABELS)):
         xx = x + (i % 2) * (w // 2)
-        yy = py + (i // 2) * 32
+        yy = py + (i // 2) * 34
         _totem_icon(d, i, xx, yy)
-        draw_text(d, (xx + 32, yy), tr(ANIMALS[i]), w // 2 - 36, 21, min_size=14)
-    py += 3 * 32 + 8
+        draw_text(d, (xx + TOTEM_ROOM, yy), tr(ANIMALS[i]), w // 2 - TOTEM_ROOM - 4, 21, min_size=14)
+    py += 3 * 34 + 8
     _rolled_icon(d, x, py)
     py += draw_text(d, (x + 34, py), tr("the rolled totem"), w - 34, 21, min_size=14) + 10
     if view.seat is not None:
@@ -604,6 +604,7 @@ def _draw_legend_band(d, y: int, stack_left: int) -> int:
         d,
         y,
         [(lambda x, i=i: _totem_icon(d, i, x, y), tr(ANIMALS[i]), INK) for i in range(len(TOTEM_LABELS))],
+        TOTEM_ROOM,
     )
     return _LEGEND_H
 
@@ -623,24 +624,32 @@ def _rolled_icon(d, x: int, y: int) -> None:
     d.rectangle((x, y + 2, x + 24, y + 26), outline=GOLD_FRAME, width=4)
 
 
+# A totem in the legends: a pill of its colour around its short name, as large as the words
+# beside it (on a 26 px disc the name was set at 9 or 10, 2.3 px tall on a phone; now 5).
+TOTEM_PILL, TOTEM_NAME = (54, 30), 21
+
+
 def _totem_icon(d, i: int, x: int, y: int) -> None:
-    """A totem's disc with its short name, as the boards draw it."""
-    d.ellipse((x, y, x + 26, y + 26), fill=TOTEM_COLOURS[i])
+    """A totem's colour with its short name, as the boards draw it, in the legends."""
+    w, h = TOTEM_PILL
+    d.rounded_rectangle((x, y - 2, x + w - 1, y + h - 3), radius=h // 2, fill=TOTEM_COLOURS[i], outline=INK)
     text = tr(TOTEM_LABELS[i])
-    centred_text(
-        d, (x + 13, y + 13), text, font(_totem_size(text, 26, 26), True), fill=ink_on(TOTEM_COLOURS[i])
-    )
+    size = TOTEM_NAME
+    while size > 14 and text_width(text, size, True) > w - 8:
+        size -= 1
+    centred_text(d, (x + w / 2, y + h / 2 - 2), text, font(size, True), fill=ink_on(TOTEM_COLOURS[i]))
 
 
 LEGEND_SIZE, ICON = 21, 34  # the legend band's text, and the room of an item's icon
+TOTEM_ROOM = TOTEM_PILL[0] + 8  # a totem's icon's room
 
 
-def _legend_row(d, y: int, items) -> None:
+def _legend_row(d, y: int, items, icon_room: int = ICON) -> None:
     """Legend items (an icon drawn at x, or None; the text; its colour) across the picture on one
     line: spread out with even gaps when they fit at their size, else in equal columns, the
     text shrinking to fit."""
     w = WIDTH - 2 * PAD
-    widths = [(ICON if icon else 0) + text_width(text, LEGEND_SIZE) for icon, text, _ in items]
+    widths = [(icon_room if icon else 0) + text_width(text, LEGEND_SIZE) for icon, text, _ in items]
     gap = (w - sum(widths)) / (len(items) - 1)
     x = float(PAD)
     for k, (icon, text, fill) in enumerate(items):
@@ -650,8 +659,8 @@ def _legend_row(d, y: int, items) -> None:
             room = widths[k] + 1
         if icon:
             icon(int(x))
-        tx = int(x) + (ICON if icon else 0)
-        draw_text(d, (tx, y), text, room - (ICON if icon else 0), LEGEND_SIZE, min_size=14, fill=fill)
+        tx = int(x) + (icon_room if icon else 0)
+        draw_text(d, (tx, y), text, room - (icon_room if icon else 0), LEGEND_SIZE, min_size=14, fill=fill)
         x += widths[k] + gap
 
 

@@ -468,18 +468,9 @@ def _panel(
         )
         + 4
     )
-    ux = x
-    for d in view.used[-22:]:
-        big, small = D.demand_colours(d)
-        dr.rectangle((ux, y, ux + 14, y + 18), fill=COLOUR_RGB[big], outline=INK)
-        _letter(dr, ux + 7, y + 9, big, 11)
-        dr.rectangle((ux + 15, y + 6, ux + 23, y + 14), fill=COLOUR_RGB[small], outline=INK)
-        ux += 28
-        if ux > x + w - 26:
-            ux = x
-            y += 24
-    # legend, from the bottom up
     ly = bottom - 4 * 30 - 8
+    _used_row(img, x, y, w, view.used, ly - 8)
+    # legend, from the bottom up
     _demand(dr, x + 28, ly + 12, "RY")
     draw_text(dr, (x + 60, ly), tr("demand: big flag 2, small 1"), w - 60, 20, min_size=14)
     ly += 30
@@ -492,6 +483,32 @@ def _panel(
     draw_text(dr, (x + 40, ly), tr("mountain: Black's road"), w - 40, 20, min_size=14)
     ly += 30
     draw_legend(dr, x, ly, w, tr("last turn; arrow: a llama's road"), size=20)
+
+
+# The demands used, the latest last, drawn as a village's flags (their letters 5 and 4 px tall on
+# a phone; they were 2.7 px, and the small flag had none): as many rows as the panel has room for.
+USED_STEP, USED_ROW = 64, 32
+
+
+@art_cache
+def _flags(demand: str) -> Image.Image:
+    """A demand's two flags, as a village shows them, on a clear ground (drawn once)."""
+    art = Image.new("RGBA", (58, 30), (0, 0, 0, 0))
+    _demand(ImageDraw.Draw(art), 29, 14, demand)
+    return art
+
+
+def _used_row(img: Image.Image, x: int, y: float, w: int, used: Sequence[str], bottom: float) -> float:
+    """The latest of ``used`` that fit between ``y`` and ``bottom``, in rows ``w`` wide; returns
+    the ``y`` under them."""
+    per_row = max(1, w // USED_STEP)
+    rows = max(1, int(bottom - y) // USED_ROW)
+    shown = list(used)[-per_row * rows :] if used else []
+    for i, d in enumerate(shown):
+        row, col = divmod(i, per_row)
+        flags = _flags(d)
+        img.paste(flags, (int(x + col * USED_STEP), int(y + row * USED_ROW)), flags)
+    return y + -(-len(shown) // per_row) * USED_ROW
 
 
 # A seat's supply: a disc per colour with its letter and count, in two rows of four (the brown

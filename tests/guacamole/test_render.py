@@ -260,3 +260,30 @@ def test_the_codes_of_cards_in_stacks_read_on_a_phone():
     for f in places:
         _, top, _, bottom = font(f.size, True).getbbox("4O")
         assert (bottom - top) * scale >= 6
+
+
+def test_the_last_cards_arrow_hides_no_card_nor_word_of_other_panels(monkeypatch):
+    """The last card's arrow (pile to hand) crossed the panels between the pile and the hand:
+    in the five-seat sample's end seen by seat 3, it was drawn over Cusi's and Beto's dishes,
+    their codes and words. It now passes under every card and word; only its head is drawn
+    on top, at the hand it points to: every other pixel it changes was a flat background."""
+    from renderers import guacamole as R
+    from renderers.colours import MARK
+    from renderers.samples import positions
+
+    pos = next(p for p in positions("guacamole") if p.label == "5p-end")
+    view = pos.view(2)
+    assert R._last_path(view) == [("x2", "p5h")]
+    heads = []
+    monkeypatch.setattr(R, "arrow_head", lambda d, points, width=7: heads.append(points), raising=False)
+    drawn = draw_board(view, names=pos.names)  # the head, drawn over the rest, left out
+    monkeypatch.setattr(R, "_last_path", lambda v: [])
+    plain = draw_board(view, names=pos.names)
+    changed = _changed(plain, drawn)
+    assert ImageChops.multiply(changed, _exactly(drawn, MARK)).getbbox() is not None  # the arrow shows
+    flat = _exactly(plain, R.BACKGROUND)
+    for colour in (R.PANEL, R.RULE, (244, 241, 234), MARK, (255, 255, 255)):
+        flat = ImageChops.lighter(flat, _exactly(plain, colour))
+    hidden = ImageChops.multiply(changed, ImageChops.invert(flat))
+    assert hidden.getbbox() is None, hidden.getbbox()
+    assert len(heads) == 1

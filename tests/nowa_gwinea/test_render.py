@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from PIL import Image, ImageChops
 
 import engines.nowa_gwinea as ng
@@ -315,3 +316,49 @@ def test_every_totem_carries_its_short_name_on_the_small_boards_too(monkeypatch)
                 ink = R.ink_on(R.TOTEM_COLOURS[i])
                 letters = sum(n for n, rgb in middle.getcolors(4096) if rgb == ink)
                 assert letters >= 8, (seat, size, info.board, name)
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_the_legends_totem_names_read_on_a_phone(language):
+    """The legends (the side panel's and the band under the boards) show each totem as the
+    boards do, its colour with its short name: shown 400 px wide, as on a phone, the name is
+    5 px tall (2.3 px before, set at 9 or 10 on a 26 px disc), inside its colour; the
+    animals' names beside them are not cut."""
+    from PIL import ImageDraw
+
+    from renderers import nowa_gwinea as R
+    from renderers.colours import ink_on
+    from renderers.samples import positions
+    from renderers.translation import speaking, tr
+    from renderers.typeset import fit_log
+
+    scale = 400 / R.WIDTH
+    ground = (0, 128, 128)  # a colour no totem has
+    with speaking(language):
+        for i, colour in enumerate(R.TOTEM_COLOURS):
+            canvas = Image.new("RGB", (100, 60), ground)
+            R._totem_icon(ImageDraw.Draw(canvas), i, 20, 15)
+            mask = Image.new("1", canvas.size)
+            mask.putdata([canvas.getpixel((u, v)) == colour for v in range(60) for u in range(100)])
+            inside = canvas.crop(mask.getbbox())
+            ink = ink_on(colour)
+            rows = [
+                v
+                for v in range(inside.height)
+                if any(
+                    sum((a - b) ** 2 for a, b in zip(inside.getpixel((u, v)), ink, strict=True))
+                    < sum((a - b) ** 2 for a, b in zip(inside.getpixel((u, v)), colour, strict=True))
+                    for u in range(inside.width)
+                )
+            ]
+            assert rows and (rows[-1] - rows[0] + 1) * scale >= 5, (language, i)
+    samples = {p.label: p for p in positions("nowa_gwinea")}
+    for label, seat in (("2p-middle", 0), ("3p-boards=each-middle", None)):
+        pos = samples[label]
+        with fit_log() as log:
+            R.draw_board(pos.view(seat), names=pos.names, language=language)
+        with speaking(language):
+            animals = {tr(a) for a in R.ANIMALS}
+        told = [f for f in log if f.text in animals]
+        assert len(told) == len(animals), (label, language)
+        assert not any(f.cut for f in told), (label, language)

@@ -303,3 +303,31 @@ def test_a_seats_supply_letters_read_on_a_phone():
             inside = band.crop((x0 + q // 2, y0 + q, x1 - q // 2, y1 - q))
             rows = _ink_rows(inside, R._ink_on(colour), fill)
             assert rows and (rows[-1] - rows[0] + 1) * scale >= 5, (seat, colour)
+
+
+def test_the_used_demands_letters_read_on_a_phone():
+    """The side panel lists the demands used: shown 400 px wide, as on a phone, their big flag's
+    letter is 5 px tall and the small one's 4 (2.7 px and no letter before), as on a village;
+    the rows stop above the legend, the latest demands kept."""
+    scale = PHONE / R.WIDTH
+    ground = (0, 128, 128)  # a colour no flag has
+    width = R.WIDTH - R.PAD - R.BOARD_W - 4  # the panel's
+    for demand in ("RY", "GB", "WO", "PW", "BR", "YG", "OP"):
+        canvas = Image.new("RGB", (width, 80), ground)
+        R._used_row(canvas, 0, 10, width, (demand,), 70)
+        flags = []
+        for colour in D.demand_colours(demand):
+            fill = R.COLOUR_RGB[colour]
+            mask = Image.new("1", canvas.size)
+            mask.putdata([canvas.getpixel((u, v)) == fill for v in range(80) for u in range(width)])
+            box = mask.getbbox()
+            assert box, (demand, colour)  # each flag in its colour
+            flags.append((colour, canvas.crop(box)))
+        for (colour, inside), least in zip(flags, (5, 4), strict=True):
+            rows = _ink_rows(inside, R._ink_on(colour), R.COLOUR_RGB[colour])
+            assert rows and (rows[-1] - rows[0] + 1) * scale >= least, (demand, colour)
+    used = tuple(["RY", "GB", "WO", "PW"] * 8)
+    canvas = Image.new("RGB", (width, 400), ground)
+    end = R._used_row(canvas, 0, 10, width, used, 150)
+    assert end <= 150
+    assert canvas.crop((0, 151, width, 400)).getcolors() == [(width * 249, ground)]

@@ -126,8 +126,8 @@ def legend(order: Sequence[str], t: Language = ENGLISH) -> str:
 
 
 def values_text(values: dict[str, float], order: Sequence[str], t: Language = ENGLISH) -> str:
-    """``BH 4, H2H 0.5, Rtg 1500``: each tiebreak's value, in the league's order."""
-    return ", ".join(f"{t.gettext(SHORT[n])} {values.get(n, 0.0):g}" for n in order)
+    """``BH 4, H2H 0.5, Rtg 1500``: each tiebreak's value, in the league's order (``0,5`` in Spanish)."""
+    return ", ".join(f"{t.gettext(SHORT[n])} {t.number(values.get(n, 0.0))}" for n in order)
 
 
 @dataclass

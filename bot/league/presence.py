@@ -61,7 +61,7 @@ class CheckinPosts(Protocol):
 
 
 def points_words(points: float, t: Language) -> str:
-    return t.ngettext("{n} point", "{n} points", texts.form(points), n=f"{points:g}")
+    return t.ngettext("{n} point", "{n} points", texts.form(points), n=t.number(points))
 
 
 def attendance_lines(
@@ -167,8 +167,8 @@ class Attendance:
                 raise LeagueError(
                     "the check-in window lasts from {least} minutes to a round ({most} hours), not {hours} hours",
                     least=int(attendance.MIN_CHECKIN_SECONDS // 60),
-                    most=f"{league.round_seconds / 3600:g}",
-                    hours=f"{hours:g}",
+                    most=t.number(league.round_seconds / 3600),
+                    hours=t.number(hours),
                 )
             seconds = hours * 3600
         chosen = Settings(checkin or now.checkin, seconds, requested_bye or now.requested_bye)
@@ -177,7 +177,7 @@ class Attendance:
 
     @staticmethod
     def settings_text(league: LeagueRow, settings: Settings, t: Language = ENGLISH) -> str:
-        hours = f"{settings.checkin_seconds / 3600:g}"
+        hours = t.number(settings.checkin_seconds / 3600)
         form = texts.form(settings.checkin_seconds / 3600)
         if settings.checkin == "every":
             checkin = t.ngettext(

@@ -284,7 +284,7 @@ class Rounds:
                 pictures.standings,
                 league.name,
                 heading,
-                texts.picture_lines(rows, ratings, order),
+                texts.picture_lines(rows, ratings, order, t),
                 language=t.code,
                 contrast=await self.store.people.server_contrast(league.guild_id),
                 **texts.picture_columns(order),

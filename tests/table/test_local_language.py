@@ -89,7 +89,7 @@ def test_the_outcome_in_spanish():
     assert out.getvalue().splitlines() == [
         "Fin de la partida: la partida queda abandonada",
         "  1. Ana: 3 puntos",
-        "  2. Cusi: 2.5 puntos",
+        "  2. Cusi: 2,5 puntos",
         "  3. Beto: 1 punto",
         "  desempate: nadie",
     ]

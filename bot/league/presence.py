@@ -16,7 +16,7 @@ from typing import Protocol
 
 from bot.league import attendance, organiser, texts
 from bot.league.attendance import Settings
-from bot.league.names import all_shown, shown
+from bot.league.names import all_shown, of, shown
 from bot.league.season import Rounds
 from bot.league.service import LeagueError, LeagueService, OpenedRound, signed_up_text
 from bot.storage.leagues import LeagueRow
@@ -412,7 +412,7 @@ class Attendance:
         entries = [  # the pairing's own byes are not listed: every league has those
             t.gettext(
                 "{name} (round {round}, {why}, {points})",
-                name=names.get(u, str(u)),
+                name=of(names, u),
                 round=r,
                 why=t.gettext(KIND_WORDS[kinds[(r, u)]]),
                 points=points_words(p, t),
@@ -509,7 +509,7 @@ class CheckinDesk:
                 out.setdefault(kind, []).append((u, p))
         labelled = {  # a mention only for those who missed the check-in
             kind: [
-                (f"<@{u}>" if kind == attendance.ABSENT and u in mentions else names.get(u, str(u)), p)
+                (f"<@{u}>" if kind == attendance.ABSENT and u in mentions else of(names, u), p)
                 for u, p in found
             ]
             for kind, found in out.items()

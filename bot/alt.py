@@ -94,7 +94,7 @@ def _scores(view: object, names: Sequence[str], t: Language) -> str | None:
     scores = getattr(view, "scores", None) or getattr(view, "final_scores", None)
     if not scores or len(scores) != len(names):
         return None
-    listed = ", ".join(f"{name} {number(score)}" for name, score in zip(names, scores, strict=True))
+    listed = ", ".join(f"{name} {number(score, t)}" for name, score in zip(names, scores, strict=True))
     return t.gettext("Scores: {scores}.", scores=listed)
 
 
@@ -107,7 +107,7 @@ def _ranking(session: Session, outcome: Outcome, t: Language) -> list[str]:
             place_line(
                 place,
                 names[seat] if 0 <= seat < len(names) else "?",
-                number(outcome.scores[seat]),
+                number(outcome.scores[seat], t),
                 note,
                 t,
             )

@@ -91,7 +91,7 @@ def card_rows(
         who = session.by_seat(seat)
         change = by_user.get(who.user_id) if who.user_id is not None else None
         rating = (
-            f"{number(change.before)} → {number(change.after)} ({signed(round(change.after - change.before, 1))})"
+            f"{number(change.before, t)} → {number(change.after, t)} ({signed(round(change.after - change.before, 1), t)})"
             if change
             else None
         )
@@ -100,7 +100,7 @@ def card_rows(
                 place,
                 seat,
                 names[seat],
-                number(outcome.scores[seat]),
+                number(outcome.scores[seat], t),
                 rating,
                 notes[note] if note else None,
             )

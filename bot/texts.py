@@ -44,9 +44,9 @@ def ordinal(n: int, t: Language = ENGLISH) -> str:
     return f"{n}{suffix}"
 
 
-def number(value: float) -> str:
-    """A score as people write it: ``12``, not ``12.0``."""
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+def number(value: float, t: Language = ENGLISH) -> str:
+    """A score as people write it in ``t``: ``12``, not ``12.0``; ``2.5``, or ``2,5`` in Spanish."""
+    return t.number(value)
 
 
 # ------------------------------------------------------------------ the channel and the mover
@@ -225,7 +225,7 @@ def outcome_lines(session: Session, outcome: Outcome | None, t: Language = ENGLI
     lines = [t.gettext("**Game over**: {reason}.", reason=name_seats(outcome.reason_in(t), names))]
     for place, seat, note in places(session, outcome):
         who = session.by_seat(seat).mention
-        lines.append(place_line(place, who, number(outcome.scores[seat]), note, t))
+        lines.append(place_line(place, who, number(outcome.scores[seat], t), note, t))
     tiebreak = tiebreak_line(outcome, names, t)
     if tiebreak:
         lines.append(tiebreak)
@@ -245,8 +245,8 @@ RATING_MEANING = N_(
 )
 
 
-def signed(value: float) -> str:
-    return f"+{number(value)}" if value >= 0 else f"-{number(-value)}"
+def signed(value: float, t: Language = ENGLISH) -> str:
+    return f"+{number(value, t)}" if value >= 0 else f"-{number(-value, t)}"
 
 
 def rating_lines(changes: Sequence[RatingChange], t: Language = ENGLISH) -> list[str]:
@@ -254,7 +254,7 @@ def rating_lines(changes: Sequence[RatingChange], t: Language = ENGLISH) -> list
     if not changes:
         return []
     moved = ", ".join(
-        f"{c.name} {number(c.before)} → {number(c.after)} ({signed(round(c.after - c.before, 1))})"
+        f"{c.name} {number(c.before, t)} → {number(c.after, t)} ({signed(round(c.after - c.before, 1), t)})"
         for c in changes
     )
     return [

@@ -273,7 +273,7 @@ class GameCommands(
                 return t.gettext(
                     "Turn timer set: {hours} h. When it runs out the table acts: a round ends where the game "
                     "says so, otherwise the computer moves for whoever is late.",
-                    hours=f"{hours:g}",
+                    hours=t.number(hours),
                 )
             return t.gettext("Turn timer off.")
 
@@ -421,7 +421,7 @@ class GameCommands(
         lines = [head]
         for i, r in enumerate(rows, 1):
             lines.append(
-                f"{i}. {written.name(r.name)}: {number(shown_or_start(r.mu, r.sigma))} "
+                f"{i}. {written.name(r.name)}: {number(shown_or_start(r.mu, r.sigma), t)} "
                 f"({record(r.games, r.wins, t)})"
             )
         await reply(interaction, clip("\n".join(lines)))
@@ -460,7 +460,9 @@ class GameCommands(
         lines = [f"**{written.name(who.display_name)}**"]
         for name, r in rows.items():
             title = engines.get(name).title if name in engines.GAMES else name
-            lines.append(f"{title}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})")
+            lines.append(
+                f"{title}: {number(shown_or_start(r.mu, r.sigma), t)} ({record(r.games, r.wins, t)})"
+            )
         lines.append(t.gettext("A rating is {meaning}.", meaning=t.gettext(texts.RATING_MEANING)))
         url = await self.bot.page_link("person", who.id, interaction.guild_id)
         if url:

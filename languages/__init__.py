@@ -19,7 +19,7 @@ import gettext as _gettext
 import io
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -129,6 +129,29 @@ class Language:
         """``message`` in ``context`` (the same English word may need two translations)."""
         return _format(self, self.catalogue.pgettext(context, message), values)
 
+    def number(self, value: float, places: int | None = None) -> str:
+        """A number as this language writes it: ``12`` (not ``12.0``), ``2.5`` in English and
+        ``2,5`` in Spanish; with ``places``, that many decimals (``3.0``, ``3,0``).  Thousands are
+        not grouped (scores, points and ratings stay small).  Only for showing: what people type
+        is read as before."""
+        if places is not None:
+            text = f"{value:.{places}f}"
+        else:
+            text = str(int(value)) if float(value).is_integer() else f"{value:g}"
+        return text.replace(".", self.decimal_sign) if "." in text else text
+
+    def numbers(self, values: Iterable[float]) -> str:
+        """Numbers in a list: ``3, 2, 1, 0.5``; where the decimal sign is a comma, a semicolon
+        between them so a decimal is not read as two numbers (``3; 2; 1; 0,5``)."""
+        shown = [self.number(v) for v in values]
+        comma = self.decimal_sign == "," and any("," in v for v in shown)
+        return ("; " if comma else ", ").join(shown)
+
+    @property
+    def decimal_sign(self) -> str:
+        """The sign between whole and decimal parts in this language (``.`` or ``,``)."""
+        return _decimal_sign(self.code)
+
     def has(self, message: str, context: str | None = None) -> bool:
         """Whether the catalogue translates ``message`` (English translates everything as itself)."""
         if self.code == SOURCE:
@@ -171,6 +194,16 @@ class Language:
         from babel import Locale
 
         return str(Locale.parse(code).get_display_name(self.code))
+
+
+@cache
+def _decimal_sign(code: str) -> str:
+    """The decimal sign of language ``code``, from Babel's locale data (``es``: ``,``)."""
+    if code == SOURCE:
+        return "."
+    from babel.numbers import get_decimal_symbol
+
+    return str(get_decimal_symbol(code))
 
 
 @cache

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from languages import N_
 from renderers.colours import BACKGROUND, GOLD, INK, MUTED, PANEL, RULE, high_contrast
-from renderers.translation import ntr, speaking, tr
+from renderers.translation import ntr, num, speaking, tr
 from renderers.typeset import clip, font, text_width
 
 STANDINGS_WIDTH = 1000
@@ -101,8 +101,9 @@ def cell_width(text: str, bold: bool = False) -> int:
 
 
 def number(value: float) -> str:
-    """``3``, ``2.5``: a whole number without its ``.0``."""
-    return f"{value:g}"
+    """``3``, ``2.5``: a whole number without its ``.0``, as the language being drawn writes it
+    (``2,5`` in Spanish)."""
+    return num(value)
 
 
 def movement_text(movement: int | None) -> tuple[str, tuple[int, int, int]]:
@@ -154,7 +155,7 @@ def cells(
     move_colour: Colour,
 ) -> list[tuple[str, Colour, bool]]:
     """One row's cells for the columns of ``layout``."""
-    rating = "–" if line.rating is None else f"{line.rating:.1f}"
+    rating = "–" if line.rating is None else num(line.rating, 1)
     fixed: dict[str, tuple[str, Colour, bool]] = {
         "#": (str(line.rank), GOLD if line.rank == 1 else colour, True),
         N_("Player"): (name, colour, line.rank == 1),

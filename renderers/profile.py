@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from languages import N_
 from renderers.colours import BACKGROUND, INK, MUTED, PANEL, RULE, high_contrast
-from renderers.translation import ntr, ptr, speaking, tr
+from renderers.translation import ntr, num, ptr, speaking, tr
 from renderers.typeset import font, text_width
 
 WIDTH = 800
@@ -199,7 +199,7 @@ def _render(card: Card) -> Image.Image:
             clip(line.title, 280, SIZE),
             str(line.turns),
             "–" if line.median is None else duration(line.median),
-            "–" if line.rating is None else f"{line.rating:.1f}",
+            "–" if line.rating is None else num(line.rating, 1),
         )
         for (x, align, _), text in zip(columns, cells, strict=True):
             draw.text(

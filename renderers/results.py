@@ -18,7 +18,7 @@ from renderers.colours import BACKGROUND, INK, MUTED, PANEL, RULE, high_contrast
 from renderers.encoding import to_png
 from renderers.layout import ordinal
 from renderers.shapes import seat_mark
-from renderers.translation import N_, speaking, tr
+from renderers.translation import N_, num, speaking, tr
 from renderers.typeset import clip, font, text_width
 
 WIDTH = 800
@@ -171,7 +171,7 @@ def chart(
     for value in (lo, (lo + hi) / 2, hi):
         y = plot_bottom - (value - lo) / (hi - lo) * (plot_bottom - top - 10) - 5
         draw.line((left, y, right, y), fill=RULE)
-        label = f"{value:g}" if value != int(value) else str(int(value))
+        label = num(value)
         draw.text((left - 8, y), label, font=font(SMALLEST), fill=MUTED, anchor="rm")
     draw.text((left, plot_bottom + 8), tr("start"), font=font(SMALLEST), fill=MUTED)
     end = tr("{label} {n}", label=tr(x_label), n=n - 1)

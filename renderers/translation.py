@@ -44,6 +44,12 @@ def ntr(singular: str, plural: str, n: int, /, **values: Any) -> str:
     return _SPEAKING.get().ngettext(singular, plural, n, **values)
 
 
+def num(value: float, places: int | None = None) -> str:
+    """A number as the language being drawn writes it (``2.5``; ``2,5`` in Spanish), with
+    ``places`` decimals when given (see :meth:`languages.Language.number`)."""
+    return _SPEAKING.get().number(value, places)
+
+
 def told(text: str | Said | None) -> str:
     """A sentence an engine kept for translation (a :class:`~engines.core.Said` in its view), in
     the language being drawn; plain text as it is."""

@@ -43,6 +43,8 @@ EVENT_AFTER = 3600.0
 Discord ends it by itself."""
 NAME_MAX, DESCRIPTION_MAX = 100, 1000
 """Discord's limits on an event's name and description."""
+LEFT = N_("a player who left the league")
+"""Who a table lists where a player's league record is gone (an event shows no mentions)."""
 TAG_NAMES: dict[Tag, str] = {"waiting": N_("waiting"), "playing": N_("playing"), "done": N_("done")}
 """The forum tags, by what they mean: found by their English name or their name in the server's
 language (created in the server's language when the forum has none)."""
@@ -210,17 +212,18 @@ class Calendar:
             return
         t = await self.posts.language(league.guild_id)
         names = all_shown(names)  # the event's description shows markdown
+        gone = t.gettext(LEFT)  # an event's description shows no mentions
         lines = [
             t.gettext(
                 "Table {table}: {players}",
                 table=g.table_no,
-                players=", ".join(names.get(u, str(u)) for u in g.players),
+                players=", ".join(names.get(u, gone) for u in g.players),
             )
             for g in opened.games
         ]
         if opened.byes:
             lines.append(
-                t.gettext("Bye: {players}", players=", ".join(names.get(u, str(u)) for u in opened.byes))
+                t.gettext("Bye: {players}", players=", ".join(names.get(u, gone) for u in opened.byes))
             )
         name = f"{league.name}: {texts.round_name(league, opened.number, t)}"
         forum = await self.rows.forum(league.id)
@@ -244,14 +247,15 @@ class Calendar:
             return
         t = await self.posts.language(league.guild_id)
         names = {p.user_id: shown(p.name) for p in await self.store.leagues.league_players(league.id)}
+        gone = t.gettext(LEFT)
         lines = []
         for g in await self.store.leagues.league_games(league.id, number):
             order = sorted(g.seats, key=lambda s: s.place or 99)
             if g.status == "finished":
-                places = ", ".join(f"{s.place}. {names.get(s.user_id, s.user_id)}" for s in order)
+                places = ", ".join(f"{s.place}. {names.get(s.user_id, gone)}" for s in order)
                 lines.append(t.gettext("Table {table}: {places}", table=g.table_no, places=places))
             else:
-                who = ", ".join(names.get(u, str(u)) for u in g.players)
+                who = ", ".join(names.get(u, gone) for u in g.players)
                 lines.append(
                     t.gettext("Table {table}: {players}, not finished", table=g.table_no, players=who)
                 )

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.league import attendance, tiebreaks
-from bot.league.names import shown
+from bot.league.names import listed, shown
 from bot.league.service import LeagueError, LeagueService, OpenedRound
 from bot.storage import Job
 from bot.storage.leagues import LeagueRow
@@ -126,8 +126,8 @@ def legend(order: Sequence[str], t: Language = ENGLISH) -> str:
 
 
 def values_text(values: dict[str, float], order: Sequence[str], t: Language = ENGLISH) -> str:
-    """``BH 4, H2H 0.5, Rtg 1500``: each tiebreak's value, in the league's order."""
-    return ", ".join(f"{t.gettext(SHORT[n])} {values.get(n, 0.0):g}" for n in order)
+    """``BH 4, H2H 0.5, Rtg 1500``: each tiebreak's value, in the league's order (``0,5`` in Spanish)."""
+    return ", ".join(f"{t.gettext(SHORT[n])} {t.number(values.get(n, 0.0))}" for n in order)
 
 
 @dataclass
@@ -401,14 +401,10 @@ class Controls:
                 notes.append(t.gettext("a forbidden pair"))
             if any(p in met for p in pairs):
                 notes.append(t.gettext("a repeat meeting"))
-            line = t.gettext(
-                "Table {table}: {players}", table=i, players=", ".join(names.get(u, str(u)) for u in group)
-            )
+            line = t.gettext("Table {table}: {players}", table=i, players=listed(names, group))
             lines.append(line + (f" ({', '.join(notes)})" if notes else ""))
         if draft.byes:
-            lines.append(
-                t.gettext("Bye: {players}", players=", ".join(names.get(u, str(u)) for u in draft.byes))
-            )
+            lines.append(t.gettext("Bye: {players}", players=listed(names, draft.byes)))
         seated = {u for g in draft.groups for u in g}
         for table in await self.store.league_pairing.fixed_tables(league.id, draft.number):
             if not set(table) <= seated:
@@ -416,7 +412,7 @@ class Controls:
                     t.gettext(
                         "A table you fixed could not be kept, as one of its players is not paired in this"
                         " round: {players}",
-                        players=", ".join(names.get(u, str(u)) for u in table),
+                        players=listed(names, table),
                     )
                 )
         if draft.dropped:
@@ -424,7 +420,7 @@ class Controls:
                 t.gettext(
                     "Dropped since this round was drawn, so not paired in it: {players} (their tables"
                     " were seated again with those left and those who had a bye)",
-                    players=", ".join(names.get(u, str(u)) for u in draft.dropped),
+                    players=listed(names, draft.dropped),
                 )
             )
         lines.append(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 INVISIBLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 """Unicode categories a name never keeps: control, format (zero-width, bidirectional marks),
@@ -46,3 +46,16 @@ def shown(name: str) -> str:
 def all_shown(found: Mapping[int, str]) -> dict[int, str]:
     """People's names by user id (``found``) as a message shows them (see :func:`shown`)."""
     return {user: shown(name) for user, name in found.items()}
+
+
+def of(found: Mapping[int, str], user: int) -> str:
+    """The name of ``user`` in ``found`` (names by user id, as a message shows them); one not there
+    (a player whose league record is gone) as a Discord mention, which the reader's client shows
+    by name, never as a bare user id."""
+    name = found.get(user)
+    return name if name is not None else f"<@{user}>"
+
+
+def listed(found: Mapping[int, str], users: Iterable[int]) -> str:
+    """``users`` by name (see :func:`of`), separated by commas."""
+    return ", ".join(of(found, u) for u in users)

@@ -23,7 +23,7 @@ from datetime import datetime
 from bot import notices
 from bot.league import noshows as rules
 from bot.league import organiser, texts
-from bot.league.names import all_shown, shown
+from bot.league.names import all_shown, listed, shown
 from bot.league.season import Rounds
 from bot.league.service import LeagueError, OpenedRound
 from bot.sessions import MoveResult, Session
@@ -486,7 +486,7 @@ class NoShowDesk:
             )
         ]
         for o in found:
-            who = ", ".join(names.get(u, str(u)) for u in o.holders)
+            who = listed(names, o.holders)
             waited = waited_text(o.waited, t)
             if o.state == rules.NOT_STARTED:
                 lines.append(

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from bot.league import attendance, organiser, texts
 from bot.league.attendance import Settings
-from bot.league.names import all_shown, shown
+from bot.league.names import all_shown, of, shown
 from bot.league.season import Rounds
 from bot.league.service import LeagueError, LeagueService, OpenedRound, signed_up_text
 from bot.storage.leagues import LeagueRow
@@ -61,7 +61,7 @@ class CheckinPosts(Protocol):
 
 
 def points_words(points: float, t: Language) -> str:
-    return t.ngettext("{n} point", "{n} points", texts.form(points), n=f"{points:g}")
+    return t.ngettext("{n} point", "{n} points", texts.form(points), n=t.number(points))
 
 
 def attendance_lines(
@@ -167,8 +167,8 @@ class Attendance:
                 raise LeagueError(
                     "the check-in window lasts from {least} minutes to a round ({most} hours), not {hours} hours",
                     least=int(attendance.MIN_CHECKIN_SECONDS // 60),
-                    most=f"{league.round_seconds / 3600:g}",
-                    hours=f"{hours:g}",
+                    most=t.number(league.round_seconds / 3600),
+                    hours=t.number(hours),
                 )
             seconds = hours * 3600
         chosen = Settings(checkin or now.checkin, seconds, requested_bye or now.requested_bye)
@@ -177,7 +177,7 @@ class Attendance:
 
     @staticmethod
     def settings_text(league: LeagueRow, settings: Settings, t: Language = ENGLISH) -> str:
-        hours = f"{settings.checkin_seconds / 3600:g}"
+        hours = t.number(settings.checkin_seconds / 3600)
         form = texts.form(settings.checkin_seconds / 3600)
         if settings.checkin == "every":
             checkin = t.ngettext(
@@ -412,7 +412,7 @@ class Attendance:
         entries = [  # the pairing's own byes are not listed: every league has those
             t.gettext(
                 "{name} (round {round}, {why}, {points})",
-                name=names.get(u, str(u)),
+                name=of(names, u),
                 round=r,
                 why=t.gettext(KIND_WORDS[kinds[(r, u)]]),
                 points=points_words(p, t),
@@ -509,7 +509,7 @@ class CheckinDesk:
                 out.setdefault(kind, []).append((u, p))
         labelled = {  # a mention only for those who missed the check-in
             kind: [
-                (f"<@{u}>" if kind == attendance.ABSENT and u in mentions else names.get(u, str(u)), p)
+                (f"<@{u}>" if kind == attendance.ABSENT and u in mentions else of(names, u), p)
                 for u, p in found
             ]
             for kind, found in out.items()

@@ -30,7 +30,7 @@ from bot import alt, notices
 from bot.league import attendance, organiser, texts, tiebreaks
 from bot.league.calendar import Calendar
 from bot.league.controls import Controls
-from bot.league.names import all_shown, shown
+from bot.league.names import all_shown, listed, of, shown
 from bot.league.noshows import first_holder
 from bot.league.service import LeagueService, OpenedRound
 from bot.sessions import MoveResult, Session, damage_words
@@ -198,7 +198,7 @@ class Rounds:
         lines.append(texts.clock_text(found, t))
         for g in await self.store.leagues.league_games(found.id, found.current_round):
             session = await self.leagues.sessions.core.get(g.session_id) if g.session_id else None
-            who = ", ".join(names.get(u, str(u)) for u in g.players)
+            who = listed(names, g.players)
             if session is not None and g.status != "finished":
                 who = await self.playing_now(g, session, names, t)
             if g.status == "finished":
@@ -232,7 +232,7 @@ class Rounds:
                 )
         kinds = await self.store.attendance.bye_kinds(found.id)
         byes = [  # the pairing's byes; those who sat out for attendance are listed below, apart
-            names.get(u, str(u))
+            of(names, u)
             for r, u, _ in await self.store.leagues.league_byes(found.id)
             if r == found.current_round and kinds.get((r, u), attendance.PAIRING) == attendance.PAIRING
         ]
@@ -258,7 +258,7 @@ class Rounds:
             while now in took:
                 now = took[now]
             if now == first:
-                out.append(names.get(u, str(u)))
+                out.append(of(names, u))
             else:
                 out.append(
                     t.gettext(
@@ -284,7 +284,7 @@ class Rounds:
                 pictures.standings,
                 league.name,
                 heading,
-                texts.picture_lines(rows, ratings, order),
+                texts.picture_lines(rows, ratings, order, t),
                 language=t.code,
                 contrast=await self.store.people.server_contrast(league.guild_id),
                 **texts.picture_columns(order),
@@ -526,11 +526,11 @@ class Rounds:
                 1,
                 t.gettext(
                     "The final stage, seeded by the standings: {seeds}",
-                    seeds=", ".join(f"{i}. {names.get(int(p), p)}" for i, p in enumerate(seeds, 1)),
+                    seeds=", ".join(f"{i}. {of(names, int(p))}" for i, p in enumerate(seeds, 1)),
                 ),
             )
         for game in opened.games:
-            who = ", ".join(names.get(u, str(u)) for u in game.players)
+            who = listed(names, game.players)
             values = {"league": league.name[:60], "table": game.table_no}
             if opened.final_stage:
                 thread_name = t.gettext(
@@ -604,7 +604,7 @@ class Rounds:
                 )
             )
         if opened.byes:
-            byes = [names.get(u, str(u)) for u in opened.byes]
+            byes = [of(names, u) for u in opened.byes]
             if opened.final_stage:
                 lines.append(t.gettext("Bye into the next round: {players}", players=", ".join(byes)))
             else:
@@ -702,7 +702,7 @@ class Rounds:
                         table=game.table_no,
                         round=texts.round_name(league, number, t),
                         league=league.shown,
-                        players=", ".join(names.get(u, str(u)) for u in game.players),
+                        players=listed(names, game.players),
                         problem=problems[game.id].in_words(t),
                     )
                     for game in broken

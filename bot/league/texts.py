@@ -115,7 +115,7 @@ def clock_text(league: LeagueRow, t: Language = ENGLISH) -> str:
             "Turn timer: {n} hour a turn; at the round's deadline the computer finishes every game still running.",
             "Turn timer: {n} hours a turn; at the round's deadline the computer finishes every game still running.",
             form(hours),
-            n=f"{hours:g}",
+            n=t.number(hours),
         )
     return t.gettext("No clock; at the round's deadline the computer finishes every game still running.")
 
@@ -130,7 +130,7 @@ def signup_text(league: LeagueRow, people: list[str], t: Language = ENGLISH) -> 
         "kind": t.gettext(LEAGUE_KINDS[league.format]),
         "game": info.title,
         "players": t.ngettext("{n} player", "{n} players", league.group_size),
-        "days": t.ngettext("{n} day", "{n} days", form(days), n=f"{days:g}"),
+        "days": t.ngettext("{n} day", "{n} days", form(days), n=t.number(days)),
     }
     if league.format == "swiss":
         head = t.gettext(
@@ -144,8 +144,8 @@ def signup_text(league: LeagueRow, people: list[str], t: Language = ENGLISH) -> 
         head,
         t.gettext(
             "Points per place: {points}; a bye scores {bye}.",
-            points=", ".join(f"{p:g}" for p in league.points),
-            bye=f"{league.bye_points:g}",
+            points=t.numbers(league.points),
+            bye=t.number(league.bye_points),
         ),
         clock_text(league, t),
     ]
@@ -180,7 +180,7 @@ def standings_text(league: LeagueRow, rows: list[Standing], heading: str, t: Lan
             "name": t.gettext("{name} (dropped)", name=names.shown(s.name))
             if s.dropped
             else names.shown(s.name),
-            "points": t.ngettext("{n} point", "{n} points", form(r.points), n=f"{r.points:g}"),
+            "points": t.ngettext("{n} point", "{n} points", form(r.points), n=t.number(r.points)),
             "games": t.ngettext("{n} game", "{n} games", r.games),
             "wins": t.ngettext("{n} win", "{n} wins", r.wins),
             "tiebreaks": controls.values_text(r.tiebreaks, order, t),
@@ -205,7 +205,10 @@ def standings_text(league: LeagueRow, rows: list[Standing], heading: str, t: Lan
 
 
 def picture_lines(
-    rows: list[Standing], ratings: dict[int, float], order: Sequence[str] = tiebreaks.DEFAULT_ORDER
+    rows: list[Standing],
+    ratings: dict[int, float],
+    order: Sequence[str] = tiebreaks.DEFAULT_ORDER,
+    t: Language = ENGLISH,
 ) -> list[pictures.StandingLine]:
     """The picture's rows, each tiebreak's value drawn in ``order`` (the rating as the rating
     column shows it: a dash for a player with none)."""
@@ -213,8 +216,8 @@ def picture_lines(
     def drawn(s: Standing, name: str) -> str:
         if name == tiebreaks.RATING:
             rating = ratings.get(int(s.row.player))
-            return "–" if rating is None else f"{rating:.1f}"
-        return f"{s.row.tiebreaks.get(name, 0.0):g}"
+            return "–" if rating is None else t.number(rating, 1)
+        return t.number(s.row.tiebreaks.get(name, 0.0))
 
     return [
         pictures.StandingLine(
@@ -256,7 +259,7 @@ def bye_line(league: LeagueRow, players: list[str], t: Language = ENGLISH, *, ea
     """The round's byes from the pairing, with what each scores: in a single elimination league a
     bye takes its seed into the next round (Spanish: a "pase directo", as the bracket names it, not
     a Swiss "ronda libre"); ``each`` when the line sums up a round already under way."""
-    values = {"n": f"{league.bye_points:g}", "players": ", ".join(players)}
+    values = {"n": t.number(league.bye_points), "players": ", ".join(players)}
     count = form(league.bye_points)
     if league.format == "elimination":
         if each:

@@ -123,7 +123,7 @@ def text(name: str, found: Profile, t: Language = ENGLISH) -> str:
             t.gettext(
                 "{game} rating on this server: {rating}.",
                 game=title(game),
-                rating=f"{shown_or_start(rating.mu, rating.sigma):.1f}",
+                rating=t.number(shown_or_start(rating.mu, rating.sigma), 1),
             )
         )
     return "\n".join(lines)

@@ -389,7 +389,7 @@ class Notifier:
             notices.waited_count(left),
             time=notices.waited(left, t),
             players=names,
-            hours=f"{spec.start / 3600:g}",
+            hours=t.number(spec.start / 3600),
         )
 
     async def away_statuses(self, session: Session, t: Language = ENGLISH) -> dict[int, str]:

@@ -232,8 +232,8 @@ def play(
         mark = module.move_privacy(state, seat, move)
         try:
             state, events = module.apply_move(state, seat, move)
-        except MoveError as exc:
-            print(f"  {exc.said.in_words(lang)}", file=out)
+        except MoveError as exc:  # the engine's words, with the players' names put in
+            print(f"  {name_seats(exc.said.in_words(lang), names)}", file=out)
             if seat in computers:
                 print(f"the computer's move {move} was refused: {exc}", file=err)  # a fault, for developers
                 return 1

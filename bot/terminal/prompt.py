@@ -98,13 +98,13 @@ def moves_text(module: Engine, state, seat: int, legal: list, prefix: str = "", 
 
 
 def points(score: float, t: Language = ENGLISH) -> str:
-    """``1 point``, ``12 points``, ``-3 points``, ``2.5 points``."""
+    """``1 point``, ``12 points``, ``-3 points``, ``2.5 points`` (``2,5 puntos`` in Spanish)."""
     whole = float(score).is_integer()
     return t.ngettext(
         "{n} point",
         "{n} points",
         abs(int(score)) if whole else 2,
-        n=str(int(score)) if whole else f"{score:g}",
+        n=t.number(score),
     )
 
 

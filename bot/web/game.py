@@ -217,7 +217,7 @@ class Games:
             outcome = Outcome.from_dict(session.row.outcome)
             for place, seat, _ in texts.places(session, outcome):  # as the results rank them
                 places[seat] = ordinal(place, t)
-                scores[seat] = number(outcome.scores[seat])
+                scores[seat] = number(outcome.scores[seat], t)
         ran_out = session.ran_out()
         return [
             Player(
@@ -326,7 +326,7 @@ class Games:
                     xy[-1][0] + 6,
                     0.0,
                     letters[seat],
-                    number(values[-1]),
+                    number(values[-1], t),
                 )
             )
         out = [replace(line, label_y=y) for line, y in zip(out, apart(ends, height), strict=True)]

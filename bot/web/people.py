@@ -63,7 +63,7 @@ class People:
         page = PersonPage(name)
         for game, r in ratings.items():
             page.ratings.append(
-                RatingLine(title_of(game), number(shown_or_start(r.mu, r.sigma)), r.games, r.wins)
+                RatingLine(title_of(game), number(shown_or_start(r.mu, r.sigma), t), r.games, r.wins)
             )
         for g in await self.links.finished_games(guild_id, user_id):
             page.games.append(
@@ -72,7 +72,7 @@ class People:
                     g.session_id,
                     (g.finished_at or "")[:10],
                     ordinal(g.place, t),
-                    "" if g.score is None else number(g.score),
+                    "" if g.score is None else number(g.score, t),
                     g.resigned,
                     g.ran_out,
                 )

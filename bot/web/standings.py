@@ -114,10 +114,10 @@ def name_cell(name: str, dropped: bool, no_shows: int, t: Language) -> str:
     return t.gettext("{name} (dropped)", name=name) if dropped else name
 
 
-def rating_text(rating: float | None) -> str:
+def rating_text(rating: float | None, t: Language) -> str:
     """A rating as the standings picture draws it: one decimal, a dash for none yet (a player
     with no rated game of the league's game has no rating, which is not 0)."""
-    return "–" if rating is None else f"{rating:.1f}"
+    return "–" if rating is None else t.number(rating, 1)
 
 
 def sat_out_lines(
@@ -164,17 +164,17 @@ class Leagues:
         page.legend = t.gettext("Tiebreaks, in order: {legend}", legend=controls.legend(order, t))
         for s in await self.service.standings(league):
             r = s.row
-            rating = rating_text(rated.get(int(r.player)))
+            rating = rating_text(rated.get(int(r.player)), t)
             page.standings.append(
                 StandingRow(
                     r.rank,
                     name_cell(s.name, s.dropped, s.no_shows, t),
-                    number(r.points),
+                    number(r.points, t),
                     r.games,
                     r.wins,
                     r.byes,
                     [
-                        rating if name == tiebreaks.RATING else number(r.tiebreaks.get(name, 0.0))
+                        rating if name == tiebreaks.RATING else number(r.tiebreaks.get(name, 0.0), t)
                         for name in order
                     ],
                     rating,
@@ -212,7 +212,7 @@ class Leagues:
             RatingView(
                 i + 1,
                 r.name,
-                number(shown(r.mu, r.sigma)) if r.mu is not None and r.sigma is not None else "",
+                number(shown(r.mu, r.sigma), t) if r.mu is not None and r.sigma is not None else "",
                 r.games,
                 r.wins,
             )

@@ -352,8 +352,8 @@ def _resolve(s: State, place: str) -> tuple[list[int], int]:
         idx = _find(s.prep[seat], code)
         if idx < 0:
             raise IllegalMove(
-                "player {number}'s preparation zone has no {card} (it holds {cards}); visible cards are: {places}",
-                number=seat + 1,
+                "{player}'s preparation zone has no {card} (it holds {cards}); visible cards are: {places}",
+                player=_seat(seat),
                 card=code,
                 cards=_list_codes(s.prep[seat]),
                 places=allowed,
@@ -362,8 +362,8 @@ def _resolve(s: State, place: str) -> tuple[list[int], int]:
     k = int(place[3:])
     if k > len(s.dishes[seat]) or not s.dishes[seat][k - 1]:
         raise IllegalMove(
-            "player {number} has no dish {dish} with cards; visible cards are: {places}",
-            number=seat + 1,
+            "{player} has no dish {dish} with cards; visible cards are: {places}",
+            player=_seat(seat),
             dish=k,
             places=allowed,
         )
@@ -864,7 +864,7 @@ def apply_move(state: State, seat: int, move: Move | str) -> tuple[State, list[E
     if not isinstance(seat, int) or not 0 <= seat < state.config.players:
         raise NotYourTurn("seat {seat} is not in this game", seat=str(seat))
     if seat != state.turn:
-        raise NotYourTurn("it is player {number}'s turn, not yours", number=state.turn + 1)
+        raise NotYourTurn("it is {player}'s turn, not yours", player=_seat(state.turn))
     if not isinstance(move, Move):
         raise MalformedMove("{move} is not a Guacamole move", move=repr(move))
     s = _clone(state)

@@ -1133,7 +1133,7 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
     if seat not in to_move(state):
         if state.phase == "order":
             raise NotYourTurn("you have already kept your order; waiting for the others")
-        raise NotYourTurn("it is player {number}'s turn, not yours", number=state.turn + 1)
+        raise NotYourTurn("it is {player}'s turn, not yours", player=seat_word(state.turn))
     if isinstance(move, str):
         move = parse_move(move)
     handler = _HANDLERS.get(type(move))
@@ -1408,9 +1408,9 @@ def _do_stopper(s: State, seat: int, m: Stopper, events: list[Event]) -> None:
         raise IllegalMove(
             said_n(
                 D.STOPPERS_PER_GUANGA,
-                "player {number}'s guanga already has {n} stopper",
-                "player {number}'s guanga already has {n} stoppers",
-                number=m.target + 1,
+                "{player}'s guanga already has {n} stopper",
+                "{player}'s guanga already has {n} stoppers",
+                player=seat_word(m.target),
             )
         )
     if m.cell in s.stoppers[m.target]:

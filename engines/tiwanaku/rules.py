@@ -528,11 +528,7 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
     if state.phase == OVER:
         raise GameOver("the game is over; see the final scores")
     if seat not in to_move(state):
-        raise NotYourTurn(
-            "it is player {turn}'s turn, not yours (you are player {seat})",
-            turn=state.turn + 1,
-            seat=seat + 1,
-        )
+        raise NotYourTurn("it is {player}'s turn, not yours", player=P(state.turn))
     handler = _HANDLERS.get(type(move))
     if handler is None:
         raise IllegalMove("{move} is not a Tiwanaku move", move=repr(move))

@@ -8,6 +8,7 @@ import json
 import pytest
 
 import engines.guacamole as g
+from bot.sessions.model import named, refusal
 from engines.core import (
     GameOver,
     IllegalMove,
@@ -29,6 +30,7 @@ from engines.guacamole.rules import (
     TOMATHOR,
     step_said,
 )
+from languages import ENGLISH, language
 from tests.support.contract import assert_round_trip
 from tests.support.sentences import ES
 
@@ -199,7 +201,11 @@ def test_notation_fits_a_custom_id():
 def test_not_your_turn_and_game_over():
     """Turn: only the player whose turn it is may act; nothing after the end."""
     s = rig(hands={0: ["1T"], 1: ["2T"]})
-    refused(s, 1, "prep 2T", NotYourTurn, "player 1's turn")
+    refused(s, 1, "prep 2T", NotYourTurn, "{p0}'s turn")
+    with pytest.raises(NotYourTurn) as early:
+        g.apply_move(s, 1, g.parse_move("prep 2T"))
+    assert refusal(named(early.value, ["Ana", "Beto"]), ENGLISH) == "it is Ana's turn, not yours"
+    assert refusal(named(early.value, ["Ana", "Beto"]), language("es")) == "es el turno de Ana, no el tuyo"
     assert g.legal_moves(s, 1) == []
     over = dataclasses.replace(s, over=True, phase="over")
     with pytest.raises(GameOver):
@@ -829,7 +835,16 @@ def test_a_missing_zone_card_of_another_player_names_that_player():
     """Tomathor's target in another player's zone: the refusal names that player's zone."""
     s = rig(players=3, hands={0: ["5T", "9L"]}, prep={1: ["4O"]})
     s2, _ = apply(s, 0, "prep 5T")
-    refused(s2, 0, "swap 9L p2z6T", IllegalMove, "player 2's preparation zone has no 6T (it holds 4O)")
+    refused(s2, 0, "swap 9L p2z6T", IllegalMove, "{p1}'s preparation zone has no 6T (it holds 4O)")
+    with pytest.raises(IllegalMove) as missing:
+        g.apply_move(s2, 0, g.parse_move("swap 9L p2z6T"))
+    names = ["Ana", "Beto", "Cusi"]  # as the table and the terminal read it: the player named
+    assert refusal(named(missing.value, names), ENGLISH).startswith(
+        "Beto's preparation zone has no 6T (it holds 4O)"
+    )
+    assert refusal(named(missing.value, names), language("es")).startswith(
+        "la zona de preparación de Beto no tiene 6T"
+    )
 
 
 # --------------------------------------------------------------------------- views and serialisation

@@ -151,7 +151,7 @@ def test_refusals_in_spanish_keep_their_values():
     )
     with pytest.raises(NotYourTurn) as caught:
         g.apply_move(s, 1, g.parse_move("draw deck"))
-    assert caught.value.said.in_words(ES) == "es el turno del jugador 1, no el tuyo"
+    assert caught.value.said.in_words(ES) == "es el turno de {p0}, no el tuyo"
 
 
 def test_counts_in_spanish_take_their_plural():

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from bot.sessions.model import named, refusal
 from engines import guanga as G
 from engines.core import UNKNOWN, GameOver, IllegalMove, MalformedMove, NotYourTurn, SetupError, jsonable
 from engines.guanga import data as D
@@ -23,6 +24,7 @@ from engines.guanga.rules import (
     legal_moves,
     patch_counts,
 )
+from languages import ENGLISH, language
 from tests.support.sentences import check_refusal
 
 from .util import (
@@ -523,8 +525,11 @@ def test_stoppers_block_limit_and_count_as_filled():
         _apply(s, 0, "T3A1")
     s, _ = play(s, 0, "P1A1", "P2A2")
     s, _ = _apply(s, 1, "T2A2")
-    with pytest.raises(IllegalMove, match="already has 2 stoppers"):
+    with pytest.raises(IllegalMove, match="already has 2 stoppers") as full:
         _apply(s, 1, "T2A3")
+    names = ["Ana", "Beto", "Cusi"]  # the refusal names the player, as the table reads it
+    assert refusal(named(full.value, names), ENGLISH) == "Beto's guanga already has 2 stoppers"
+    assert refusal(named(full.value, names), language("es")) == "la guanga de Beto ya tiene 2 topes"
     with pytest.raises(IllegalMove, match="has a stopper"):
         _apply(s, 1, "P1A1")
     before = empty_cells(s, 1)

@@ -177,8 +177,8 @@ def test_turn_and_seat_refusals_in_spanish():
     s = game(2, "beginner")
     with pytest.raises(NotYourTurn) as caught:
         G.apply_move(s, 1, Done())
-    assert check_refusal(caught.value) == "es el turno del jugador 1, no el tuyo"
-    assert caught.value.said.args == {"number": 1}
+    assert check_refusal(caught.value) == "es el turno de {p0}, no el tuyo"
+    assert caught.value.said.args == {"player": "{p0}"}
     with pytest.raises(NotYourTurn) as caught:
         G.apply_move(s, 7, Done())
     assert check_refusal(caught.value) == "el asiento 7 no está en esta mesa"

@@ -188,7 +188,7 @@ async def test_the_standings_text_gives_each_tiebreak_in_order_and_explains_them
         "Tiebreaks, in order: SB: Sonneborn-Berger, Cum: cumulative score, BH: Buchholz"
     )
     spanish = texts.standings_text(league, [standing("7", VALUES)], "**Llama open**", language("es"))
-    assert "SB 3.5, Acu 6, BH 4" in spanish and "Acu: puntos acumulados" in spanish
+    assert "SB 3,5, Acu 6, BH 4" in spanish and "Acu: puntos acumulados" in spanish
 
 
 def test_the_picture_has_a_column_per_tiebreak_and_stays_readable():

@@ -10,7 +10,7 @@ import pytest
 import engines
 from bot.terminal import main as local_main
 from bot.terminal.prompt import moves_text, print_outcome
-from engines.core import Event, MoveError, Outcome, said
+from engines.core import Event, IllegalMove, MoveError, Outcome, said
 from languages import ENGLISH, language
 
 ES = language("es")
@@ -89,7 +89,7 @@ def test_the_outcome_in_spanish():
     assert out.getvalue().splitlines() == [
         "Fin de la partida: la partida queda abandonada",
         "  1. Ana: 3 puntos",
-        "  2. Cusi: 2.5 puntos",
+        "  2. Cusi: 2,5 puntos",
         "  3. Beto: 1 punto",
         "  desempate: nadie",
     ]
@@ -126,3 +126,26 @@ def test_the_rules_help_in_the_tables_language():
     assert spanish != module.RULES_HELP and spanish.splitlines()[-1].replace("*", "") in out
     code, out, err = run(["tiwanaku", "--players", "2", "--no-images"], "help\nquit\n")
     assert module.RULES_HELP.splitlines()[-1].replace("*", "") in out
+
+
+def test_a_refusal_that_speaks_of_another_player_names_them(monkeypatch):
+    """An engine refusal about another seat (``{p1}``'s zone) is printed with that player's name,
+    in the table's language, not as ``{p1}`` or "player 2"."""
+    module = engines.get("guacamole").load()
+
+    def apply_move(state, seat, move):
+        raise IllegalMove(
+            "{player}'s preparation zone has no {card} (it holds {cards}); visible cards are: {places}",
+            player="{p1}",
+            card="6T",
+            cards="4O",
+            places="p2z4O",
+        )
+
+    monkeypatch.setattr(module, "apply_move", apply_move)
+    argv = ["guacamole", "--players", "2", "--seed", "3", "--no-images"]
+    code, out, err = run([*argv, "--language", "es"], "prep 2O\nquit\n")
+    assert code == 0 and "  la zona de preparación de P2 no tiene 6T (tiene: 4O)" in out, out
+    assert "{p1}" not in out
+    code, out, err = run(argv, "prep 2O\nquit\n")
+    assert code == 0 and "  P2's preparation zone has no 6T (it holds 4O)" in out, out

@@ -224,8 +224,8 @@ def _refusal(what: str) -> MoveError | SetupError:
         ),
         (
             "wrong seat",
-            "it is player 1's turn, not yours (you are player 2)",
-            "es el turno del jugador 1, no el tuyo (tú eres el jugador 2)",
+            "it is {p0}'s turn, not yours",
+            "es el turno de {p0}, no el tuyo",
         ),
         (
             "cubes not held",

@@ -128,7 +128,7 @@ async def test_why_a_game_ended_reads_in_spanish(service: SessionService):
     gone = await service.seats.abandon(72, 1, can_manage=False)
     assert texts.end_reason(gone, ES) == "abandonada" and texts.end_reason(gone) == "abandoned"
     status = texts.status_text(gone, 0, t=ES)
-    assert "(abandonada)" in status and "abandoned" not in status
+    assert "Esta partida se abandonó." in status and "abandoned" not in status  # said once, in Spanish
 
 
 async def test_dropping_someone_who_does_not_play_names_them_and_where_the_players_are_listed(leagues):

@@ -12,7 +12,6 @@ in to Discord.
 from __future__ import annotations
 
 import asyncio
-import os
 import subprocess
 import sys
 
@@ -21,8 +20,8 @@ import pytest
 
 from bot.storage import StorageError, open_store
 from bot.storage.shards import SHARD_LOCKS, shards_text
-from tests.table.test_database_start import TOKEN, run_bot
-from tests.table.test_stopping import ROOT, free_port, health
+from tests.table.test_database_start import run_bot
+from tests.table.test_stopping import bot_env, free_port, health
 
 
 @pytest.fixture
@@ -207,17 +206,7 @@ async def test_python_m_bot_stops_when_another_process_took_its_shard(pg_url, tm
     process takes its shard before it can take it again: the bot stops with exit status 2 and
     says why, rather than serve the shard twice."""
     port = free_port()
-    env = {
-        k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_", "LOG_", "HTTP_"))
-    }
-    env |= {
-        "PYTHONPATH": str(ROOT),
-        "DISCORD_TOKEN": TOKEN,
-        "DATABASE_URL": pg_url,
-        "HTTP_PORT": str(port),
-        "LOG_FORMAT": "json",
-        "COMPUTER_WORKERS": "1",
-    }
+    env = bot_env(port, DATABASE_URL=pg_url)
     proc = await asyncio.to_thread(
         subprocess.Popen,
         [sys.executable, "-c", CHECKING_OFTEN],

@@ -46,19 +46,25 @@ def health(port: int) -> int | None:
         return None
 
 
-def test_sigterm_closes_the_bot_and_exits_0(tmp_path):
-    port = free_port()
+def bot_env(port: int, **database: str) -> dict[str, str]:
+    """The environment of a ``python -m bot`` with a web server on ``port`` and JSON logs, on the
+    database ``database`` names (DATABASE_PATH or DATABASE_URL), none of the caller's own."""
     env = {
         k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_", "LOG_", "HTTP_"))
     }
-    env |= {
+    return env | {
         "PYTHONPATH": str(ROOT),
         "DISCORD_TOKEN": TOKEN,
-        "DATABASE_PATH": str(tmp_path / "pukllay.db"),
+        **database,
         "HTTP_PORT": str(port),
         "LOG_FORMAT": "json",
         "COMPUTER_WORKERS": "1",
     }
+
+
+def test_sigterm_closes_the_bot_and_exits_0(tmp_path):
+    port = free_port()
+    env = bot_env(port, DATABASE_PATH=str(tmp_path / "pukllay.db"))
     proc = subprocess.Popen(
         [sys.executable, "-c", UNREACHABLE_DISCORD],
         cwd=tmp_path,

@@ -55,3 +55,23 @@ async def one_round_league(standin, bot, chan, users, *, name: str = "Quick", da
     league = (await bot.store.leagues.of_server(standin.guild.id))[0]
     (game,) = await bot.store.leagues.league_games(league.id, 1)
     return league, await bot.sessions.core.get(game.session_id)
+
+
+async def guacamole_with_substitute(standin, bot, chan, players, sub):
+    """A one-round Swiss league of three-player Guacamole (three days a round) of ``players``, with
+    ``sub`` on its substitutes' list, started and its round opened: the league and its game's session."""
+    owner = standin.owner
+    await standin.slash(
+        owner, chan, "league create", name="Avocado", game="guacamole", format="swiss", players=3,
+        rounds=1, days=3,
+    )  # fmt: skip
+    for user in players:
+        await (await standin.slash(user, chan, "league join")).original()
+    await (
+        await standin.slash(owner, chan, "league organiser substitute", action="add", member=sub)
+    ).original()
+    await (await standin.slash(owner, chan, "league start")).original()
+    league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+    await fire(bot)
+    (game,) = await bot.store.leagues.league_games(league.id, 1)
+    return league, await bot.sessions.core.get(game.session_id)

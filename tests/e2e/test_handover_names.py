@@ -14,7 +14,7 @@ from bot.terminal import main
 from bot.web.game import Games
 from languages import ENGLISH
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.leagues import fire, posts_with
+from tests.e2e.leagues import guacamole_with_substitute, posts_with
 from tests.e2e.test_alt_text import pictures
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.guacamole", "cogs.league", "cogs.me")
@@ -26,20 +26,7 @@ async def handed_over(standin, bot, table_clock, players, sub, *, steps: int = 0
     dropped, so that ``sub`` takes their seat.  The session, the dropped player, their seat's
     name then, and the moves the log held at the handover."""
     owner, chan = standin.owner, standin.channel("games")
-    await standin.slash(
-        owner, chan, "league create", name="Avocado", game="guacamole", format="swiss", players=3,
-        rounds=1, days=3,
-    )  # fmt: skip
-    for user in players:
-        await (await standin.slash(user, chan, "league join")).original()
-    await (
-        await standin.slash(owner, chan, "league organiser substitute", action="add", member=sub)
-    ).original()
-    await (await standin.slash(owner, chan, "league start")).original()
-    league = (await bot.store.leagues.of_server(standin.guild.id))[0]
-    await fire(bot)
-    (game,) = await bot.store.leagues.league_games(league.id, 1)
-    session = await bot.sessions.core.get(game.session_id)
+    league, session = await guacamole_with_substitute(standin, bot, chan, players, sub)
     dropped = next(u for u in players if u.id == session.by_seat(2).user_id)
     name = session.by_seat(2).name
     rng = random.Random(7)

@@ -16,7 +16,7 @@ import random
 from bot import profiles
 from bot.time.jobs import LEAGUE_NUDGE
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.leagues import DAY, HOUR, fire, one_round_league, posts_with
+from tests.e2e.leagues import DAY, HOUR, fire, guacamole_with_substitute, one_round_league, posts_with
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.guacamole", "cogs.league")
 
@@ -311,20 +311,7 @@ async def test_a_substitutes_profile_counts_only_the_turns_they_played(standin, 
     players, sub = people[:3], people[3]
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await standin.slash(
-            owner, chan, "league create", name="Avocado", game="guacamole", format="swiss", players=3,
-            rounds=1, days=3,
-        )  # fmt: skip
-        for user in players:
-            await (await standin.slash(user, chan, "league join")).original()
-        await (
-            await standin.slash(owner, chan, "league organiser substitute", action="add", member=sub)
-        ).original()
-        await (await standin.slash(owner, chan, "league start")).original()
-        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
-        await fire(bot)
-        (game,) = await bot.store.leagues.league_games(league.id, 1)
-        session = await bot.sessions.core.get(game.session_id)
+        league, session = await guacamole_with_substitute(standin, bot, chan, players, sub)
         dropped = next(u for u in players if u.id == session.by_seat(2).user_id)  # moves last
         rng = random.Random(7)
         turns, last = 0, None

@@ -358,6 +358,7 @@ class Pukllay(_BotBase):
         rounds.calendar = Calendar(self.store, rounds.posts, DiscordCalendar(self))
         front.boards.after_board.append(rounds.calendar.board_posted)
         front.boards.table_gone = rounds.table_gone
+        posts.ended_gone = rounds.ended_gone
         store = self.store
         self.queue = queue = QueueService(
             store,

@@ -662,20 +662,47 @@ class Rounds:
             await self.tell_gone(league, game)
         return ended
 
-    async def tell_gone(self, league: LeagueRow, game: LeagueGame) -> None:
-        """Tell the organiser that ``game``'s thread was deleted and the computer finished it."""
+    async def ended_gone(self, guild_id: int, channel_id: int) -> None:
+        """Discord answered that the thread of a league game that had already ended (at its round's
+        deadline, say) does not exist: it was deleted while the bot was not running, so its final
+        board could not be posted there.  Its result stands; the organiser is told."""
+        row = await self.store.games.last_session(channel_id)
+        if row is None or row.live or row.guild_id != guild_id or row.status != "finished":
+            return
+        where = await self.store.leagues.league_game_of(row.id)
+        league = await self.store.leagues.league(where[0]) if where is not None else None
+        if where is None or league is None:
+            return
+        games = await self.store.leagues.league_games(league.id, where[1])
+        game = next((g for g in games if g.session_id == row.id), None)
+        if game is not None:
+            await self.tell_gone(league, game, ended=True)
+
+    async def tell_gone(self, league: LeagueRow, game: LeagueGame, *, ended: bool = False) -> None:
+        """Tell the organiser that ``game``'s thread was deleted and the computer finished it (or,
+        ``ended``, that its game had ended already and its last board could not be posted)."""
         names = await self.names(league)
 
         def words(t: Language) -> str:
+            values = {
+                "organiser": f"<@{league.organiser_id}>",
+                "table": game.table_no,
+                "round": texts.round_name(league, game.round, t),
+                "league": league.shown,
+                "players": ", ".join(names.get(u, str(u)) for u in game.players),
+            }
+            if ended:
+                return t.gettext(
+                    "{organiser}: the thread of table {table} of {round} of **{league}** ({players}) was"
+                    " deleted, so its game's final board could not be posted there. The game had ended,"
+                    " and its result stands.",
+                    **values,
+                )
             return t.gettext(
                 "{organiser}: the thread of table {table} of {round} of **{league}** ({players}) was deleted,"
                 " so nobody could play its game on there. The computer finished it for its players, as at"
                 " the round's deadline, and its result stands.",
-                organiser=f"<@{league.organiser_id}>",
-                table=game.table_no,
-                round=texts.round_name(league, game.round, t),
-                league=league.shown,
-                players=", ".join(names.get(u, str(u)) for u in game.players),
+                **values,
             )
 
         server = await self.posts.language(league.guild_id)

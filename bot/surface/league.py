@@ -8,7 +8,7 @@ the front, the languages of servers and the attachments.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 import discord
 
@@ -17,7 +17,7 @@ from bot.league.season import Picture
 from bot.sessions import MoveResult, Session
 from bot.surface.attach import picture as attachment
 from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES
-from bot.surface.channels import NEEDED_FOR_THREADS
+from bot.surface.channels import NEEDED_FOR_THREADS, channel_missing
 from bot.surface.checkin import checkin_view
 from bot.surface.front import Front
 from bot.texts import clip
@@ -46,6 +46,25 @@ class LeaguePosts:
     def __init__(self, front: Front):
         self.front = front
         self.bot = front.look.bot
+        self.missing: set[int] = set()
+        """Channels and threads Discord answered do not exist: nothing more is posted there."""
+        # a league game that had ended already in a thread found gone: its organiser is told
+        # (Rounds.ended_gone)
+        self.ended_gone: Callable[[int, int], Awaitable[None]] = nothing
+
+    async def vanished(self, guild_id: int, channel_id: int) -> None:
+        """Discord answered that the channel or thread does not exist: it was deleted while the bot
+        was not running, so no deletion event came.  Handled once, as a deletion
+        (:meth:`bot.surface.boards.Boards.channel_gone`: its league game still running is finished
+        by the computer and the organiser told); a league game there that had ended already has
+        its organiser told too."""
+        if channel_id in self.missing:
+            return
+        self.missing.add(channel_id)
+        before = await self.front.look.service.store.games.last_session(channel_id)
+        await self.front.boards.channel_gone(guild_id, channel_id)
+        if before is not None and not before.live:
+            await self.ended_gone(guild_id, channel_id)
 
     async def language(self, guild_id: int) -> Language:
         return await i18n.server(self.bot, self.front.look.service.store, guild_id)
@@ -59,6 +78,8 @@ class LeaguePosts:
         picture: Picture | None = None,
         pings: Sequence[int] = (),
     ) -> bool:
+        if channel_id in self.missing:
+            return False
         target = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         try:
             if picture is None:
@@ -67,6 +88,8 @@ class LeaguePosts:
                 await target.send(clip(text), file=file_of(picture), allowed_mentions=only(pings))
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s (%s)", channel_id, exc)
+            if channel_missing(exc):
+                await self.vanished(guild_id, channel_id)
             return False
         return True
 
@@ -126,10 +149,21 @@ class LeaguePosts:
         return True
 
     async def post_board(self, session: Session, header: str) -> None:
+        if session.row.channel_id in self.missing:
+            return
         await self.front.boards.post_board(session, header=header)
 
     async def announce(self, result: MoveResult) -> None:
+        row = result.session.row
+        if row.channel_id in self.missing:
+            return
         try:
             await self.front.boards.announce(result)
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
             log.warning("could not post the board of session %s", result.session.id)
+            if channel_missing(exc) and row.guild_id:
+                await self.vanished(row.guild_id, row.channel_id)
+
+
+async def nothing(guild_id: int, channel_id: int) -> None:
+    """No league is told of a game that ended in a thread found gone (the default)."""

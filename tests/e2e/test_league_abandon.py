@@ -175,3 +175,61 @@ async def test_a_league_game_whose_thread_was_deleted_is_finished_at_once_and_th
         await fire(bot)
         await bot.front.boards.drain()
         assert len(standin.messages(thread)) == posted  # nothing posted into the deleted thread
+
+
+@pytest.mark.parametrize(
+    ("stopped", "game", "no_show", "told_words"),
+    [
+        ("before the reminder", "pachakuna", "computer", "The computer finished it"),
+        ("before the deadline", "pachakuna", "computer", "The computer finished it"),
+        ("before the deadline", "guacamole", "score", "The game had ended"),
+    ],
+    ids=["the reminder", "the deadline's notice", "the board of a game scored at the deadline"],
+)
+async def test_a_league_games_thread_deleted_while_the_bot_was_stopped_is_handled_as_a_deletion(
+    standin, bot_factory, table_clock, stopped, game, no_show, told_words
+):
+    """The bot is stopped; meanwhile a moderator deletes a league game's thread (no event reaches
+    the bot).  Started again, the league's next post there (the round's reminder, or its deadline's
+    no-show notice) finds the thread gone: a game still running is finished by the computer as at
+    a deletion (one the deadline scored as it stood keeps that result), the organiser is told once
+    in the league's channel, and nothing more is tried in the thread."""
+    from tests.e2e.leagues import league_jobs
+
+    chan = standin.channel("games")
+    ana, beto = standin.add_users("ana", "beto")
+    extensions = (*EXTENSIONS, "cogs.guacamole")
+    async with standin.run_client(bot_factory(extensions)) as bot:
+        await standin.wait_synced()
+        league, session = await one_round_league(
+            standin, bot, chan, (ana, beto), game=game, players=2, no_show=no_show
+        )
+        thread = standin.channel(session.row.channel_id)
+        if stopped == "before the deadline":  # the reminder and the warning were posted
+            nudge = await bot.store.jobs.job("league_nudge", f"{league.id}:1")
+            table_clock.advance(nudge.due_at - table_clock.time())
+            await fire(bot)
+            nudge = await bot.store.jobs.job("league_nudge", f"{league.id}:1")
+            table_clock.advance(nudge.due_at - table_clock.time())
+            await fire(bot)
+            assert await bot.store.jobs.job("league_nudge", f"{league.id}:1") is None
+        await bot.front.boards.drain()
+        posted = len(standin.messages(thread))
+    thread.guild.channels.remove(thread)  # deleted while the bot was not running
+    table_clock.advance(2 * 86400)
+    async with standin.run_client(bot_factory(extensions)) as bot:
+        await standin.wait_synced()
+        await fire(bot)
+        await bot.front.boards.drain()
+        standin.expect_violation("unknown channel")  # the bot could not know before it tried
+        assert [v.reason for v in standin.violations if not v.reported] == []  # tried there once
+        assert (await bot.sessions.core.get(session.id)).status == "finished"
+        (played,) = await bot.store.leagues.league_games(league.id, 1)
+        assert played.status == "finished"
+        told = [m for m in standin.messages(chan) if "was deleted" in m.content]
+        assert len(told) == 1 and standin.owner.id in told[0].pinged, [m.content for m in told]
+        assert "table 1" in told[0].content and "Quick" in told[0].content
+        assert told_words in told[0].content and "its result stands" in told[0].content
+        assert (await bot.store.leagues.league(league.id)).status == "finished"
+        assert not await league_jobs(bot)
+        assert len(standin.messages(thread)) == posted

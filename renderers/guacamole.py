@@ -59,7 +59,7 @@ from renderers.layout import (
 )
 from renderers.shapes import arrow_head, draw_legend, mark_box, seat_mark
 from renderers.translation import N_, nsay, ntr, say, told, tr
-from renderers.typeset import art_cache, draw_text, label
+from renderers.typeset import art_cache, draw_text, label, narrow_text
 
 BIG = (110, 150)
 SMALL = (92, 124)
@@ -100,6 +100,9 @@ DISH_W = 112
 # shown 400 px wide, a third of its size) their letters are 6 px tall.
 STRIP = 24
 STRIP_SIZE = 24
+# The words on a card's foot (its name, "Tomathor") and under a dish ("✓ same type", "3 cards")
+# are set at WORD_SIZE, narrowed where they would not fit: on a phone their capitals are 4.6 px.
+WORD_SIZE = 19
 STACK_TOP = 30  # a stack's first card under its label, clear of the outline a changed stack gets
 
 
@@ -120,12 +123,14 @@ def card_image(code: str, size: tuple[int, int]) -> Image.Image:
     draw_text(
         d, (5, band_y + 2), tr(POWER[code[1]]), w - 10, 20 if big else 18, bold=True, fill=INK, align="center"
     )
-    draw_text(
+    name = told(SHORT_WORDS[code[1]])
+    narrow_text(
         d,
-        (4, h - (30 if big else 26)),
-        told(SHORT_WORDS[code[1]]),
+        (4, h - 28),
+        name,
         w - 8,
-        19 if big else 17,
+        WORD_SIZE + 1 if big else WORD_SIZE,
+        min_size=WORD_SIZE,
         bold=True,
         fill=ink,
         align="center",
@@ -548,9 +553,9 @@ def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, stacks, size=SMAL
         word, colr = "✓ " + tr(KIND_WORD.get(dv.kind, dv.kind)), GOOD
     else:
         word, colr = "✗ " + tr("invalid"), BAD
-    draw_text(d, (bx, fy), word, size[0] + 14, 18, min_size=14, bold=True, fill=colr)
+    narrow_text(d, (bx, fy), word, size[0] + 14, WORD_SIZE, min_size=WORD_SIZE, bold=True, fill=colr)
     count = ntr("{n} card", "{n} cards", len(dv.cards)) + (f" {STAR}" if dv.guacamole else "")
-    draw_text(d, (bx, fy + 23), count, size[0] + 14, 18, min_size=14)
+    narrow_text(d, (bx, fy + 24), count, size[0] + 14, WORD_SIZE, min_size=WORD_SIZE)
 
 
 render, draw_board = board_entry_points(_board_picture, "guacamole")

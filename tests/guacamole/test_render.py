@@ -287,3 +287,37 @@ def test_the_last_cards_arrow_hides_no_card_nor_word_of_other_panels(monkeypatch
     hidden = ImageChops.multiply(changed, ImageChops.invert(flat))
     assert hidden.getbbox() is None, hidden.getbbox()
     assert len(heads) == 1
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_card_names_and_the_words_under_dishes_read_on_a_phone(language):
+    """A card's name on its foot ("Tomathor", "Avocaldo") and the words under a dish ("✓ same
+    type", "✗ invalid", "3 cards") shrank to size 15 or 14 to fit, 3.6 px tall shown 400 px wide:
+    their capitals now stand 4.5 px or more on a phone, whole, on cards no wider than before and
+    a picture under the encoder's limit."""
+    from renderers import encoding
+    from renderers import guacamole as R
+    from renderers.typeset import clear_art, fit_log, font
+
+    scale = PHONE / R.WIDTH
+    assert (R.SMALL, R.BIG) == ((92, 124), (110, 150))
+    names = {"Avocaldo", "Lima", "Onion", "Tomathor", "Aji", "Ají"}
+    s = rig(
+        hands={0: ["1P", "2L", "3O", "4T", "5A"]},
+        dishes={
+            0: [["2T", "3T", "4T"], ["1P", "1L", "1O"], ["2P", "3L", "4O", "5T", "6A"]],
+            1: [["4A", "5A", "7A"], ["9O", "3L", "1T"]],
+        },
+    )
+    clear_art()
+    with fit_log() as log:
+        png = render(g.view_for(s, 0), names=["Ana", "Beto"], language=language)
+    assert len(png) < encoding.LIMIT
+    on_cards = [f for f in log if f.text in names]
+    assert {f.text for f in on_cards} >= {"Avocaldo", "Tomathor", "Lima"}, [f.text for f in log]
+    under = [f for f in log if f.text.startswith(("✓", "✗")) or f.text[:1].isdigit() and " ca" in f.text]
+    assert len([f for f in under if f.text[0] in "✓✗"]) == 5, [f.text for f in under]
+    assert any("tipo" in f.text or "type" in f.text for f in under)
+    for f in on_cards + under:
+        _, top, _, bottom = font(f.size, True).getbbox("H")
+        assert not f.cut and (bottom - top) * scale >= 4.5, f

@@ -372,11 +372,32 @@ SQUEEZE = 0.72  # the narrowest a word is drawn, as a share of its width: still 
 
 
 @lru_cache(maxsize=1024)
-def _narrow_mask(text: str, size: int, bold: bool, width: int) -> tuple[Image.Image, int]:
-    mask, (_dx, dy) = _label_mask(text, font(size, bold), "la", (0.0, 0.0))
-    if mask.width > width:
+def _narrow_mask(
+    text: str, size: int, bold: bool, width: int, anchor: str = "la"
+) -> tuple[Image.Image, int, int]:
+    mask, (dx, dy) = _label_mask(text, font(size, bold), anchor, (0.0, 0.0))
+    if mask.width > width:  # narrowed: placed by its ink, centred on a middle anchor
+        dx = -(width // 2) if anchor[0] == "m" else -width if anchor[0] == "r" else dx
         mask = mask.resize((width, mask.height), Image.Resampling.LANCZOS)
-    return mask, dy
+    return mask, dx, dy
+
+
+def narrow_label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    width: int,
+    bold: bool = False,
+    fill: tuple[int, ...] = INK,
+    anchor: str = "mm",
+) -> None:
+    """:func:`label` narrowed to ``width`` where it is wider: its letters keep their height (a
+    totem's name on a small board, read on a phone)."""
+    if cue_logging():
+        drew("text", text, tuple(fill[:3]))
+    mask, dx, dy = _narrow_mask(text, size, bold, width, anchor)
+    draw.bitmap((int(xy[0]) + dx, int(xy[1]) + dy), mask, fill=fill)
 
 
 def narrow_text(
@@ -400,7 +421,7 @@ def narrow_text(
     )
     cut = at is None
     at = at or min_size
-    mask, dy = _narrow_mask(text, at, bold, int(width))
+    mask, _dx, dy = _narrow_mask(text, at, bold, int(width))
     x0, y0 = xy
     if align == "center":
         x0 += (width - mask.width) / 2

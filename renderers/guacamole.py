@@ -100,8 +100,9 @@ DISH_W = 112
 # shown 400 px wide, a third of its size) their letters are 6 px tall.
 STRIP = 24
 STRIP_SIZE = 24
-# The words on a card's foot (its name, "Tomathor") and under a dish ("✓ same type", "3 cards")
-# are set at WORD_SIZE, narrowed where they would not fit: on a phone their capitals are 4.6 px.
+# The words on a card (its ability, "+3 dish"; its name, "Tomathor") and under a dish ("✓ same
+# type", "3 cards") are set at WORD_SIZE, narrowed where they would not fit: on a phone their
+# capitals are 4.6 px.
 WORD_SIZE = 19
 STACK_TOP = 30  # a stack's first card under its label, clear of the outline a changed stack gets
 
@@ -120,8 +121,9 @@ def card_image(code: str, size: tuple[int, int]) -> Image.Image:
     band_y = int(h * 0.5)
     band_h = 28 if big else 24
     d.rectangle((3, band_y, w - 4, band_y + band_h), fill=(255, 255, 255, 240))
-    draw_text(
-        d, (5, band_y + 2), tr(POWER[code[1]]), w - 10, 20 if big else 18, bold=True, fill=INK, align="center"
+    size = WORD_SIZE + 1 if big else WORD_SIZE
+    narrow_text(
+        d, (5, band_y + 1), tr(POWER[code[1]]), w - 10, size, min_size=size, bold=True, align="center"
     )
     name = told(SHORT_WORDS[code[1]])
     narrow_text(

@@ -368,7 +368,7 @@ def draw_text(
 
 # --------------------------------------------------------------------------- narrowed words
 
-SQUEEZE = 0.72  # the narrowest a word is drawn, as a share of its width: still read as letters
+SQUEEZE = 0.7  # the narrowest a word is drawn, as a share of its width: still read as letters
 
 
 @lru_cache(maxsize=1024)

@@ -321,3 +321,27 @@ def test_card_names_and_the_words_under_dishes_read_on_a_phone(language):
     for f in on_cards + under:
         _, top, _, bottom = font(f.size, True).getbbox("H")
         assert not f.cut and (bottom - top) * scale >= 4.5, f
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_a_cards_ability_reads_on_a_phone(language):
+    """The ability in a card's white band ("+3 dish", "swap"; "+3 al plato") was set at 18, and
+    the Spanish "+3 al plato" shrank to 13 on a small card: 3.1 px tall shown 400 px wide. On
+    cards of every type and both sizes, it now stands 4.5 px or more on a phone, whole, inside
+    its band."""
+    from renderers import guacamole as R
+    from renderers.translation import speaking, tr
+    from renderers.typeset import clear_art, fit_log, font
+
+    scale = PHONE / R.WIDTH
+    clear_art()
+    with speaking(language), fit_log() as log:
+        for size in (R.SMALL, R.BIG):
+            for t in "PLOTA":
+                R.card_image(f"5{t}", size)
+        powers = {tr(p) for p in R.POWER.values()}
+    told = [f for f in log if f.text in powers]
+    assert {f.text for f in told} == powers and len(told) == 10, [f.text for f in log]
+    for f in told:
+        _, top, _, bottom = font(f.size, True).getbbox("H")
+        assert not f.cut and (bottom - top) * scale >= 4.5, f

@@ -121,9 +121,9 @@ def card_image(code: str, size: tuple[int, int]) -> Image.Image:
     band_y = int(h * 0.5)
     band_h = 28 if big else 24
     d.rectangle((3, band_y, w - 4, band_y + band_h), fill=(255, 255, 255, 240))
-    size = WORD_SIZE + 1 if big else WORD_SIZE
+    word = WORD_SIZE + 1 if big else WORD_SIZE
     narrow_text(
-        d, (5, band_y + 1), tr(POWER[code[1]]), w - 10, size, min_size=size, bold=True, align="center"
+        d, (5, band_y + 1), tr(POWER[code[1]]), w - 10, word, min_size=word, bold=True, align="center"
     )
     name = told(SHORT_WORDS[code[1]])
     narrow_text(

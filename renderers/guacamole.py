@@ -303,7 +303,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     def paste_card(code: str | None, x: int, y: int, size=SMALL, place: str | None = None) -> None:
         if code is None:
             d.rounded_rectangle((x, y, x + size[0] - 1, y + size[1] - 1), radius=10, outline=MUTED, width=2)
-            label(d, (x + size[0] / 2, y + size[1] / 2), tr("empty"), 18, False, MUTED, "mm")
+            label(d, (x + size[0] / 2, y + size[1] / 2), tr("empty"), WORD_SIZE, False, MUTED, "mm")
         else:
             face = card_image(code, size)
             img.paste(face, (x, y), face)
@@ -522,7 +522,7 @@ def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, stacks, size=SMALL) -
         d.rounded_rectangle(
             (bx + 3, sy + 3, bx + size[0] - 4, sy + size[1] - 4), radius=8, outline=(205, 205, 205), width=2
         )
-        label(d, (bx + size[0] / 2, sy + size[1] / 2), tr("empty"), 18, False, MUTED, "mm")
+        label(d, (bx + size[0] / 2, sy + size[1] / 2), tr("empty"), WORD_SIZE, False, MUTED, "mm")
 
 
 def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, stacks, size=SMALL) -> None:

@@ -345,3 +345,28 @@ def test_a_cards_ability_reads_on_a_phone(language):
     for f in told:
         _, top, _, bottom = font(f.size, True).getbbox("H")
         assert not f.cut and (bottom - top) * scale >= 4.5, f
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_the_word_empty_reads_on_a_phone(monkeypatch, language):
+    """An empty zone and an empty discard pile say so ("empty"; "vacía", "vacío") at the size of
+    the words under dishes (it was 18, 4.3 px tall shown 400 px wide), whole in the space."""
+    from renderers import guacamole as R
+    from renderers.typeset import font
+
+    said: list[tuple[str, int, bool]] = []
+    stamp = R.label
+
+    def spy(d, xy, text, size, bold=False, fill=R.INK, anchor="la"):
+        said.append((text, size, bold))
+        return stamp(d, xy, text, size, bold, fill, anchor)
+
+    monkeypatch.setattr(R, "label", spy)
+    s = rig(discards=((), ("9P",)), dishes={0: [["2T", "3T", "4T"]]})
+    picture = draw_board(g.view_for(s, None), names=["Ana", "Beto"], language=language)
+    empty = [x for x in said if x[0] in ("empty", "vacía", "vacío")]
+    assert len(empty) == 3, said  # the first discard pile and both zones
+    for text, size, bold in empty:
+        left, top, right, bottom = font(size, bold).getbbox("H")
+        assert (bottom - top) * PHONE / picture.width >= 4.5, (text, size)
+        assert font(size, bold).getlength(text) < R.SMALL[0] - 8

@@ -59,7 +59,7 @@ from renderers.layout import (
 )
 from renderers.shapes import arrow_head, draw_legend, mark_box, seat_mark
 from renderers.translation import N_, nsay, ntr, say, told, tr
-from renderers.typeset import art_cache, draw_text, label
+from renderers.typeset import art_cache, draw_text, label, narrow_text
 
 BIG = (110, 150)
 SMALL = (92, 124)
@@ -100,6 +100,10 @@ DISH_W = 112
 # shown 400 px wide, a third of its size) their letters are 6 px tall.
 STRIP = 24
 STRIP_SIZE = 24
+# The words on a card (its ability, "+3 dish"; its name, "Tomathor") and under a dish ("✓ same
+# type", "3 cards") are set at WORD_SIZE, narrowed where they would not fit: on a phone their
+# capitals are 4.6 px.
+WORD_SIZE = 19
 STACK_TOP = 30  # a stack's first card under its label, clear of the outline a changed stack gets
 
 
@@ -117,15 +121,18 @@ def card_image(code: str, size: tuple[int, int]) -> Image.Image:
     band_y = int(h * 0.5)
     band_h = 28 if big else 24
     d.rectangle((3, band_y, w - 4, band_y + band_h), fill=(255, 255, 255, 240))
-    draw_text(
-        d, (5, band_y + 2), tr(POWER[code[1]]), w - 10, 20 if big else 18, bold=True, fill=INK, align="center"
+    word = WORD_SIZE + 1 if big else WORD_SIZE
+    narrow_text(
+        d, (5, band_y + 1), tr(POWER[code[1]]), w - 10, word, min_size=word, bold=True, align="center"
     )
-    draw_text(
+    name = told(SHORT_WORDS[code[1]])
+    narrow_text(
         d,
-        (4, h - (30 if big else 26)),
-        told(SHORT_WORDS[code[1]]),
+        (4, h - 28),
+        name,
         w - 8,
-        19 if big else 17,
+        WORD_SIZE + 1 if big else WORD_SIZE,
+        min_size=WORD_SIZE,
         bold=True,
         fill=ink,
         align="center",
@@ -296,7 +303,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     def paste_card(code: str | None, x: int, y: int, size=SMALL, place: str | None = None) -> None:
         if code is None:
             d.rounded_rectangle((x, y, x + size[0] - 1, y + size[1] - 1), radius=10, outline=MUTED, width=2)
-            label(d, (x + size[0] / 2, y + size[1] / 2), tr("empty"), 18, False, MUTED, "mm")
+            label(d, (x + size[0] / 2, y + size[1] / 2), tr("empty"), WORD_SIZE, False, MUTED, "mm")
         else:
             face = card_image(code, size)
             img.paste(face, (x, y), face)
@@ -515,7 +522,7 @@ def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, stacks, size=SMALL) -
         d.rounded_rectangle(
             (bx + 3, sy + 3, bx + size[0] - 4, sy + size[1] - 4), radius=8, outline=(205, 205, 205), width=2
         )
-        label(d, (bx + size[0] / 2, sy + size[1] / 2), tr("empty"), 18, False, MUTED, "mm")
+        label(d, (bx + size[0] / 2, sy + size[1] / 2), tr("empty"), WORD_SIZE, False, MUTED, "mm")
 
 
 def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, stacks, size=SMALL) -> None:
@@ -548,9 +555,9 @@ def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, stacks, size=SMAL
         word, colr = "✓ " + tr(KIND_WORD.get(dv.kind, dv.kind)), GOOD
     else:
         word, colr = "✗ " + tr("invalid"), BAD
-    draw_text(d, (bx, fy), word, size[0] + 14, 18, min_size=14, bold=True, fill=colr)
+    narrow_text(d, (bx, fy), word, size[0] + 14, WORD_SIZE, min_size=WORD_SIZE, bold=True, fill=colr)
     count = ntr("{n} card", "{n} cards", len(dv.cards)) + (f" {STAR}" if dv.guacamole else "")
-    draw_text(d, (bx, fy + 23), count, size[0] + 14, 18, min_size=14)
+    narrow_text(d, (bx, fy + 24), count, size[0] + 14, WORD_SIZE, min_size=WORD_SIZE)
 
 
 render, draw_board = board_entry_points(_board_picture, "guacamole")

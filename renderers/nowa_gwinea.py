@@ -16,15 +16,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-import languages
 from engines.core import UNKNOWN
 from engines.nowa_gwinea.data import ANIMALS
 from engines.nowa_gwinea.geometry import (
-    CANONICAL,
-    DISTINCT,
     PIECES,
     ROWS,
-    SHAPES,
     SIZE,
     cell_of,
     placement_from_text,
@@ -40,12 +36,10 @@ from renderers.colours import (
     PANEL,
     RULE,
     Key,
-    high_contrast,
     ink_on,
     seat_colour,
     seat_keys,
 )
-from renderers.encoding import encode
 from renderers.entrypoints import board_entry_points
 from renderers.layout import (
     PAD,
@@ -65,9 +59,20 @@ from renderers.layout import (
     to_play,
     winners_status,
 )
+from renderers.nowa_gwinea_huts import HUT, huts_chart, render_huts  # noqa: F401  (the chart is reached here)
 from renderers.shapes import draw_legend, seat_mark
-from renderers.translation import N_, Span, list_spans, nsay, ntr, say, speaking, told, tr
-from renderers.typeset import LEADING, art_cache, centred_text, draw_text, fit, font, label, text_width
+from renderers.translation import N_, Span, list_spans, nsay, ntr, say, told, tr
+from renderers.typeset import (
+    LEADING,
+    art_cache,
+    centred_text,
+    draw_text,
+    fit,
+    font,
+    label,
+    narrow_label,
+    text_width,
+)
 
 CELL = 74
 GOLD_FRAME = (255, 196, 0)  # the rolled totem's frame
@@ -97,17 +102,12 @@ ANIMAL_WORDS = (  # the engine's ANIMALS, marked for the catalogues (a test chec
     N_("butterfly"),
 )
 SIDE_WORDS = {"A": N_("A standard"), "B": N_("B hard")}
-HUT = (112, 124, 146)  # slate: every village's huts (the villages are told apart by place)
 PIECE_COLOURS = (*TOTEM_COLOURS, WATER, FRUIT, LEAF, HUT, SAND, SAND_DARK)
 # What the legend tells apart by colour, and the second cue of each (the animal's short name).
 COLOUR_KEYS = {
     "seats": seat_keys(MAX_PLAYERS),
     "totems": {ANIMALS[i]: Key(c, ("text", TOTEM_LABELS[i]), ink_on(c)) for i, c in enumerate(TOTEM_COLOURS)},
 }
-
-
-def _hut_colour(seat: int | None = None) -> tuple[int, int, int]:
-    return HUT
 
 
 def _margin(cell: int) -> int:
@@ -145,10 +145,10 @@ def _xy(cell: int, ox: int, oy: int, size: int) -> tuple[int, int]:
 
 @lru_cache(maxsize=256)
 def _totem_size(text: str, square: int, disc: float) -> int:
-    """The bold size of a totem's short name on a disc ``disc`` pixels wide in a ``square``:
-    a quarter of the square on a large board, a third on a small one, less (9 at least) where
-    the name would not fit inside the disc."""
-    size = max(10, square // (3 if square < 50 else 4))
+    """The bold size of a totem's short name on a disc ``disc`` pixels wide in a large board's
+    ``square``: a quarter of the square, less (9 at least) where the name would not fit inside
+    the disc (a small board's totems: :func:`_small_totem`)."""
+    size = max(10, square // 4)
     while size > 9 and text_width(text, size, True) > disc - 5:
         size -= 1
     return size
@@ -158,11 +158,13 @@ def _draw_symbols(
     d: ImageDraw.ImageDraw, board, rolled: int, ox: int, oy: int, size: int, covered: int
 ) -> None:
     small = size < 50
-    # a small board's totem fills more of its square, so that its short name fits in it
-    pad = size * (0.06 if small else 0.12)
+    pad = size * 0.12
     for i, name in enumerate(board.totems):
         cell = cell_of(name)
         x, y = _xy(cell, ox, oy, size)
+        if small:
+            _small_totem(d, i, x, y, size, i == rolled)
+            continue
         if i == rolled:
             d.rectangle(
                 (x + 2, y + 2, x + size - 2, y + size - 2), outline=GOLD_FRAME, width=max(3, size // 12)
@@ -173,7 +175,7 @@ def _draw_symbols(
             outline=INK,
             width=2 if i == rolled else 1,
         )
-        # the animal's short name on every board, the small ones too: the colour's second cue
+        # the animal's short name on every board: the colour's second cue
         text = tr(TOTEM_LABELS[i])
         centred_text(
             d,
@@ -212,6 +214,21 @@ def _draw_symbols(
             width=2,
         )
         d.ellipse((x + size / 2 - 2, y + pad - 4, x + size / 2 + 8, y + pad + 4), fill=LEAF)
+
+
+# A small board's totem (the revealed villages' 30 or 32 px squares, the 43 px ones when each seat
+# plays its own board) fills its square, its short name across it at 19, narrowed to fit: 4.7 px
+# tall on a phone (at 10 on a 30 px disc it was 2.4 px).  The rolled one is framed around it.
+SMALL_TOTEM = 19
+
+
+def _small_totem(d: ImageDraw.ImageDraw, i: int, x: int, y: int, size: int, rolled: bool) -> None:
+    if rolled:
+        d.rectangle((x - 2, y - 2, x + size + 2, y + size + 2), outline=GOLD_FRAME, width=3)
+    box = (x + 1, y + 1, x + size - 1, y + size - 1)
+    d.rounded_rectangle(box, radius=size // 5, fill=TOTEM_COLOURS[i], outline=INK, width=2 if rolled else 1)
+    text = tr(TOTEM_LABELS[i])
+    narrow_label(d, (x + size / 2, y + size / 2), text, SMALL_TOTEM, size - 6, True, ink_on(TOTEM_COLOURS[i]))
 
 
 def _draw_huts(
@@ -729,69 +746,6 @@ def _caption(d, xy: tuple[int, int], width: int, msg: str, name: str, points: in
         short = short[:-1].rstrip()
         text = tr(msg, name=short + "…", points=points)
     draw_text(d, xy, [(text, seat_colour(seat))], width, CAPTION_SIZE, min_size=CAPTION_MIN, bold=True)
-
-
-@lru_cache(maxsize=4)
-def _huts_chart(language: str | None, contrast: bool = False) -> bytes:
-    with speaking(language):
-        return _draw_huts_chart(contrast)
-
-
-def _draw_huts_chart(contrast: bool = False) -> bytes:
-    cell = 18
-    box_w, box_h = 118, 128
-    left = 70
-    image = Image.new("RGB", (left + 8 * box_w + 20, 80 + len(PIECES) * box_h), BACKGROUND)
-    d = ImageDraw.Draw(image)
-    draw_text(
-        d,
-        (20, 14),
-        tr("Nowa Gwinea huts: letter + orientation + anchor square, e.g. F3C4"),
-        image.width - 40,
-        24,
-        min_size=16,
-        bold=True,
-    )
-    draw_text(
-        d,
-        (20, 46),
-        tr("Orientation 0 as drawn, 1-3 turned clockwise, 4-7 mirrored then turned. Dot = anchor square."),
-        image.width - 40,
-        17,
-        min_size=12,
-        fill=MUTED,
-    )
-    for row, p in enumerate(PIECES):
-        y0 = 80 + row * box_h
-        d.line((10, y0, image.width - 10, y0), fill=(200, 190, 170))
-        centred_text(d, (left / 2, y0 + box_h / 2), p, font(40, True))
-        for i, k in enumerate(DISTINCT[p]):
-            x0 = left + i * box_w
-            same = [j for j in range(8) if CANONICAL[p][j] == k]
-            caption = ",".join(str(j) for j in same) if len(same) < 8 else tr("any")
-            centred_text(d, (x0 + box_w / 2, y0 + 14), caption, font(18, True))
-            sq = SHAPES[p][k]
-            h = max(r for r, _ in sq) + 1
-            w = max(c for _, c in sq) + 1
-            ox = x0 + (box_w - w * cell) // 2
-            oy = y0 + 28 + (box_h - 34 - h * cell) // 2
-            for r, c in sq:
-                d.rectangle(
-                    (ox + c * cell, oy + r * cell, ox + (c + 1) * cell, oy + (r + 1) * cell),
-                    fill=_hut_colour(row % 4),
-                    outline=INK,
-                    width=2,
-                )
-            ar, ac = sq[0]
-            cx, cy = ox + ac * cell + cell / 2, oy + ar * cell + cell / 2
-            d.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=INK)
-    return encode(high_contrast(image) if contrast else image)
-
-
-def render_huts(language: str | None = None, contrast: bool = False) -> bytes:
-    """The hut chart (PNG): each hut's letter, its orientations with their indices, the anchor
-    dot; in the high-contrast palette when ``contrast``."""
-    return _huts_chart(languages.normalise(language), contrast)
 
 
 render, draw_board = board_entry_points(_board_picture, "nowa_gwinea")

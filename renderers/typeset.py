@@ -364,3 +364,74 @@ def draw_text(
         for log in _LOG:
             log.append(record)
     return lay.height
+
+
+# --------------------------------------------------------------------------- narrowed words
+
+SQUEEZE = 0.7  # the narrowest a word is drawn, as a share of its width: still read as letters
+
+
+@lru_cache(maxsize=1024)
+def _narrow_mask(
+    text: str, size: int, bold: bool, width: int, anchor: str = "la"
+) -> tuple[Image.Image, int, int]:
+    mask, (dx, dy) = _label_mask(text, font(size, bold), anchor, (0.0, 0.0))
+    if mask.width > width:  # narrowed: placed by its ink, centred on a middle anchor
+        dx = -(width // 2) if anchor[0] == "m" else -width if anchor[0] == "r" else dx
+        mask = mask.resize((width, mask.height), Image.Resampling.LANCZOS)
+    return mask, dx, dy
+
+
+def narrow_label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    width: int,
+    bold: bool = False,
+    fill: tuple[int, ...] = INK,
+    anchor: str = "mm",
+) -> None:
+    """:func:`label` narrowed to ``width`` where it is wider: its letters keep their height (a
+    totem's name on a small board, read on a phone)."""
+    if cue_logging():
+        drew("text", text, tuple(fill[:3]))
+    mask, dx, dy = _narrow_mask(text, size, bold, width, anchor)
+    draw.bitmap((int(xy[0]) + dx, int(xy[1]) + dy), mask, fill=fill)
+
+
+def narrow_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    width: float,
+    size: int,
+    *,
+    min_size: int,
+    bold: bool = False,
+    fill: tuple[int, ...] = INK,
+    align: str = "left",
+) -> None:
+    """One line of words that keeps its height where it fits no other way: at the largest size
+    from ``size`` down to ``min_size`` that fits ``width`` once narrowed to no less than
+    :data:`SQUEEZE` of its width, narrowed as much as it needs (a small word on a card read on a
+    phone).  Recorded in the active :func:`fit_log`, cut if even ``min_size`` had to be narrower."""
+    at = next(
+        (s for s in range(size, min_size - 1, -1) if text_width(text, s, bold) * SQUEEZE <= width), None
+    )
+    cut = at is None
+    at = at or min_size
+    mask, _dx, dy = _narrow_mask(text, at, bold, int(width))
+    x0, y0 = xy
+    if align == "center":
+        x0 += (width - mask.width) / 2
+    elif align == "right":
+        x0 += width - mask.width
+    if cue_logging():
+        drew("text", text, tuple(fill[:3]))
+    draw.bitmap((int(x0), int(y0) + dy), mask, fill=fill)
+    if _LOG:
+        line = int(at * LEADING + 0.5)
+        record = Fit(text, (int(xy[0]), int(y0), int(xy[0] + width), int(y0 + line)), at, 1, cut)
+        for log in _LOG:
+            log.append(record)

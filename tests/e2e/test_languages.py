@@ -174,7 +174,7 @@ async def test_the_hut_chart_is_drawn_in_the_askers_language(standin, bot_factor
         await standin.wait_synced()
         drawn = {}
         for user in (ana, bob):
-            nowa_gwinea._huts_chart.cache_clear()  # drawn afresh, whatever an earlier test drew
+            nowa_gwinea.huts_chart.cache_clear()  # drawn afresh, whatever an earlier test drew
             with drawn_texts() as (texts, _):
                 answer = await (await standin.slash(user, chan, "nowa_gwinea huts")).original()
             assert answer.ephemeral

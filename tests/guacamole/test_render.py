@@ -287,3 +287,86 @@ def test_the_last_cards_arrow_hides_no_card_nor_word_of_other_panels(monkeypatch
     hidden = ImageChops.multiply(changed, ImageChops.invert(flat))
     assert hidden.getbbox() is None, hidden.getbbox()
     assert len(heads) == 1
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_card_names_and_the_words_under_dishes_read_on_a_phone(language):
+    """A card's name on its foot ("Tomathor", "Avocaldo") and the words under a dish ("✓ same
+    type", "✗ invalid", "3 cards") shrank to size 15 or 14 to fit, 3.6 px tall shown 400 px wide:
+    their capitals now stand 4.5 px or more on a phone, whole, on cards no wider than before and
+    a picture under the encoder's limit."""
+    from renderers import encoding
+    from renderers import guacamole as R
+    from renderers.typeset import clear_art, fit_log, font
+
+    scale = PHONE / R.WIDTH
+    assert (R.SMALL, R.BIG) == ((92, 124), (110, 150))
+    names = {"Avocaldo", "Lima", "Onion", "Tomathor", "Aji", "Ají"}
+    s = rig(
+        hands={0: ["1P", "2L", "3O", "4T", "5A"]},
+        dishes={
+            0: [["2T", "3T", "4T"], ["1P", "1L", "1O"], ["2P", "3L", "4O", "5T", "6A"]],
+            1: [["4A", "5A", "7A"], ["9O", "3L", "1T"]],
+        },
+    )
+    clear_art()
+    with fit_log() as log:
+        png = render(g.view_for(s, 0), names=["Ana", "Beto"], language=language)
+    assert len(png) < encoding.LIMIT
+    on_cards = [f for f in log if f.text in names]
+    assert {f.text for f in on_cards} >= {"Avocaldo", "Tomathor", "Lima"}, [f.text for f in log]
+    under = [f for f in log if f.text.startswith(("✓", "✗")) or f.text[:1].isdigit() and " ca" in f.text]
+    assert len([f for f in under if f.text[0] in "✓✗"]) == 5, [f.text for f in under]
+    assert any("tipo" in f.text or "type" in f.text for f in under)
+    for f in on_cards + under:
+        _, top, _, bottom = font(f.size, True).getbbox("H")
+        assert not f.cut and (bottom - top) * scale >= 4.5, f
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_a_cards_ability_reads_on_a_phone(language):
+    """The ability in a card's white band ("+3 dish", "swap"; "+3 al plato") was set at 18, and
+    the Spanish "+3 al plato" shrank to 13 on a small card: 3.1 px tall shown 400 px wide. On
+    cards of every type and both sizes, it now stands 4.5 px or more on a phone, whole, inside
+    its band."""
+    from renderers import guacamole as R
+    from renderers.translation import speaking, tr
+    from renderers.typeset import clear_art, fit_log, font
+
+    scale = PHONE / R.WIDTH
+    clear_art()
+    with speaking(language), fit_log() as log:
+        for size in (R.SMALL, R.BIG):
+            for t in "PLOTA":
+                R.card_image(f"5{t}", size)
+        powers = {tr(p) for p in R.POWER.values()}
+    told = [f for f in log if f.text in powers]
+    assert {f.text for f in told} == powers and len(told) == 10, [f.text for f in log]
+    for f in told:
+        _, top, _, bottom = font(f.size, True).getbbox("H")
+        assert not f.cut and (bottom - top) * scale >= 4.5, f
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_the_word_empty_reads_on_a_phone(monkeypatch, language):
+    """An empty zone and an empty discard pile say so ("empty"; "vacía", "vacío") at the size of
+    the words under dishes (it was 18, 4.3 px tall shown 400 px wide), whole in the space."""
+    from renderers import guacamole as R
+    from renderers.typeset import font
+
+    said: list[tuple[str, int, bool]] = []
+    stamp = R.label
+
+    def spy(d, xy, text, size, bold=False, fill=R.INK, anchor="la"):
+        said.append((text, size, bold))
+        return stamp(d, xy, text, size, bold, fill, anchor)
+
+    monkeypatch.setattr(R, "label", spy)
+    s = rig(discards=((), ("9P",)), dishes={0: [["2T", "3T", "4T"]]})
+    picture = draw_board(g.view_for(s, None), names=["Ana", "Beto"], language=language)
+    empty = [x for x in said if x[0] in ("empty", "vacía", "vacío")]
+    assert len(empty) == 3, said  # the first discard pile and both zones
+    for text, size, bold in empty:
+        left, top, right, bottom = font(size, bold).getbbox("H")
+        assert (bottom - top) * PHONE / picture.width >= 4.5, (text, size)
+        assert font(size, bold).getlength(text) < R.SMALL[0] - 8

@@ -98,7 +98,7 @@ def test_the_hut_charts_lines_stay_inside_the_picture():
     from renderers import typeset
 
     for language in (None, "es"):
-        R._huts_chart.cache_clear()
+        R.huts_chart.cache_clear()
         with typeset.fit_log() as log:
             img = _open(R.render_huts(language)).convert("RGB")
         assert len([f for f in log if not f.cut and f.box[1] < 80]) == 2, language
@@ -362,3 +362,58 @@ def test_the_legends_totem_names_read_on_a_phone(language):
         told = [f for f in log if f.text in animals]
         assert len(told) == len(animals), (label, language)
         assert not any(f.cut for f in told), (label, language)
+
+
+def _letters(square: Image.Image, ink, colour) -> set[tuple[int, int]]:
+    """The pixels nearer ``ink`` than the totem's ``colour`` in ``square`` that no path of such
+    pixels joins to its edge: the letters written inside a totem, not its outline (drawn in the
+    board's ink, the letters' too on a light totem)."""
+
+    def near(rgb) -> bool:
+        return sum((a - b) ** 2 for a, b in zip(rgb, ink, strict=True)) < sum(
+            (a - b) ** 2 for a, b in zip(rgb, colour, strict=True)
+        )
+
+    side = square.width
+    spots = {(u, v) for v in range(side) for u in range(side) if near(square.getpixel((u, v)))}
+    edge = [p for p in spots if min(p) < 3 or max(p) >= side - 3]
+    joined, todo = set(edge), list(edge)
+    while todo:
+        u, v = todo.pop()
+        for q in ((u + 1, v), (u - 1, v), (u, v + 1), (u, v - 1)):
+            if q in spots and q not in joined:
+                joined.add(q)
+                todo.append(q)
+    return spots - joined
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_the_small_boards_totem_names_read_on_a_phone(monkeypatch, language):
+    """On the revealed villages' small boards (30 and 32 px squares) and the boards of a channel
+    where each seat plays its own (43 px), a totem's short name, the cue that tells it without its
+    colour, was set at 10 on a disc: 2.4 px tall shown 400 px wide, as on a phone.  Its letters
+    now stand 4.5 px or more, inside the totem's square, every name told apart."""
+    from renderers.samples import positions
+    from renderers.translation import speaking, tr
+
+    scale = 400 / R.WIDTH
+    with speaking(language):
+        labels = [tr(t) for t in R.TOTEM_LABELS]
+    assert len(set(labels)) == len(labels)
+    samples = {p.label: p for p in positions("nowa_gwinea")}
+    sizes = set()
+    for label in ("3p-boards=each-middle", "4p-side=hard-middle"):
+        pos = samples[label]
+        with speaking(language):
+            image, drawn = _boards_drawn(monkeypatch, pos.view(None), pos.names)
+        monkeypatch.undo()
+        for info, ox, oy, size in [b for b in drawn if b[3] < 50]:
+            sizes.add(size)
+            for i, name in enumerate(info.totems):
+                r, c = divmod(R.cell_of(name), R.SIZE)
+                x, y = ox + c * size, oy + r * size
+                square = image.crop((x, y, x + size, y + size))
+                letters = _letters(square, R.ink_on(R.TOTEM_COLOURS[i]), R.TOTEM_COLOURS[i])
+                rows = {v for _, v in letters}
+                assert rows and (max(rows) - min(rows) + 1) * scale >= 4.5, (label, size, labels[i])
+    assert {30, 32, 43} <= sizes, sizes

@@ -101,24 +101,37 @@ class ShardClaim:
 
     async def take(self) -> None:
         """Lock this process's shards, or raise :class:`StorageError` naming who holds them."""
+        problem = await self._connect_and_lock()
+        if problem is not None:
+            raise StorageError(problem)
+
+    async def _connect_and_lock(self) -> str | None:
+        """A connection of this process's name, its locks taken (it becomes the claim's); else
+        what stands in the way, the connection closed.  The connection's own failures raise."""
         conn = await asyncpg.connect(self.url, server_settings={"application_name": self.label}, timeout=15)
         try:
             problem = await self._lock(conn)
         except BaseException:
-            await conn.close()
+            conn.terminate()
             raise
         if problem is not None:
             await conn.close()
-            raise StorageError(problem)
+            return problem
         self._conn = conn
+        return None
 
     async def _lock(self, conn: asyncpg.Connection) -> str | None:
         """Take the locks on ``conn``; None when all were taken, else what stands in the way (the
         locks taken are let go)."""
         await conn.execute("SELECT pg_advisory_lock_shared($1, $2)", COUNT_LOCKS, self.count)
         taken = [
-            await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCKS, shard)
-            for shard in self.ids
+            row[0]
+            for row in await conn.fetch(
+                "SELECT pg_try_advisory_lock($1, shard) FROM unnest($2::int[]) WITH ORDINALITY AS s(shard, n)"
+                " ORDER BY n",
+                SHARD_LOCKS,
+                list(self.ids),
+            )
         ]
         rows = await conn.fetch(_HOLDERS, SHARD_LOCKS, list(self.ids), COUNT_LOCKS, self.count)
         if all(taken) and not rows:
@@ -158,27 +171,15 @@ class ShardClaim:
             self._conn.terminate()
             self._conn = None
         try:
-            conn = await asyncpg.connect(
-                self.url, server_settings={"application_name": self.label}, timeout=15
-            )
+            problem = await self._connect_and_lock()
         except FAILURES as exc:
-            log.warning(
-                "the shards' locks could not be taken again (%s); trying again in %g s", exc, CHECK_EVERY
-            )
-            return False
-        try:
-            problem = await self._lock(conn)
-        except FAILURES as exc:
-            conn.terminate()
             log.warning(
                 "the shards' locks could not be taken again (%s); trying again in %g s", exc, CHECK_EVERY
             )
             return False
         if problem is None:
-            self._conn = conn
             log.info("the database dropped the shards' locks; taken again")
             return True
-        await conn.close()
         self.lost = problem
         log.error("stopping: while the database was away, %s", problem)
         if self.on_lost is not None:

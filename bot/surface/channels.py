@@ -1,12 +1,15 @@
 """Where the table acts: the bot's permissions in a channel, who can view a channel, which kind of
-message a click came from, and the game a click names.
+message a click came from, and the game a click names; whether Discord says a channel or a
+member is gone.
 
 Every interaction carries the bot's permissions in its channel and the asker as a member, so
-these checks need no request to Discord.  Imports: discord, :mod:`bot.sessions`,
+these checks need no request to Discord (but :func:`is_member`, for a person outside one).  Imports: discord, :mod:`bot.sessions`,
 :mod:`bot.storage` (``fits``), engines' words.
 """
 
 from __future__ import annotations
+
+import logging
 
 import discord
 
@@ -16,6 +19,8 @@ from bot.surface.options import listed
 from engines.core import Said, said_n
 from languages import N_
 
+log = logging.getLogger(__name__)
+
 UNKNOWN_CHANNEL = 10003
 """Discord's error code for a channel (or thread) that does not exist."""
 
@@ -24,6 +29,20 @@ def channel_missing(exc: BaseException) -> bool:
     """Whether Discord refused a request because its channel or thread does not exist (deleted,
     perhaps while the bot was not running, so that no deletion event reached it)."""
     return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
+
+
+async def is_member(guild: discord.Guild | None, user_id: int) -> bool:
+    """False only when Discord says the person is no longer in ``guild`` (the bot is not told when
+    someone leaves: they are looked up)."""
+    if guild is None or guild.get_member(user_id) is not None:
+        return True
+    try:
+        await guild.fetch_member(user_id)
+    except discord.NotFound:
+        return False
+    except discord.HTTPException as exc:
+        log.info("could not look up %s in server %s (%s)", user_id, guild.id, exc)
+    return True
 
 
 SERVERS_ONLY = N_("Pukllay's games are played in a server's channels; use its commands there.")

@@ -36,7 +36,7 @@ from bot.sessions import Session
 from bot.storage import DEADLINE, Job, PersonRow, Store
 from bot.surface import written
 from bot.surface.buttons import Persistent, button
-from bot.surface.channels import channel_missing
+from bot.surface.channels import channel_missing, is_member
 from bot.surface.look import Look
 from bot.surface.replies import part_of
 from bot.time import gameclock as gc
@@ -533,17 +533,3 @@ class PrivateViewButton(Persistent[discord.ui.Button], template=r"pk:dmv:(?P<ses
     async def callback(self, interaction: discord.Interaction) -> None:
         notifier = part_of(interaction, Notifier)
         await notifier.show_private(interaction, self.session_id)
-
-
-async def is_member(guild: discord.Guild | None, user_id: int) -> bool:
-    """False only when Discord says the person is no longer in ``guild`` (the bot is not told when
-    someone leaves: they are looked up)."""
-    if guild is None or guild.get_member(user_id) is not None:
-        return True
-    try:
-        await guild.fetch_member(user_id)
-    except discord.NotFound:
-        return False
-    except discord.HTTPException as exc:
-        log.info("could not look up %s in server %s (%s)", user_id, guild.id, exc)
-    return True

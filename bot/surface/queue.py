@@ -15,6 +15,7 @@ from bot import i18n
 from bot.sessions import MoveResult, Refusal
 from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES
 from bot.surface.buttons import Persistent, button
+from bot.surface.channels import is_member
 from bot.surface.front import Front
 from bot.surface.league import only
 from bot.surface.replies import reply
@@ -41,16 +42,7 @@ class QueuePosts:
         return guild.name if guild is not None else str(guild_id)
 
     async def is_member(self, guild_id: int, user_id: int) -> bool:
-        guild = self.bot.get_guild(guild_id)
-        if guild is None or guild.get_member(user_id) is not None:
-            return True  # a server the bot does not see here: no one is taken out for it
-        try:
-            await guild.fetch_member(user_id)
-        except discord.NotFound:
-            return False
-        except discord.HTTPException as exc:
-            log.info("could not look up %s in server %s (%s)", user_id, guild_id, exc)
-        return True
+        return await is_member(self.bot.get_guild(guild_id), user_id)  # an unseen server takes no one out
 
     async def open_thread(self, channel_id: int, name: str) -> int | None:
         try:

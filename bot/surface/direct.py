@@ -185,8 +185,8 @@ class Notifier:
         armed = await self.store.jobs.job(REMIND, key)
         if armed is not None and armed.due_at >= due:
             return
-        if armed is not None and any(
-            w.session.id != session.id for w in await self.waiting_games(person.user_id)
+        if armed is not None and any(  # (no membership lookups on every turn: the reminder makes them)
+            w.session.id != session.id for w in await self.waiting_games(person.user_id, members=False)
         ):
             return
         await self.bot.scheduler.schedule(REMIND, key, due)
@@ -281,24 +281,25 @@ class Notifier:
 
     # ------------------------------------------------------------- reminders
 
-    async def games_of(self, user_id: int, t: Language = ENGLISH) -> list[Waiting]:
-        """Every lobby and game the person sits in, in the servers the bot is still in and they
-        have not left."""
+    async def games_of(self, user_id: int, t: Language = ENGLISH, *, members: bool = True) -> list[Waiting]:
+        """Every lobby and game the person sits in, in the servers the bot is still in and (with
+        ``members``: one lookup a server, Discord not telling the bot of departures) they have not
+        left."""
         now = self.now()
         sessions = [
             s
             for s in await self.look.service.core.sessions_of(user_id)
             if s.row.guild_id is not None and self.bot.get_guild(s.row.guild_id) is not None
         ]
-        members = {
-            g: await is_member(self.bot.get_guild(g), user_id)
+        members_of = {
+            g: not members or await is_member(self.bot.get_guild(g), user_id)
             for g in {s.row.guild_id for s in sessions}
             if g
         }
         return [
             Waiting(s, self.guild_name(s, t), now - seconds_of(s.row.updated_at))
             for s in sessions
-            if s.row.guild_id is not None and members[s.row.guild_id]
+            if s.row.guild_id is not None and members_of[s.row.guild_id]
         ]
 
     async def mine(self, user_id: int, t: Language | None = None) -> str:
@@ -309,12 +310,14 @@ class Notifier:
         clocks = {w.session.id: await self.time_left(w.session, t) for w in games}
         return notices.mine_text(written.waiting(games), user_id, self.link, clocks, t)
 
-    async def waiting_games(self, user_id: int, t: Language = ENGLISH) -> list[Waiting]:
+    async def waiting_games(
+        self, user_id: int, t: Language = ENGLISH, *, members: bool = True
+    ) -> list[Waiting]:
         """The person's games where it is their turn, the longest waiting first, each with the
-        time left on their clock there."""
+        time left on their clock there (``members``: see :meth:`games_of`)."""
         out = []
         now = self.now()
-        for w in await self.games_of(user_id, t):
+        for w in await self.games_of(user_id, t, members=members):
             seat = w.session.seat_of(user_id)
             if seat is not None and seat.seat is not None and seat.seat in w.session.to_move():
                 away = await self.look.service.core.away_of(w.session)

@@ -315,11 +315,9 @@ async def test_a_substitute_replaced_in_turn_keeps_their_moves_and_name(service)
     assert [m.split(". ")[1] for m in mine] == ["u10", "Sub"], lines
 
 
-@pytest.mark.parametrize(("credit", "places"), [("original", {10: 1, 20: 2}), ("nobody", {10: 2, 20: 1})])
-async def test_a_seat_handed_on_twice_gives_its_result_to_the_first_player(service, credit, places):
-    """Ann's seat goes to Sub, who is late in turn, and on to Tom, who wins: with the result
-    counting for the seat's original player, it is Ann's (not Sub's, who is no player of the
-    league); crediting nobody, Ann keeps her forfeit."""
+async def places_after_two_handovers(service, first: str, then: str) -> dict[int, int]:
+    """Ann's (10) seat handed to Sub (30) crediting ``first``, then to Tom (40) crediting ``then``;
+    Tom wins against Bo (20): the league seats' places."""
     from bot.storage import ResultRow
 
     store = service.store
@@ -328,37 +326,6 @@ async def test_a_seat_handed_on_twice_gives_its_result_to_the_first_player(servi
     await store.noshows.add_substitute(lid, 30, "Sub")
     await store.noshows.add_substitute(lid, 40, "Tom")
     seat = session.seat_of(10).seat
-    assert await store.noshows.hand_seat(lid, gid, session.id, seat, 10, Substitute(30, "Sub"), credit)
-    assert await store.noshows.hand_seat(lid, gid, session.id, seat, 30, Substitute(40, "Tom"), credit)
-    other = session.seat_of(20).seat
-    await store.games.finish(
-        session.id,
-        status="finished",
-        reason="won",
-        outcome=None,
-        results=[ResultRow(seat, 40, 1.0, 1, False), ResultRow(other, 20, 0.0, 2, False)],
-    )
-    (game,) = await store.leagues.league_games(lid, 1)
-    assert {s.user_id: s.place for s in game.seats} == places
-
-
-@pytest.mark.parametrize(
-    ("credits", "places"),
-    [(("original", "substitute"), {40: 1, 20: 2}), (("substitute", "original"), {30: 1, 20: 2})],
-)
-async def test_a_seat_handed_on_with_the_credit_changed_keeps_its_league_seat(service, credits, places):
-    """Ann's seat goes to Sub and on to Tom, who wins, the organiser having changed whom a result
-    counts for in between: the seat's result lands on a league seat either way (crediting Ann
-    first and Tom then, the league seat is Tom's; it stayed Ann's, and Tom's win counted nowhere)."""
-    from bot.storage import ResultRow
-
-    store = service.store
-    lid, gid, session = await running_league(service)
-    assert await store.leagues.drop_player(lid, 10) == [session.id]
-    await store.noshows.add_substitute(lid, 30, "Sub")
-    await store.noshows.add_substitute(lid, 40, "Tom")
-    seat = session.seat_of(10).seat
-    first, then = credits
     assert await store.noshows.hand_seat(lid, gid, session.id, seat, 10, Substitute(30, "Sub"), first)
     assert await store.noshows.hand_seat(lid, gid, session.id, seat, 30, Substitute(40, "Tom"), then)
     other = session.seat_of(20).seat
@@ -370,4 +337,23 @@ async def test_a_seat_handed_on_with_the_credit_changed_keeps_its_league_seat(se
         results=[ResultRow(seat, 40, 1.0, 1, False), ResultRow(other, 20, 0.0, 2, False)],
     )
     (game,) = await store.leagues.league_games(lid, 1)
-    assert {s.user_id: s.place for s in game.seats} == places
+    return {s.user_id: s.place for s in game.seats}
+
+
+@pytest.mark.parametrize(("credit", "places"), [("original", {10: 1, 20: 2}), ("nobody", {10: 2, 20: 1})])
+async def test_a_seat_handed_on_twice_gives_its_result_to_the_first_player(service, credit, places):
+    """Ann's seat goes to Sub, who is late in turn, and on to Tom, who wins: with the result
+    counting for the seat's original player, it is Ann's (not Sub's, who is no player of the
+    league); crediting nobody, Ann keeps her forfeit."""
+    assert await places_after_two_handovers(service, credit, credit) == places
+
+
+@pytest.mark.parametrize(
+    ("credits", "places"),
+    [(("original", "substitute"), {40: 1, 20: 2}), (("substitute", "original"), {30: 1, 20: 2})],
+)
+async def test_a_seat_handed_on_with_the_credit_changed_keeps_its_league_seat(service, credits, places):
+    """Ann's seat goes to Sub and on to Tom, who wins, the organiser having changed whom a result
+    counts for in between: the seat's result lands on a league seat either way (crediting Ann
+    first and Tom then, the league seat is Tom's; it stayed Ann's, and Tom's win counted nowhere)."""
+    assert await places_after_two_handovers(service, *credits) == places

@@ -24,6 +24,17 @@ async def open_in_thread(standin, chan, host, **options):
     return lobby, thread
 
 
+async def bank_game(standin, bot, chan, host, other):
+    """A two-player Nim game on a bank of a day, opened in its thread and started, its first
+    board posted and its notices sent: the lobby message, the thread and the session."""
+    lobby, thread = await open_in_thread(standin, chan, host, piles=5, clock="bank:1d")
+    await standin.click(other, lobby, "Join")
+    await standin.click(host, lobby, "Start")
+    await standin.next_message(thread, is_board)
+    await bot.front.boards.drain()
+    return lobby, thread, await bot.sessions.core.in_channel(thread.id)
+
+
 async def play_to_the_end(standin, bot, thread, users):
     """Each player in turn takes the most stones they can, by ``/nim move`` in the thread."""
     for _ in range(40):
@@ -220,14 +231,7 @@ async def test_a_game_whose_thread_a_moderator_deleted_ends_and_stops_its_clock_
         for user in (alice, bob):
             r = await standin.slash(user, chan, "me notify", where="dm", reminders=6)
             await r.original()
-        r = await standin.slash(alice, chan, "nim new", piles=5, clock="bank:1d")
-        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
-        thread = standin.channel(lobby.id)
-        await standin.click(bob, lobby, "Join")
-        await standin.click(alice, lobby, "Start")
-        await standin.next_message(thread, is_board)
-        await bot.front.boards.drain()
-        session = await bot.sessions.core.in_channel(thread.id)
+        lobby, thread, session = await bank_game(standin, bot, chan, alice, bob)
         assert await bot.store.jobs.job("deadline", str(session.id)) is not None
 
         await moderator_deletes(standin, thread)
@@ -286,14 +290,7 @@ async def test_a_thread_deleted_while_the_bot_was_stopped_ends_its_game_at_the_n
         await standin.wait_synced()
         for user in (alice, bob):
             await (await standin.slash(user, chan, "me notify", reminders=reminders)).original()
-        r = await standin.slash(alice, chan, "nim new", piles=5, clock="bank:1d")
-        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
-        thread = standin.channel(lobby.id)
-        await standin.click(bob, lobby, "Join")
-        await standin.click(alice, lobby, "Start")
-        await standin.next_message(thread, is_board)
-        await bot.front.boards.drain()
-        session = await bot.sessions.core.in_channel(thread.id)
+        lobby, thread, session = await bank_game(standin, bot, chan, alice, bob)
     thread.guild.channels.remove(thread)  # deleted while the bot was not running
     table_clock.advance(86400)
     async with standin.run_client(bot_factory(extensions)) as bot:

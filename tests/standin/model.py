@@ -790,6 +790,7 @@ class Interaction:
     timeout_violation: Any = None  # set when the stand-in gave up waiting for the answer
     context: int = 0  # 0 server, 1 DM with the bot, 2 another private channel
     owners: dict[str, str] = field(default_factory=dict)  # authorizing_integration_owners
+    run_delay: float = 0.0  # the stand-in's wait for a CPU so far, when this was created (seconds)
 
     @property
     def acknowledged(self) -> bool:

@@ -1,12 +1,13 @@
 """Each of Discord's rules the stand-in enforces is detected, with its reason."""
 
+import asyncio
 import io
 
 import discord
 import pytest
 from discord.http import Route
 
-from tests.standin import ClientError, StandIn, Violation
+from tests.standin import ClientError, StandIn, Violation, server
 
 
 async def test_a_26_option_select_is_refused(standin, bot, alice, chan):
@@ -50,6 +51,19 @@ async def test_a_late_answer_is_refused(standin, bot, alice, chan):
     await standin.wait_for(lambda: len(standin.client_errors) == 1, what="the bot's failed late answer")
     assert "answered after" in standin.violations[-1].reason
     assert isinstance(standin.client_errors[0].exception.original, discord.NotFound)
+
+
+@pytest.mark.parametrize("standin_options", [{"interaction_timeout": 0.2}])
+async def test_time_the_machine_held_the_process_back_is_not_the_bots(standin, bot, alice, chan, monkeypatch):
+    """The deadline counts the bot's time, not the host's load: while the operating system keeps the
+    test process from a CPU (here every moment is said to be such a wait), the answer is not late."""
+    loop = asyncio.get_running_loop()
+    monkeypatch.setattr(server, "run_delay", loop.time)
+    gate_opened = loop.call_later(0.5, bot.gate.set)  # 0.5 s of wall time, all of it "held back"
+    r = await standin.slash(alice, chan, "bad", kind="late")
+    assert r.message is not None and r.message.content == "too late"
+    assert not standin.violations and not standin.client_errors
+    gate_opened.cancel()
 
 
 async def test_an_exception_in_a_command_fails_the_test_with_the_traceback(standin, bot, alice, chan):

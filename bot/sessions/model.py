@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import engines
@@ -281,10 +281,15 @@ def stored(played: Played) -> NewMove:
     )
 
 
-def record_of(row: MoveRow) -> MoveRecord:
-    """A log row as a record (events, mark and turn ``None`` on rows from before they were stored)."""
+def record_of(row: MoveRow, module: Engine | None = None) -> MoveRecord:
+    """A log row as a record (events, mark and turn ``None`` on rows from before they were stored);
+    with the game's ``module``, a name its events stored as the game once wrote it reads as the
+    game writes it now (the engine's optional ``RENAMED``)."""
+    renamed: Mapping[str, str] = getattr(module, "RENAMED", None) or {}
     try:
         events = None if row.events is None else tuple(Event.from_dict(e) for e in row.events)
+        if events and renamed:
+            events = tuple(e.renamed(renamed) for e in events)
         privacy = None if row.privacy is None else Privacy.from_dict(row.privacy)
     except (KeyError, TypeError, ValueError):
         events, privacy = None, None

@@ -295,7 +295,8 @@ def board_text(
     finished = session.status == "finished"
     lines = [header] if header else []
     if note is not None:  # the table's own line (a resignation, a timeout), in the board's language
-        lines.append(sentence(note.in_words(t), session.names()))
+        # its seats written {p0}, named as every sentence names them (escaped in a Discord message)
+        lines.append(sentence(name_seats(note.in_words(t), session.names()), session.names()))
     turns = told_turns(session, records, finished=finished, t=t)
     if len(turns) > 15:
         more = t.ngettext(

@@ -35,6 +35,7 @@ from engines.core import (
     Privacy,
     Said,
     Translates,
+    listing,
     name_seats,
     rng_for,
     said,
@@ -72,6 +73,14 @@ class Refusal(Exception):
     def in_words(self, t: Language) -> str:
         """The refusal in ``t``."""
         return self.said.in_words(t)
+
+
+def seats_said(seats: Sequence[int]) -> Said | str:
+    """Seats as the table's own notes name them: each written ``{p0}`` as the engines' sentences
+    write a seat, for the table to name for each reader (:func:`engines.core.name_seats`, with
+    the names a message writes escaped), and several listed as the reader's language lists them
+    ("{p0} and {p2}", "{p0} y {p2}")."""
+    return listing([f"{{p{seat}}}" for seat in seats])
 
 
 def named(exc: MoveError, names: Sequence[str]) -> MoveError:

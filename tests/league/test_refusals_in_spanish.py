@@ -11,7 +11,7 @@ from bot.league.service import LeagueError, LeagueService, season_label, season_
 from bot.sessions import SessionService, refusal
 from bot.sessions.play import Play
 from bot.surface.replies import failure_text
-from engines.core import said
+from engines.core import name_seats, said
 from languages import language
 
 GUILD = 9
@@ -118,7 +118,7 @@ async def test_why_a_game_ended_reads_in_spanish(service: SessionService):
     await service.lobby.join(71, 2, "Beto")
     await service.lobby.start(71, 1)
     result = await service.seats.resign(71, 2)  # two players: the game ends, won by the other
-    assert str(result.note) == "Beto resigned"
+    assert name_seats(str(result.note), result.session.names()) == "Beto resigned"
     assert texts.end_reason(result.session, ES) == "la partida terminó por rendición"
     assert texts.end_reason(result.session) == "the game ended by resignation"
 

@@ -259,6 +259,8 @@ class Event:
             return self
         said = None if self.said is None else self.said.renamed(names)
         public = None if self.public_said is None else self.public_said.renamed(names)
+        if said is self.said and public is self.public_said:  # nothing renamed: as it was stored
+            return self
         return replace(
             self,
             text=self.text if said is None else said.in_words(),

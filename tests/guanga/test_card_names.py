@@ -9,7 +9,7 @@ import pytest
 from PIL import ImageFont
 
 from engines import guanga as G
-from engines.core import in_words
+from engines.core import Event, in_words, said
 from engines.guanga.rules import CARD, Claim
 from engines.guanga.words import move_words
 from languages import language
@@ -65,3 +65,15 @@ def test_a_claims_words_name_the_card_as_spelt(lang):
     words = move_words(s, 0, Claim("G05", "yellow", (0, 2, 5, 6, 7)))
     text = words.full(G.WORDS, language(lang))
     assert "Poncho otavaleño (G05)" in text, text
+
+
+def test_a_stored_sentence_reads_a_renamed_card_also_inside_another():
+    """``RENAMED`` reaches a name put into a sentence inside another; an event with nothing to
+    rename is kept as it was stored."""
+    inner = said("{card} {name}", card="B05", name="Cobija otavalena")
+    stored = Event.told(said("{player} saw {what}", player="{p0}", what=inner)).to_dict()
+    back = Event.from_dict(stored).renamed(G.RENAMED)
+    assert back.text == "{p0} saw B05 Cobija otavaleña" and back.said is not None
+    assert back.said.in_words(language("es")).endswith("B05 Cobija otavaleña")
+    kept = Event.told(said("{card} {name}", card="A01", name="Chullo"))
+    assert kept.renamed(G.RENAMED) is kept

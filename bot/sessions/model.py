@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import engines
@@ -92,13 +92,17 @@ def named(exc: MoveError, names: Sequence[str]) -> MoveError:
     return out
 
 
-def refusal(exc: BaseException, t: Language) -> str:
+def refusal(exc: BaseException, t: Language, written: Callable[[str], str] | None = None) -> str:
     """A refusal in ``t``: the table's (:class:`Refusal`), or the engine's kept sentence with
-    the players' names put in (see :func:`named`)."""
+    the players' names put in (see :func:`named`), each as ``written`` writes it (a Discord
+    message: its markdown escaped)."""
     if isinstance(exc, Refusal):
         return exc.in_words(t)
     if isinstance(exc, MoveError):
-        return name_seats(exc.said.in_words(t), getattr(exc, "names", None))
+        names = getattr(exc, "names", None)
+        if names is not None and written is not None:
+            names = [written(n) for n in names]
+        return name_seats(exc.said.in_words(t), names)
     return str(exc)
 
 

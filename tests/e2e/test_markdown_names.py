@@ -199,3 +199,24 @@ async def test_the_computer_finishing_a_league_game_names_each_late_player_as_wr
     listed = f"{first} and {second}" if language == "en" else f"{first} y {second}"
     assert listed in read(post) and shows_name(post, "**Ana") and shows_name(post, "Bo, **X"), post
     assert not unpaired(post), post
+
+
+async def test_a_refusal_naming_whose_turn_it_is_shows_a_marked_name_as_written(standin, bot_factory):
+    """A move out of turn is refused naming the player to move: as written, its marks
+    formatting nothing (the refusal put the name in as it was, and "**Bo*B" formatted the rest
+    of the answer)."""
+    odd, bob = standin.add_users(ODD, "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(bob, chan, "nim new", thread=False, piles=3)
+        await standin.click(odd, lobby.message, "Join")
+        await standin.click(bob, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        if session.waiting_on()[0].user_id == bob.id:  # the marked name to move next
+            legal = await bot.sessions.play.legal_moves(chan.id, bob.id)
+            await (await standin.slash(bob, chan, "nim move", move=legal[0])).original()
+        refused = await (await standin.slash(bob, chan, "nim move", move="1 1")).original()
+    assert "not your turn" in refused.content, refused.content
+    assert shows_name(refused.content, ODD) and not unpaired(refused.content), refused.content

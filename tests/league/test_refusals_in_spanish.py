@@ -110,7 +110,10 @@ async def test_whose_turn_it_is_reads_in_spanish(service: SessionService):
     waiting = session.waiting_on()[0]
     other = next(s for s in session.seats if s.user_id != waiting.user_id)
     words = Play.not_your_turn(session, other.seat)
-    assert words.in_words(ES) == f"no es tu turno: le toca a {waiting.name}; te mencionaré cuando sea el tuyo"
+    assert (
+        name_seats(words.in_words(ES), session.names())
+        == f"no es tu turno: le toca a {waiting.name}; te mencionaré cuando sea el tuyo"
+    )
 
 
 async def test_why_a_game_ended_reads_in_spanish(service: SessionService):

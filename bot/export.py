@@ -273,7 +273,7 @@ async def export_session(service: SessionService, session: Session, *, with_ids:
     if session.state is None or session.status == "lobby":
         raise Refusal("game #{number} has not started, so there is nothing to export yet", number=session.id)
     rows = await service.store.history.moves(session.id)
-    records = [record_of(r) for r in rows]
+    records = [record_of(r, session.engine) for r in rows]
     if any(r.privacy is None for r in records):
         records = await service.logbook.replayed(session, records)
     session = await service.logbook.with_holders(session)  # each move put to whoever made it

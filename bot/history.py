@@ -157,7 +157,7 @@ class History:
         record = None
         if number:
             row = await self.store.history.move_at(session.id, number)
-            record = record_of(row) if row is not None else None
+            record = record_of(row, session.engine) if row is not None else None
             if record is not None and record.privacy is None:
                 record = (await self.service.logbook.replayed(session, [record]))[0]
             if record is not None:  # the log from it on holds every undo entry that took it back

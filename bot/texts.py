@@ -139,19 +139,21 @@ def next_line(
 ) -> str:
     """Who acts next, in ``t``.  Those newly called on are mentioned (pinged); those in ``already``
     (who were acting before, and still are) are named without a ping; ``away``: user id ->
-    "away until ..." for those taking time away."""
+    "away until ..." for those taking time away, said on a line of its own under them, as
+    ``/game status`` says it ("Ana, away until 2026-12-05 18:00 (America/Lima)"): the date ends in
+    its zone in brackets, so it is not put in brackets itself."""
     if session.status != "active" or session.damaged:
         return ""
     waiting = session.waiting_on()
     if not waiting:
         return ""
     away = away or {}
-    who = ", ".join(
-        (s.name if s.seat in already else s.mention)
-        + (f" ({away[s.user_id]})" if s.user_id is not None and s.user_id in away else "")
-        for s in waiting
+    who = ", ".join(s.name if s.seat in already else s.mention for s in waiting)
+    lines = [t.gettext("**Next:** {players}", players=who)]
+    lines.extend(
+        f"{s.name}, {away[s.user_id]}" for s in waiting if s.user_id is not None and s.user_id in away
     )
-    return t.gettext("**Next:** {players}", players=who)
+    return "\n".join(lines)
 
 
 def turn_lines(
@@ -293,7 +295,8 @@ def board_text(
     finished = session.status == "finished"
     lines = [header] if header else []
     if note is not None:  # the table's own line (a resignation, a timeout), in the board's language
-        lines.append(sentence(note.in_words(t), session.names()))
+        # its seats written {p0}, named as every sentence names them (escaped in a Discord message)
+        lines.append(sentence(name_seats(note.in_words(t), session.names()), session.names()))
     turns = told_turns(session, records, finished=finished, t=t)
     if len(turns) > 15:
         more = t.ngettext(

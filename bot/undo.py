@@ -152,7 +152,7 @@ class UndoService:
                     number=row.number,
                     player=who,
                 )
-            records.append(record_of(row))
+            records.append(record_of(row, session.engine))
         return target, records
 
     async def answer(self, session_id: int, version: int, user_id: int, agree: bool) -> Answered:

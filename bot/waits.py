@@ -27,7 +27,7 @@ from datetime import timedelta
 
 from bot import notices
 from bot.notices import SettingError, Waiting
-from bot.sessions import Session
+from bot.sessions import Session, seats_said
 from bot.storage import PersonRow
 from bot.texts import MESSAGE_LIMIT, clip
 from bot.time import gameclock as gc
@@ -67,13 +67,13 @@ def autoplay_note(session: Session, seat: int, move: str) -> Said:
     """The board's note after the table played a seat's only move."""
     return said(
         "{player} had one legal move, `{move}`; it was played for them",
-        player=session.by_seat(seat).name,
+        player=seats_said([seat]),
         move=move,
     )
 
 
 def pass_note(session: Session, seat: int) -> Said:
-    return said("{player} passed, as they had declared ahead", player=session.by_seat(seat).name)
+    return said("{player} passed, as they had declared ahead", player=seats_said([seat]))
 
 
 # ------------------------------------------------------------------ clocks

@@ -538,7 +538,9 @@ class Engine(Rules, Protocol):
     options`` (the options that play a game of an earlier :data:`EDITION` the way it was played,
     where a later edition changed a default, see :func:`bot.export.replay`) and ``waiting(state, seat)
     -> Said | None`` (why a seat that is not to move waits, when the game has more to say than
-    whose turn it is: a Nowa Gwinea builder who said done) are optional, so they are not members:
+    whose turn it is: a Nowa Gwinea builder who said done) and ``RENAMED`` (a mapping from a name
+    as the game once wrote it in its sentences to how it writes it now, so that a move's events
+    stored before the change read the new way, see :func:`bot.sessions.model.record_of`) are optional, so they are not members:
     the table asks for them with ``getattr``."""
 
     __name__: str  # the package's import name (``engines.guanga``), as a process of its own imports it

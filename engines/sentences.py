@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Protocol, overload
 
@@ -86,6 +86,18 @@ class Said:
             for k, v in raw.items()
         }
         return cls(str(data["msg"]), args, data.get("plural"), data.get("context"))
+
+    def renamed(self, names: Mapping[str, str]) -> Said:
+        """This sentence with each plain-text value found in ``names`` (a game's former spelling
+        of a name, see ``RENAMED`` in :class:`engines.core.Engine`) written the new way, also in
+        the sentences put in."""
+        if not self.args:
+            return self
+        args = {
+            k: v.renamed(names) if isinstance(v, Said) else names.get(v, v) if type(v) is str else v
+            for k, v in self.args.items()
+        }
+        return self if args == dict(self.args) else replace(self, args=args)
 
 
 _PLAIN = (str, int)
@@ -239,6 +251,23 @@ class Event:
         if self.visible_to is None or (seat is not None and seat in self.visible_to):
             return self.said
         return self.public_said
+
+    def renamed(self, names: Mapping[str, str]) -> Event:
+        """This event with its kept sentences' former names written the new way
+        (:meth:`Said.renamed`); an event stored before sentences were kept stays as it is."""
+        if self.said is None and self.public_said is None:
+            return self
+        said = None if self.said is None else self.said.renamed(names)
+        public = None if self.public_said is None else self.public_said.renamed(names)
+        if said is self.said and public is self.public_said:  # nothing renamed: as it was stored
+            return self
+        return replace(
+            self,
+            text=self.text if said is None else said.in_words(),
+            public_text=self.public_text if public is None else public.in_words(),
+            said=said,
+            public_said=public,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -26,7 +26,7 @@ from bot.league import organiser, texts
 from bot.league.names import all_shown, listed, shown
 from bot.league.season import Rounds
 from bot.league.service import LeagueError, OpenedRound
-from bot.sessions import MoveResult, Session
+from bot.sessions import MoveResult, Session, seats_said
 from bot.storage import Job
 from bot.storage.leagues import LeagueGame, LeagueRow
 from bot.storage.noshows import Substitute
@@ -260,7 +260,6 @@ class NoShowDesk:
         chosen = await self.store.noshows.rules(league.id)
         counted = await self.store.noshows.record(league.id, game.id, game.round, late, chosen.action)
         t = await self.posts.language(league.guild_id)
-        names = ", ".join(s.name for s in session.seats if s.user_id in late)
         result: MoveResult | None = None
         if chosen.action == rules.SCORE and league.game in rules.SCORED_AS_IT_STANDS:
             result = await self.sessions.seats.score_now(
@@ -275,7 +274,12 @@ class NoShowDesk:
             result = await self.sessions.seats.computer_takes(
                 session.id,
                 late,
-                said("{names} did not play in time; the computer plays on for them", names=names),
+                said(
+                    "{names} did not play in time; the computer plays on for them",
+                    names=seats_said(
+                        [s.seat for s in session.seats if s.user_id in late and s.seat is not None]
+                    ),
+                ),
             )
         text = t.ngettext(
             "⏰ {players} did not play in time: a no-show, and {action}.",

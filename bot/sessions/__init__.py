@@ -56,6 +56,7 @@ from bot.sessions.model import (
     record_of,
     refusal,
     refuse_computer_seat,
+    seats_said,
     waiting,
 )
 from bot.sessions.play import Play
@@ -138,4 +139,5 @@ __all__ = [
     "waiting",
     "refusal",
     "refuse_computer_seat",
+    "seats_said",
 ]

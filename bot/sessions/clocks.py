@@ -23,6 +23,7 @@ from bot.sessions.model import (
     damage_reason,
     deadline_moves,
     refuse_computer_seat,
+    seats_said,
 )
 from bot.sessions.play import Play
 from bot.sessions.seats import Seats
@@ -164,8 +165,7 @@ class Clocks:
         if not played:
             return None
         if note is None:
-            names = ", ".join(session.by_seat(s).name for s in late)
-            note = said("⏰ Time ran out for {names}; the computer made the move.", names=names)
+            note = said("⏰ Time ran out for {names}; the computer made the move.", names=seats_said(late))
         try:
             version = await self.core.record(
                 session,
@@ -203,7 +203,6 @@ class Clocks:
             when = banks.pending.get(seat)
             if when is None or int(when) != at:
                 raise StaleMove("that question is closed: it was answered already, or the player moved")
-            late = session.by_seat(seat)
             if user_id is not None:
                 refuse_computer_seat(session, voter)
                 if voter.seat == seat:
@@ -223,7 +222,8 @@ class Clocks:
             result = MoveResult(
                 session,
                 note=said(
-                    "⏰ {name}'s time ran out; the computer plays that seat from now on", name=late.name
+                    "⏰ {name}'s time ran out; the computer plays that seat from now on",
+                    name=seats_said([seat]),
                 ),
                 turn_before=session.engine.turn_number(session.state),
             )

@@ -53,7 +53,7 @@ class Logbook:
             rows = await self.store.history.moves_after(session.id, after)
         else:
             rows = await self.store.history.moves(session.id, last=last)
-        records = [record_of(r) for r in rows]
+        records = [record_of(r, session.engine) for r in rows]
         if any(r.privacy is None for r in records):
             records = await self.replayed(session, records)
         return with_taken_back(records, rows)

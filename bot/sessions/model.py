@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import engines
@@ -35,6 +35,7 @@ from engines.core import (
     Privacy,
     Said,
     Translates,
+    listing,
     name_seats,
     rng_for,
     said,
@@ -74,6 +75,14 @@ class Refusal(Exception):
         return self.said.in_words(t)
 
 
+def seats_said(seats: Sequence[int]) -> Said | str:
+    """Seats as the table's own notes name them: each written ``{p0}`` as the engines' sentences
+    write a seat, for the table to name for each reader (:func:`engines.core.name_seats`, with
+    the names a message writes escaped), and several listed as the reader's language lists them
+    ("{p0} and {p2}", "{p0} y {p2}")."""
+    return listing([f"{{p{seat}}}" for seat in seats])
+
+
 def named(exc: MoveError, names: Sequence[str]) -> MoveError:
     """The engine's refusal ``exc`` with the players' names put in: ``str()`` in English, and
     :func:`refusal` in a reader's language (the sentence kept for translation is kept)."""
@@ -83,13 +92,17 @@ def named(exc: MoveError, names: Sequence[str]) -> MoveError:
     return out
 
 
-def refusal(exc: BaseException, t: Language) -> str:
+def refusal(exc: BaseException, t: Language, written: Callable[[str], str] | None = None) -> str:
     """A refusal in ``t``: the table's (:class:`Refusal`), or the engine's kept sentence with
-    the players' names put in (see :func:`named`)."""
+    the players' names put in (see :func:`named`), each as ``written`` writes it (a Discord
+    message: its markdown escaped)."""
     if isinstance(exc, Refusal):
         return exc.in_words(t)
     if isinstance(exc, MoveError):
-        return name_seats(exc.said.in_words(t), getattr(exc, "names", None))
+        names = getattr(exc, "names", None)
+        if names is not None and written is not None:
+            names = [written(n) for n in names]
+        return name_seats(exc.said.in_words(t), names)
     return str(exc)
 
 
@@ -281,10 +294,15 @@ def stored(played: Played) -> NewMove:
     )
 
 
-def record_of(row: MoveRow) -> MoveRecord:
-    """A log row as a record (events, mark and turn ``None`` on rows from before they were stored)."""
+def record_of(row: MoveRow, module: Engine | None = None) -> MoveRecord:
+    """A log row as a record (events, mark and turn ``None`` on rows from before they were stored);
+    with the game's ``module``, a name its events stored as the game once wrote it reads as the
+    game writes it now (the engine's optional ``RENAMED``)."""
+    renamed: Mapping[str, str] = getattr(module, "RENAMED", None) or {}
     try:
         events = None if row.events is None else tuple(Event.from_dict(e) for e in row.events)
+        if events and renamed:
+            events = tuple(e.renamed(renamed) for e in events)
         privacy = None if row.privacy is None else Privacy.from_dict(row.privacy)
     except (KeyError, TypeError, ValueError):
         events, privacy = None, None

@@ -38,6 +38,7 @@ from bot.sessions.model import (
     named,
     refuse_computer_seat,
     rerate,
+    seats_said,
     stored,
     waiting,
 )
@@ -212,17 +213,17 @@ class Play:
         why = waiting(session, seat)
         if why is not None:
             return why
-        names = [s.name for s in session.waiting_on()]
-        if not names:
+        seats = [s.seat for s in session.waiting_on() if s.seat is not None]
+        if not seats:
             return said("nobody can move right now")
-        if len(names) > 1:
+        if len(seats) > 1:  # seats written {p0}: named (escaped on Discord) as the refusal is shown
             return said(
                 "it is not your turn: {players} are still to play; you will be mentioned when it is yours",
-                players=said("{items} and {last}", items=", ".join(names[:-1]), last=names[-1]),
+                players=seats_said(seats),
             )
         return said(
             "it is not your turn: it is {player}'s turn; you will be mentioned when it is yours",
-            player=names[0],
+            player=seats_said(seats),
         )
 
     async def settle(

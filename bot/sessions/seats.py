@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 
 from bot.sessions.core import ANY, Core
-from bot.sessions.model import STALLED, MoveResult, Refusal, Seat, Session
+from bot.sessions.model import STALLED, MoveResult, Refusal, Seat, Session, seats_said
 from bot.sessions.play import Play
 from bot.time import gameclock as gc
 from engines.core import Outcome, Said, said
@@ -58,7 +58,9 @@ class Seats:
         self.core.remember(session.id, row.version, session.state)
         self.core.keep(row, seats)
         turn_before = session.engine.turn_number(session.state)
-        result = MoveResult(session, note=said("{name} resigned", name=seat.name), turn_before=turn_before)
+        result = MoveResult(
+            session, note=said("{name} resigned", name=seats_said([seat.seat])), turn_before=turn_before
+        )
         staying = [s for s in session.seats if not s.resigned]
         people = [s for s in staying if not s.computer]
         if len(staying) <= 1 or not people:
@@ -70,7 +72,9 @@ class Seats:
             ended = result.session.row.outcome
             result.outcome = Outcome.from_dict(ended) if ended is not None else None
             return result
-        result.note = said("{name} resigned; the computer plays that seat from now on", name=seat.name)
+        result.note = said(
+            "{name} resigned; the computer plays that seat from now on", name=seats_said([seat.seat])
+        )
         await self.play.settle(session, result, searches_wait=self.core.computers_wait)
         return result
 
@@ -105,7 +109,7 @@ class Seats:
                 session,
                 note=said(
                     "⏰ The round's time is up; the computer finished the game for {names}.",
-                    names=", ".join(s.name for s in late),
+                    names=seats_said([s.seat for s in late if s.seat is not None]),
                 )
                 if late
                 else said("⏰ The round's time is up; the computer finished the game."),

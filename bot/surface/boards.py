@@ -217,7 +217,7 @@ class Boards:
                 written.session(session),
                 records,
                 header=header,
-                note=written.note(note, session),
+                note=note,
                 outcome=outcome,
                 ratings=written.ratings(ratings),
                 ping=ping,

@@ -24,6 +24,7 @@ import discord
 from bot import i18n
 from bot.sessions import Refusal, refusal
 from bot.storage import NotAnswering
+from bot.surface import written
 from bot.surface.attach import gallery_item
 from bot.surface.channels import SERVERS_ONLY, on_v2_message
 from bot.texts import clip
@@ -135,7 +136,7 @@ class Replies:
                 await self.direct.tell_failed_once(interaction)
         except (Refusal, MoveError) as exc:  # in the asker's language
             t = i18n.private(interaction)
-            await reply(interaction, f"⚠️ {sentence(refusal(exc, t), t)}")
+            await reply(interaction, f"⚠️ {sentence(refusal(exc, t, written.name), t)}")
         except Exception as exc:
             recorded = self._recorded.get(interaction.id)
             if recorded is not None and isinstance(exc, discord.HTTPException):

@@ -20,7 +20,6 @@ from bot.league.names import shown
 if TYPE_CHECKING:
     from bot.notices import Waiting
     from bot.sessions import RatingChange, Seat, Session
-    from engines.core import Said
 
 
 def name(text: str) -> str:
@@ -47,25 +46,6 @@ def mention(seat: Seat) -> str:
 def ratings(changes: Sequence[RatingChange]) -> list[RatingChange]:
     """The rating changes of a finished game, each person's name as a message writes it."""
     return [replace(c, name=name(c.name)) for c in changes]
-
-
-def note(said: Said | None, found: Session) -> Said | None:
-    """The table's own line about ``found`` (a resignation, a timeout, a pass) with the seats'
-    names in it (its values that are a seat's name, or seats' names joined by commas) as a
-    message writes them (see :func:`name`)."""
-    if said is None:
-        return None
-    names = {s.name for s in found.seats}
-
-    def written(value: object) -> object:
-        if not isinstance(value, str):
-            return value
-        if value in names:
-            return name(value)
-        parts = value.split(", ")
-        return ", ".join(map(name, parts)) if len(parts) > 1 and all(p in names for p in parts) else value
-
-    return replace(said, args={k: written(v) for k, v in said.args.items()})
 
 
 def waiting(games: Sequence[Waiting]) -> list[Waiting]:

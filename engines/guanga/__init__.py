@@ -76,6 +76,7 @@ from __future__ import annotations
 
 from engines.core import N_
 
+from . import data as D
 from .ai import computer_move, determinize
 from .describe import describe
 from .rules import (
@@ -141,6 +142,10 @@ as filled.
 a rank.""")
 
 
+RENAMED = D.RENAMED
+"""Card names as sentences stored before they were spelt as now (see :class:`engines.core.Engine`)."""
+
+
 def earlier_options(edition: int, seats: int, options: dict[str, object]) -> dict[str, object]:
     """The options that replay a game of an earlier edition the way it was played: before
     edition 2, a game of 2-4 ended at once when a player could not place (``end_now``)."""
@@ -152,6 +157,7 @@ def earlier_options(edition: int, seats: int, options: dict[str, object]) -> dic
 __all__ = [
     "EDITION",
     "earlier_options",
+    "RENAMED",
     "KINDS",
     "WORDS",
     "move_words",

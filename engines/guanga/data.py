@@ -1,7 +1,8 @@
 """Component data for Guanga: Tejidos Andinos, as plain constants.
 
 Everything here is copied from the "Guanga" section of DECISIONS.md: the
-patches, the workshop markers, the 40 market cards and the 10 orders.
+patches, the workshop markers, the 40 market cards and the 10 orders (two cards' names with the
+ñ that DECISIONS.md's plain-ASCII list leaves out: Poncho otavaleño, Cobija otavaleña).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ CARDS = (
     ("G02", "Ch'uspa", "Peru", "Ritual", 11, "#.../####", "green", "inti"),
     ("G03", "Tari", "Bolivia", "Ritual", 11, "##/##/#.", "red", "amaru"),
     ("G04", "Inkuna", "Bolivia", "Ritual", 12, "###/.#./.#.", "blue", "kuntur"),
-    ("G05", "Poncho otavaleno", "Ecuador", "Torso", 12, "#.#/###", "yellow", "rombo"),
+    ("G05", "Poncho otavaleño", "Ecuador", "Torso", 12, "#.#/###", "yellow", "rombo"),
     ("G06", "Chalina de fiesta", "Ecuador", "Ritual", 13, "#../#../###", "green", "chakana"),
     ("G07", "Cusma", "Colombia", "Torso", 13, "#../##./.##", "red", "inti"),
     ("G08", "Mochila arhuaca", "Colombia", "Ritual", 14, "##./.#./.##", "blue", "amaru"),
@@ -70,13 +71,17 @@ CARDS = (
     ("B02", "Qompi", "Peru", "Ritual", 21, "###/###/##.", "green", "inti"),
     ("B03", "Phullu", "Bolivia", "Waist", 22, "###/###/###", "red", "amaru"),
     ("B04", "Awayu de ceremonia", "Bolivia", "Head", 23, "#.#.#/.#.#./#.#.#", "blue", "kuntur"),
-    ("B05", "Cobija otavalena", "Ecuador", "Legs", 23, "##.../.##../..##./...##", "yellow", "rombo"),
+    ("B05", "Cobija otavaleña", "Ecuador", "Legs", 23, "##.../.##../..##./...##", "yellow", "rombo"),
     ("B06", "Macana", "Ecuador", "Torso", 25, "#####/#####", "green", "chakana"),
     ("B07", "Cobija de guanga", "Colombia", "Ritual", 26, "#.#.#/#####/#.#.#", "red", "inti"),
     ("B08", "Cobija pastusa", "Colombia", "Waist", 27, "..#../.#.#./#.#.#/.#.#./..#..", "blue", "amaru"),
     ("B09", "Lama", "Chile", "Head", 28, "#####/#...#/#####", "yellow", "kuntur"),
     ("B10", "Pontro", "Chile", "Legs", 30, "..#../..#../#####/..#../..#..", "green", "rombo"),
 )
+
+# Names the cards once had without their ñ (DECISIONS.md lists them in plain ASCII): a move's
+# sentences stored then read the names as they are written now (``RENAMED``, engines.core).
+RENAMED = {"Poncho otavaleno": "Poncho otavaleño", "Cobija otavalena": "Cobija otavaleña"}
 
 # (id, flag, flag points, typology, typology points); each part needs 2 claimed items.
 ORDERS = (

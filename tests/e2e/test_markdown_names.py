@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.app import EXTENSIONS
+from tests.e2e.leagues import DAY, fire, one_round_league
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.players import is_board
 
@@ -167,3 +170,53 @@ async def test_the_organisers_substitute_answers_show_a_marked_name_as_written(s
             said = await standin.slash(owner, chan, "league organiser substitute", action=action, member=odd)
             text = (await said.original()).content
             assert shows_name(text, ODD) and not unpaired(text), text
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_the_computer_finishing_a_league_game_names_each_late_player_as_written(
+    standin, bot_factory, table_clock, language
+):
+    """At a league round's deadline the computer finishes the game for both players, one of
+    them named with a comma ("Bo, **X"): the board's note names each as written, its marks
+    formatting nothing, listed as the server's language lists them.  (The note once carried the
+    names as one text joined by commas, escaped only when every part was a whole seat's name:
+    this one's "**X" formatted the rest of the post.)"""
+    ana, bo = standin.add_users("**Ana", "Bo, **X")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*LEAGUE_EXTENSIONS, "cogs.guacamole"))) as bot:
+        await standin.wait_synced()
+        if language == "es":
+            await (await standin.slash(standin.owner, chan, "game language", choose="es")).original()
+        _, session = await one_round_league(standin, bot, chan, [ana, bo], game="guacamole", players=2)
+        thread = next(t for t in standin.guild.threads if t.id == session.row.channel_id)
+        table_clock.advance(DAY)
+        await fire(bot)
+        finished = (
+            "the computer finished the game for" if language == "en" else "la máquina terminó la partida por"
+        )
+        (post,) = [m.content for m in standin.messages(thread) if finished in m.content]
+    first, second = (s.name for s in sorted(session.seats, key=lambda s: s.seat))
+    listed = f"{first} and {second}" if language == "en" else f"{first} y {second}"
+    assert listed in read(post) and shows_name(post, "**Ana") and shows_name(post, "Bo, **X"), post
+    assert not unpaired(post), post
+
+
+async def test_a_refusal_naming_whose_turn_it_is_shows_a_marked_name_as_written(standin, bot_factory):
+    """A move out of turn is refused naming the player to move: as written, its marks
+    formatting nothing (the refusal put the name in as it was, and "**Bo*B" formatted the rest
+    of the answer)."""
+    odd, bob = standin.add_users(ODD, "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(bob, chan, "nim new", thread=False, piles=3)
+        await standin.click(odd, lobby.message, "Join")
+        await standin.click(bob, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        if session.waiting_on()[0].user_id == bob.id:  # the marked name to move next
+            legal = await bot.sessions.play.legal_moves(chan.id, bob.id)
+            await (await standin.slash(bob, chan, "nim move", move=legal[0])).original()
+        refused = await (await standin.slash(bob, chan, "nim move", move="1 1")).original()
+    assert "not your turn" in refused.content, refused.content
+    assert shows_name(refused.content, ODD) and not unpaired(refused.content), refused.content

@@ -11,7 +11,7 @@ from bot.league.service import LeagueError, LeagueService, season_label, season_
 from bot.sessions import SessionService, refusal
 from bot.sessions.play import Play
 from bot.surface.replies import failure_text
-from engines.core import said
+from engines.core import name_seats, said
 from languages import language
 
 GUILD = 9
@@ -110,7 +110,10 @@ async def test_whose_turn_it_is_reads_in_spanish(service: SessionService):
     waiting = session.waiting_on()[0]
     other = next(s for s in session.seats if s.user_id != waiting.user_id)
     words = Play.not_your_turn(session, other.seat)
-    assert words.in_words(ES) == f"no es tu turno: le toca a {waiting.name}; te mencionaré cuando sea el tuyo"
+    assert (
+        name_seats(words.in_words(ES), session.names())
+        == f"no es tu turno: le toca a {waiting.name}; te mencionaré cuando sea el tuyo"
+    )
 
 
 async def test_why_a_game_ended_reads_in_spanish(service: SessionService):
@@ -118,7 +121,7 @@ async def test_why_a_game_ended_reads_in_spanish(service: SessionService):
     await service.lobby.join(71, 2, "Beto")
     await service.lobby.start(71, 1)
     result = await service.seats.resign(71, 2)  # two players: the game ends, won by the other
-    assert str(result.note) == "Beto resigned"
+    assert name_seats(str(result.note), result.session.names()) == "Beto resigned"
     assert texts.end_reason(result.session, ES) == "la partida terminó por rendición"
     assert texts.end_reason(result.session) == "the game ended by resignation"
 

@@ -10,6 +10,7 @@ from bot.sessions import MoveResult, NotSeated, Refusal, StaleMove, TimeOut
 from bot.storage import DEADLINE, PersonRow
 from bot.time.gameclock import DAY, HOUR
 from bot.undo import UndoService
+from engines.core import name_seats
 from tests.support import nim
 
 CH = 78
@@ -162,7 +163,10 @@ async def test_the_computer_takes_the_seat_the_person_returns_once_and_ranks_las
     session, late, at = await run_out(service, clock, people=2)
     session, result = await service.clocks.answer_timeout(session.id, late.seat, at, "computer", None)
     assert result is not None and result.played  # it moved for the seat
-    assert str(result.note) == f"⏰ {late.name}'s time ran out; the computer plays that seat from now on"
+    assert (
+        name_seats(str(result.note), session.names())
+        == f"⏰ {late.name}'s time ran out; the computer plays that seat from now on"
+    )
     assert session.by_seat(late.seat).computer
     with pytest.raises(Refusal, match="/game return takes it back"):
         await service.play.play(CH, late.user_id, "A1")

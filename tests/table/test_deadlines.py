@@ -15,7 +15,7 @@ from bot.storage import DEADLINE, migrations, open_store
 from bot.storage.base import MIGRATIONS_TABLE
 from bot.time import gameclock as gc
 from bot.time.scheduler import Scheduler
-from engines.core import TABLE
+from engines.core import TABLE, name_seats
 from tests.support import nim
 
 CH = 77
@@ -88,7 +88,10 @@ async def test_computer_moves_for_the_late_player(service, clock, monkeypatch):
     assert await deadline_scheduler(service, fired).run_due() == 1
     (result,) = fired
     assert (
-        late.name in str(result.note) and result.played[0].seat == late.seat and result.played[0].by_computer
+        name_seats(str(result.note), result.session.names())
+        == f"⏰ Time ran out for {late.name}; the computer made the move."
+        and result.played[0].seat == late.seat
+        and result.played[0].by_computer
     )
     assert not result.session.seat_of(late.user_id).computer  # the seat stays the player's
 

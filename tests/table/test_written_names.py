@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
+from bot import texts
+from bot.sessions import seats_said
 from bot.surface import written
 from engines.core import said
+from languages import language
 from tests.table.test_turn_posts import session_for
 
 MARKED = ("**ana", "bo||", "x_y")
@@ -24,14 +29,25 @@ def test_a_sessions_names_are_escaped_and_the_session_itself_is_not_changed():
     assert session.names() == list(MARKED)  # the pictures, the alt text and the store keep them
 
 
-def test_a_note_escapes_a_seats_name_and_a_list_of_seats_names_and_nothing_else():
+@pytest.mark.parametrize("code", ["en", "es"])
+def test_a_notes_seats_are_named_as_every_sentence_names_them(code):
+    """The table's notes write seats as ``{p0}`` (:func:`bot.sessions.seats_said`): on a board
+    built from :func:`written.session`, each is named escaped, one or several (listed as the
+    language lists them), also a name holding a comma; a value that is not a seat stays as it
+    is, even when it reads like a player's name."""
     session = marked_session()
-    one = written.note(said("{name} resigned", name="**ana"), session)
-    assert one is not None and one.in_words() == "\\*\\*ana resigned"
-    late = written.note(
-        said("⏰ Time ran out for {names}; the computer made the move.", names="**ana, bo||"), session
+    session.seats[1] = dataclasses.replace(session.seats[1], name="bo, **x")
+    t = language(code)
+
+    def board(note):
+        return texts.board_text(written.session(session), [], note=note, t=t).splitlines()[0]
+
+    one = board(said("{name} resigned", name=seats_said([0])))
+    assert one == {"en": "\\*\\*ana resigned.", "es": "\\*\\*ana se rindió."}[code], one
+    late = board(
+        said("⏰ Time ran out for {names}; the computer made the move.", names=seats_said([0, 1, 2]))
     )
-    assert late is not None and late.in_words().startswith("⏰ Time ran out for \\*\\*ana, bo\\|\\|;")
-    other = written.note(said("`{move}` was played", move="**x"), session)  # not a name: as it was
-    assert other is not None and other.in_words() == "`**x` was played"
-    assert written.note(None, session) is None
+    listed = {"en": "\\*\\*ana, bo, \\*\\*x and x\\_y", "es": "\\*\\*ana, bo, \\*\\*x y x\\_y"}[code]
+    assert listed in late, late
+    other = board(said("`{move}` was played", move="**ana"))  # not a seat: as it was
+    assert other == "`**ana` was played."

@@ -51,7 +51,7 @@ from renderers.layout import (
 )
 from renderers.shapes import draw_legend, mark_box, seat_mark
 from renderers.translation import N_, Span, ntr, told, tr
-from renderers.typeset import art_cache, draw_text, font, label, stamp
+from renderers.typeset import art_cache, draw_text, font, label, stamp, text_width
 
 PATCH_RGB = {
     "red": (206, 52, 52),
@@ -266,28 +266,73 @@ def _paste_patch(img: Image.Image, patch: str, x: int, y: int, size: int) -> Non
     img.paste(_patch_tile(colour, symbol, size), (x, y))
 
 
-CARD_H = 250
+CARD_H = 250  # a card whose id and points share one line of its header
+# A card's header (its id and its points) at 20, no less than 19: 4.7 px tall or more on a phone,
+# as the other words of the board.  On a card too narrow for both on one line (eleven in the
+# market), the points go on a second line and the card grows by it.
+CARD_HEAD, CARD_HEAD_MIN = 20, 19
+CARD_HEAD_LINE = 24  # a line of the header: the size with its leading
+CARD_HEAD_GAP = 8  # between the id and the points on one line
+
+
+def _points_text(vp: int) -> str:
+    return tr("{points}VP", points=vp)
+
+
+@art_cache  # by width and language
+def _head_lines(card_w: int) -> int:
+    """The lines of a market card's header ``card_w`` wide, in the board's language: one when the
+    widest id (at :data:`CARD_HEAD`) and the widest points (at :data:`CARD_HEAD_MIN`) fit side by
+    side, else two (the same for every card of the market)."""
+    ids = max(text_width(c[0], CARD_HEAD, True) for c in D.CARDS)
+    points = max(text_width(_points_text(c[4]), CARD_HEAD_MIN, True) for c in D.CARDS)
+    return 1 if ids + CARD_HEAD_GAP + points <= card_w - 10 else 2
+
+
+def _card_height(card_w: int) -> int:
+    return CARD_H + (_head_lines(card_w) - 1) * CARD_HEAD_LINE
 
 
 def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> None:
     draw.rounded_rectangle(
         (x, y, x + w, y + h), radius=8, fill=(255, 252, 244), outline=(120, 100, 80), width=2
     )
-    draw.rounded_rectangle((x, y, x + w, y + 30), radius=8, fill=LEVEL_RGB[card.level])
-    draw.rectangle((x, y + 20, x + w, y + 30), fill=LEVEL_RGB[card.level])
+    lines = _head_lines(w)
+    band = 6 + lines * CARD_HEAD_LINE
+    draw.rounded_rectangle((x, y, x + w, y + band), radius=8, fill=LEVEL_RGB[card.level])
+    draw.rectangle((x, y + band - 10, x + w, y + band), fill=LEVEL_RGB[card.level])
     ink = ink_on(LEVEL_RGB[card.level])
-    draw_text(draw, (x + 5, y + 4), card.id, w // 2 - 6, 20, min_size=14, bold=True, fill=ink)
-    draw_text(
-        draw,
-        (x + w // 2, y + 5),
-        tr("{points}VP", points=card.vp),
-        w // 2 - 5,
-        19,
-        min_size=13,
-        bold=True,
-        fill=ink,
-        align="right",
-    )
+    points = _points_text(card.vp)
+    if lines == 1:
+        idw = int(text_width(card.id, CARD_HEAD, True)) + 1
+        draw_text(draw, (x + 5, y + 3), card.id, idw, CARD_HEAD, min_size=CARD_HEAD_MIN, bold=True, fill=ink)
+        room = w - 10 - idw - CARD_HEAD_GAP
+        draw_text(
+            draw,
+            (x + w - 5 - room, y + 3),
+            points,
+            room,
+            CARD_HEAD,
+            min_size=CARD_HEAD_MIN,
+            bold=True,
+            fill=ink,
+            align="right",
+        )
+    else:
+        for k, text in enumerate((card.id, points)):
+            draw_text(
+                draw,
+                (x + 5, y + 3 + k * CARD_HEAD_LINE),
+                text,
+                w - 10,
+                CARD_HEAD,
+                min_size=CARD_HEAD_MIN,
+                bold=True,
+                fill=ink,
+                align="center",
+            )
+    y += band - 30  # the rest of the card, under its header
+    h -= band - 30
     rows = card.shape
     nr, nc = len(rows), max(len(r) for r in rows)
     cell = min(20, 80 // max(nr, nc))
@@ -581,7 +626,11 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     header = _header(view, names, last_action)
     seats = _seat_lines(view, names)
     top_h = ranking_height(seats) if view.finished and n > 1 else strip_height(seats)
-    market_h = 44 + CARD_H + 16
+    k = max(1, len(view.market))
+    gap = 8
+    card_w = min(124, (WIDTH - 2 * PAD - gap * (k - 1)) // k)
+    card_h = _card_height(card_w)
+    market_h = 44 + card_h + 16
     basket_h = 40 + 62 + 20 + 34 + 12
     legend_h = 40
     # panels: the own guanga first and wide in a private view; two columns otherwise
@@ -619,21 +668,18 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         fill=MUTED,
     )
     y += 40
-    k = max(1, len(view.market))
-    gap = 8
-    card_w = min(124, (WIDTH - 2 * PAD - gap * (k - 1)) // k)
     x = PAD
     for slot, card in enumerate(view.market):
         lit = slot == view.lit_slot  # where the turn's claim took its card from
         if card is None:
-            draw.rounded_rectangle((x, y, x + card_w, y + CARD_H), radius=8, outline=RULE, width=2)
-            label(draw, (x + card_w // 2, y + CARD_H // 2), tr("empty"), 19, False, MUTED, "mm")
+            draw.rounded_rectangle((x, y, x + card_w, y + card_h), radius=8, outline=RULE, width=2)
+            label(draw, (x + card_w // 2, y + card_h // 2), tr("empty"), 19, False, MUTED, "mm")
             if lit:
-                mark_box(draw, (x - 5, y - 5, x + card_w + 5, y + CARD_H + 5), radius=10)
+                mark_box(draw, (x - 5, y - 5, x + card_w + 5, y + card_h + 5), radius=10)
         else:
-            _draw_card(img, draw, card, x, y, card_w, CARD_H, lit)
+            _draw_card(img, draw, card, x, y, card_w, card_h, lit)
         x += card_w + gap
-    y += CARD_H + 16
+    y += card_h + 16
 
     # basket, workshop, symbols
     heading = tr("Basket")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from PIL import Image
 
 from engines import guanga as G
@@ -214,3 +215,38 @@ def test_a_stacks_height_hides_none_of_its_top_patchs_pips():
         patch = img.crop((x + 1, y + 1, x + cell - 1, y + cell - 1))
         assert (255, 255, 255) in {c for _, c in patch.getcolors(1 << 16)}  # the height's disc
         assert _pips_seen(patch, "green") == 4, cell
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_a_market_cards_id_and_points_read_on_a_phone(language):
+    """A market card's header holds its id (its level's letter, the colour's second cue) and its
+    points: with eleven cards in the market the points shrank to 15 ("12VP", 13 for "12 PV"), 3.6
+    px tall shown 400 px wide, as on a phone.  On markets of nine and eleven cards, in both
+    languages, every card's id and points now stand 4.5 px or more, whole, and the largest sample
+    board stays under the encoder's limit."""
+    from renderers import encoding
+    from renderers import guanga as R
+    from renderers.samples import positions
+    from renderers.translation import speaking, tr
+    from renderers.typeset import clear_art, font
+
+    scale = PHONE / R.WIDTH
+    samples = {p.label: p for p in positions("guanga")}
+    widths = set()
+    for label in ("2p-mode=beginner-middle", "3p-mode=master-middle", "4p-mode=apprentice-end"):
+        pos = samples[label]
+        view = pos.view(0)
+        cards = [c for c in view.market if c is not None]
+        with speaking(language):
+            expected = [c.id for c in cards] + [tr("{points}VP", points=c.vp) for c in cards]
+        clear_art()
+        with fit_log() as log:
+            png = render(view, names=pos.names, last_action=pos.last_action_in(language), language=language)
+        assert len(png) < encoding.LIMIT, (label, len(png))
+        head = [f for f in log if f.text in expected and f.box[2] - f.box[0] < 124]  # on a card
+        assert sorted(f.text for f in head) == sorted(expected), (label, [f.text for f in log])
+        for f in head:
+            _, top, _, bottom = font(f.size, True).getbbox("H")
+            assert not f.cut and (bottom - top) * scale >= 4.5, (label, f)
+        widths.add(len(view.market))
+    assert widths == {9, 11}

@@ -51,7 +51,7 @@ from renderers.layout import (
 )
 from renderers.shapes import draw_legend, mark_box, seat_mark
 from renderers.translation import N_, Span, ntr, told, tr
-from renderers.typeset import art_cache, draw_text, font, label, stamp, text_width
+from renderers.typeset import art_cache, draw_text, font, label, narrow_lines, stamp, text_width
 
 PATCH_RGB = {
     "red": (206, 52, 52),
@@ -353,20 +353,12 @@ def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> No
     label(draw, (x + w // 2, by + 15), tr("or"), 17, False, MUTED, "mm")
     icon = _glyph_icon(card.symbol, 30)
     img.paste(icon, (x + w - 42, by), icon)
-    draw_text(
-        draw, (x + 4, y + 156), card.name, w - 8, 18, min_size=13, bold=True, max_lines=2, align="center"
-    )
-    draw_text(
-        draw,
-        (x + 4, y + h - 42),
-        tr("{flag} · {typology}", flag=tr(card.flag), typology=tr(card.typology)),
-        w - 8,
-        16,
-        min_size=12,
-        fill=MUTED,
-        align="center",
-        max_lines=2,
-    )
+    # the name and the flag with the typology keep the header's least size, each on up to two
+    # lines, a word wider than the card narrowed ("ceremonial", "Colombia ·")
+    narrow_lines(draw, (x + 4, y + 153), card.name, w - 8, CARD_HEAD_MIN, bold=True, align="center")
+    origin = tr("{flag} · {typology}", flag=tr(card.flag), typology=tr(card.typology))
+    origin = origin.replace(" · ", "\u00a0· ")  # a line ends with the dot, never starts with it
+    narrow_lines(draw, (x + 4, y + h - 48), origin, w - 8, CARD_HEAD_MIN, fill=MUTED, align="center")
     if lit:
         mark_box(draw, (x - 5, y - 5, x + w + 5, y + h + 5), radius=10)
 

@@ -250,3 +250,39 @@ def test_a_market_cards_id_and_points_read_on_a_phone(language):
             assert not f.cut and (bottom - top) * scale >= 4.5, (label, f)
         widths.add(len(view.market))
     assert widths == {9, 11}
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_every_cards_words_read_on_a_phone_and_whole(language):
+    """A card's name was set at 18 (4.3 px tall shown 400 px wide, as on a phone), shrinking to 15
+    for "Awayu de ceremonia", and its flag with its typology at 16 (4.0 px), shrinking too.  On
+    every one of the 40 cards, on markets of nine and of eleven cards, every word of the card now
+    stands 4.5 px or more on a phone, whole (a word wider than the card narrowed, never cut), and
+    the lines say the card's name and its flag and typology, the line broken after the dot."""
+    from PIL import ImageDraw
+
+    from engines.guanga import data as D
+    from engines.guanga.rules import card_view
+    from renderers import guanga as R
+    from renderers.translation import speaking, tr
+    from renderers.typeset import font
+
+    scale = PHONE / R.WIDTH
+    for width in (98, 122):  # eleven and nine cards in the market
+        for row in D.CARDS:
+            card = card_view(row[0])
+            with speaking(language):
+                height = R._card_height(width)
+                canvas = Image.new("RGB", (width + 20, height + 20), R.BACKGROUND)
+                with fit_log() as log:
+                    R._draw_card(canvas, ImageDraw.Draw(canvas), card, 10, 10, width, height, False)
+                origin = tr("{flag} · {typology}", flag=tr(card.flag), typology=tr(card.typology))
+                points = tr("{points}VP", points=card.vp)
+            said = [f.text.replace("\u00a0", " ") for f in log]
+            assert said[:2] == [card.id, points], said
+            assert " ".join(said[2:]) == f"{card.name} {origin}", said
+            assert not any(f.text.startswith("·") for f in log), said
+            for f in log:
+                _, top, _, bottom = font(f.size).getbbox("H")
+                assert not f.cut and (bottom - top) * scale >= 4.5, (width, f)
+                assert f.box[0] >= 10 and f.box[2] <= 10 + width, (width, f)

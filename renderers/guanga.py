@@ -515,20 +515,15 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell
 def _draw_markers(img, draw, view, x: int, y: int, w: int) -> None:
     workshop = tr("Workshop: {n} face up", n=view.visible_markers)
     draw_text(draw, (x, y), workshop, w // 2, 24, min_size=18, bold=True)
-    if view.end_at is not None:
-        if view.end_triggered:
-            note = tr("END TRIGGERED: finishing the round")
-        else:
-            note = tr("game ends at {n}", n=view.end_at)
+    if view.end_at is not None and not view.end_triggered:  # once triggered: _end_note
         draw_text(
             draw,
             (x + w // 2, y + 2),
-            note,
+            tr("game ends at {n}", n=view.end_at),
             w // 2,
             20,
             min_size=14,
-            bold=view.end_triggered,
-            fill=BAD if view.end_triggered else MUTED,
+            fill=MUTED,
             align="right",
         )
     yy, xx = y + 34, x
@@ -557,6 +552,31 @@ def _draw_markers(img, draw, view, x: int, y: int, w: int) -> None:
             img.paste(icon, (xx + 4, yy + 4), icon)
         label(draw, (xx + box / 2, yy + box + 4), f"{up}/{total}", 18, True, INK if up else MUTED, "ma")
         xx += step
+
+
+END_NOTE, END_NOTE_MIN = 20, 19  # 4.7 px or more on a phone (it shrank to 15 beside the workshop)
+
+
+def _end_note(draw, view, y: int) -> int:
+    """Once the end is triggered, say so in red at the right of the line under the workshop (the
+    symbols' legend, or the note on the first patch, keep the rest of it); returns the width
+    taken, with the gap before it (0 when the end is not triggered)."""
+    if view.end_at is None or not view.end_triggered:
+        return 0
+    note = tr("END TRIGGERED: finishing the round")
+    w = min(int(text_width(note, END_NOTE, True)) + 1, (WIDTH - 2 * PAD) // 2)
+    draw_text(
+        draw,
+        (WIDTH - PAD - w, y + 2),
+        note,
+        w,
+        END_NOTE,
+        min_size=END_NOTE_MIN,
+        bold=True,
+        fill=BAD,
+        align="right",
+    )
+    return w + 16
 
 
 def _header(view, names, last_action) -> Header:
@@ -691,12 +711,13 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     mx = PAD + 8 * (size + 8) + 16
     _draw_markers(img, draw, view, mx, y, WIDTH - PAD - mx)
     y += 40 + 62 + 20
+    room = WIDTH - 2 * PAD - _end_note(draw, view, y)
     if view.first_patch:
         note = tr(
             "1st patch taken: {patch}; the 2nd must differ in colour and symbol",
             patch=told(W.word(W.PATCHES, view.first_patch.replace("/", " "))),  # "kuntur verde"
         )
-        draw_text(draw, (PAD, y), note, WIDTH - 2 * PAD, 21, min_size=15, fill=MUTED)
+        draw_text(draw, (PAD, y), note, room, 21, min_size=15, fill=MUTED)
     else:
         lx = PAD
         for sym in D.SYMBOLS:

@@ -286,3 +286,42 @@ def test_every_cards_words_read_on_a_phone_and_whole(language):
                 _, top, _, bottom = font(f.size).getbbox("H")
                 assert not f.cut and (bottom - top) * scale >= 4.5, (width, f)
                 assert f.box[0] >= 10 and f.box[2] <= 10 + width, (width, f)
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_the_end_triggered_note_reads_on_a_phone(language):
+    """Once the workshop's face-up markers reach the end, the board says so in red ("END
+    TRIGGERED: finishing the round"): beside the workshop's heading it shrank to 15, 3.7 px tall
+    shown 400 px wide, as on a phone.  It now stands 4.5 px or more, whole, on the line under the
+    workshop, beside the symbols' legend or the note on the first patch (whole too), never over
+    it; before the end is triggered, "game ends at 4" stays beside the workshop."""
+    from dataclasses import replace
+
+    from renderers import guanga as R
+    from renderers.samples import positions
+    from renderers.translation import speaking, tr
+    from renderers.typeset import font
+
+    scale = PHONE / R.WIDTH
+    samples = {p.label: p for p in positions("guanga")}
+    pos = samples["4p-mode=apprentice-end"]
+    view = pos.view(None)
+    assert view.end_triggered
+    with speaking(language):
+        note = tr("END TRIGGERED: finishing the round")
+        waiting = tr("game ends at {n}", n=4)
+    for shown in (view, replace(view, first_patch="red/amaru")):
+        with fit_log() as log:
+            render(shown, names=pos.names, language=language)
+        (said,) = [f for f in log if f.text == note]
+        _, top, _, bottom = font(said.size, True).getbbox("H")
+        assert not said.cut and (bottom - top) * scale >= 4.5, said
+        assert not any(f.cut for f in log), [f for f in log if f.cut]
+        if shown.first_patch:
+            (first,) = [f for f in log if "amaru" in f.text]
+            assert first.box[2] <= said.box[0] and first.box[1] == said.box[1] - 2, (first, said)
+    before = samples["4p-mode=apprentice-middle"].view(None)
+    assert not before.end_triggered and before.end_at == 4
+    with fit_log() as log:
+        render(before, names=pos.names, language=language)
+    assert [f.text for f in log if f.text in (note, waiting)] == [waiting]

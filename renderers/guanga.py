@@ -347,12 +347,15 @@ def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> No
             else:
                 draw.rectangle(box, outline=(215, 205, 190))
     # the two ways to claim: the colour or the symbol
+    # ("or" between them at the header's least size, clear of both on a card of eleven too)
     by = y + 120
-    draw.rectangle((x + 10, by, x + 40, by + 30), fill=rgb, outline=(50, 35, 25))
-    _pips(draw, card.colour, (x + 10, by, x + 40, by + 30), GLYPH_INK[card.colour], rgb, glyph=False)
-    label(draw, (x + w // 2, by + 15), tr("or"), 17, False, MUTED, "mm")
+    left, right = (10, 12) if w >= 110 else (5, 5)  # the margins of the square and of the symbol
+    square = (x + left, by, x + left + 30, by + 30)
+    draw.rectangle(square, fill=rgb, outline=(50, 35, 25))
+    _pips(draw, card.colour, square, GLYPH_INK[card.colour], rgb, glyph=False)
+    label(draw, (x + w // 2, by + 15), tr("or"), CARD_HEAD_MIN, False, MUTED, "mm")
     icon = _glyph_icon(card.symbol, 30)
-    img.paste(icon, (x + w - 42, by), icon)
+    img.paste(icon, (x + w - right - 30, by), icon)
     # the name and the flag with the typology keep the header's least size, each on up to two
     # lines, a word wider than the card narrowed ("ceremonial", "Colombia ·")
     narrow_lines(draw, (x + 4, y + 153), card.name, w - 8, CARD_HEAD_MIN, bold=True, align="center")

@@ -6,7 +6,7 @@ import io
 import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engines import guanga as G
 from engines.guanga.rules import Mode
@@ -325,3 +325,53 @@ def test_the_end_triggered_note_reads_on_a_phone(language):
     with fit_log() as log:
         render(before, names=pos.names, language=language)
     assert [f.text for f in log if f.text in (note, waiting)] == [waiting]
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_a_cards_or_stands_clear_of_the_colour_and_the_symbol(monkeypatch, language):
+    """Under a card's shape, its two ways to claim: the colour's square, "or", the symbol.  On the
+    cards of a market of eleven, "or" (set at 17, 4.0 px tall on a phone) touched the square and
+    the symbol.  On every card, of either width, "or" now keeps 3 px or more from each, at a
+    size whose capitals stand 4.5 px or more on a phone."""
+    from PIL import ImageDraw
+
+    from engines.guanga import data as D
+    from engines.guanga.rules import card_view
+    from renderers import guanga as R
+    from renderers.translation import speaking, tr
+    from renderers.typeset import font
+
+    sizes: dict[str, int] = {}
+    stamp = R.label
+    words = [True]  # whether the spy draws the words it is given
+
+    def said(d, xy, text, size, bold=False, fill=R.INK, anchor="la"):
+        sizes[text] = size
+        if words[0]:
+            stamp(d, xy, text, size, bold, fill, anchor)
+
+    monkeypatch.setattr(R, "label", said)
+
+    def columns(image: Image.Image) -> list[int]:
+        return [u for u in range(image.width) if image.crop((u, 0, u + 1, image.height)).getbbox()]
+
+    for width in (98, 122):
+        with speaking(language):
+            height = R._card_height(width)  # with the header's second line, when it has one
+        row = (12, 130 + height - R.CARD_H, 9 + width, 161 + height - R.CARD_H)  # inside the border
+        for data in D.CARDS:
+            card = card_view(data[0])
+            drawn = []
+            for words[0] in (True, False):
+                canvas = Image.new("RGB", (width + 20, height + 20), R.BACKGROUND)
+                with speaking(language):
+                    R._draw_card(canvas, ImageDraw.Draw(canvas), card, 10, 10, width, height, False)
+                    word = tr("or")
+                drawn.append(canvas.crop(row))
+            _, top, _, bottom = font(sizes[word]).getbbox("H")
+            assert (bottom - top) * PHONE / R.WIDTH >= 4.5, sizes
+            ink = columns(ImageChops.difference(*drawn))  # the word's
+            rest = columns(ImageChops.difference(drawn[1], Image.new("RGB", drawn[1].size, (255, 252, 244))))
+            square = max(u for u in rest if u < ink[0])
+            symbol = min(u for u in rest if u > ink[-1])
+            assert ink[0] - square > 3 and symbol - ink[-1] > 3, (width, card.id, square, ink, symbol)

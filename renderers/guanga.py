@@ -518,7 +518,7 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell
 def _draw_markers(img, draw, view, x: int, y: int, w: int) -> None:
     workshop = tr("Workshop: {n} face up", n=view.visible_markers)
     draw_text(draw, (x, y), workshop, w // 2, 24, min_size=18, bold=True)
-    if view.end_at is not None and not view.end_triggered:  # once triggered: _end_note
+    if view.end_at is not None and not view.end_triggered and not view.finished:  # then: _end_note
         draw_text(
             draw,
             (x + w // 2, y + 2),
@@ -561,10 +561,10 @@ END_NOTE, END_NOTE_MIN = 20, 19  # 4.7 px or more on a phone (it shrank to 15 be
 
 
 def _end_note(draw, view, y: int) -> int:
-    """Once the end is triggered, say so in red at the right of the line under the workshop (the
-    symbols' legend, or the note on the first patch, keep the rest of it); returns the width
-    taken, with the gap before it (0 when the end is not triggered)."""
-    if view.end_at is None or not view.end_triggered:
+    """Once the end is triggered, until the game is over, say so in red at the right of the line
+    under the workshop (the symbols' legend, or the note on the first patch, keep the rest of
+    it); returns the width taken, with the gap before it (0 when there is no note)."""
+    if view.end_at is None or not view.end_triggered or view.finished:  # over: the round is done
         return 0
     note = tr("END TRIGGERED: finishing the round")
     w = min(int(text_width(note, END_NOTE, True)) + 1, (WIDTH - 2 * PAD) // 2)

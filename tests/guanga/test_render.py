@@ -288,6 +288,17 @@ def test_every_cards_words_read_on_a_phone_and_whole(language):
                 assert f.box[0] >= 10 and f.box[2] <= 10 + width, (width, f)
 
 
+def _end_triggered(seed: int = 1):
+    """A seeded four-seat apprentice game played by the computer until the end is triggered."""
+    s = G.new_game(G.Config(players=4, mode=Mode.APPRENTICE), 4, seed)
+    rng = random.Random(seed)
+    while not s.end_triggered:
+        seat = min(G.to_move(s))
+        s, _ = G.apply_move(s, seat, G.computer_move(G.view_for(s, seat), G.legal_moves(s, seat), rng))
+    assert not s.finished
+    return s
+
+
 @pytest.mark.parametrize("language", [None, "es"])
 def test_the_end_triggered_note_reads_on_a_phone(language):
     """Once the workshop's face-up markers reach the end, the board says so in red ("END
@@ -303,28 +314,48 @@ def test_the_end_triggered_note_reads_on_a_phone(language):
     from renderers.typeset import font
 
     scale = PHONE / R.WIDTH
-    samples = {p.label: p for p in positions("guanga")}
-    pos = samples["4p-mode=apprentice-end"]
-    view = pos.view(None)
-    assert view.end_triggered
+    names = ["Ana", "Beto", "Cusi", "Dora"]
+    view = G.view_for(_end_triggered(), None)
     with speaking(language):
         note = tr("END TRIGGERED: finishing the round")
         waiting = tr("game ends at {n}", n=4)
     for shown in (view, replace(view, first_patch="red/amaru")):
         with fit_log() as log:
-            render(shown, names=pos.names, language=language)
+            render(shown, names=names, language=language)
         (said,) = [f for f in log if f.text == note]
         _, top, _, bottom = font(said.size, True).getbbox("H")
         assert not said.cut and (bottom - top) * scale >= 4.5, said
         assert not any(f.cut for f in log), [f for f in log if f.cut]
+        assert waiting not in [f.text for f in log]
         if shown.first_patch:
             (first,) = [f for f in log if "amaru" in f.text]
             assert first.box[2] <= said.box[0] and first.box[1] == said.box[1] - 2, (first, said)
-    before = samples["4p-mode=apprentice-middle"].view(None)
+    before = next(p for p in positions("guanga") if p.label == "4p-mode=apprentice-middle").view(None)
     assert not before.end_triggered and before.end_at == 4
     with fit_log() as log:
-        render(before, names=pos.names, language=language)
+        render(before, names=names, language=language)
     assert [f.text for f in log if f.text in (note, waiting)] == [waiting]
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_a_finished_board_says_neither_that_the_round_is_finishing_nor_when_the_game_ends(language):
+    """A finished game's board said "END TRIGGERED: finishing the round" beside the workshop
+    (or "game ends at 6"), under a header that says who won: the round is over, and so is the
+    game.  A finished board says neither, from any seat."""
+    from renderers.samples import positions
+    from renderers.translation import speaking, tr
+
+    for pos in positions("guanga"):
+        if not pos.label.endswith("-end") or pos.players == 1:
+            continue
+        view = pos.view(None)
+        assert view.finished and view.end_at is not None, pos.label
+        with speaking(language):
+            notes = {tr("END TRIGGERED: finishing the round"), tr("game ends at {n}", n=view.end_at)}
+        for seat in (None, 0):
+            with fit_log() as log:
+                render(pos.view(seat), names=pos.names, language=language)
+            assert not notes & {f.text for f in log}, (pos.label, seat)
 
 
 @pytest.mark.parametrize("language", [None, "es"])

@@ -51,7 +51,7 @@ from renderers.layout import (
 )
 from renderers.shapes import draw_legend, mark_box, seat_mark
 from renderers.translation import N_, Span, ntr, told, tr
-from renderers.typeset import art_cache, draw_text, font, label, stamp
+from renderers.typeset import art_cache, draw_text, font, label, narrow_lines, stamp, text_width
 
 PATCH_RGB = {
     "red": (206, 52, 52),
@@ -266,28 +266,73 @@ def _paste_patch(img: Image.Image, patch: str, x: int, y: int, size: int) -> Non
     img.paste(_patch_tile(colour, symbol, size), (x, y))
 
 
-CARD_H = 250
+CARD_H = 250  # a card whose id and points share one line of its header
+# A card's header (its id and its points) at 20, no less than 19: 4.7 px tall or more on a phone,
+# as the other words of the board.  On a card too narrow for both on one line (eleven in the
+# market), the points go on a second line and the card grows by it.
+CARD_HEAD, CARD_HEAD_MIN = 20, 19
+CARD_HEAD_LINE = 24  # a line of the header: the size with its leading
+CARD_HEAD_GAP = 8  # between the id and the points on one line
+
+
+def _points_text(vp: int) -> str:
+    return tr("{points}VP", points=vp)
+
+
+@art_cache  # by width and language
+def _head_lines(card_w: int) -> int:
+    """The lines of a market card's header ``card_w`` wide, in the board's language: one when the
+    widest id (at :data:`CARD_HEAD`) and the widest points (at :data:`CARD_HEAD_MIN`) fit side by
+    side, else two (the same for every card of the market)."""
+    ids = max(text_width(c[0], CARD_HEAD, True) for c in D.CARDS)
+    points = max(text_width(_points_text(c[4]), CARD_HEAD_MIN, True) for c in D.CARDS)
+    return 1 if ids + CARD_HEAD_GAP + points <= card_w - 10 else 2
+
+
+def _card_height(card_w: int) -> int:
+    return CARD_H + (_head_lines(card_w) - 1) * CARD_HEAD_LINE
 
 
 def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> None:
     draw.rounded_rectangle(
         (x, y, x + w, y + h), radius=8, fill=(255, 252, 244), outline=(120, 100, 80), width=2
     )
-    draw.rounded_rectangle((x, y, x + w, y + 30), radius=8, fill=LEVEL_RGB[card.level])
-    draw.rectangle((x, y + 20, x + w, y + 30), fill=LEVEL_RGB[card.level])
+    lines = _head_lines(w)
+    band = 6 + lines * CARD_HEAD_LINE
+    draw.rounded_rectangle((x, y, x + w, y + band), radius=8, fill=LEVEL_RGB[card.level])
+    draw.rectangle((x, y + band - 10, x + w, y + band), fill=LEVEL_RGB[card.level])
     ink = ink_on(LEVEL_RGB[card.level])
-    draw_text(draw, (x + 5, y + 4), card.id, w // 2 - 6, 20, min_size=14, bold=True, fill=ink)
-    draw_text(
-        draw,
-        (x + w // 2, y + 5),
-        tr("{points}VP", points=card.vp),
-        w // 2 - 5,
-        19,
-        min_size=13,
-        bold=True,
-        fill=ink,
-        align="right",
-    )
+    points = _points_text(card.vp)
+    if lines == 1:
+        idw = int(text_width(card.id, CARD_HEAD, True)) + 1
+        draw_text(draw, (x + 5, y + 3), card.id, idw, CARD_HEAD, min_size=CARD_HEAD_MIN, bold=True, fill=ink)
+        room = w - 10 - idw - CARD_HEAD_GAP
+        draw_text(
+            draw,
+            (x + w - 5 - room, y + 3),
+            points,
+            room,
+            CARD_HEAD,
+            min_size=CARD_HEAD_MIN,
+            bold=True,
+            fill=ink,
+            align="right",
+        )
+    else:
+        for k, text in enumerate((card.id, points)):
+            draw_text(
+                draw,
+                (x + 5, y + 3 + k * CARD_HEAD_LINE),
+                text,
+                w - 10,
+                CARD_HEAD,
+                min_size=CARD_HEAD_MIN,
+                bold=True,
+                fill=ink,
+                align="center",
+            )
+    y += band - 30  # the rest of the card, under its header
+    h -= band - 30
     rows = card.shape
     nr, nc = len(rows), max(len(r) for r in rows)
     cell = min(20, 80 // max(nr, nc))
@@ -302,26 +347,21 @@ def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> No
             else:
                 draw.rectangle(box, outline=(215, 205, 190))
     # the two ways to claim: the colour or the symbol
+    # ("or" between them at the header's least size, clear of both on a card of eleven too)
     by = y + 120
-    draw.rectangle((x + 10, by, x + 40, by + 30), fill=rgb, outline=(50, 35, 25))
-    _pips(draw, card.colour, (x + 10, by, x + 40, by + 30), GLYPH_INK[card.colour], rgb, glyph=False)
-    label(draw, (x + w // 2, by + 15), tr("or"), 17, False, MUTED, "mm")
+    left, right = (10, 12) if w >= 110 else (5, 5)  # the margins of the square and of the symbol
+    square = (x + left, by, x + left + 30, by + 30)
+    draw.rectangle(square, fill=rgb, outline=(50, 35, 25))
+    _pips(draw, card.colour, square, GLYPH_INK[card.colour], rgb, glyph=False)
+    label(draw, (x + w // 2, by + 15), tr("or"), CARD_HEAD_MIN, False, MUTED, "mm")
     icon = _glyph_icon(card.symbol, 30)
-    img.paste(icon, (x + w - 42, by), icon)
-    draw_text(
-        draw, (x + 4, y + 156), card.name, w - 8, 18, min_size=13, bold=True, max_lines=2, align="center"
-    )
-    draw_text(
-        draw,
-        (x + 4, y + h - 42),
-        tr("{flag} · {typology}", flag=tr(card.flag), typology=tr(card.typology)),
-        w - 8,
-        16,
-        min_size=12,
-        fill=MUTED,
-        align="center",
-        max_lines=2,
-    )
+    img.paste(icon, (x + w - right - 30, by), icon)
+    # the name and the flag with the typology keep the header's least size, each on up to two
+    # lines, a word wider than the card narrowed ("ceremonial", "Colombia ·")
+    narrow_lines(draw, (x + 4, y + 153), card.name, w - 8, CARD_HEAD_MIN, bold=True, align="center")
+    origin = tr("{flag} · {typology}", flag=tr(card.flag), typology=tr(card.typology))
+    origin = origin.replace(" · ", "\u00a0· ")  # a line ends with the dot, never starts with it
+    narrow_lines(draw, (x + 4, y + h - 48), origin, w - 8, CARD_HEAD_MIN, fill=MUTED, align="center")
     if lit:
         mark_box(draw, (x - 5, y - 5, x + w + 5, y + h + 5), radius=10)
 
@@ -478,20 +518,15 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell
 def _draw_markers(img, draw, view, x: int, y: int, w: int) -> None:
     workshop = tr("Workshop: {n} face up", n=view.visible_markers)
     draw_text(draw, (x, y), workshop, w // 2, 24, min_size=18, bold=True)
-    if view.end_at is not None:
-        if view.end_triggered:
-            note = tr("END TRIGGERED: finishing the round")
-        else:
-            note = tr("game ends at {n}", n=view.end_at)
+    if view.end_at is not None and not view.end_triggered and not view.finished:  # then: _end_note
         draw_text(
             draw,
             (x + w // 2, y + 2),
-            note,
+            tr("game ends at {n}", n=view.end_at),
             w // 2,
             20,
             min_size=14,
-            bold=view.end_triggered,
-            fill=BAD if view.end_triggered else MUTED,
+            fill=MUTED,
             align="right",
         )
     yy, xx = y + 34, x
@@ -520,6 +555,31 @@ def _draw_markers(img, draw, view, x: int, y: int, w: int) -> None:
             img.paste(icon, (xx + 4, yy + 4), icon)
         label(draw, (xx + box / 2, yy + box + 4), f"{up}/{total}", 18, True, INK if up else MUTED, "ma")
         xx += step
+
+
+END_NOTE, END_NOTE_MIN = 20, 19  # 4.7 px or more on a phone (it shrank to 15 beside the workshop)
+
+
+def _end_note(draw, view, y: int) -> int:
+    """Once the end is triggered, until the game is over, say so in red at the right of the line
+    under the workshop (the symbols' legend, or the note on the first patch, keep the rest of
+    it); returns the width taken, with the gap before it (0 when there is no note)."""
+    if view.end_at is None or not view.end_triggered or view.finished:  # over: the round is done
+        return 0
+    note = tr("END TRIGGERED: finishing the round")
+    w = min(int(text_width(note, END_NOTE, True)) + 1, (WIDTH - 2 * PAD) // 2)
+    draw_text(
+        draw,
+        (WIDTH - PAD - w, y + 2),
+        note,
+        w,
+        END_NOTE,
+        min_size=END_NOTE_MIN,
+        bold=True,
+        fill=BAD,
+        align="right",
+    )
+    return w + 16
 
 
 def _header(view, names, last_action) -> Header:
@@ -581,7 +641,11 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     header = _header(view, names, last_action)
     seats = _seat_lines(view, names)
     top_h = ranking_height(seats) if view.finished and n > 1 else strip_height(seats)
-    market_h = 44 + CARD_H + 16
+    k = max(1, len(view.market))
+    gap = 8
+    card_w = min(124, (WIDTH - 2 * PAD - gap * (k - 1)) // k)
+    card_h = _card_height(card_w)
+    market_h = 44 + card_h + 16
     basket_h = 40 + 62 + 20 + 34 + 12
     legend_h = 40
     # panels: the own guanga first and wide in a private view; two columns otherwise
@@ -619,21 +683,18 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         fill=MUTED,
     )
     y += 40
-    k = max(1, len(view.market))
-    gap = 8
-    card_w = min(124, (WIDTH - 2 * PAD - gap * (k - 1)) // k)
     x = PAD
     for slot, card in enumerate(view.market):
         lit = slot == view.lit_slot  # where the turn's claim took its card from
         if card is None:
-            draw.rounded_rectangle((x, y, x + card_w, y + CARD_H), radius=8, outline=RULE, width=2)
-            label(draw, (x + card_w // 2, y + CARD_H // 2), tr("empty"), 19, False, MUTED, "mm")
+            draw.rounded_rectangle((x, y, x + card_w, y + card_h), radius=8, outline=RULE, width=2)
+            label(draw, (x + card_w // 2, y + card_h // 2), tr("empty"), 19, False, MUTED, "mm")
             if lit:
-                mark_box(draw, (x - 5, y - 5, x + card_w + 5, y + CARD_H + 5), radius=10)
+                mark_box(draw, (x - 5, y - 5, x + card_w + 5, y + card_h + 5), radius=10)
         else:
-            _draw_card(img, draw, card, x, y, card_w, CARD_H, lit)
+            _draw_card(img, draw, card, x, y, card_w, card_h, lit)
         x += card_w + gap
-    y += CARD_H + 16
+    y += card_h + 16
 
     # basket, workshop, symbols
     heading = tr("Basket")
@@ -653,12 +714,13 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     mx = PAD + 8 * (size + 8) + 16
     _draw_markers(img, draw, view, mx, y, WIDTH - PAD - mx)
     y += 40 + 62 + 20
+    room = WIDTH - 2 * PAD - _end_note(draw, view, y)
     if view.first_patch:
         note = tr(
             "1st patch taken: {patch}; the 2nd must differ in colour and symbol",
             patch=told(W.word(W.PATCHES, view.first_patch.replace("/", " "))),  # "kuntur verde"
         )
-        draw_text(draw, (PAD, y), note, WIDTH - 2 * PAD, 21, min_size=15, fill=MUTED)
+        draw_text(draw, (PAD, y), note, room, 21, min_size=15, fill=MUTED)
     else:
         lx = PAD
         for sym in D.SYMBOLS:

@@ -218,17 +218,23 @@ def _draw_symbols(
 
 # A small board's totem (the revealed villages' 30 or 32 px squares, the 43 px ones when each seat
 # plays its own board) fills its square, its short name across it at 19, narrowed to fit: 4.7 px
-# tall on a phone (at 10 on a 30 px disc it was 2.4 px).  The rolled one is framed around it.
+# tall on a phone (at 10 on a 30 px disc it was 2.4 px).  The rolled one is framed inside its
+# square (the frame reached 2 px into the squares around it), the totem within the frame.
 SMALL_TOTEM = 19
+SMALL_FRAME = 3  # the rolled totem's frame on a small board: 1 px on a phone, as on a large one
 
 
 def _small_totem(d: ImageDraw.ImageDraw, i: int, x: int, y: int, size: int, rolled: bool) -> None:
+    inset = 1  # the square's own pixels start past the grid's line
     if rolled:
-        d.rectangle((x - 2, y - 2, x + size + 2, y + size + 2), outline=GOLD_FRAME, width=3)
-    box = (x + 1, y + 1, x + size - 1, y + size - 1)
-    d.rounded_rectangle(box, radius=size // 5, fill=TOTEM_COLOURS[i], outline=INK, width=2 if rolled else 1)
+        d.rectangle((x + 1, y + 1, x + size - 1, y + size - 1), outline=GOLD_FRAME, width=SMALL_FRAME)
+        inset += SMALL_FRAME
+    box = (x + inset, y + inset, x + size - inset, y + size - inset)
+    side = size - 2 * inset
+    radius = (side + 2) // 5  # an unrolled totem's: a fifth of its square
+    d.rounded_rectangle(box, radius=radius, fill=TOTEM_COLOURS[i], outline=INK, width=1)
     text = tr(TOTEM_LABELS[i])
-    narrow_label(d, (x + size / 2, y + size / 2), text, SMALL_TOTEM, size - 6, True, ink_on(TOTEM_COLOURS[i]))
+    narrow_label(d, (x + size / 2, y + size / 2), text, SMALL_TOTEM, side - 4, True, ink_on(TOTEM_COLOURS[i]))
 
 
 def _draw_huts(

@@ -435,3 +435,36 @@ def narrow_text(
         record = Fit(text, (int(xy[0]), int(y0), int(xy[0] + width), int(y0 + line)), at, 1, cut)
         for log in _LOG:
             log.append(record)
+
+
+def narrow_lines(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    width: float,
+    size: int,
+    *,
+    bold: bool = False,
+    fill: tuple[int, ...] = INK,
+    max_lines: int = 2,
+    align: str = "left",
+) -> int:
+    """Words on up to ``max_lines`` lines that keep their ``size``: wrapped to ``width``, or where
+    that takes more lines, to the width a line has once narrowed to :data:`SQUEEZE`, each line
+    drawn by :func:`narrow_text` (a word wider than the box, narrowed; a card's name on a phone).
+    Too long even so, the text is shrunk and cut as :func:`draw_text` does.  Returns the height
+    used."""
+    words = _words(((text, tuple(fill)),))
+    lines = []
+    for room in (width, width / SQUEEZE):
+        lines, _ = _wrap(words, size, bold, room)
+        if len(lines) <= max_lines:
+            break
+    if len(lines) > max_lines:
+        return draw_text(draw, xy, text, width, size, bold=bold, fill=fill, max_lines=max_lines, align=align)
+    line_h = int(size * LEADING + 0.5)
+    for k, line in enumerate(lines):
+        words_of_line = " ".join(word for word, _, _ in line)
+        at = (xy[0], xy[1] + k * line_h)
+        narrow_text(draw, at, words_of_line, width, size, min_size=size, bold=bold, fill=fill, align=align)
+    return len(lines) * line_h

@@ -5,7 +5,8 @@ from __future__ import annotations
 import io
 import random
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageChops
 
 from engines import guanga as G
 from engines.guanga.rules import Mode
@@ -214,3 +215,194 @@ def test_a_stacks_height_hides_none_of_its_top_patchs_pips():
         patch = img.crop((x + 1, y + 1, x + cell - 1, y + cell - 1))
         assert (255, 255, 255) in {c for _, c in patch.getcolors(1 << 16)}  # the height's disc
         assert _pips_seen(patch, "green") == 4, cell
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_a_market_cards_id_and_points_read_on_a_phone(language):
+    """A market card's header holds its id (its level's letter, the colour's second cue) and its
+    points: with eleven cards in the market the points shrank to 15 ("12VP", 13 for "12 PV"), 3.6
+    px tall shown 400 px wide, as on a phone.  On markets of nine and eleven cards, in both
+    languages, every card's id and points now stand 4.5 px or more, whole, and the largest sample
+    board stays under the encoder's limit."""
+    from renderers import encoding
+    from renderers import guanga as R
+    from renderers.samples import positions
+    from renderers.translation import speaking, tr
+    from renderers.typeset import clear_art, font
+
+    scale = PHONE / R.WIDTH
+    samples = {p.label: p for p in positions("guanga")}
+    widths = set()
+    for label in ("2p-mode=beginner-middle", "3p-mode=master-middle", "4p-mode=apprentice-end"):
+        pos = samples[label]
+        view = pos.view(0)
+        cards = [c for c in view.market if c is not None]
+        with speaking(language):
+            expected = [c.id for c in cards] + [tr("{points}VP", points=c.vp) for c in cards]
+        clear_art()
+        with fit_log() as log:
+            png = render(view, names=pos.names, last_action=pos.last_action_in(language), language=language)
+        assert len(png) < encoding.LIMIT, (label, len(png))
+        head = [f for f in log if f.text in expected and f.box[2] - f.box[0] < 124]  # on a card
+        assert sorted(f.text for f in head) == sorted(expected), (label, [f.text for f in log])
+        for f in head:
+            _, top, _, bottom = font(f.size, True).getbbox("H")
+            assert not f.cut and (bottom - top) * scale >= 4.5, (label, f)
+        widths.add(len(view.market))
+    assert widths == {9, 11}
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_every_cards_words_read_on_a_phone_and_whole(language):
+    """A card's name was set at 18 (4.3 px tall shown 400 px wide, as on a phone), shrinking to 15
+    for "Awayu de ceremonia", and its flag with its typology at 16 (4.0 px), shrinking too.  On
+    every one of the 40 cards, on markets of nine and of eleven cards, every word of the card now
+    stands 4.5 px or more on a phone, whole (a word wider than the card narrowed, never cut), and
+    the lines say the card's name and its flag and typology, the line broken after the dot."""
+    from PIL import ImageDraw
+
+    from engines.guanga import data as D
+    from engines.guanga.rules import card_view
+    from renderers import guanga as R
+    from renderers.translation import speaking, tr
+    from renderers.typeset import font
+
+    scale = PHONE / R.WIDTH
+    for width in (98, 122):  # eleven and nine cards in the market
+        for row in D.CARDS:
+            card = card_view(row[0])
+            with speaking(language):
+                height = R._card_height(width)
+                canvas = Image.new("RGB", (width + 20, height + 20), R.BACKGROUND)
+                with fit_log() as log:
+                    R._draw_card(canvas, ImageDraw.Draw(canvas), card, 10, 10, width, height, False)
+                origin = tr("{flag} · {typology}", flag=tr(card.flag), typology=tr(card.typology))
+                points = tr("{points}VP", points=card.vp)
+            said = [f.text.replace("\u00a0", " ") for f in log]
+            assert said[:2] == [card.id, points], said
+            assert " ".join(said[2:]) == f"{card.name} {origin}", said
+            assert not any(f.text.startswith("·") for f in log), said
+            for f in log:
+                _, top, _, bottom = font(f.size).getbbox("H")
+                assert not f.cut and (bottom - top) * scale >= 4.5, (width, f)
+                assert f.box[0] >= 10 and f.box[2] <= 10 + width, (width, f)
+
+
+def _end_triggered(seed: int = 1):
+    """A seeded four-seat apprentice game played by the computer until the end is triggered."""
+    s = G.new_game(G.Config(players=4, mode=Mode.APPRENTICE), 4, seed)
+    rng = random.Random(seed)
+    while not s.end_triggered:
+        seat = min(G.to_move(s))
+        s, _ = G.apply_move(s, seat, G.computer_move(G.view_for(s, seat), G.legal_moves(s, seat), rng))
+    assert not s.finished
+    return s
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_the_end_triggered_note_reads_on_a_phone(language):
+    """Once the workshop's face-up markers reach the end, the board says so in red ("END
+    TRIGGERED: finishing the round"): beside the workshop's heading it shrank to 15, 3.7 px tall
+    shown 400 px wide, as on a phone.  It now stands 4.5 px or more, whole, on the line under the
+    workshop, beside the symbols' legend or the note on the first patch (whole too), never over
+    it; before the end is triggered, "game ends at 4" stays beside the workshop."""
+    from dataclasses import replace
+
+    from renderers import guanga as R
+    from renderers.samples import positions
+    from renderers.translation import speaking, tr
+    from renderers.typeset import font
+
+    scale = PHONE / R.WIDTH
+    names = ["Ana", "Beto", "Cusi", "Dora"]
+    view = G.view_for(_end_triggered(), None)
+    with speaking(language):
+        note = tr("END TRIGGERED: finishing the round")
+        waiting = tr("game ends at {n}", n=4)
+    for shown in (view, replace(view, first_patch="red/amaru")):
+        with fit_log() as log:
+            render(shown, names=names, language=language)
+        (said,) = [f for f in log if f.text == note]
+        _, top, _, bottom = font(said.size, True).getbbox("H")
+        assert not said.cut and (bottom - top) * scale >= 4.5, said
+        assert not any(f.cut for f in log), [f for f in log if f.cut]
+        assert waiting not in [f.text for f in log]
+        if shown.first_patch:
+            (first,) = [f for f in log if "amaru" in f.text]
+            assert first.box[2] <= said.box[0] and first.box[1] == said.box[1] - 2, (first, said)
+    before = next(p for p in positions("guanga") if p.label == "4p-mode=apprentice-middle").view(None)
+    assert not before.end_triggered and before.end_at == 4
+    with fit_log() as log:
+        render(before, names=names, language=language)
+    assert [f.text for f in log if f.text in (note, waiting)] == [waiting]
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_a_finished_board_says_neither_that_the_round_is_finishing_nor_when_the_game_ends(language):
+    """A finished game's board said "END TRIGGERED: finishing the round" beside the workshop
+    (or "game ends at 6"), under a header that says who won: the round is over, and so is the
+    game.  A finished board says neither, from any seat."""
+    from renderers.samples import positions
+    from renderers.translation import speaking, tr
+
+    for pos in positions("guanga"):
+        if not pos.label.endswith("-end") or pos.players == 1:
+            continue
+        view = pos.view(None)
+        assert view.finished and view.end_at is not None, pos.label
+        with speaking(language):
+            notes = {tr("END TRIGGERED: finishing the round"), tr("game ends at {n}", n=view.end_at)}
+        for seat in (None, 0):
+            with fit_log() as log:
+                render(pos.view(seat), names=pos.names, language=language)
+            assert not notes & {f.text for f in log}, (pos.label, seat)
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_a_cards_or_stands_clear_of_the_colour_and_the_symbol(monkeypatch, language):
+    """Under a card's shape, its two ways to claim: the colour's square, "or", the symbol.  On the
+    cards of a market of eleven, "or" (set at 17, 4.0 px tall on a phone) touched the square and
+    the symbol.  On every card, of either width, "or" now keeps 3 px or more from each, at a
+    size whose capitals stand 4.5 px or more on a phone."""
+    from PIL import ImageDraw
+
+    from engines.guanga import data as D
+    from engines.guanga.rules import card_view
+    from renderers import guanga as R
+    from renderers.translation import speaking, tr
+    from renderers.typeset import font
+
+    sizes: dict[str, int] = {}
+    stamp = R.label
+    words = [True]  # whether the spy draws the words it is given
+
+    def said(d, xy, text, size, bold=False, fill=R.INK, anchor="la"):
+        sizes[text] = size
+        if words[0]:
+            stamp(d, xy, text, size, bold, fill, anchor)
+
+    monkeypatch.setattr(R, "label", said)
+
+    def columns(image: Image.Image) -> list[int]:
+        return [u for u in range(image.width) if image.crop((u, 0, u + 1, image.height)).getbbox()]
+
+    for width in (98, 122):
+        with speaking(language):
+            height = R._card_height(width)  # with the header's second line, when it has one
+        row = (12, 130 + height - R.CARD_H, 9 + width, 161 + height - R.CARD_H)  # inside the border
+        for data in D.CARDS:
+            card = card_view(data[0])
+            drawn = []
+            for words[0] in (True, False):
+                canvas = Image.new("RGB", (width + 20, height + 20), R.BACKGROUND)
+                with speaking(language):
+                    R._draw_card(canvas, ImageDraw.Draw(canvas), card, 10, 10, width, height, False)
+                    word = tr("or")
+                drawn.append(canvas.crop(row))
+            _, top, _, bottom = font(sizes[word]).getbbox("H")
+            assert (bottom - top) * PHONE / R.WIDTH >= 4.5, sizes
+            ink = columns(ImageChops.difference(*drawn))  # the word's
+            rest = columns(ImageChops.difference(drawn[1], Image.new("RGB", drawn[1].size, (255, 252, 244))))
+            square = max(u for u in rest if u < ink[0])
+            symbol = min(u for u in rest if u > ink[-1])
+            assert ink[0] - square > 3 and symbol - ink[-1] > 3, (width, card.id, square, ink, symbol)

@@ -417,3 +417,57 @@ def test_the_small_boards_totem_names_read_on_a_phone(monkeypatch, language):
                 rows = {v for _, v in letters}
                 assert rows and (max(rows) - min(rows) + 1) * scale >= 4.5, (label, size, labels[i])
     assert {30, 32, 43} <= sizes, sizes
+
+
+@pytest.mark.parametrize("size", [30, 32, 43])
+def test_the_rolled_totems_frame_stays_inside_its_square_on_a_small_board(size):
+    """On the small boards (the revealed villages' 30 and 32 px squares, the channel's 43 px ones
+    when each seat plays its own board) the rolled totem's gold frame was drawn 2 px outside its
+    square, over the squares around it: a neighbouring totem, a hut's edge, the line above the
+    board.  It is now drawn inside: with any totem rolled, every pixel outside the square's own
+    (past the grid's lines) is as it is with none rolled.  The frame stays 3 px wide on every side
+    (1 px on a phone) and apart from what it is drawn beside (the sand, a hut, the grid's line),
+    for every colour vision, in both palettes."""
+    from engines.nowa_gwinea.rules import board_info
+    from renderers import vision
+    from renderers.colours import contrast_colour, high_contrast
+    from renderers.samples import positions
+
+    pos = next(p for p in positions("nowa_gwinea") if p.label == "4p-side=hard-middle")
+    last = pos.view(None).last_round
+    info = board_info(last["boards"][0], last["sides"][0])
+    huts = last["villages"][0]  # a village round the rolled totem: the frame drawn on a hut
+    margin, side = 12, 8 * size
+
+    def drawn(rolled: int) -> Image.Image:
+        canvas = Image.new("RGB", (side + 2 * margin + 1, side + 2 * margin + 1), R.BACKGROUND)
+        R._board(canvas, info, rolled, huts, R.HUT, margin, margin, size)
+        return canvas
+
+    plain = drawn(-1)
+    grounds = {R.SAND, R.SAND_DARK, R.HUT, (170, 150, 110)}  # the squares, a hut, the grid's line
+    for i, name in enumerate(info.totems):
+        framed = drawn(i)
+        r, c = divmod(R.cell_of(name), R.SIZE)
+        x, y = margin + c * size, margin + r * size
+        changed = ImageChops.difference(plain, framed).getbbox()
+        assert changed, name
+        assert (x + 1, y + 1) <= changed[:2] and changed[2:] <= (x + size, y + size), (name, changed)
+        middle = size // 2
+        for k in range(1, 4):  # each side's band, from the square's edge in
+            for at in (
+                (x + k, y + middle),
+                (x + size - k, y + middle),
+                (x + middle, y + k),
+                (x + middle, y + size - k),
+            ):
+                assert framed.getpixel(at) == R.GOLD_FRAME, (name, at)
+        for contrast in (False, True):
+            seen = high_contrast(framed) if contrast else framed
+            frame = seen.getpixel((x + 1, y + middle))
+            assert frame == (contrast_colour(R.GOLD_FRAME) if contrast else R.GOLD_FRAME)
+            for ground in grounds:
+                ground = contrast_colour(ground) if contrast else ground
+                for deficiency in (None, *vision.DEFICIENCIES):
+                    apart = vision.seen_apart(frame, ground, deficiency)
+                    assert apart >= vision.THRESHOLD, (contrast, ground, deficiency, apart)

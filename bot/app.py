@@ -455,7 +455,9 @@ class Pukllay(_BotBase):
             # a computer that was to move when the bot stopped moves now, after the board of a
             # turn that ended and was never posted
             self._computers_resumed = True
-            for session_id in await self.ready_sessions().play.computers_waiting([g.id for g in self.guilds]):
+            # and a game whose end was stored and whose last board was not gets it
+            play, guilds = self.ready_sessions().play, [g.id for g in self.guilds]
+            for session_id in [*await play.computers_waiting(guilds), *await play.ends_untold(guilds)]:
                 self.front.boards.computers_follow(session_id, catch_up=True)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:

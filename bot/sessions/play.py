@@ -53,6 +53,11 @@ AT_ONCE = -1
 """The turn a searching computer waits from (see :meth:`Play.after`): every turn, its first too."""
 
 
+ENDS_TOLD_WITHIN = 7 * 86400
+"""How long after a game's end its last board, never posted, is still posted at a start: a week,
+as long as Discord keeps a quiet thread in the channel list."""
+
+
 class Play:
     """Moves: a person's, and the computers' that follow; the end of a game."""
 
@@ -417,6 +422,13 @@ class Play:
                     if pace.next_computer(module, session.state, computers, paced) is not None:
                         found.append(session.id)
         return found
+
+    async def ends_untold(self, guild_ids: Sequence[int]) -> list[int]:
+        """The games of these servers that finished within :data:`ENDS_TOLD_WITHIN` and whose
+        last moves the channel was never told (the bot stopped between the end and its board):
+        the table posts their last board at its start."""
+        since = self.store.clock.stamp(-ENDS_TOLD_WITHIN)
+        return [row.id for g in guild_ids for row in await self.store.games.ended_untold(g, since)]
 
     async def turn_untold(self, session: Session) -> bool:
         """Whether a turn (or a round) ended after the last move the channel was told of: the

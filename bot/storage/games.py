@@ -257,6 +257,18 @@ class Games(Concern):
         )
         return [session_of(r) for r in rows]
 
+    async def ended_untold(self, guild_id: int | None, since: str) -> list[SessionRow]:
+        """The server's games that finished at ``since`` or later (a stamp) with moves the channel
+        was never told of: their last board was not posted (the bot stopped first)."""
+        rows = await self.db.all(
+            "SELECT * FROM sessions s WHERE s.guild_id = ? AND s.status = 'finished' AND s.finished_at >= ?"
+            " AND EXISTS (SELECT 1 FROM moves m WHERE m.session_id = s.id AND m.number > s.told_through)"
+            " ORDER BY s.id",
+            need_guild(guild_id),
+            since,
+        )
+        return [session_of(r) for r in rows]
+
     async def sessions_of(self, user_id: int) -> list[tuple[SessionRow, list[SeatRow]]]:
         """Every live session (lobby or game, every server) where the person sits and has not
         resigned, with its seats, in one query."""

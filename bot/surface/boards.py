@@ -122,11 +122,17 @@ class Boards:
         task.add_done_callback(lambda _: self._following.pop(session_id, None))
 
     async def _catch_up(self, session_id: int) -> None:
-        session = await self.service.core.running(session_id)
-        if session is None or not await self.service.play.turn_untold(session):
+        session = await self.service.core.get(session_id)
+        if session is None or session.damaged:
             return
         try:
-            await self.post_board(session)
+            if session.status == "finished" and session.row.outcome is not None:
+                # the end was stored and its board never posted: the last board, then the results
+                if await self.service.store.history.moves_after(session.id, session.row.told_through):
+                    outcome = Outcome.from_dict(session.row.outcome)
+                    await self.announce(MoveResult(session, finished=True, outcome=outcome, turn_ended=True))
+            elif session.status == "active" and await self.service.play.turn_untold(session):
+                await self.post_board(session)
         except discord.HTTPException:
             log.warning("board for session %s not posted at start-up", session_id, exc_info=True)
 

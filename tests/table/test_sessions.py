@@ -189,6 +189,30 @@ async def test_finished_game_records_results_and_replays(service):
         await service.play.play_in(session.id, 1, "A1")
 
 
+async def test_a_game_ended_and_never_told_is_listed_for_its_last_board_for_a_week(service, clock):
+    """A finished game whose last moves the channel was never told (its board not posted) is
+    listed for the table's start, until its board is posted or a week has passed."""
+    session = await two_player_game(service, seed=11)
+    result = await play_out(service, session)
+    assert result.finished
+    assert await service.play.ends_untold([GUILD]) == [session.id]
+    assert await service.play.ends_untold([GUILD + 1]) == []
+    clock.advance(7 * 86400 - 1)
+    assert await service.play.ends_untold([GUILD]) == [session.id]
+    last = (await service.store.history.moves(session.id))[-1].number
+    await service.store.games.set_board_message(session.id, 99, last)  # the last board posted
+    assert await service.play.ends_untold([GUILD]) == []
+    await service.store.games.set_board_message(session.id, 99, 0)  # told_through never goes back
+    assert await service.play.ends_untold([GUILD]) == []
+
+
+async def test_a_game_ended_and_never_told_a_week_ago_is_not_posted_any_more(service, clock):
+    session = await two_player_game(service, seed=11)
+    await play_out(service, session)
+    clock.advance(7 * 86400 + 1)
+    assert await service.play.ends_untold([GUILD]) == []
+
+
 async def test_computer_player_fills_a_seat(service):
     """A computer seat moves by itself after each human move, and the moves are logged as its own."""
     await service.lobby.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=5)

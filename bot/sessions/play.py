@@ -283,9 +283,10 @@ class Play:
         outcome = module.outcome(state)
         if outcome is not None:
             result.ratings = await self.finish(session, outcome)
-            result.finished = True
-            result.outcome = outcome
             result.session = await self.core.reread(session.id)
+            # not finished here when another process abandoned the game meanwhile
+            result.finished = result.session.status == "finished"
+            result.outcome = outcome if result.finished else None
         if result.turn_before is not None and module.turn_number(state) != result.turn_before:
             result.turn_ended = True
         result.turn_ended = result.turn_ended or result.finished
@@ -451,7 +452,7 @@ class Play:
                 seat = session.by_seat(s)
                 results.append(ResultRow(s, seat.user_id, outcome.scores[s], place, s in resigned))
             place += len(group)
-        await self.store.games.finish(
+        ended = await self.store.games.finish(
             session.id,
             status="finished",
             reason=reason or outcome.reason,
@@ -461,7 +462,8 @@ class Play:
             names={s.user_id: s.name for s in session.seats if s.user_id is not None},
         )
         self.core.release(session.id)
-        self.core.ended(session.row)
+        if ended:  # else it ended meanwhile in another process (abandoned there): no result here
+            self.core.ended(session.row)
         return changes
 
     async def end_early(self, session: Session, staying: list[Seat], why: Said) -> list[RatingChange]:

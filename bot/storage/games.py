@@ -568,8 +568,10 @@ class Games(Concern):
         results: Sequence[ResultRow],
         rate: Callable[[list[RatingRow]], Sequence[RatingRow]] | None = None,
         names: dict[int, str] | None = None,
-    ) -> None:
-        """Active or lobby -> finished or abandoned, with the results recorded.
+    ) -> bool:
+        """Active or lobby -> finished or abandoned, with the results recorded; False (nothing
+        written) when the session had ended already (in another process: a game abandoned there
+        while its last move was played here is neither rated nor given results).
 
         With ``rate``, the players' current ratings are read and the new ones written in
         the same transaction (no other transaction rates the same server's game meanwhile,
@@ -580,11 +582,8 @@ class Games(Concern):
             raise ValueError(status)
         stamp = self.clock.stamp()
 
-        def body() -> Body[None]:
-            if rate is not None:
-                yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
-                yield from self.ratings.rate_season(session_id, results, names or {}, stamp)
-            yield from run(
+        def body() -> Body[bool]:
+            ended = yield from run(
                 "UPDATE sessions SET status = ?, end_reason = ?, outcome = ?, finished_at = ?, updated_at = ?,"
                 " version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')",
                 status,
@@ -594,6 +593,11 @@ class Games(Concern):
                 stamp,
                 session_id,
             )
+            if not ended:
+                return False
+            if rate is not None:
+                yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
+                yield from self.ratings.rate_season(session_id, results, names or {}, stamp)
             yield from disarm(session_id)
             yield from many(
                 "INSERT INTO results (session_id, seat, user_id, score, place, resigned) VALUES (?, ?, ?, ?, ?, ?)",
@@ -610,5 +614,6 @@ class Games(Concern):
                 ],
             )
             yield from self.leagues.record_result(session_id, status, results)
+            return True
 
-        await self.db.transact(body())
+        return await self.db.transact(body())

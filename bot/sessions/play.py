@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 
 from bot.computers import IN_PROCESS, ComputerFailed, fallback_move
-from bot.replaying import undo_target
+from bot.replaying import UNDO, undo_target
 from bot.sessions.core import Core
 from bot.sessions.model import (
     HELD_UP,
@@ -93,13 +93,14 @@ class Play:
         return await self.play_in(session.id, user_id, text, expected_version=expected_version)
 
     async def stamp(self, session: Session, seat: int) -> str:
-        """What a private menu was made for: ``<turn>.<moves by this seat>``.
+        """What a private menu was made for: ``<turn>.<moves by this seat and undos>``.
 
         A click carrying an older stamp is stale: the turn (or the round) has
-        moved on, or the seat has moved since (a double click).  Other players
+        moved on, the seat has moved since (a double click), or moves were taken
+        back (the turn may come round again with another position).  Other players
         building at once in a simultaneous round do not make it stale.
         """
-        mine = await self.store.history.seat_move_count(session.id, seat)
+        mine = await self.store.history.seat_move_count(session.id, seat, undo=UNDO)
         return f"{session.engine.turn_number(session.state)}.{mine}"
 
     async def play_in(

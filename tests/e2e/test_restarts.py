@@ -3,8 +3,12 @@ stored is told, once."""
 
 from __future__ import annotations
 
-from tests.e2e.conftest import BASE_EXTENSIONS
+from bot.app import EXTENSIONS
+from tests.e2e.conftest import BASE_EXTENSIONS, pick_from_menu
 from tests.e2e.test_notices import is_board
+from tests.e2e.test_undo import nim_game
+
+UNDO_EXTENSIONS = (*EXTENSIONS, "tests.support.nim_cog")
 
 
 async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_next_start(
@@ -44,3 +48,37 @@ async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_ne
         await standin.wait_synced()
         await bot.front.boards.computers_settled()
         assert len(standin.messages(chan)) == count
+
+
+async def test_a_menu_made_before_an_undo_is_stale_when_the_turn_comes_round_again(standin, bot_factory):
+    """Bob opens his menu; Alice's move before it is taken back and she plays another: Bob's
+    turn comes round again at the same turn number, with the same count of his own moves, but
+    another position.  A choice on the old menu is refused with the board as it is now, and
+    nothing is played; a menu opened now plays."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(UNDO_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        session, first, other = await nim_game(standin, bot, chan, alice, bob)
+        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
+        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+        board = await standin.next_message(chan, is_board)
+        menu = await (await standin.click(other, board, "Play")).original()
+        await (await standin.slash(first, chan, "game undo")).original()
+        request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        await standin.click(other, request, "Agree")
+        await standin.next_message(chan, lambda m: is_board(m) and "took back" in m.content)
+        await (await standin.slash(first, chan, "nim move", move=legal[-1])).original()
+        board = await standin.next_message(chan, is_board)
+        before = await bot.sessions.core.in_channel(chan.id)
+        edits = menu.edits
+        picked, _ = await pick_from_menu(standin, other, menu)
+        answer = await picked.original(lambda m: m.edits > edits)
+        assert "The board changed since that menu was made" in answer.text, answer.text
+        assert "Nothing was played" in answer.text
+        assert (await bot.sessions.core.in_channel(chan.id)).version == before.version
+        fresh = await (await standin.click(other, board, "Play")).original()
+        edits = fresh.edits
+        picked, move = await pick_from_menu(standin, other, fresh)
+        answer = await picked.original(lambda m: m.edits > edits)
+        assert f"You played `{move}`" in answer.text, answer.text

@@ -3,8 +3,10 @@ stored is told, once."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.app import EXTENSIONS
-from tests.e2e.conftest import BASE_EXTENSIONS, pick_from_menu
+from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end, pick_from_menu
 from tests.e2e.test_notices import is_board
 from tests.e2e.test_undo import nim_game
 
@@ -82,3 +84,63 @@ async def test_a_menu_made_before_an_undo_is_stale_when_the_turn_comes_round_aga
         picked, move = await pick_from_menu(standin, other, fresh)
         answer = await picked.original(lambda m: m.edits > edits)
         assert f"You played `{move}`" in answer.text, answer.text
+
+
+async def test_two_players_pressing_rematch_at_once_both_sit_in_one_lobby(standin, bot_factory):
+    """Alice and Bob press Rematch at the same moment: both find no lobby yet, and Alice's opens
+    first; Bob's, refused a second lobby in the channel, joins hers (he is told so, not that the
+    channel already has a game), even before her lobby message is posted: that message, the
+    only one, names them both."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        await nim_to_the_end(standin, bot, chan, alice, bob)
+        card = await standin.next_message(chan, lambda m: "**Results**" in m.content)
+        lobby, create, join = bot.sessions.lobby, bot.sessions.lobby.create, bot.sessions.lobby.join
+        callers: list[int] = []
+        second_in, opened, joined = asyncio.Event(), asyncio.Event(), asyncio.Event()
+
+        async def at_once(*args, **kwargs):
+            """Both presses reach the opening of a lobby before either has opened one; the first
+            to open it goes on once the other has joined it."""
+            callers.append(kwargs["host_id"])
+            if len(callers) == 1:
+                await second_in.wait()
+                try:
+                    session = await create(*args, **kwargs)
+                finally:
+                    opened.set()
+                await joined.wait()
+                return session
+            second_in.set()
+            await opened.wait()
+            return await create(*args, **kwargs)
+
+        async def then_joined(*args, **kwargs):
+            try:
+                return await join(*args, **kwargs)
+            finally:
+                joined.set()
+
+        lobby.create, lobby.join = at_once, then_joined
+        pressed = await asyncio.gather(
+            standin.click(alice, card, "Rematch"), standin.click(bob, card, "Rematch")
+        )
+        answers = {
+            user.id: (await p.original()).content for user, p in zip((alice, bob), pressed, strict=True)
+        }
+        assert sorted(callers) == sorted((alice.id, bob.id))
+        host, guest = (alice, bob) if callers[0] == alice.id else (bob, alice)
+        assert "Rematch lobby opened; you host it" in answers[host.id], answers
+        assert answers[guest.id] == "You joined the rematch.", answers
+        session = await bot.sessions.core.in_channel(chan.id)
+        assert session.row.host_id == host.id
+        assert sorted(s.user_id for s in session.seats) == sorted((alice.id, bob.id))
+        await standin.settle()
+        shown = standin.message(session.row.lobby_message_id).content
+        assert "1. Alice (host)\n2. Bob" in shown if host is alice else "1. Bob (host)\n2. Alice" in shown, (
+            shown
+        )
+        lobbies = [m for m in standin.messages(chan) if f"pk:lobby:join:{session.id}" in m.custom_ids]
+        assert [m.id for m in lobbies] == [session.row.lobby_message_id]

@@ -402,7 +402,8 @@ class Play:
         is to move (the table plays it, see :meth:`computers_play`), a game's last move ended it
         and its end is not recorded (:meth:`computers_play` records it), or a turn ended that the
         channel was not told of (the bot stopped between a move and its post; see
-        :meth:`turn_untold`)."""
+        :meth:`turn_untold`), or the game's first board was never posted (it stopped between the
+        start and its board)."""
         found = []
         for guild_id in guild_ids:
             for row in await self.store.games.live_sessions(guild_id):
@@ -411,7 +412,7 @@ class Play:
                 session = await self.core.running(row.id)
                 if session is None:
                     continue
-                if await self.turn_untold(session):
+                if session.row.board_message_id is None or await self.turn_untold(session):
                     found.append(session.id)
                     continue
                 module = session.engine

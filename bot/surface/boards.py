@@ -131,6 +131,11 @@ class Boards:
                 if await self.service.store.history.moves_after(session.id, session.row.told_through):
                     outcome = Outcome.from_dict(session.row.outcome)
                     await self.announce(MoveResult(session, finished=True, outcome=outcome, turn_ended=True))
+            elif session.status == "active" and session.row.board_message_id is None:
+                # the start was stored and its first board never posted: the lobby message says
+                # the game started, and the first board names the seats and mentions the players
+                await self.lobby_changed(session)
+                await self.post_board(session, header=await self.begins(session), begins=True, first=True)
             elif session.status == "active" and await self.service.play.turn_untold(session):
                 await self.post_board(session)
         except discord.HTTPException:
@@ -202,9 +207,11 @@ class Boards:
         ratings: Sequence[RatingChange] = (),
         ping: bool = True,
         begins: bool = False,
-    ) -> discord.Message:
+        first: bool = False,
+    ) -> discord.Message | None:
         """Post the board with everything public the channel has not been told yet (``begins``:
-        the first board, which pings every player who wants a mention, not only the first to move).
+        the first board, which pings every player who wants a mention, not only the first to move;
+        ``first``: only if the channel has no board of the running game yet, else None).
 
         The untold moves are read from the move log, so a turn half played
         before a restart is told in full; the post is remembered with the last
@@ -212,6 +219,8 @@ class Boards:
         """
         async with self._post_lock(session.id):
             session = await self.service.core.get(session.id) or session
+            if first and (session.row.board_message_id is not None or session.status != "active"):
+                return None  # posted meanwhile (the start's own post), or over
             # a turn begun before a seat was handed to a substitute is told as its earlier holder's
             session = await self.service.logbook.with_holders(session)
             records = await self.service.logbook.untold(session)
@@ -358,7 +367,7 @@ class Boards:
             except Exception:
                 log.exception("after the board of session %s: %s", session.id, listener)
 
-    async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
+    async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message | None:
         """Post the board after ``result`` (``header``: the first board's); after the last move,
         the results card too, and the game's history is kept ready to browse.  A strong computer
         that waited for this post (``result.computers_next``) then plays, in a post of its own;

@@ -144,3 +144,37 @@ async def test_two_players_pressing_rematch_at_once_both_sit_in_one_lobby(standi
         )
         lobbies = [m for m in standin.messages(chan) if f"pk:lobby:join:{session.id}" in m.custom_ids]
         assert [m.id for m in lobbies] == [session.row.lobby_message_id]
+
+
+async def test_a_start_stored_and_never_posted_gets_its_first_board_at_the_next_start(standin, bot_factory):
+    """Start is pressed and the start is stored, and the bot stops before the first board is
+    posted: the bot started again posts the first board, once, naming the seats in play order
+    and mentioning the players; the lobby message no longer offers Start."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2)
+        await standin.click(bob, lobby.message, "Join")
+        # committed, as a start is before its first board; the process goes before posting it
+        session = (await bot.sessions.lobby.start(chan.id, alice.id, posted=True)).session
+        standin.skip_messages(chan)
+    async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        board = await standin.next_message(chan, is_board)
+        assert "**Nim** begins! Seats in play order: 1. <@" in board.content, board.content
+        assert board.pinged == {alice.id, bob.id}
+        await bot.front.boards.computers_settled()
+        await standin.settle()
+        assert "pk:lobby:start" not in " ".join(standin.message(lobby.message.id).custom_ids)
+        session = await bot.sessions.core.get(session.id)
+        assert session.row.board_message_id == board.id
+        count = len(standin.messages(chan))
+        # a first board caught up while the start's own post was on its way: posted once
+        header = await bot.front.boards.begins(session)
+        assert await bot.front.boards.post_board(session, header=header, begins=True, first=True) is None
+        assert len(standin.messages(chan)) == count
+    async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await bot.front.boards.computers_settled()
+        assert len(standin.messages(chan)) == count

@@ -206,6 +206,15 @@ async def test_a_game_ended_and_never_told_is_listed_for_its_last_board_for_a_we
     assert await service.play.ends_untold([GUILD]) == []
 
 
+async def test_a_game_whose_first_board_was_never_posted_is_taken_up_at_the_start(service):
+    """A game started (stored) whose first board was not posted is listed for the table's start
+    until a board of it is posted."""
+    session = await two_player_game(service)
+    assert await service.play.computers_waiting([GUILD]) == [session.id]
+    await service.store.games.set_board_message(session.id, 99, 0)
+    assert await service.play.computers_waiting([GUILD]) == []
+
+
 async def test_a_game_ended_and_never_told_a_week_ago_is_not_posted_any_more(service, clock):
     session = await two_player_game(service, seed=11)
     await play_out(service, session)

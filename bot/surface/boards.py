@@ -135,9 +135,10 @@ class Boards:
                 # the start was stored and its first board never posted: the lobby message says
                 # the game started, and the first board names the seats and mentions the players
                 await self.lobby_changed(session)
-                await self.post_board(session, header=await self.begins(session), begins=True, first=True)
+                header = await self.begins(session)
+                await self.post_board(session, header=header, begins=True, catching_up=True)
             elif session.status == "active" and await self.service.play.turn_untold(session):
-                await self.post_board(session)
+                await self.post_board(session, catching_up=True)
         except discord.HTTPException:
             log.warning("board for session %s not posted at start-up", session_id, exc_info=True)
 
@@ -207,11 +208,12 @@ class Boards:
         ratings: Sequence[RatingChange] = (),
         ping: bool = True,
         begins: bool = False,
-        first: bool = False,
+        catching_up: bool = False,
     ) -> discord.Message | None:
         """Post the board with everything public the channel has not been told yet (``begins``:
         the first board, which pings every player who wants a mention, not only the first to move;
-        ``first``: only if the channel has no board of the running game yet, else None).
+        ``catching_up``: at a start, what the channel was never told of, found before this post's
+        turn to post came: None when a post made meanwhile told it).
 
         The untold moves are read from the move log, so a turn half played
         before a restart is told in full; the post is remembered with the last
@@ -219,8 +221,13 @@ class Boards:
         """
         async with self._post_lock(session.id):
             session = await self.service.core.get(session.id) or session
-            if first and (session.row.board_message_id is not None or session.status != "active"):
-                return None  # posted meanwhile (the start's own post), or over
+            if catching_up:
+                if session.status != "active":
+                    return None
+                if session.row.board_message_id is not None:  # a board was posted meanwhile
+                    if not await self.service.play.turn_untold(session):
+                        return None  # it told everything
+                    header, begins = None, False
             # a turn begun before a seat was handed to a substitute is told as its earlier holder's
             session = await self.service.logbook.with_holders(session)
             records = await self.service.logbook.untold(session)

@@ -13,6 +13,13 @@ from tests.e2e.test_undo import nim_game
 UNDO_EXTENSIONS = (*EXTENSIONS, "tests.support.nim_cog")
 
 
+async def started(standin, bot) -> None:
+    """The bot is up, and has taken up (and played, and posted) what its start found waiting."""
+    await standin.wait_synced()
+    await bot.taken_up.wait()
+    await bot.front.boards.computers_settled()
+
+
 async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_next_start(
     standin, bot_factory
 ):
@@ -22,7 +29,7 @@ async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_ne
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
-        await standin.wait_synced()
+        await started(standin, bot)
         lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=1)
         await standin.click(bob, lobby.message, "Join")
         await standin.click(alice, lobby.message, "Start")
@@ -36,7 +43,7 @@ async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_ne
         assert result.finished
         standin.skip_messages(chan)
     async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
-        await standin.wait_synced()
+        await started(standin, bot)
         board = await standin.next_message(chan, is_board)
         assert board.content.startswith(f"{winner.name} took"), board.content
         assert "**Game over**" in board.content and f"1st: <@{winner.user_id}>" in board.content
@@ -47,8 +54,7 @@ async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_ne
         assert row.board_message_id == board.id and row.told_through == 1
         count = len(standin.messages(chan))
     async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
-        await standin.wait_synced()
-        await bot.front.boards.computers_settled()
+        await started(standin, bot)
         assert len(standin.messages(chan)) == count
 
 
@@ -60,7 +66,7 @@ async def test_a_menu_made_before_an_undo_is_stale_when_the_turn_comes_round_aga
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(UNDO_EXTENSIONS)) as bot:
-        await standin.wait_synced()
+        await started(standin, bot)
         session, first, other = await nim_game(standin, bot, chan, alice, bob)
         legal = await bot.sessions.play.legal_moves(chan.id, first.id)
         await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
@@ -94,7 +100,7 @@ async def test_two_players_pressing_rematch_at_once_both_sit_in_one_lobby(standi
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory()) as bot:
-        await standin.wait_synced()
+        await started(standin, bot)
         await nim_to_the_end(standin, bot, chan, alice, bob)
         card = await standin.next_message(chan, lambda m: "**Results**" in m.content)
         lobby, create, join = bot.sessions.lobby, bot.sessions.lobby.create, bot.sessions.lobby.join
@@ -153,14 +159,14 @@ async def test_a_start_stored_and_never_posted_gets_its_first_board_at_the_next_
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
-        await standin.wait_synced()
+        await started(standin, bot)
         lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2)
         await standin.click(bob, lobby.message, "Join")
         # committed, as a start is before its first board; the process goes before posting it
         session = (await bot.sessions.lobby.start(chan.id, alice.id, posted=True)).session
         standin.skip_messages(chan)
     async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
-        await standin.wait_synced()
+        await started(standin, bot)
         board = await standin.next_message(chan, is_board)
         assert "**Nim** begins! Seats in play order: 1. <@" in board.content, board.content
         assert board.pinged == {alice.id, bob.id}
@@ -172,9 +178,58 @@ async def test_a_start_stored_and_never_posted_gets_its_first_board_at_the_next_
         count = len(standin.messages(chan))
         # a first board caught up while the start's own post was on its way: posted once
         header = await bot.front.boards.begins(session)
-        assert await bot.front.boards.post_board(session, header=header, begins=True, first=True) is None
+        caught_up = bot.front.boards.post_board(session, header=header, begins=True, catching_up=True)
+        assert await caught_up is None
         assert len(standin.messages(chan)) == count
     async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
-        await standin.wait_synced()
-        await bot.front.boards.computers_settled()
+        await started(standin, bot)
         assert len(standin.messages(chan)) == count
+
+
+async def test_an_untold_turn_caught_up_while_a_move_posts_it_is_posted_once(standin, bot_factory):
+    """A turn stored and not posted (the bot stopped before its post) is taken up at the start,
+    just as the next player moves: the move's post tells both turns, and the catch-up, which
+    found the turn untold before that post, posts nothing more once it gets its turn to post."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
+        await started(standin, bot)
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        first = session.by_seat(seat).user_id
+        second = bob if first == alice.id else alice
+        legal = await bot.sessions.play.legal_moves(chan.id, first)
+        await bot.sessions.play.play(chan.id, first, legal[0])  # stored, never posted
+        boards = bot.front.boards
+        render, turn_untold = boards.look.render, bot.sessions.play.turn_untold
+        drawing, checked = asyncio.Event(), asyncio.Event()
+
+        async def held_render(*args, **kwargs):
+            """The move's board waits, its post under way, until the catch-up has looked."""
+            drawing.set()
+            await checked.wait()
+            return await render(*args, **kwargs)
+
+        async def looked(*args, **kwargs):
+            try:
+                return await turn_untold(*args, **kwargs)
+            finally:
+                checked.set()
+
+        boards.look.render, bot.sessions.play.turn_untold = held_render, looked
+        before = len(standin.messages(chan))
+        move = (await bot.sessions.play.legal_moves(chan.id, second.id))[0]
+        moved = asyncio.ensure_future(standin.slash(second, chan, "nim move", move=move))
+        await drawing.wait()
+        boards.look.render = render
+        boards.computers_follow(session.id, catch_up=True)  # the start's catch-up
+        await (await moved).original()
+        await boards.computers_settled()
+        await standin.settle()
+        posted = [m for m in standin.messages(chan)[before:] if is_board(m)]
+        assert len(posted) == 1, [m.content for m in posted]
+        assert posted[0].content.splitlines()[0].startswith(session.by_seat(seat).name), posted[0].content

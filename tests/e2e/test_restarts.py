@@ -5,12 +5,29 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.app import EXTENSIONS
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end, pick_from_menu
 from tests.e2e.test_notices import is_board
 from tests.e2e.test_undo import nim_game
 
 UNDO_EXTENSIONS = (*EXTENSIONS, "tests.support.nim_cog")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def make_bot(request, bot_factory):
+    """A maker of the bot on one database, an SQLite file or a PostgreSQL database, the same
+    across restarts."""
+    if request.param == "sqlite":
+        yield bot_factory(BASE_EXTENSIONS)
+        return
+    cluster = request.getfixturevalue("pg_cluster")
+    name = await cluster.create_database(request.getfixturevalue("pg_template"))
+    try:
+        yield bot_factory(BASE_EXTENSIONS, database_url=cluster.url(name))
+    finally:
+        await cluster.drop_database(name)
 
 
 async def started(standin, bot) -> None:
@@ -20,15 +37,13 @@ async def started(standin, bot) -> None:
     await bot.front.boards.computers_settled()
 
 
-async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_next_start(
-    standin, bot_factory
-):
+async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_next_start(standin, make_bot):
     """The winning move and the game's end are stored, and the bot stops before the last board
     is posted (a kill between the commit and the post): the bot started again posts the last
     board, with the result, and the results card, once; a second start posts nothing more."""
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
-    async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
+    async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
         lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=1)
         await standin.click(bob, lobby.message, "Join")
@@ -42,7 +57,7 @@ async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_ne
         result = await bot.sessions.play.play(chan.id, winner.user_id, legal[-1])
         assert result.finished
         standin.skip_messages(chan)
-    async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
+    async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
         board = await standin.next_message(chan, is_board)
         assert board.content.startswith(f"{winner.name} took"), board.content
@@ -53,7 +68,7 @@ async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_ne
         row = (await bot.sessions.core.get(session.id)).row
         assert row.board_message_id == board.id and row.told_through == 1
         count = len(standin.messages(chan))
-    async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
+    async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
         assert len(standin.messages(chan)) == count
 
@@ -152,20 +167,20 @@ async def test_two_players_pressing_rematch_at_once_both_sit_in_one_lobby(standi
         assert [m.id for m in lobbies] == [session.row.lobby_message_id]
 
 
-async def test_a_start_stored_and_never_posted_gets_its_first_board_at_the_next_start(standin, bot_factory):
+async def test_a_start_stored_and_never_posted_gets_its_first_board_at_the_next_start(standin, make_bot):
     """Start is pressed and the start is stored, and the bot stops before the first board is
     posted: the bot started again posts the first board, once, naming the seats in play order
     and mentioning the players; the lobby message no longer offers Start."""
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
-    async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
+    async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
         lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2)
         await standin.click(bob, lobby.message, "Join")
         # committed, as a start is before its first board; the process goes before posting it
         session = (await bot.sessions.lobby.start(chan.id, alice.id, posted=True)).session
         standin.skip_messages(chan)
-    async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
+    async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
         board = await standin.next_message(chan, is_board)
         assert "**Nim** begins! Seats in play order: 1. <@" in board.content, board.content
@@ -181,7 +196,7 @@ async def test_a_start_stored_and_never_posted_gets_its_first_board_at_the_next_
         caught_up = bot.front.boards.post_board(session, header=header, begins=True, catching_up=True)
         assert await caught_up is None
         assert len(standin.messages(chan)) == count
-    async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
+    async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
         assert len(standin.messages(chan)) == count
 

@@ -254,6 +254,8 @@ class Pukllay(_BotBase):
         self.queue: QueueService | None = None  # the queue that forms games
         self.computers: Computers | None = None
         self._computers_resumed = False
+        # set once the games left waiting at the start are taken up (their catch-ups under way)
+        self.taken_up = asyncio.Event()
         self.metrics = Metrics()  # what /metrics shows; the table's parts report to it
         self.web: WebServer | None = None  # /healthz and /metrics, when HTTP_PORT is set
         self.login_trouble: str | None = None  # why the last login attempt failed, while retrying
@@ -455,8 +457,13 @@ class Pukllay(_BotBase):
             # a computer that was to move when the bot stopped moves now, after the board of a
             # turn that ended and was never posted
             self._computers_resumed = True
-            for session_id in await self.ready_sessions().play.computers_waiting([g.id for g in self.guilds]):
-                self.front.boards.computers_follow(session_id, catch_up=True)
+            # and a game whose end was stored and whose last board was not gets it
+            play, guilds = self.ready_sessions().play, [g.id for g in self.guilds]
+            try:
+                for session_id in [*await play.computers_waiting(guilds), *await play.ends_untold(guilds)]:
+                    self.front.boards.computers_follow(session_id, catch_up=True)
+            finally:
+                self.taken_up.set()
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A thread was deleted: a game or lobby in it ends (see :meth:`Boards.channel_gone`)."""

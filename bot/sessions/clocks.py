@@ -30,6 +30,7 @@ from bot.sessions.seats import Seats
 from bot.storage import Job, StaleVersion
 from bot.time import gameclock as gc
 from bot.time.jobs import TIMEOUT
+from bot.time.source import stamp_of
 from engines.core import TABLE, said
 
 
@@ -201,7 +202,13 @@ class Clocks:
         async with self.core.acting(user_id, game=session_id, seated=user_id is not None) as (session, voter):
             banks = session.banks
             when = banks.pending.get(seat)
-            if when is None or int(when) != at:
+            # a move by the late player closes the question, even one that does not end their
+            # turn (a step of it), which leaves the seat's time run out until the turn ends
+            if (
+                when is None
+                or int(when) != at
+                or await self.store.history.moved_since(session.id, seat, stamp_of(when))
+            ):
                 raise StaleMove("that question is closed: it was answered already, or the player moved")
             if user_id is not None:
                 refuse_computer_seat(session, voter)

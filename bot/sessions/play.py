@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 
 from bot.computers import IN_PROCESS, ComputerFailed, fallback_move
-from bot.replaying import undo_target
+from bot.replaying import UNDO, undo_target
 from bot.sessions.core import Core
 from bot.sessions.model import (
     HELD_UP,
@@ -54,6 +54,11 @@ AT_ONCE = -1
 """The turn a searching computer waits from (see :meth:`Play.after`): every turn, its first too."""
 
 
+ENDS_TOLD_WITHIN = 7 * 86400
+"""How long after a game's end its last board, never posted, is still posted at a start: a week,
+as long as Discord keeps a quiet thread in the channel list."""
+
+
 class Play:
     """Moves: a person's, and the computers' that follow; the end of a game."""
 
@@ -89,13 +94,14 @@ class Play:
         return await self.play_in(session.id, user_id, text, expected_version=expected_version)
 
     async def stamp(self, session: Session, seat: int) -> str:
-        """What a private menu was made for: ``<turn>.<moves by this seat>``.
+        """What a private menu was made for: ``<turn>.<moves by this seat and undos>``.
 
         A click carrying an older stamp is stale: the turn (or the round) has
-        moved on, or the seat has moved since (a double click).  Other players
+        moved on, the seat has moved since (a double click), or moves were taken
+        back (the turn may come round again with another position).  Other players
         building at once in a simultaneous round do not make it stale.
         """
-        mine = await self.store.history.seat_move_count(session.id, seat)
+        mine = await self.store.history.seat_move_count(session.id, seat, undo=UNDO)
         return f"{session.engine.turn_number(session.state)}.{mine}"
 
     async def play_in(
@@ -279,9 +285,10 @@ class Play:
         outcome = module.outcome(state)
         if outcome is not None:
             result.ratings = await self.finish(session, outcome)
-            result.finished = True
-            result.outcome = outcome
             result.session = await self.core.reread(session.id)
+            # not finished here when another process abandoned the game meanwhile
+            result.finished = result.session.status == "finished"
+            result.outcome = outcome if result.finished else None
         if result.turn_before is not None and module.turn_number(state) != result.turn_before:
             result.turn_ended = True
         result.turn_ended = result.turn_ended or result.finished
@@ -396,7 +403,8 @@ class Play:
         is to move (the table plays it, see :meth:`computers_play`), a game's last move ended it
         and its end is not recorded (:meth:`computers_play` records it), or a turn ended that the
         channel was not told of (the bot stopped between a move and its post; see
-        :meth:`turn_untold`)."""
+        :meth:`turn_untold`), or the game's first board was never posted (it stopped between the
+        start and its board)."""
         found = []
         for guild_id in guild_ids:
             for row in await self.store.games.live_sessions(guild_id):
@@ -405,7 +413,7 @@ class Play:
                 session = await self.core.running(row.id)
                 if session is None:
                     continue
-                if await self.turn_untold(session):
+                if session.row.board_message_id is None or await self.turn_untold(session):
                     found.append(session.id)
                     continue
                 module = session.engine
@@ -418,6 +426,13 @@ class Play:
                     if pace.next_computer(module, session.state, computers, paced) is not None:
                         found.append(session.id)
         return found
+
+    async def ends_untold(self, guild_ids: Sequence[int]) -> list[int]:
+        """The games of these servers that finished within :data:`ENDS_TOLD_WITHIN` and whose
+        last moves the channel was never told (the bot stopped between the end and its board):
+        the table posts their last board at its start."""
+        since = self.store.clock.stamp(-ENDS_TOLD_WITHIN)
+        return [row.id for g in guild_ids for row in await self.store.games.ended_untold(g, since)]
 
     async def turn_untold(self, session: Session) -> bool:
         """Whether a turn (or a round) ended after the last move the channel was told of: the
@@ -440,7 +455,7 @@ class Play:
                 seat = session.by_seat(s)
                 results.append(ResultRow(s, seat.user_id, outcome.scores[s], place, s in resigned))
             place += len(group)
-        await self.store.games.finish(
+        ended = await self.store.games.finish(
             session.id,
             status="finished",
             reason=reason or outcome.reason,
@@ -450,7 +465,8 @@ class Play:
             names={s.user_id: s.name for s in session.seats if s.user_id is not None},
         )
         self.core.release(session.id)
-        self.core.ended(session.row)
+        if ended:  # else it ended meanwhile in another process (abandoned there): no result here
+            self.core.ended(session.row)
         return changes
 
     async def end_early(self, session: Session, staying: list[Seat], why: Said) -> list[RatingChange]:

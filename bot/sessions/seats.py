@@ -181,9 +181,12 @@ class Seats:
 
     async def abandon_now(self, session: Session, reason: str) -> Session:
         """End the game without a result (lock held)."""
-        await self.store.games.finish(session.id, status="abandoned", reason=reason, outcome=None, results=[])
+        ended = await self.store.games.finish(
+            session.id, status="abandoned", reason=reason, outcome=None, results=[]
+        )
         self.core.release(session.id)
-        self.core.ended(session.row)
+        if ended:  # else it ended meanwhile in another process
+            self.core.ended(session.row)
         return await self.core.reread(session.id)
 
     async def return_seat(self, channel_id: int, user_id: int) -> Session:

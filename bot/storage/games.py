@@ -257,6 +257,18 @@ class Games(Concern):
         )
         return [session_of(r) for r in rows]
 
+    async def ended_untold(self, guild_id: int | None, since: str) -> list[SessionRow]:
+        """The server's games that finished at ``since`` or later (a stamp) with moves the channel
+        was never told of: their last board was not posted (the bot stopped first)."""
+        rows = await self.db.all(
+            "SELECT * FROM sessions s WHERE s.guild_id = ? AND s.status = 'finished' AND s.finished_at >= ?"
+            " AND EXISTS (SELECT 1 FROM moves m WHERE m.session_id = s.id AND m.number > s.told_through)"
+            " ORDER BY s.id",
+            need_guild(guild_id),
+            since,
+        )
+        return [session_of(r) for r in rows]
+
     async def sessions_of(self, user_id: int) -> list[tuple[SessionRow, list[SeatRow]]]:
         """Every live session (lobby or game, every server) where the person sits and has not
         resigned, with its seats, in one query."""
@@ -556,8 +568,10 @@ class Games(Concern):
         results: Sequence[ResultRow],
         rate: Callable[[list[RatingRow]], Sequence[RatingRow]] | None = None,
         names: dict[int, str] | None = None,
-    ) -> None:
-        """Active or lobby -> finished or abandoned, with the results recorded.
+    ) -> bool:
+        """Active or lobby -> finished or abandoned, with the results recorded; False (nothing
+        written) when the session had ended already (in another process: a game abandoned there
+        while its last move was played here is neither rated nor given results).
 
         With ``rate``, the players' current ratings are read and the new ones written in
         the same transaction (no other transaction rates the same server's game meanwhile,
@@ -568,11 +582,8 @@ class Games(Concern):
             raise ValueError(status)
         stamp = self.clock.stamp()
 
-        def body() -> Body[None]:
-            if rate is not None:
-                yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
-                yield from self.ratings.rate_season(session_id, results, names or {}, stamp)
-            yield from run(
+        def body() -> Body[bool]:
+            ended = yield from run(
                 "UPDATE sessions SET status = ?, end_reason = ?, outcome = ?, finished_at = ?, updated_at = ?,"
                 " version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')",
                 status,
@@ -582,6 +593,11 @@ class Games(Concern):
                 stamp,
                 session_id,
             )
+            if not ended:
+                return False
+            if rate is not None:
+                yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
+                yield from self.ratings.rate_season(session_id, results, names or {}, stamp)
             yield from disarm(session_id)
             yield from many(
                 "INSERT INTO results (session_id, seat, user_id, score, place, resigned) VALUES (?, ?, ?, ?, ?, ?)",
@@ -598,5 +614,6 @@ class Games(Concern):
                 ],
             )
             yield from self.leagues.record_result(session_id, status, results)
+            return True
 
-        await self.db.transact(body())
+        return await self.db.transact(body())

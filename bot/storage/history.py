@@ -39,11 +39,30 @@ class History(Concern):
         )
         return [move_of(r) for r in rows]
 
-    async def seat_move_count(self, session_id: int, seat: int) -> int:
-        """How many moves ``seat`` has made (a stale private menu is told by it)."""
-        row = await self.db.the_row(
-            "SELECT COUNT(*) FROM moves WHERE session_id = ? AND seat = ?", session_id, seat
+    async def moved_since(self, session_id: int, seat: int, stamp: str) -> bool:
+        """Whether ``seat`` made a move at ``stamp`` (a stored time) or later."""
+        row = await self.db.one(
+            "SELECT 1 FROM moves WHERE session_id = ? AND seat = ? AND created_at >= ? LIMIT 1",
+            session_id,
+            seat,
+            stamp,
         )
+        return row is not None
+
+    async def seat_move_count(self, session_id: int, seat: int, *, undo: str | None = None) -> int:
+        """How many moves ``seat`` has made, and with ``undo`` (the undo entries' prefix) every
+        undo entry, whoever asked (a stale private menu is told by it)."""
+        if undo is None:
+            row = await self.db.the_row(
+                "SELECT COUNT(*) FROM moves WHERE session_id = ? AND seat = ?", session_id, seat
+            )
+        else:
+            row = await self.db.the_row(
+                "SELECT COUNT(*) FROM moves WHERE session_id = ? AND (seat = ? OR move LIKE ?)",
+                session_id,
+                seat,
+                undo + "%",
+            )
         return row[0]
 
     async def moves_between(self, session_id: int, after: int, through: int) -> list[MoveRow]:

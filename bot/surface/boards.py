@@ -122,11 +122,23 @@ class Boards:
         task.add_done_callback(lambda _: self._following.pop(session_id, None))
 
     async def _catch_up(self, session_id: int) -> None:
-        session = await self.service.core.running(session_id)
-        if session is None or not await self.service.play.turn_untold(session):
+        session = await self.service.core.get(session_id)
+        if session is None or session.damaged:
             return
         try:
-            await self.post_board(session)
+            if session.status == "finished" and session.row.outcome is not None:
+                # the end was stored and its board never posted: the last board, then the results
+                if await self.service.store.history.moves_after(session.id, session.row.told_through):
+                    outcome = Outcome.from_dict(session.row.outcome)
+                    await self.announce(MoveResult(session, finished=True, outcome=outcome, turn_ended=True))
+            elif session.status == "active" and session.row.board_message_id is None:
+                # the start was stored and its first board never posted: the lobby message says
+                # the game started, and the first board names the seats and mentions the players
+                await self.lobby_changed(session)
+                header = await self.begins(session)
+                await self.post_board(session, header=header, begins=True, catching_up=True)
+            elif session.status == "active" and await self.service.play.turn_untold(session):
+                await self.post_board(session, catching_up=True)
         except discord.HTTPException:
             log.warning("board for session %s not posted at start-up", session_id, exc_info=True)
 
@@ -196,9 +208,12 @@ class Boards:
         ratings: Sequence[RatingChange] = (),
         ping: bool = True,
         begins: bool = False,
-    ) -> discord.Message:
+        catching_up: bool = False,
+    ) -> discord.Message | None:
         """Post the board with everything public the channel has not been told yet (``begins``:
-        the first board, which pings every player who wants a mention, not only the first to move).
+        the first board, which pings every player who wants a mention, not only the first to move;
+        ``catching_up``: at a start, what the channel was never told of, found before this post's
+        turn to post came: None when a post made meanwhile told it).
 
         The untold moves are read from the move log, so a turn half played
         before a restart is told in full; the post is remembered with the last
@@ -206,6 +221,13 @@ class Boards:
         """
         async with self._post_lock(session.id):
             session = await self.service.core.get(session.id) or session
+            if catching_up:
+                if session.status != "active":
+                    return None
+                if session.row.board_message_id is not None:  # a board was posted meanwhile
+                    if not await self.service.play.turn_untold(session):
+                        return None  # it told everything
+                    header, begins = None, False
             # a turn begun before a seat was handed to a substitute is told as its earlier holder's
             session = await self.service.logbook.with_holders(session)
             records = await self.service.logbook.untold(session)
@@ -352,7 +374,7 @@ class Boards:
             except Exception:
                 log.exception("after the board of session %s: %s", session.id, listener)
 
-    async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
+    async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message | None:
         """Post the board after ``result`` (``header``: the first board's); after the last move,
         the results card too, and the game's history is kept ready to browse.  A strong computer
         that waited for this post (``result.computers_next``) then plays, in a post of its own;

@@ -8,7 +8,7 @@ from __future__ import annotations
 import discord
 
 from bot import alt, i18n, results
-from bot.sessions import MoveResult, Refusal
+from bot.sessions import MoveResult, Refusal, Session
 from bot.surface.attach import picture
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, check_permissions, clicked
@@ -73,26 +73,24 @@ class Results:
                 number=old.id,
             )
         channel_id = channel_of(interaction)
-        live = await self.service.core.in_channel(channel_id)
-        if live is not None:
-            if live.status == "lobby" and live.row.game == old.row.game:
-                session = await self.service.lobby.join(channel_id, user.id, user.display_name)
-                await self.lobby.refresh(session)
-                await self.lobby.tell_host_full(session, user.id)
-                await reply(interaction, mine.gettext("You joined the rematch."))
-                return
-            raise Refusal(self.service.lobby.busy_message(live.row))
+        if await self.join_rematch(interaction, old):
+            return
         check_permissions(interaction)
         await self.service.lobby.check_host(interaction.guild_id, user.id)
-        session = await self.service.lobby.create(
-            old.row.game,
-            guild_id=interaction.guild_id,
-            channel_id=channel_id,
-            host_id=user.id,
-            host_name=user.display_name,
-            options=dict(old.row.options),
-            max_players=old.row.max_players,
-        )
+        try:
+            session = await self.service.lobby.create(
+                old.row.game,
+                guild_id=interaction.guild_id,
+                channel_id=channel_id,
+                host_id=user.id,
+                host_name=user.display_name,
+                options=dict(old.row.options),
+                max_players=old.row.max_players,
+            )
+        except Refusal:  # another player's Rematch opened the lobby meanwhile: join it
+            if await self.join_rematch(interaction, old):
+                return
+            raise
         self.replies.committed(interaction, said("The rematch lobby is open"))
         for seat in old.seats:
             if seat.computer and seat.user_id is None:
@@ -118,10 +116,29 @@ class Results:
             ),
         )
         await self.service.store.games.set_lobby_message(session.id, message.id)
+        now = await self.service.core.get(session.id)
+        if now is not None and now.seats != session.seats:  # someone's Rematch joined before the post
+            await self.lobby.refresh(now)
         await reply(
             interaction,
             mine.gettext("Rematch lobby opened; you host it. Press {button Start} when everyone is seated."),
         )
+
+    async def join_rematch(self, interaction: discord.Interaction, old: Session) -> bool:
+        """Join the lobby of ``old``'s game open in the channel (another player's Rematch
+        opened it); False when none is open, refused when another game holds the channel."""
+        channel_id = channel_of(interaction)
+        live = await self.service.core.in_channel(channel_id)
+        if live is None:
+            return False
+        if live.status != "lobby" or live.row.game != old.row.game:
+            raise Refusal(self.service.lobby.busy_message(live.row))
+        user = interaction.user
+        session = await self.service.lobby.join(channel_id, user.id, user.display_name)
+        await self.lobby.refresh(session)
+        await self.lobby.tell_host_full(session, user.id)
+        await reply(interaction, i18n.private(interaction).gettext("You joined the rematch."))
+        return True
 
 
 class RematchButton(Persistent[discord.ui.Button], template=r"pk:rematch:(?P<session_id>\d+)"):

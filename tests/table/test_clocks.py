@@ -277,3 +277,31 @@ async def test_an_undo_restarts_the_clock_of_the_seat_to_move_again(service, clo
     assert session.to_move() == {mine} and session.banks.since == {mine: clock.time()}
     assert session.banks.banks[mine] == DAY - 2 * HOUR  # the hour spent thinking about the undo counts
     assert (await service.store.jobs.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY - 2 * HOUR
+
+
+async def test_a_step_of_the_late_players_turn_closes_the_question(service, clock):
+    """Guacamole: the first player's bank runs out and the other is asked; the late player
+    comes back and makes a step of the turn (a preparation, which does not end it).  That
+    closes the question: the other's answer and the unanswered job are refused as closed, the
+    seat stays the person's, and no new question comes while they finish the turn."""
+    await service.lobby.create(
+        "guacamole", guild_id=1, channel_id=CH, host_id=1, host_name="p1", seed=3, clock="bank:1d+1h"
+    )
+    await service.lobby.join(CH, 2, "p2")
+    session = (await service.lobby.start(CH, 1)).session
+    late = session.waiting_on()[0]
+    other = 3 - late.user_id
+    clock.advance(DAY)
+    out = await fire(service, session)
+    assert isinstance(out, TimeOut) and out.seats == [late]
+    at = int(out.at)
+    clock.advance(HOUR)
+    step = next(m for m in await service.play.legal_moves(CH, late.user_id) if m.startswith("prep "))
+    result = await service.play.play(CH, late.user_id, step)
+    assert not result.turn_ended and result.session.waiting_on() == [late]
+    for voter in (other, None):  # a person's answer, then the job's
+        with pytest.raises(StaleMove, match="that question is closed"):
+            await service.clocks.answer_timeout(session.id, late.seat, at, "computer", voter)
+    session = await service.core.get(session.id)
+    assert not session.by_seat(late.seat).computer
+    assert await service.store.jobs.job(DEADLINE, str(session.id)) is None  # no new question

@@ -189,6 +189,61 @@ async def test_finished_game_records_results_and_replays(service):
         await service.play.play_in(session.id, 1, "A1")
 
 
+async def test_a_game_ended_and_never_told_is_listed_for_its_last_board_for_a_week(service, clock):
+    """A finished game whose last moves the channel was never told (its board not posted) is
+    listed for the table's start, until its board is posted or a week has passed."""
+    session = await two_player_game(service, seed=11)
+    result = await play_out(service, session)
+    assert result.finished
+    assert await service.play.ends_untold([GUILD]) == [session.id]
+    assert await service.play.ends_untold([GUILD + 1]) == []
+    clock.advance(7 * 86400 - 1)
+    assert await service.play.ends_untold([GUILD]) == [session.id]
+    last = (await service.store.history.moves(session.id))[-1].number
+    await service.store.games.set_board_message(session.id, 99, last)  # the last board posted
+    assert await service.play.ends_untold([GUILD]) == []
+    await service.store.games.set_board_message(session.id, 99, 0)  # told_through never goes back
+    assert await service.play.ends_untold([GUILD]) == []
+
+
+async def test_a_game_whose_first_board_was_never_posted_is_taken_up_at_the_start(service):
+    """A game started (stored) whose first board was not posted is listed for the table's start
+    until a board of it is posted."""
+    session = await two_player_game(service)
+    assert await service.play.computers_waiting([GUILD]) == [session.id]
+    await service.store.games.set_board_message(session.id, 99, 0)
+    assert await service.play.computers_waiting([GUILD]) == []
+
+
+async def test_a_game_ended_and_never_told_a_week_ago_is_not_posted_any_more(service, clock):
+    session = await two_player_game(service, seed=11)
+    await play_out(service, session)
+    clock.advance(7 * 86400 + 1)
+    assert await service.play.ends_untold([GUILD]) == []
+
+
+async def test_a_game_abandoned_in_another_process_while_its_last_move_ends_it_gets_no_result(service, store):
+    """Two processes share the database: the last move is committed in one, and the game is
+    abandoned in the other before the first records its end (each holds its own lock).  The
+    game stays abandoned, without results or ratings, and the mover hears that it did not finish."""
+    elsewhere = SessionService(store)
+    session = await two_player_game(service, seed=11)
+    finish = store.games.finish
+
+    async def abandoned_first(session_id, **kwargs):
+        if kwargs["status"] == "finished":
+            store.games.finish = finish
+            await elsewhere.seats.abandon(CH, 1, can_manage=True)
+        return await finish(session_id, **kwargs)
+
+    store.games.finish = abandoned_first
+    result = await play_out(service, session)
+    assert result.session.status == "abandoned"
+    assert not result.finished and result.outcome is None and result.ratings == []
+    assert await store.ratings.results(session.id) == []
+    assert await store.ratings.leaderboard(GUILD, "nim") == []
+
+
 async def test_computer_player_fills_a_seat(service):
     """A computer seat moves by itself after each human move, and the moves are logged as its own."""
     await service.lobby.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=5)

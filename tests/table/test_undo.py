@@ -8,7 +8,7 @@ import pytest
 from bot import export
 from bot.history import History
 from bot.replaying import standing, undo_target
-from bot.sessions import NotSeated, Refusal
+from bot.sessions import NotSeated, Refusal, StaleMove
 from bot.undo import Asked, Undone, UndoService
 from engines.core import rng_for
 from tests.support import nim
@@ -180,3 +180,26 @@ async def test_the_moves_played_are_those_the_channel_was_told_of(service):
     assert session.row.told_through == 2 and await service.logbook.moves_played(session) == 2
     ended = await service.seats.abandon(310, 1, can_manage=True)
     assert ended.status == "abandoned" and await service.logbook.moves_played(ended) == 3
+
+
+async def test_a_menu_stamp_made_before_an_undo_never_matches_after_it(service):
+    """Bob's menu is stamped on his turn; Ann's move before it is taken back and she plays
+    another, so his turn comes round again at the same turn number with as many moves of his:
+    the menu's stamp is stale, and a move carrying it is refused and changes nothing."""
+    session = await nim_pair(service, 303)
+    _, undo = services(service)
+    first = mover(session)
+    other = 3 - first
+    legal = await service.play.legal_moves(303, first)
+    session = (await service.play.play(303, first, legal[0])).session
+    seat = session.seat_of(other).seat
+    stamp = await service.play.stamp(session, seat)
+    asked = await undo.ask(303, first)
+    await undo.answer(session.id, asked.request.version, other, True)
+    session = (await service.play.play(303, first, legal[-1])).session
+    assert nim.turn_number(session.state) == int(stamp.split(".")[0])  # the same turn again
+    assert await service.play.stamp(session, seat) != stamp
+    offered = await service.play.legal_moves(303, other)
+    with pytest.raises(StaleMove, match="since that menu was made"):
+        await service.play.play_in(session.id, other, offered[0], expected_stamp=stamp)
+    assert (await service.core.get(session.id)).version == session.version

@@ -1,0 +1,250 @@
+"""The bot stopped between a change that was stored and its post: after the restart what was
+stored is told, once."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.app import EXTENSIONS
+from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end, pick_from_menu
+from tests.e2e.test_notices import is_board
+from tests.e2e.test_undo import nim_game
+
+UNDO_EXTENSIONS = (*EXTENSIONS, "tests.support.nim_cog")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def make_bot(request, bot_factory):
+    """A maker of the bot on one database, an SQLite file or a PostgreSQL database, the same
+    across restarts."""
+    if request.param == "sqlite":
+        yield bot_factory(BASE_EXTENSIONS)
+        return
+    cluster = request.getfixturevalue("pg_cluster")
+    name = await cluster.create_database(request.getfixturevalue("pg_template"))
+    try:
+        yield bot_factory(BASE_EXTENSIONS, database_url=cluster.url(name))
+    finally:
+        await cluster.drop_database(name)
+
+
+async def started(standin, bot) -> None:
+    """The bot is up, and has taken up (and played, and posted) what its start found waiting."""
+    await standin.wait_synced()
+    await bot.taken_up.wait()
+    await bot.front.boards.computers_settled()
+
+
+async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_next_start(standin, make_bot):
+    """The winning move and the game's end are stored, and the bot stops before the last board
+    is posted (a kill between the commit and the post): the bot started again posts the last
+    board, with the result, and the results card, once; a second start posts nothing more."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=1)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        winner = session.by_seat(seat)
+        legal = await bot.sessions.play.legal_moves(chan.id, winner.user_id)
+        # committed, as a move is before its post; the process goes before posting it
+        result = await bot.sessions.play.play(chan.id, winner.user_id, legal[-1])
+        assert result.finished
+        standin.skip_messages(chan)
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        board = await standin.next_message(chan, is_board)
+        assert board.content.startswith(f"{winner.name} took"), board.content
+        assert "**Game over**" in board.content and f"1st: <@{winner.user_id}>" in board.content
+        card = await standin.next_message(chan, lambda m: m.content.startswith("**Results**"))
+        assert "Rematch" in " ".join(b["label"] for b in card.buttons)
+        await bot.front.boards.computers_settled()
+        row = (await bot.sessions.core.get(session.id)).row
+        assert row.board_message_id == board.id and row.told_through == 1
+        count = len(standin.messages(chan))
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        assert len(standin.messages(chan)) == count
+
+
+async def test_a_menu_made_before_an_undo_is_stale_when_the_turn_comes_round_again(standin, bot_factory):
+    """Bob opens his menu; Alice's move before it is taken back and she plays another: Bob's
+    turn comes round again at the same turn number, with the same count of his own moves, but
+    another position.  A choice on the old menu is refused with the board as it is now, and
+    nothing is played; a menu opened now plays."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(UNDO_EXTENSIONS)) as bot:
+        await started(standin, bot)
+        session, first, other = await nim_game(standin, bot, chan, alice, bob)
+        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
+        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+        board = await standin.next_message(chan, is_board)
+        menu = await (await standin.click(other, board, "Play")).original()
+        await (await standin.slash(first, chan, "game undo")).original()
+        request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        await standin.click(other, request, "Agree")
+        await standin.next_message(chan, lambda m: is_board(m) and "took back" in m.content)
+        await (await standin.slash(first, chan, "nim move", move=legal[-1])).original()
+        board = await standin.next_message(chan, is_board)
+        before = await bot.sessions.core.in_channel(chan.id)
+        edits = menu.edits
+        picked, _ = await pick_from_menu(standin, other, menu)
+        answer = await picked.original(lambda m: m.edits > edits)
+        assert "The board changed since that menu was made" in answer.text, answer.text
+        assert "Nothing was played" in answer.text
+        assert (await bot.sessions.core.in_channel(chan.id)).version == before.version
+        fresh = await (await standin.click(other, board, "Play")).original()
+        edits = fresh.edits
+        picked, move = await pick_from_menu(standin, other, fresh)
+        answer = await picked.original(lambda m: m.edits > edits)
+        assert f"You played `{move}`" in answer.text, answer.text
+
+
+async def test_two_players_pressing_rematch_at_once_both_sit_in_one_lobby(standin, bot_factory):
+    """Alice and Bob press Rematch at the same moment: both find no lobby yet, and Alice's opens
+    first; Bob's, refused a second lobby in the channel, joins hers (he is told so, not that the
+    channel already has a game), even before her lobby message is posted: that message, the
+    only one, names them both."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await started(standin, bot)
+        await nim_to_the_end(standin, bot, chan, alice, bob)
+        card = await standin.next_message(chan, lambda m: "**Results**" in m.content)
+        lobby, create, join = bot.sessions.lobby, bot.sessions.lobby.create, bot.sessions.lobby.join
+        callers: list[int] = []
+        second_in, opened, joined = asyncio.Event(), asyncio.Event(), asyncio.Event()
+
+        async def at_once(*args, **kwargs):
+            """Both presses reach the opening of a lobby before either has opened one; the first
+            to open it goes on once the other has joined it."""
+            callers.append(kwargs["host_id"])
+            if len(callers) == 1:
+                await second_in.wait()
+                try:
+                    session = await create(*args, **kwargs)
+                finally:
+                    opened.set()
+                await joined.wait()
+                return session
+            second_in.set()
+            await opened.wait()
+            return await create(*args, **kwargs)
+
+        async def then_joined(*args, **kwargs):
+            try:
+                return await join(*args, **kwargs)
+            finally:
+                joined.set()
+
+        lobby.create, lobby.join = at_once, then_joined
+        pressed = await asyncio.gather(
+            standin.click(alice, card, "Rematch"), standin.click(bob, card, "Rematch")
+        )
+        answers = {
+            user.id: (await p.original()).content for user, p in zip((alice, bob), pressed, strict=True)
+        }
+        assert sorted(callers) == sorted((alice.id, bob.id))
+        host, guest = (alice, bob) if callers[0] == alice.id else (bob, alice)
+        assert "Rematch lobby opened; you host it" in answers[host.id], answers
+        assert answers[guest.id] == "You joined the rematch.", answers
+        session = await bot.sessions.core.in_channel(chan.id)
+        assert session.row.host_id == host.id
+        assert sorted(s.user_id for s in session.seats) == sorted((alice.id, bob.id))
+        await standin.settle()
+        shown = standin.message(session.row.lobby_message_id).content
+        assert "1. Alice (host)\n2. Bob" in shown if host is alice else "1. Bob (host)\n2. Alice" in shown, (
+            shown
+        )
+        lobbies = [m for m in standin.messages(chan) if f"pk:lobby:join:{session.id}" in m.custom_ids]
+        assert [m.id for m in lobbies] == [session.row.lobby_message_id]
+
+
+async def test_a_start_stored_and_never_posted_gets_its_first_board_at_the_next_start(standin, make_bot):
+    """Start is pressed and the start is stored, and the bot stops before the first board is
+    posted: the bot started again posts the first board, once, naming the seats in play order
+    and mentioning the players; the lobby message no longer offers Start."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2)
+        await standin.click(bob, lobby.message, "Join")
+        # committed, as a start is before its first board; the process goes before posting it
+        session = (await bot.sessions.lobby.start(chan.id, alice.id, posted=True)).session
+        standin.skip_messages(chan)
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        board = await standin.next_message(chan, is_board)
+        assert "**Nim** begins! Seats in play order: 1. <@" in board.content, board.content
+        assert board.pinged == {alice.id, bob.id}
+        await bot.front.boards.computers_settled()
+        await standin.settle()
+        assert "pk:lobby:start" not in " ".join(standin.message(lobby.message.id).custom_ids)
+        session = await bot.sessions.core.get(session.id)
+        assert session.row.board_message_id == board.id
+        count = len(standin.messages(chan))
+        # a first board caught up while the start's own post was on its way: posted once
+        header = await bot.front.boards.begins(session)
+        caught_up = bot.front.boards.post_board(session, header=header, begins=True, catching_up=True)
+        assert await caught_up is None
+        assert len(standin.messages(chan)) == count
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        assert len(standin.messages(chan)) == count
+
+
+async def test_an_untold_turn_caught_up_while_a_move_posts_it_is_posted_once(standin, bot_factory):
+    """A turn stored and not posted (the bot stopped before its post) is taken up at the start,
+    just as the next player moves: the move's post tells both turns, and the catch-up, which
+    found the turn untold before that post, posts nothing more once it gets its turn to post."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
+        await started(standin, bot)
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        first = session.by_seat(seat).user_id
+        second = bob if first == alice.id else alice
+        legal = await bot.sessions.play.legal_moves(chan.id, first)
+        await bot.sessions.play.play(chan.id, first, legal[0])  # stored, never posted
+        boards = bot.front.boards
+        render, turn_untold = boards.look.render, bot.sessions.play.turn_untold
+        drawing, checked = asyncio.Event(), asyncio.Event()
+
+        async def held_render(*args, **kwargs):
+            """The move's board waits, its post under way, until the catch-up has looked."""
+            drawing.set()
+            await checked.wait()
+            return await render(*args, **kwargs)
+
+        async def looked(*args, **kwargs):
+            try:
+                return await turn_untold(*args, **kwargs)
+            finally:
+                checked.set()
+
+        boards.look.render, bot.sessions.play.turn_untold = held_render, looked
+        before = len(standin.messages(chan))
+        move = (await bot.sessions.play.legal_moves(chan.id, second.id))[0]
+        moved = asyncio.ensure_future(standin.slash(second, chan, "nim move", move=move))
+        await drawing.wait()
+        boards.look.render = render
+        boards.computers_follow(session.id, catch_up=True)  # the start's catch-up
+        await (await moved).original()
+        await boards.computers_settled()
+        await standin.settle()
+        posted = [m for m in standin.messages(chan)[before:] if is_board(m)]
+        assert len(posted) == 1, [m.content for m in posted]
+        assert posted[0].content.splitlines()[0].startswith(session.by_seat(seat).name), posted[0].content

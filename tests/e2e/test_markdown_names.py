@@ -11,7 +11,7 @@ import pytest
 from bot.app import EXTENSIONS
 from tests.e2e.leagues import DAY, fire, one_round_league
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
-from tests.e2e.players import is_board
+from tests.e2e.players import is_board, start
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
 ODD = "**Bo*B __X__ `A` ~~Z~~ ||S|| \\"
@@ -219,4 +219,23 @@ async def test_a_refusal_naming_whose_turn_it_is_shows_a_marked_name_as_written(
             await (await standin.slash(bob, chan, "nim move", move=legal[0])).original()
         refused = await (await standin.slash(bob, chan, "nim move", move="1 1")).original()
     assert "not your turn" in refused.content, refused.content
+    assert shows_name(refused.content, ODD) and not unpaired(refused.content), refused.content
+
+
+async def test_an_undo_refused_for_another_players_reveal_names_them_as_written(standin, bot_factory):
+    """Bob's last move stands before the marked name's move that ended a Nowa Gwinea round
+    (the villages revealed, the die rolled): his undo is refused naming whose move that was, as
+    written, its marks formatting nothing (the refusal put the name in as it was, and "**Bo*B"
+    formatted the rest of the answer)."""
+    odd, bob = standin.add_users(ODD, "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        await start(standin, bot, chan, "nowa_gwinea", [bob, odd], seed=2026)
+        await (await standin.slash(bob, chan, "nowa_gwinea move", move="done")).original()
+        await (await standin.slash(odd, chan, "nowa_gwinea move", move="done")).original()
+        session = await bot.sessions.core.in_channel(chan.id)
+        assert session.state.round == 2  # the marked name's "done" ended round 1
+        refused = await (await standin.slash(bob, chan, "game undo")).original()
+    assert "revealed something hidden" in refused.content and "(yours)" not in refused.content, refused.content
     assert shows_name(refused.content, ODD) and not unpaired(refused.content), refused.content

@@ -201,6 +201,11 @@ class Calendar:
         ):
             await self.rows.set_post(session.row.channel_id, league_id, forum, now)
 
+    async def post_gone(self, channel_id: int) -> None:
+        """A thread was deleted: if it was a table's forum post, it is forgotten, so that the
+        game it held, finished now, is not tagged there (Discord would answer that it is unknown)."""
+        await self.rows.drop_post(channel_id)
+
     # ----------------------------------------------------------------- the round's event
 
     async def round_opened(self, opened: OpenedRound, names: dict[int, str]) -> None:

@@ -641,7 +641,10 @@ class Rounds:
     async def table_gone(self, guild_id: int, channel_id: int) -> list[Session]:
         """The thread (or channel) of running league games was deleted: nobody can move there any
         more, so the computer finishes each now, as the round's deadline would (the result stands),
-        nothing is posted where it was, and the organiser is told.  The games finished."""
+        nothing is posted where it was (nor tagged, a forum post), and the organiser is told.  The
+        games finished."""
+        if self.calendar is not None:
+            await self.calendar.post_gone(channel_id)
         ended = []
         for row in await self.store.games.live_sessions(guild_id):
             if channel_id not in (row.channel_id, row.lobby_channel_id):

@@ -237,5 +237,7 @@ async def test_an_undo_refused_for_another_players_reveal_names_them_as_written(
         session = await bot.sessions.core.in_channel(chan.id)
         assert session.state.round == 2  # the marked name's "done" ended round 1
         refused = await (await standin.slash(bob, chan, "game undo")).original()
-    assert "revealed something hidden" in refused.content and "(yours)" not in refused.content, refused.content
+    assert "revealed something hidden" in refused.content and "(yours)" not in refused.content, (
+        refused.content
+    )
     assert shows_name(refused.content, ODD) and not unpaired(refused.content), refused.content

@@ -170,7 +170,7 @@ class Calendar:
             if missing:
                 await self.tell_once(league, "forum", missing, f"<#{forum}>")
             else:
-                text = f"**{name}**\n{players}"
+                text = f"**{shown(name)}**\n{players}"  # the post's title is plain; its text is not
                 post = await self.discord.open_post(
                     forum, name, text, await self.tag_names(league.guild_id, "waiting")
                 )

@@ -250,7 +250,8 @@ class Rounds:
         handed = await self.store.noshows.substitutions(game.id)  # (original, substitute, credit)
         took = {original: sub for original, sub, _ in handed}
         gave = {sub: original for original, sub in took.items()}
-        seated = {s.user_id: s.name for s in session.seats if s.user_id is not None}
+        # the seats' names, as the message writes them
+        seated = {s.user_id: shown(s.name) for s in session.seats if s.user_id is not None}
         out = []
         for u in game.players:
             first = first_holder(gave, u)  # the seat's first holder (its league seat may be the substitute's)
@@ -494,7 +495,8 @@ class Rounds:
 
     async def open_games(self, opened: OpenedRound) -> None:
         league = opened.league
-        names = await self.names(league)
+        names = await self.names(league)  # the seats' names, as written
+        written = all_shown(names)  # as the post writes them
         info = engines.get(league.game)
         t = await self.posts.language(league.guild_id)  # everything here is posted: the server's language
         round_name = texts.round_name(league, opened.number, t)
@@ -526,11 +528,11 @@ class Rounds:
                 1,
                 t.gettext(
                     "The final stage, seeded by the standings: {seeds}",
-                    seeds=", ".join(f"{i}. {of(names, int(p))}" for i, p in enumerate(seeds, 1)),
+                    seeds=", ".join(f"{i}. {of(written, int(p))}" for i, p in enumerate(seeds, 1)),
                 ),
             )
         for game in opened.games:
-            who = listed(names, game.players)
+            who = listed(written, game.players)
             values = {"league": league.name[:60], "table": game.table_no}
             if opened.final_stage:
                 thread_name = t.gettext(
@@ -604,7 +606,7 @@ class Rounds:
                 )
             )
         if opened.byes:
-            byes = [of(names, u) for u in opened.byes]
+            byes = [of(written, u) for u in opened.byes]
             if opened.final_stage:
                 lines.append(t.gettext("Bye into the next round: {players}", players=", ".join(byes)))
             else:
@@ -684,7 +686,7 @@ class Rounds:
     async def tell_gone(self, league: LeagueRow, game: LeagueGame, *, ended: bool = False) -> None:
         """Tell the organiser that ``game``'s thread was deleted and the computer finished it (or,
         ``ended``, that its game had ended already and its last board could not be posted)."""
-        names = await self.names(league)
+        names = all_shown(await self.names(league))  # written in the message
 
         def words(t: Language) -> str:
             values = {
@@ -692,7 +694,7 @@ class Rounds:
                 "table": game.table_no,
                 "round": texts.round_name(league, game.round, t),
                 "league": league.shown,
-                "players": ", ".join(names.get(u, str(u)) for u in game.players),
+                "players": listed(names, game.players),
             }
             if ended:
                 return t.gettext(
@@ -715,7 +717,7 @@ class Rounds:
     async def tell_broken(self, league: LeagueRow, number: int, broken: Sequence[LeagueGame]) -> None:
         """Tell the organiser (and the league's channel) of each game the round's deadline could not
         finish because the table cannot run it (damaged), and how it ended."""
-        names = await self.names(league)
+        names = all_shown(await self.names(league))  # written in the message
         problems = {}
         for game in broken:
             session = await self.leagues.sessions.core.get(game.session_id or 0)

@@ -17,6 +17,8 @@ ALL = (*EXTENSIONS, "tests.support.nim_cog")
 ODD = "**Bo*B __X__ `A` ~~Z~~ ||S|| \\"
 """A display name with every inline mark Discord knows, unmatched ones, and a trailing backslash
 (the stand-in gives each member a title-cased display name: this one is its own title case)."""
+SERVER = "**Juegos __de Mesa"
+"""A server's name with unmatched bold and underline marks."""
 
 
 def read(content: str) -> str:
@@ -241,3 +243,57 @@ async def test_an_undo_refused_for_another_players_reveal_names_them_as_written(
         refused.content
     )
     assert shows_name(refused.content, ODD) and not unpaired(refused.content), refused.content
+
+
+async def test_direct_messages_write_a_marked_server_name_as_written(standin, bot_factory):
+    """A server named with markdown: a follower's direct message when someone they follow
+    starts a game there, and a player's turn and end-of-game messages name it as written, its marks
+    formatting nothing (the name was put in as it was: "**Juegos" made the rest bold)."""
+    standin.guild.name = SERVER
+    odd, bob, carol = standin.add_users(ODD, "bob", "carol")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*ALL, "cogs.me"))) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(carol, chan, "me follow", person=odd)).original()
+        await (await standin.slash(bob, chan, "me notify", where="dm")).original()
+        lobby = await standin.slash(odd, chan, "nim new", thread=False, piles=2)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(odd, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        followed = await standin.next_message(standin.dm(carol))
+        assert shows_name(followed.content, SERVER) and not unpaired(followed.content), followed.content
+        session = await bot.sessions.core.in_channel(chan.id)
+        while session.status == "active":
+            (seat,) = session.to_move()
+            user = odd if session.by_seat(seat).user_id == odd.id else bob
+            legal = await bot.sessions.play.legal_moves(chan.id, user.id)
+            await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
+            session = await bot.sessions.core.get(session.id)
+        await standin.settle()
+    told = [m.content for m in standin.messages(standin.dm(bob))]
+    turns = [m for m in told if "It is your turn" in m]
+    ended = [m for m in told if "is over" in m]
+    assert turns and ended, told
+    for content in (turns[0], ended[0]):
+        assert shows_name(content, SERVER) and not unpaired(content), content
+
+
+async def test_the_queues_direct_message_writes_a_marked_server_name_as_written(
+    standin, bot_factory, table_clock
+):
+    """A wait in the queue of a server named with markdown runs out: the direct message saying
+    so names the server as written, its marks formatting nothing."""
+    standin.guild.name = SERVER
+    (eloy,) = standin.add_users("eloy")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*ALL, "cogs.queue"))) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
+        joined = await standin.slash(eloy, chan, "queue join", game="pachakuna", start="now", max_wait=1)
+        assert "You wait in the queue" in (await joined.original()).content
+        table_clock.advance(3600)
+        await bot.scheduler.run_due()
+        await standin.settle()
+    (told,) = standin.messages(standin.dm(eloy))
+    assert "no table was formed" in told.content, told.content
+    assert shows_name(told.content, SERVER) and not unpaired(told.content), told.content

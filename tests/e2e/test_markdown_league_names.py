@@ -110,3 +110,14 @@ async def test_a_substitutes_seat_post_and_the_round_name_the_players_as_written
         assert shows_name(post, ODD) and not unpaired(post), post
         now = await answer(standin, bob, chan, "league round")
         assert shows_name(now, ODD) and shows_name(now, SOL) and not unpaired(now), now
+
+
+async def test_the_organiser_roles_answer_writes_a_marked_role_name_as_written(standin, bot_factory):
+    """The server's owner makes a role named with markdown the organisers' role: the answer names
+    it as written, its marks formatting nothing."""
+    role = standin.add_role("**Org __x")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(GAMES)):
+        await standin.wait_synced()
+        said = await answer(standin, standin.owner, chan, "league settings organiser_role", role=role)
+    assert "can now run leagues" in said and shows_name(said, "**Org __x") and not unpaired(said), said

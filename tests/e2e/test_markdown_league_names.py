@@ -121,3 +121,22 @@ async def test_the_organiser_roles_answer_writes_a_marked_role_name_as_written(s
         await standin.wait_synced()
         said = await answer(standin, standin.owner, chan, "league settings organiser_role", role=role)
     assert "can now run leagues" in said and shows_name(said, "**Org __x") and not unpaired(said), said
+
+
+async def test_a_refusal_quoting_a_league_name_writes_it_as_written(standin, bot_factory):
+    """A league name quoted in a refusal (a name taken already, a league not found, the leagues
+    there are) formats nothing: it was quoted as typed, and "**Cup*" made the rest bold."""
+    chan, owner = standin.channel("games"), standin.owner
+    async with standin.run_client(bot_factory(GAMES)):
+        await standin.wait_synced()
+        options = dict(game="guacamole", format="swiss", players=2, rounds=1, days=1)
+        await answer(standin, owner, chan, "league create", name=CUP, **options)
+        taken = await answer(standin, owner, chan, "league create", name=CUP, **options)
+        spaced = CUP.replace(" ", "  ")  # the same name once its spaces are collapsed
+        alike = await answer(standin, owner, chan, "league create", name=spaced, **options)
+        missing = await answer(standin, owner, chan, "league join", league="__Copa")
+    assert "already" in taken and shows_name(taken, f"'{CUP}'") and not unpaired(taken), taken
+    assert "looks the same" in alike and shows_name(alike, f"'{spaced}'"), alike
+    assert not unpaired(alike), alike
+    assert "no league called" in missing and shows_name(missing, "'__Copa'"), missing
+    assert shows_name(missing, CUP) and not unpaired(missing), missing

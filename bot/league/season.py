@@ -294,7 +294,7 @@ class Rounds:
         text = texts.standings_text(league, rows, f"**{league.shown}**: {heading}", t)
         if self.gate is not None:
             text = clip("\n".join([text, *await self.gate.notes(league, t)]))
-        described = alt.from_text(text, names=[s.name for s in rows])
+        described = alt.from_text(text, names=[league.name, *(s.name for s in rows)])  # kept as written
         return text, Picture(data, f"league-{league.id}-standings.png", described)
 
     async def bracket_post(self, league: LeagueRow, t: Language = ENGLISH) -> tuple[Picture, str]:
@@ -342,7 +342,7 @@ class Rounds:
                 t.gettext("Round {round}: {matches}", round=r, matches="; ".join(match(m) for m in matches))
             )
         text = clip("\n".join(lines))
-        described = alt.from_text(text, names=list(names.values()))
+        described = alt.from_text(text, names=[league.name, *names.values()])  # kept as written
         return Picture(data, f"league-{league.id}-bracket.png", described), text
 
     # ----------------------------------------------------------------- the scheduler's jobs

@@ -4,7 +4,10 @@ written where it shows plain text (a thread's or a forum post's title, an event'
 
 from __future__ import annotations
 
-from tests.e2e.leagues import EXTENSIONS, fire, guacamole_with_substitute
+import pytest
+
+from tests.e2e.conftest import damage
+from tests.e2e.leagues import DAY, EXTENSIONS, fire, guacamole_with_substitute, one_round_league
 from tests.e2e.test_markdown_names import ODD, read, shows_name, unpaired
 from tests.e2e.test_threads import moderator_deletes
 
@@ -140,3 +143,19 @@ async def test_a_refusal_quoting_a_league_name_writes_it_as_written(standin, bot
     assert not unpaired(alike), alike
     assert "no league called" in missing and shows_name(missing, "'__Copa'"), missing
     assert shows_name(missing, CUP) and not unpaired(missing), missing
+
+
+@pytest.mark.parametrize("discord_error_loggers", [("discord",)])  # the damage is logged, as it should
+async def test_the_news_of_a_damaged_table_writes_a_marked_name_as_written(standin, bot_factory, table_clock):
+    """A league game that is damaged cannot be finished at its round's deadline: the organiser is
+    told which table, naming its players as written (the names were put in as they were)."""
+    odd, bob = standin.add_users(ODD, "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(GAMES)) as bot:
+        await standin.wait_synced()
+        _, session = await one_round_league(standin, bot, chan, (odd, bob), game="guacamole", players=2)
+        damage(bot, session.id)
+        table_clock.advance(DAY)
+        await fire(bot)
+        (told,) = [m.content for m in standin.messages(chan) if "could not be finished" in m.content]
+    assert shows_name(told, ODD) and not unpaired(told), told

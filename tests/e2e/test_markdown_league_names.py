@@ -159,3 +159,34 @@ async def test_the_news_of_a_damaged_table_writes_a_marked_name_as_written(stand
         await fire(bot)
         (told,) = [m.content for m in standin.messages(chan) if "could not be finished" in m.content]
     assert shows_name(told, ODD) and not unpaired(told), told
+
+
+async def test_an_undo_refusal_names_who_held_the_seat_at_that_move_as_written(standin, bot_factory):
+    """A Nowa Gwinea league game: Bob says done, the marked name's "done" ends the round (the
+    villages revealed, the die rolled), then the marked name is dropped and a substitute takes
+    the seat.  Bob's undo is refused for that move, naming the marked name (whose move it was,
+    not the substitute's), as written."""
+    odd, bob, sol = standin.add_users(ODD, "bob", SOL)
+    chan, owner = standin.channel("games"), standin.owner
+    async with standin.run_client(bot_factory((*GAMES, "cogs.nowa_gwinea"))) as bot:
+        await standin.wait_synced()
+        await answer(
+            standin, owner, chan, "league create", name="Huts", game="nowa_gwinea", format="swiss",
+            players=2, rounds=1, days=3,
+        )  # fmt: skip
+        for user in (odd, bob):
+            await answer(standin, user, chan, "league join")
+        await answer(standin, owner, chan, "league organiser substitute", action="add", member=sol)
+        await answer(standin, owner, chan, "league start")
+        await fire(bot)
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+        (game,) = await bot.store.leagues.league_games(league.id, 1)
+        thread = standin.channel((await bot.sessions.core.get(game.session_id)).row.channel_id)
+        await answer(standin, bob, thread, "nowa_gwinea move", move="done")
+        await answer(standin, odd, thread, "nowa_gwinea move", move="done")
+        await answer(standin, owner, chan, "league organiser drop", member=odd)
+        session = await bot.sessions.core.get(game.session_id)
+        assert session.state.round == 2 and sol.id in {s.user_id for s in session.seats}
+        refused = await answer(standin, bob, thread, "game undo")
+    assert "revealed something hidden" in refused, refused
+    assert shows_name(refused, ODD) and SOL not in read(refused) and not unpaired(refused), refused

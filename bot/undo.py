@@ -32,7 +32,16 @@ from bot.history import History
 from bot.holders import holder_at, names_at
 from bot.public import MoveRecord
 from bot.replaying import taken_back, undo_target, undo_text, walk
-from bot.sessions import MoveResult, Refusal, Session, SessionService, record_of, refuse_computer_seat
+from bot.sessions import (
+    MoveResult,
+    Refusal,
+    Session,
+    SessionService,
+    named,
+    record_of,
+    refuse_computer_seat,
+    seats_said,
+)
 from bot.storage import NewMove, UndoRequest
 from engines.core import PUBLIC, TABLE, Event, said_n
 
@@ -131,9 +140,6 @@ class UndoService:
             row = step.entry
             if step.events is None or row.number in gone:
                 continue
-            who = (
-                "the table" if row.seat == TABLE else names_at(session.names(), earlier, row.number)[row.seat]
-            )
             if row.seat == TABLE:
                 raise Refusal(
                     "move {number} was the table's own (a deadline), which cannot be taken back",
@@ -146,11 +152,15 @@ class UndoService:
                         "or shown, a space discovered, a die rolled...), so it cannot be taken back",
                         number=row.number,
                     )
-                raise Refusal(
-                    "move {number} ({player}'s) revealed something hidden or involved chance (a card drawn "
-                    "or shown, a space discovered, a die rolled...), so it cannot be taken back",
-                    number=row.number,
-                    player=who,
+                # The seat written {pN}, named (escaped on Discord) as it was at that move.
+                raise named(
+                    Refusal(
+                        "move {number} ({player}'s) revealed something hidden or involved chance (a card "
+                        "drawn or shown, a space discovered, a die rolled...), so it cannot be taken back",
+                        number=row.number,
+                        player=seats_said([row.seat]),
+                    ),
+                    names_at(session.names(), earlier, row.number),
                 )
             records.append(record_of(row, session.engine))
         return target, records

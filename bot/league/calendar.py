@@ -170,7 +170,7 @@ class Calendar:
             if missing:
                 await self.tell_once(league, "forum", missing, f"<#{forum}>")
             else:
-                text = f"**{name}**\n{players}"
+                text = f"**{shown(name)}**\n{players}"  # the post's title is plain; its text is not
                 post = await self.discord.open_post(
                     forum, name, text, await self.tag_names(league.guild_id, "waiting")
                 )
@@ -200,6 +200,11 @@ class Calendar:
             session.row.channel_id, forum, await self.tag_names(league.guild_id, now), drop
         ):
             await self.rows.set_post(session.row.channel_id, league_id, forum, now)
+
+    async def post_gone(self, channel_id: int) -> None:
+        """A thread was deleted: if it was a table's forum post, it is forgotten, so that the
+        game it held, finished now, is not tagged there (Discord would answer that it is unknown)."""
+        await self.rows.drop_post(channel_id)
 
     # ----------------------------------------------------------------- the round's event
 

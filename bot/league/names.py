@@ -43,6 +43,13 @@ def shown(name: str) -> str:
     return NUMBERED.sub(r"\1\\.", MARKDOWN.sub(r"\\\1", name))
 
 
+def quoted(text: str) -> str:
+    """``text`` (a name as typed or stored) in quotes as a message shows it: Python's quoting, so
+    that an invisible character shows as its code (``'\\u200b'``), with markdown and mentions
+    escaped (see :func:`shown`), so the quoted name formats nothing around it."""
+    return shown(repr(text))
+
+
 def all_shown(found: Mapping[int, str]) -> dict[int, str]:
     """People's names by user id (``found``) as a message shows them (see :func:`shown`)."""
     return {user: shown(name) for user, name in found.items()}

@@ -407,11 +407,12 @@ class NoShowDesk:
             return None
         t = await self.posts.language(league.guild_id)
         values = self.values(league, handed, "")
-        pings = await self.rounds.tell([sub.user_id], t, SUBSTITUTE_DM, name=seat.name, **values)
+        name = shown(seat.name)  # as the messages write it
+        pings = await self.rounds.tell([sub.user_id], t, SUBSTITUTE_DM, name=name, **values)
         text = t.gettext(
             "🔁 {substitute} takes {name}'s seat and plays on from here (the result counts for {credit}).",
             substitute=f"<@{sub.user_id}>",
-            name=seat.name,
+            name=name,
             credit=t.gettext(rules.CREDIT_NAMES[chosen.credit]),
         )
         await self.posts.post(handed.row.channel_id, league.guild_id, text, pings=pings)

@@ -378,12 +378,13 @@ class Attendance:
         drafted = await self.store.league_pairing.draft(league.id, league.current_round + 1)
         bye_round = league.current_round + 1 if drafted is not None else league.current_round
         players = await self.leagues.enrol(league, user_id, sign, who=who)
+        written = shown(name)  # as the answer writes it
         if bye_round < 1:
             said = signed_up_text(name, league, players, t)
         else:
             said = t.gettext(
                 "{name} joined {league} late, with a bye in {round} ({points}), and is paired from the next round",
-                name=name,
+                name=written,
                 league=league.shown,
                 round=texts.round_name(league, bye_round, t),
                 points=points_words(league.bye_points, t),
@@ -398,7 +399,7 @@ class Attendance:
         ):
             said += t.gettext(
                 "; {name} is checked in for {round}, whose check-in is open",
-                name=name,
+                name=written,
                 round=texts.round_name(league, window, t),
             )
         return said

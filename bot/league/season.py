@@ -250,7 +250,8 @@ class Rounds:
         handed = await self.store.noshows.substitutions(game.id)  # (original, substitute, credit)
         took = {original: sub for original, sub, _ in handed}
         gave = {sub: original for original, sub in took.items()}
-        seated = {s.user_id: s.name for s in session.seats if s.user_id is not None}
+        # the seats' names, as the message writes them
+        seated = {s.user_id: shown(s.name) for s in session.seats if s.user_id is not None}
         out = []
         for u in game.players:
             first = first_holder(gave, u)  # the seat's first holder (its league seat may be the substitute's)
@@ -293,7 +294,7 @@ class Rounds:
         text = texts.standings_text(league, rows, f"**{league.shown}**: {heading}", t)
         if self.gate is not None:
             text = clip("\n".join([text, *await self.gate.notes(league, t)]))
-        described = alt.from_text(text, names=[s.name for s in rows])
+        described = alt.from_text(text, names=[league.name, *(s.name for s in rows)])  # kept as written
         return text, Picture(data, f"league-{league.id}-standings.png", described)
 
     async def bracket_post(self, league: LeagueRow, t: Language = ENGLISH) -> tuple[Picture, str]:
@@ -341,7 +342,7 @@ class Rounds:
                 t.gettext("Round {round}: {matches}", round=r, matches="; ".join(match(m) for m in matches))
             )
         text = clip("\n".join(lines))
-        described = alt.from_text(text, names=list(names.values()))
+        described = alt.from_text(text, names=[league.name, *names.values()])  # kept as written
         return Picture(data, f"league-{league.id}-bracket.png", described), text
 
     # ----------------------------------------------------------------- the scheduler's jobs
@@ -494,7 +495,8 @@ class Rounds:
 
     async def open_games(self, opened: OpenedRound) -> None:
         league = opened.league
-        names = await self.names(league)
+        names = await self.names(league)  # the seats' names, as written
+        written = all_shown(names)  # as the post writes them
         info = engines.get(league.game)
         t = await self.posts.language(league.guild_id)  # everything here is posted: the server's language
         round_name = texts.round_name(league, opened.number, t)
@@ -526,11 +528,11 @@ class Rounds:
                 1,
                 t.gettext(
                     "The final stage, seeded by the standings: {seeds}",
-                    seeds=", ".join(f"{i}. {of(names, int(p))}" for i, p in enumerate(seeds, 1)),
+                    seeds=", ".join(f"{i}. {of(written, int(p))}" for i, p in enumerate(seeds, 1)),
                 ),
             )
         for game in opened.games:
-            who = listed(names, game.players)
+            who = listed(written, game.players)
             values = {"league": league.name[:60], "table": game.table_no}
             if opened.final_stage:
                 thread_name = t.gettext(
@@ -604,7 +606,7 @@ class Rounds:
                 )
             )
         if opened.byes:
-            byes = [of(names, u) for u in opened.byes]
+            byes = [of(written, u) for u in opened.byes]
             if opened.final_stage:
                 lines.append(t.gettext("Bye into the next round: {players}", players=", ".join(byes)))
             else:
@@ -641,7 +643,10 @@ class Rounds:
     async def table_gone(self, guild_id: int, channel_id: int) -> list[Session]:
         """The thread (or channel) of running league games was deleted: nobody can move there any
         more, so the computer finishes each now, as the round's deadline would (the result stands),
-        nothing is posted where it was, and the organiser is told.  The games finished."""
+        nothing is posted where it was (nor tagged, a forum post), and the organiser is told.  The
+        games finished."""
+        if self.calendar is not None:
+            await self.calendar.post_gone(channel_id)
         ended = []
         for row in await self.store.games.live_sessions(guild_id):
             if channel_id not in (row.channel_id, row.lobby_channel_id):
@@ -681,7 +686,7 @@ class Rounds:
     async def tell_gone(self, league: LeagueRow, game: LeagueGame, *, ended: bool = False) -> None:
         """Tell the organiser that ``game``'s thread was deleted and the computer finished it (or,
         ``ended``, that its game had ended already and its last board could not be posted)."""
-        names = await self.names(league)
+        names = all_shown(await self.names(league))  # written in the message
 
         def words(t: Language) -> str:
             values = {
@@ -689,7 +694,7 @@ class Rounds:
                 "table": game.table_no,
                 "round": texts.round_name(league, game.round, t),
                 "league": league.shown,
-                "players": ", ".join(names.get(u, str(u)) for u in game.players),
+                "players": listed(names, game.players),
             }
             if ended:
                 return t.gettext(
@@ -712,7 +717,7 @@ class Rounds:
     async def tell_broken(self, league: LeagueRow, number: int, broken: Sequence[LeagueGame]) -> None:
         """Tell the organiser (and the league's channel) of each game the round's deadline could not
         finish because the table cannot run it (damaged), and how it ended."""
-        names = await self.names(league)
+        names = all_shown(await self.names(league))  # written in the message
         problems = {}
         for game in broken:
             session = await self.leagues.sessions.core.get(game.session_id or 0)

@@ -125,7 +125,8 @@ class LeagueService:
         typed, name = name, names.normalise(name)
         if not name:
             raise LeagueError(
-                "a league's name needs a visible character; {name} has none", name=repr(typed[:NAME_LIMIT])
+                "a league's name needs a visible character; {name} has none",
+                name=names.quoted(typed[:NAME_LIMIT]),
             )
         if len(name) > NAME_LIMIT:
             raise LeagueError("a league's name has 1 to {most} characters", most=NAME_LIMIT)
@@ -192,13 +193,13 @@ class LeagueService:
             if names.key(x.name) == names.key(name)
         ]
         if same and typed == name:  # the very name (in its letter case or another)
-            raise LeagueError(TAKEN, name=repr(name))
+            raise LeagueError(TAKEN, name=names.quoted(name))
         if same:
             raise LeagueError(
                 "this server already has a league called {name}, which looks the same as {typed}; choose "
                 "another name",
-                name=repr(same[0]),
-                typed=repr(typed[:NAME_LIMIT]),
+                name=names.quoted(same[0]),
+                typed=names.quoted(typed[:NAME_LIMIT]),
             )
         now = self.store.clock.time()
         try:
@@ -221,7 +222,7 @@ class LeagueService:
                 seed=seed,
             )
         except LeagueNameTaken:
-            raise LeagueError(TAKEN, name=repr(name)) from None
+            raise LeagueError(TAKEN, name=names.quoted(name)) from None
         if tiebreak_order is not None or review:
             await self.store.league_pairing.set_controls(lid, tiebreaks=tiebreak_order, review=review or None)
         return await self.reread(lid)
@@ -278,11 +279,11 @@ class LeagueService:
                     return league
             if not live:
                 raise LeagueError(
-                    "there is no league called {name} here (none is running or open)", name=repr(name)
+                    "there is no league called {name} here (none is running or open)", name=names.quoted(name)
                 )
             raise LeagueError(
                 "there is no league called {name} here (running or open: {leagues})",
-                name=repr(name),
+                name=names.quoted(name),
                 leagues=", ".join(x.shown for x in live),
             )
         if len(live) == 1:
@@ -717,14 +718,14 @@ async def season_named(
     if not found:
         raise LeagueError(
             "{name} is not a {game} season on this server (seasons: none yet; each league of the game is a season)",
-            name=repr(text),
+            name=names.quoted(text),
             game=title,
         )
     raise LeagueError(
         "{name} is not a {game} season on this server (seasons: {seasons})",
-        name=repr(text),
+        name=names.quoted(text),
         game=title,
-        seasons=", ".join(x.name for x in found[:10]),
+        seasons=", ".join(x.shown for x in found[:10]),
     )
 
 

@@ -11,6 +11,7 @@ import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import engines
 from bot import ratings
@@ -75,6 +76,9 @@ class Refusal(Exception):
         return self.said.in_words(t)
 
 
+_Refused = TypeVar("_Refused", MoveError, Refusal)
+
+
 def seats_said(seats: Sequence[int]) -> Said | str:
     """Seats as the table's own notes name them: each written ``{p0}`` as the engines' sentences
     write a seat, for the table to name for each reader (:func:`engines.core.name_seats`, with
@@ -83,23 +87,24 @@ def seats_said(seats: Sequence[int]) -> Said | str:
     return listing([f"{{p{seat}}}" for seat in seats])
 
 
-def named(exc: MoveError, names: Sequence[str]) -> MoveError:
-    """The engine's refusal ``exc`` with the players' names put in: ``str()`` in English, and
-    :func:`refusal` in a reader's language (the sentence kept for translation is kept)."""
+def named(exc: _Refused, names: Sequence[str]) -> _Refused:
+    """The refusal ``exc`` (the engine's, or the table's naming seats ``{p0}``) with the players'
+    names put in: ``str()`` in English, and :func:`refusal` in a reader's language (the sentence
+    kept for translation is kept)."""
     out = type(exc)(exc.said)
     out.args = (name_seats(str(exc), names),)
-    out.names = tuple(names)  # type: ignore[attr-defined]  # the table adds the names to the engine's error
+    out.names = tuple(names)  # type: ignore[attr-defined]  # the table adds the names to the error
     return out
 
 
 def refusal(exc: BaseException, t: Language, written: Callable[[str], str] | None = None) -> str:
-    """A refusal in ``t``: the table's (:class:`Refusal`), or the engine's kept sentence with
+    """A refusal in ``t``: the table's (:class:`Refusal`), or the engine's kept sentence, with
     the players' names put in (see :func:`named`), each as ``written`` writes it (a Discord
     message: its markdown escaped)."""
-    if isinstance(exc, Refusal):
-        return exc.in_words(t)
-    if isinstance(exc, MoveError):
+    if isinstance(exc, Refusal | MoveError):
         names = getattr(exc, "names", None)
+        if isinstance(exc, Refusal) and names is None:  # names no seat: read as it is
+            return exc.in_words(t)
         if names is not None and written is not None:
             names = [written(n) for n in names]
         return name_seats(exc.said.in_words(t), names)

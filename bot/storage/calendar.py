@@ -68,6 +68,10 @@ class LeagueCalendar:
             tag,
         )
 
+    async def drop_post(self, post_id: int) -> None:
+        """Forget a league's forum post (it was deleted): nothing tags it any more."""
+        await self.db.change("DELETE FROM league_posts WHERE post_id = ?", post_id)
+
     async def first_time(self, league_id: int, what: str) -> bool:
         """Note that the organiser of ``league_id`` is told ``what``: True the first time only."""
         changed = await self.db.change(

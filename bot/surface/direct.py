@@ -107,8 +107,9 @@ class Notifier:
         return self.store.clock.time()
 
     def guild_name(self, session: Session, t: Language = ENGLISH) -> str:
+        """The game's server as a direct message writes it: its name, markdown escaped."""
         guild = self.bot.get_guild(session.row.guild_id) if session.row.guild_id else None
-        return guild.name if guild is not None else t.gettext("a server")
+        return written.name(guild.name) if guild is not None else t.gettext("a server")
 
     def link(self, session: Session) -> str:
         return notices.jump_link(session.row.guild_id, session.row.channel_id, session.row.board_message_id)

@@ -13,6 +13,7 @@ import discord
 
 from bot import i18n
 from bot.sessions import MoveResult, Refusal
+from bot.surface import written
 from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import is_member
@@ -38,8 +39,9 @@ class QueuePosts:
         return await i18n.server(self.bot, self.front.look.service.store, guild_id)
 
     async def server_name(self, guild_id: int) -> str:
+        """The server as a direct message writes it: its name, markdown escaped."""
         guild = self.bot.get_guild(guild_id)
-        return guild.name if guild is not None else str(guild_id)
+        return written.name(guild.name) if guild is not None else str(guild_id)
 
     async def is_member(self, guild_id: int, user_id: int) -> bool:
         return await is_member(self.bot.get_guild(guild_id), user_id)  # an unseen server takes no one out

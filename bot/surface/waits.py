@@ -287,7 +287,11 @@ class Waits:
                 continue
             t = await self.notifier.language_of(people[uid], session)
             text = waits.follow_text(
-                written.session(session), [written.name(players[u]) for u in followed], guild.name, link, t
+                written.session(session),
+                [written.name(players[u]) for u in followed],
+                written.name(guild.name),
+                link,
+                t,
             )
             try:
                 user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)

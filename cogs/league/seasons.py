@@ -12,6 +12,7 @@ from discord import app_commands
 import engines
 from bot import i18n
 from bot.league import controls, noshows, texts
+from bot.league.names import shown
 from bot.league.service import FORMAT_NAMES, LeagueError
 from bot.storage.leagues import LeagueRow
 from bot.surface.replies import guarded, reply
@@ -188,7 +189,7 @@ class Seasons(Part):
             await self.require_organiser(interaction, found)
             if member.bot and joining:
                 raise LeagueError("bots do not play in leagues; the computer fills seats by itself")
-            person, who = member, member.display_name
+            person, who = member, shown(member.display_name)  # as the answer writes it
         t = i18n.private(interaction)
         if joining and found.status == "running":  # a late sign-up (Swiss, before half the rounds)
             text = await self.attendance.late_join(found, person.id, person.display_name, who=who, t=t)

@@ -8,6 +8,7 @@ from discord import app_commands
 
 from bot import i18n
 from bot.league import texts
+from bot.league.names import shown
 from bot.league.service import LeagueError
 from bot.surface.channels import server_permissions
 from bot.surface.replies import guarded, reply
@@ -31,7 +32,7 @@ class Settings(Part):
         await self.store.people.set_organiser_role(server(interaction), role.id if role else None)
         t = i18n.private(interaction)
         text = (
-            t.gettext("Members with the role {role} can now run leagues.", role=role.name)
+            t.gettext("Members with the role {role} can now run leagues.", role=shown(role.name))
             if role
             else t.gettext("The organiser role is cleared.")
         )

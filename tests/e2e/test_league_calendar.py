@@ -9,6 +9,7 @@ import asyncio
 
 from tests.e2e.leagues import EXTENSIONS, fire
 from tests.e2e.players import Driver
+from tests.e2e.test_threads import moderator_deletes
 from tests.standin.model import ACTIVE, COMPLETED, CREATE_EVENTS, MANAGE_CHANNELS, SEND_MESSAGES
 
 DAY = 86400
@@ -222,3 +223,51 @@ async def test_in_a_spanish_server_the_organiser_is_told_the_missing_permissions
         assert "me falta el permiso Crear eventos (Ajustes del servidor" in told.content, told.content
         (forum_told,) = [m for m in standin.messages(chan) if "no puedo publicar las mesas" in m.content]
         assert "Enviar mensajes" in forum_told.content and "Send Messages" not in forum_told.content
+
+
+async def test_a_deleted_tables_post_is_not_tagged_again(standin, bot_factory, table_clock, caplog):
+    """A moderator deletes a table's forum post: the computer finishes its game and the
+    organiser is told, and the bot does not try to tag the post it knows is gone (Discord would
+    answer that the channel is unknown)."""
+    standin.wall = table_clock.time
+    chan = standin.channel("games")
+    owner = standin.owner
+    forum = standin.add_forum("league-tables", ["waiting", "playing", "done"])
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await start_league(standin, owner, chan, standin.add_users("ana", "beto", "cusi"), rounds=1)
+        await (await standin.slash(owner, chan, "league organiser forum", forum=forum)).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        await fire(bot)
+        (post,) = [t for t in standin.guild.threads if t.parent_id == forum.id]
+        session = await bot.sessions.core.in_channel(post.id)
+        await moderator_deletes(standin, post)
+        assert (await bot.sessions.core.get(session.id)).status == "finished"
+        assert [m for m in standin.messages(chan) if "was deleted" in m.content]
+        await standin.settle()
+    assert standin.violations == []
+    assert not [r for r in caplog.records if "not tagged" in r.getMessage()]
+
+
+async def test_a_tables_post_found_deleted_is_not_tagged_again(standin, bot_factory, table_clock, caplog):
+    """A table's forum post deleted while the bot was away is found gone when the round's deadline
+    posts its board there: the organiser is told, and the bot does not try to tag the post."""
+    standin.wall = table_clock.time
+    chan = standin.channel("games")
+    owner = standin.owner
+    forum = standin.add_forum("league-tables", ["waiting", "playing", "done"])
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await start_league(standin, owner, chan, standin.add_users("ana", "beto", "cusi"), rounds=1)
+        await (await standin.slash(owner, chan, "league organiser forum", forum=forum)).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        await fire(bot)
+        (post,) = [t for t in standin.guild.threads if t.parent_id == forum.id]
+        standin.guild.channels.remove(post)  # no event: the bot was not running
+        table_clock.advance(DAY)
+        await fire(bot)
+        await bot.front.boards.drain()
+        standin.expect_violation("POST .*unknown channel")  # the bot could not know before it tried
+        assert [v.reason for v in standin.violations if not v.reported] == []  # tried there once
+        assert [m for m in standin.messages(chan) if "was deleted" in m.content]
+    assert not [r for r in caplog.records if "not tagged" in r.getMessage()]

@@ -11,12 +11,14 @@ import pytest
 from bot.app import EXTENSIONS
 from tests.e2e.leagues import DAY, fire, one_round_league
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
-from tests.e2e.players import is_board
+from tests.e2e.players import is_board, start
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
 ODD = "**Bo*B __X__ `A` ~~Z~~ ||S|| \\"
 """A display name with every inline mark Discord knows, unmatched ones, and a trailing backslash
 (the stand-in gives each member a title-cased display name: this one is its own title case)."""
+SERVER = "**Juegos __de Mesa"
+"""A server's name with unmatched bold and underline marks."""
 
 
 def read(content: str) -> str:
@@ -220,3 +222,78 @@ async def test_a_refusal_naming_whose_turn_it_is_shows_a_marked_name_as_written(
         refused = await (await standin.slash(bob, chan, "nim move", move="1 1")).original()
     assert "not your turn" in refused.content, refused.content
     assert shows_name(refused.content, ODD) and not unpaired(refused.content), refused.content
+
+
+async def test_an_undo_refused_for_another_players_reveal_names_them_as_written(standin, bot_factory):
+    """Bob's last move stands before the marked name's move that ended a Nowa Gwinea round
+    (the villages revealed, the die rolled): his undo is refused naming whose move that was, as
+    written, its marks formatting nothing (the refusal put the name in as it was, and "**Bo*B"
+    formatted the rest of the answer)."""
+    odd, bob = standin.add_users(ODD, "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        await start(standin, bot, chan, "nowa_gwinea", [bob, odd], seed=2026)
+        await (await standin.slash(bob, chan, "nowa_gwinea move", move="done")).original()
+        await (await standin.slash(odd, chan, "nowa_gwinea move", move="done")).original()
+        session = await bot.sessions.core.in_channel(chan.id)
+        assert session.state.round == 2  # the marked name's "done" ended round 1
+        refused = await (await standin.slash(bob, chan, "game undo")).original()
+    assert "revealed something hidden" in refused.content and "(yours)" not in refused.content, (
+        refused.content
+    )
+    assert shows_name(refused.content, ODD) and not unpaired(refused.content), refused.content
+
+
+async def test_direct_messages_write_a_marked_server_name_as_written(standin, bot_factory):
+    """A server named with markdown: a follower's direct message when someone they follow
+    starts a game there, and a player's turn and end-of-game messages name it as written, its marks
+    formatting nothing (the name was put in as it was: "**Juegos" made the rest bold)."""
+    standin.guild.name = SERVER
+    odd, bob, carol = standin.add_users(ODD, "bob", "carol")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*ALL, "cogs.me"))) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(carol, chan, "me follow", person=odd)).original()
+        await (await standin.slash(bob, chan, "me notify", where="dm")).original()
+        lobby = await standin.slash(odd, chan, "nim new", thread=False, piles=2)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(odd, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        followed = await standin.next_message(standin.dm(carol))
+        assert shows_name(followed.content, SERVER) and not unpaired(followed.content), followed.content
+        session = await bot.sessions.core.in_channel(chan.id)
+        while session.status == "active":
+            (seat,) = session.to_move()
+            user = odd if session.by_seat(seat).user_id == odd.id else bob
+            legal = await bot.sessions.play.legal_moves(chan.id, user.id)
+            await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
+            session = await bot.sessions.core.get(session.id)
+        await standin.settle()
+    told = [m.content for m in standin.messages(standin.dm(bob))]
+    turns = [m for m in told if "It is your turn" in m]
+    ended = [m for m in told if "is over" in m]
+    assert turns and ended, told
+    for content in (turns[0], ended[0]):
+        assert shows_name(content, SERVER) and not unpaired(content), content
+
+
+async def test_the_queues_direct_message_writes_a_marked_server_name_as_written(
+    standin, bot_factory, table_clock
+):
+    """A wait in the queue of a server named with markdown runs out: the direct message saying
+    so names the server as written, its marks formatting nothing."""
+    standin.guild.name = SERVER
+    (eloy,) = standin.add_users("eloy")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*ALL, "cogs.queue"))) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
+        joined = await standin.slash(eloy, chan, "queue join", game="pachakuna", start="now", max_wait=1)
+        assert "You wait in the queue" in (await joined.original()).content
+        table_clock.advance(3600)
+        await bot.scheduler.run_due()
+        await standin.settle()
+    (told,) = standin.messages(standin.dm(eloy))
+    assert "no table was formed" in told.content, told.content
+    assert shows_name(told.content, SERVER) and not unpaired(told.content), told.content

@@ -250,7 +250,8 @@ async def test_league_names_are_stored_normalised_and_look_alikes_refused(league
     for look_alike in ("Liga de Lima\u200b", "\u200fLiga de Lima", "liga  de lima", "Liga\u00a0de Lima"):
         with pytest.raises(LeagueError, match="already has a league called 'Liga de Lima'"):
             await leagues.create(**base, name=look_alike, rounds=3)
-    with pytest.raises(LeagueError, match="which looks the same as 'Liga de Lima\\\\u200b'"):
+    # the invisible character as its code, its backslash escaped: Discord shows 'Liga de Lima\u200b'
+    with pytest.raises(LeagueError, match=r"which looks the same as 'Liga de Lima\\\\u200b'"):
         await leagues.create(**base, name="Liga de Lima\u200b", rounds=3)
     assert (await leagues.find(GUILD, "liga de\u200b lima")).id == liga.id
     marked = await leagues.create(**base, name="**Liga** ~~4~~ ||x|| # big <@1>", rounds=3)

@@ -75,3 +75,29 @@ async def test_the_signup_answer_escapes_the_name(leagues):
     league = await new_league(leagues, name="Nim swiss", game="nim", format="swiss", group_size=2, rounds=3)
     answer = await leagues.join(league, 501, "||zoe")
     assert answer.startswith("\\|\\|zoe signed up for Nim swiss (1 player)"), answer
+
+
+@pytest.mark.parametrize("form", ["swiss", "elimination"])
+async def test_the_pictures_alt_text_keeps_a_marked_league_name_as_written(leagues, form):
+    """A league named with markdown: the standings' and the bracket's texts write its name
+    escaped (they are Discord messages), and the pictures' alt text, which is plain, keeps it as
+    written, with no escaping backslash left in it."""
+    marked = "**Cup* __x"
+    options = {"rounds": 3} if form == "swiss" else {}
+    league = await new_league(leagues, name=marked, game="nim", format=form, group_size=2, **options)
+    for uid, name in {501: "zoe", 502: "bob", 503: "dee", 504: "eve"}.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league, 1)
+    await leagues.open_round(league.id, 1)
+    league = await leagues.store.leagues.league(league.id)
+    rounds = Rounds(leagues, posts=None, scheduler=None)
+    text, standings = await rounds.standings_post(league, "round 1")
+    shown = "\\*\\*Cup\\* \\_\\_x"
+    assert shown in text, text
+    alts = [standings.alt]
+    if form == "elimination":
+        bracket, words = await rounds.bracket_post(league)
+        assert shown in words, words
+        alts.append(bracket.alt)
+    for alt in alts:
+        assert marked in alt and "\\" not in alt, alt

@@ -29,7 +29,7 @@ from bot.sessions import NOT_SEATED, MoveResult, NotSeated, Refusal, Session, St
 from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
-from bot.surface.channels import channel_of, clicked, on_private_menu
+from bot.surface.channels import channel_of, check_board_permissions, clicked, on_private_menu
 from bot.surface.replies import Replies, layout, part_of, reply, sentence
 from engines.core import END, MoveError, Said, said
 from languages import ENGLISH, N_, Language
@@ -163,6 +163,9 @@ class Menus:
 
         if session_id is not None:
             await clicked(self.service, interaction, session_id)  # a forged click is refused untouched
+        # A move whose board the bot may not post is refused before it is played: recorded, it
+        # would leave the others unmentioned and the board unseen until someone grants the permission.
+        check_board_permissions(interaction)
         if not interaction.response.is_done():
             if in_menu:
                 await interaction.response.defer()  # the private menu is replaced by the answer

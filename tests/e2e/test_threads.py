@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.e2e.conftest import BASE_EXTENSIONS, pick_from_menu
 from tests.standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 from tests.support import nim
 
@@ -339,3 +339,33 @@ async def test_a_finished_game_whose_thread_was_deleted_stays_browsable_by_its_p
             assert "that you can view" not in export.content and export.files, export.content
         refused = await (await standin.slash(carol, elsewhere, "game history", game=session.id)).original()
         assert "that you can view" in refused.content
+
+
+async def test_a_move_from_the_menu_in_a_thread_the_bot_cannot_post_in_is_refused(standin, bot_factory):
+    """A game in its thread; the channel takes Send Messages in Threads from the bot: a move chosen
+    on the private menu is refused, naming the permission and the thread, and the game is as it was;
+    given back, the same menu's move plays."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby, thread = await open_in_thread(standin, chan, alice, piles=3)
+        await standin.click(bob, lobby, "Join")
+        await standin.click(alice, lobby, "Start")
+        board = await standin.next_message(thread, is_board)
+        session = await bot.sessions.core.in_channel(thread.id)
+        (seat,) = session.to_move()
+        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        menu = await (await standin.click(mover, board, "Play")).original()
+        standin.set_permissions(chan, standin.bot_role, deny=SEND_MESSAGES_IN_THREADS)
+        await standin.settle()
+        r, _ = await pick_from_menu(standin, mover, menu)
+        text = await r.original()
+        assert "Nothing was played: I am missing Send Messages in Threads in this thread" in text.content
+        assert (await bot.sessions.core.in_channel(thread.id)).version == session.version
+        standin.set_permissions(chan, standin.bot_role)
+        await standin.settle()
+        menu = await (await standin.click(mover, board, "Play")).original()
+        await pick_from_menu(standin, mover, menu)
+        await standin.next_message(thread, is_board)
+        assert (await bot.sessions.core.in_channel(thread.id)).version == session.version + 1

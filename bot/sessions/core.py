@@ -283,10 +283,24 @@ class Core:
     async def require(self, channel_id: int, *, damaged_ok: bool = False) -> Session:
         session = await self.in_channel(channel_id)
         if session is None:
-            raise NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
+            raise await self.no_game(channel_id)
         if session.damaged and not damaged_ok:
             raise Damaged(damaged_text(session))
         return session
+
+    async def no_game(self, channel_id: int) -> NoGameHere:
+        """The refusal for a channel with no live game: one that ended here is named (a player
+        typing a move in a finished game's thread is told it is over, not that there is none)."""
+        row = await self.store.games.last_session(channel_id)
+        if row is None:
+            return NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
+        info = engines.GAMES.get(row.game)
+        return NoGameHere(
+            "the {game} game #{number} here is over ({/game status} shows how it ended); to play again, {hint}",
+            game=info.title if info is not None else row.game,
+            number=row.id,
+            hint=new_game_hint(),
+        )
 
     async def latest(self, channel_id: int) -> Session:
         """The channel's game for /game status, log and board: the live one, else the last

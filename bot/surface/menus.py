@@ -36,6 +36,30 @@ from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
 
+
+@dataclass(frozen=True)
+class Offers:
+    """The moves a game's own command plays, as its autocomplete offers them: those starting with
+    one of ``kinds`` or holding ``contains`` (either may match when both are given); none given:
+    every move (``/<game> move``)."""
+
+    kinds: tuple[str, ...] = ()
+    contains: str | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.kinds or self.contains)
+
+    def holds(self, move: str) -> bool:
+        low = move.strip().lower()
+        if not self:
+            return True
+        if self.kinds and low.startswith(tuple(k.lower() for k in self.kinds)):
+            return True
+        return self.contains is not None and self.contains.lower() in low
+
+
+EVERY_MOVE = Offers()
+
 NOT_A_MENU = N_(
     "that button belongs on a private menu and does nothing here; press {button Play} under the board, or use "
     "{/game hand}, to open yours"
@@ -153,12 +177,15 @@ class Menus:
         expected_stamp: str | None = None,
         in_menu: bool = False,
         game: str | None = None,
+        offers: Offers = EVERY_MOVE,
     ) -> None:
         """Play ``text`` for the user; post the board when the turn ends; confirm privately.
 
         From a private menu (``in_menu``) the same message shows the new picture
         and the next menu until the turn ends.  A command of one ``game`` (``/guanga move``)
         plays only in a game of that kind: in another game's channel it is refused untouched.
+        A game's own command (``/tiwanaku divine``) plays only the moves it ``offers``: another
+        kind typed into it (an explorer's step) is refused untouched, naming ``/<game> move``.
         """
 
         if session_id is not None:
@@ -175,6 +202,13 @@ class Menus:
             if session_id is None:
                 found = await self.service.core.require(channel_of(interaction))
                 refuse_other_game(found, game)
+                if not offers.holds(text) and not await self.starts_offered(interaction, text, offers):
+                    raise Refusal(
+                        "{command} does not play `{text}`: type it in {move}, which plays every kind of move",
+                        command=command_named(typed_in(interaction, f"{found.info.name} move")),
+                        text=text.strip(),
+                        move=command_named(f"{found.info.name} move"),
+                    )
                 sid = found.id
             else:
                 sid = session_id
@@ -299,6 +333,13 @@ class Menus:
                 del self.answers[old]  # turns never stepped in again
             self.answers[key] = TurnAnswer(interaction, result.turn_before)
 
+    async def starts_offered(self, interaction: discord.Interaction, text: str, offers: Offers) -> bool:
+        """Whether ``text`` is the start of a legal move the command ``offers`` (a group its
+        autocomplete listed, such as Tiwanaku's ``B3``): the move's answer then says how to go on."""
+        key = text.strip().lower()
+        moves = await self.service.play.legal_moves(channel_of(interaction), interaction.user.id)
+        return bool(key) and any(m.lower().startswith(key) and offers.holds(m) for m in moves)
+
     async def prefix_hint(self, interaction: discord.Interaction, text: str) -> Refusal | None:
         """When ``text`` is not a move but the start of several (an autocomplete group was
         sent as it is), say so and how to go on."""
@@ -325,17 +366,14 @@ class Menus:
         interaction: discord.Interaction,
         current: str,
         *,
-        kinds: Sequence[str] = (),
-        contains: str | None = None,
+        offers: Offers = EVERY_MOVE,
         game: str | None = None,
     ) -> list[app_commands.Choice[str]]:
         """Legal moves for the user in this channel, filtered by what they typed; none when
         the channel's game is not ``game`` (the command's).
 
-        ``kinds`` keeps moves starting with one of those prefixes and
-        ``contains`` moves holding that text (either may match when both are
-        given), so a command for one kind of move offers only those.  When more
-        than 25 match, the groups come first (see :func:`bot.choices.complete`).
+        ``offers`` keeps the moves a command for some kinds of move plays (see :class:`Offers`).
+        When more than 25 match, the groups come first (see :func:`bot.choices.complete`).
         """
         if interaction.channel_id is None:
             return []
@@ -350,14 +388,8 @@ class Menus:
                 return []
             engine = session.engine
             moves = choices.offered(engine, session.state, seat.seat)
-            if kinds or contains:
-                low_kinds = tuple(k.lower() for k in kinds)
-                moves = [
-                    m
-                    for m in moves
-                    if (low_kinds and str(m).lower().startswith(low_kinds))
-                    or (contains and contains in str(m))
-                ]
+            if offers:
+                moves = [m for m in moves if offers.holds(str(m))]
             t = i18n.private(interaction)
             found = choices.entries(engine, session.state, seat.seat, moves, session.names(), t)
             pairs = choices.complete(found, current, lambda kind: choices.kind_label(engine, kind, t), t)

@@ -45,6 +45,7 @@ from bot.sessions.model import (
 from bot.storage import Clocked, Job, SeatRow, SessionRow, Store
 from bot.time import gameclock as gc
 from bot.web.metrics import Metrics, played_by
+from engines.core import said_n
 
 log = logging.getLogger(__name__)
 
@@ -291,6 +292,18 @@ class Core:
     async def no_game(self, channel_id: int) -> NoGameHere:
         """The refusal for a channel with no live game: one that ended here is named (a player
         typing a move in a finished game's thread is told it is over, not that there is none)."""
+        threads = await self.store.games.live_in_threads_of(channel_id)
+        if threads:  # a player typing in the channel of the lobby message, not in the game's thread
+            return NoGameHere(
+                said_n(
+                    len(threads),
+                    "no game is played in this channel itself: the game opened here is played in its "
+                    "thread, {threads}; use the commands there",
+                    "no game is played in this channel itself: the games opened here are played in their "
+                    "threads, {threads}; use the commands there",
+                    threads=", ".join(f"<#{t.channel_id}>" for t in threads),
+                )
+            )
         row = await self.store.games.last_session(channel_id)
         if row is None:
             return NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
@@ -307,7 +320,7 @@ class Core:
         that ended here (until a new game opens in the channel)."""
         row = await self.store.games.last_session(channel_id)
         if row is None:
-            raise NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
+            raise await self.no_game(channel_id)
         return await self.load(row)
 
     async def live(self, guild_id: int | None) -> list[Session]:

@@ -369,3 +369,31 @@ async def test_a_move_from_the_menu_in_a_thread_the_bot_cannot_post_in_is_refuse
         await pick_from_menu(standin, mover, menu)
         await standin.next_message(thread, is_board)
         assert (await bot.sessions.core.in_channel(thread.id)).version == session.version + 1
+
+
+async def test_commands_in_the_lobby_messages_channel_point_to_the_games_thread(standin, bot_factory):
+    """A player who types in the channel holding the lobby message, not in the game's thread, was
+    told there is no game there and to start one (a second game); now the answer names the
+    thread where the game is played, in the reader's language, and nothing is opened or played."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby, thread = await open_in_thread(standin, chan, alice, piles=3)
+        await standin.click(bob, lobby, "Join")
+        await standin.click(alice, lobby, "Start")
+        await standin.next_message(thread, is_board)
+        session = await bot.sessions.core.in_channel(thread.id)
+        for command, options in (("nim move", {"move": "A1"}), ("game status", {}), ("game hand", {})):
+            answer = await (await standin.slash(alice, chan, command, **options)).original()
+            assert answer.ephemeral and answer.content == (
+                "⚠️ No game is played in this channel itself: the game opened here is played in its "
+                f"thread, <#{thread.id}>; use the commands there."
+            ), answer.content
+        bob.locale = "es-ES"
+        answer = await (await standin.slash(bob, chan, "nim move", move="A1")).original()
+        assert answer.content.startswith(
+            f"⚠️ En este canal no se juega ninguna partida: la que se abrió aquí se juega en su hilo, <#{thread.id}>"
+        ), answer.content
+        assert (await bot.sessions.core.in_channel(thread.id)).version == session.version
+        assert await bot.sessions.core.in_channel(chan.id) is None

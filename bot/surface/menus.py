@@ -202,7 +202,8 @@ class Menus:
             if session_id is None:
                 found = await self.service.core.require(channel_of(interaction))
                 refuse_other_game(found, game)
-                if not offers.holds(text) and not await self.starts_offered(interaction, text, offers):
+                written_as = notation(found, text)
+                if written_as is not None and not offers.holds(written_as):
                     raise Refusal(
                         "{command} does not play `{text}`: type it in {move}, which plays every kind of move",
                         command=command_named(typed_in(interaction, f"{found.info.name} move")),
@@ -332,13 +333,6 @@ class Menus:
             ]:
                 del self.answers[old]  # turns never stepped in again
             self.answers[key] = TurnAnswer(interaction, result.turn_before)
-
-    async def starts_offered(self, interaction: discord.Interaction, text: str, offers: Offers) -> bool:
-        """Whether ``text`` is the start of a legal move the command ``offers`` (a group its
-        autocomplete listed, such as Tiwanaku's ``B3``): the move's answer then says how to go on."""
-        key = text.strip().lower()
-        moves = await self.service.play.legal_moves(channel_of(interaction), interaction.user.id)
-        return bool(key) and any(m.lower().startswith(key) and offers.holds(m) for m in moves)
 
     async def prefix_hint(self, interaction: discord.Interaction, text: str) -> Refusal | None:
         """When ``text`` is not a move but the start of several (an autocomplete group was
@@ -476,6 +470,15 @@ def command_named(path: str) -> Said:
     """Slash command ``path`` (``nowa_gwinea place``) as a value of a sentence: as the reader's
     client shows it (``/nowa_gwinea colocar`` in Spanish)."""
     return Said(f"{{/{path}}}")
+
+
+def notation(session: Session, text: str) -> str | None:
+    """``text`` as the game writes the move it names (``f3c4`` -> ``F3C4``); None when it names
+    no move (the move's own answer then says what is wrong, or how to go on from a group)."""
+    try:
+        return str(session.engine.parse_move(text))
+    except (MoveError, ValueError):
+        return None
 
 
 def refuse_other_game(session: Session, game: str | None) -> None:

@@ -125,8 +125,9 @@ def lobby_free_button(message, prefix: str) -> str:
 async def test_a_game_command_plays_only_its_own_kind_of_move(standin, bot_factory):
     """/tiwanaku divine took any move: `+A1` typed into it brought an explorer in, and
     /pachakuna rotate took `end` and ended the turn.  Each game's own command now plays only the
-    moves its autocomplete offers: another kind is refused untouched, naming /<game> move (in the
-    reader's language), while the command's own moves and the start of one still go through."""
+    moves its autocomplete offers: a move of another kind is refused untouched, naming /<game> move
+    (in the reader's language), while the command's own moves, the start of one, and text that is
+    no move at all get the answers they got."""
     alice, bob = standin.add_users("alice", "bob")
     bob.locale = "es-ES"
     chan = standin.channel("games")
@@ -143,6 +144,8 @@ async def test_a_game_command_plays_only_its_own_kind_of_move(standin, bot_facto
         else:
             expected = f"⚠️ /tiwanaku adivinar no juega `{enter}`: escríbela en /tiwanaku jugar"
         assert answer.ephemeral and answer.text.startswith(expected), answer.text
+        answer = await (await standin.slash(alice, chan, "tiwanaku divine", guess="xyz")).original()
+        assert "does not play" not in answer.text and "xyz" in answer.text, answer.text  # no move at all
         assert (await bot.sessions.core.in_channel(chan.id)).version == session.version
         answer = await (await standin.slash(mover, chan, "tiwanaku explore", step=enter)).original()
         assert not answer.text.startswith("⚠️"), answer.text

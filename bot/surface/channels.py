@@ -256,12 +256,17 @@ def check_permissions(interaction: discord.Interaction, *, for_thread: bool = Fa
         )
 
 
+def missing_for_boards(interaction: discord.Interaction) -> list[str]:
+    """The permissions posting a board needs that the bot lacks in the interaction's channel, by name."""
+    have = interaction.app_permissions
+    needed = BOARD_NEEDS_IN_THREADS if in_thread(interaction) else BOARD_NEEDS
+    return [name for attr, name in needed if not getattr(have, attr)]
+
+
 def check_board_permissions(interaction: discord.Interaction) -> None:
     """Refuse a move, naming them, when the bot lacks what posting the board needs in this
     channel: played, the move would leave the board unposted and the next player unmentioned."""
-    have = interaction.app_permissions
-    needed = BOARD_NEEDS_IN_THREADS if in_thread(interaction) else BOARD_NEEDS
-    missing = [name for attr, name in needed if not getattr(have, attr)]
+    missing = missing_for_boards(interaction)
     if not missing:
         return
     values = {"permissions": permission_list(missing)}

@@ -577,3 +577,25 @@ async def test_a_move_the_bot_could_not_show_is_refused_and_the_game_waits(stand
         assert text.startswith(f"You played `{move}`"), text
         await standin.next_message(chan, is_board)
         assert (await bot.sessions.core.in_channel(chan.id)).version == session.version + 1
+
+
+async def test_a_resignation_whose_board_discord_refuses_names_the_missing_permission(standin, bot_factory):
+    """The bot loses Attach Files after the game started; a player resigns: the resignation stands,
+    and the answer names the permission the board's post lacked (not only "missing permissions"),
+    in the reader's language."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await lobby_with(standin, chan, alice, bob)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+        await standin.settle()
+        bob.locale = "es-ES"
+        text = await answer(await standin.slash(bob, chan, "game resign"))
+        assert text.startswith(
+            "⚠️ Te rendiste, pero Discord rechazó mi mensaje: me falta Adjuntar archivos aquí"
+        ), text
+        session = await bot.sessions.core.latest(chan.id)
+        assert next(s for s in session.seats if s.user_id == bob.id).resigned

@@ -190,9 +190,6 @@ class Menus:
 
         if session_id is not None:
             await clicked(self.service, interaction, session_id)  # a forged click is refused untouched
-        # A move whose board the bot may not post is refused before it is played: recorded, it
-        # would leave the others unmentioned and the board unseen until someone grants the permission.
-        check_board_permissions(interaction)
         if not interaction.response.is_done():
             if in_menu:
                 await interaction.response.defer()  # the private menu is replaced by the answer
@@ -213,6 +210,9 @@ class Menus:
                 sid = found.id
             else:
                 sid = session_id
+            # A move whose board the bot may not post is refused before it is played: recorded, it
+            # would leave the others unmentioned and the board unseen until someone grants the permission.
+            check_board_permissions(interaction)
             result = await self.service.play.play_in(
                 sid,
                 interaction.user.id,

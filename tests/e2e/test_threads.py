@@ -360,8 +360,8 @@ async def test_a_move_from_the_menu_in_a_thread_the_bot_cannot_post_in_is_refuse
         standin.set_permissions(chan, standin.bot_role, deny=SEND_MESSAGES_IN_THREADS)
         await standin.settle()
         r, _ = await pick_from_menu(standin, mover, menu)
-        text = await r.original()
-        assert "Nothing was played: I am missing Send Messages in Threads in this thread" in text.content
+        refused = await r.original(lambda m: "Nothing was played" in m.text)
+        assert "Nothing was played: I am missing Send Messages in Threads in this thread" in refused.text
         assert (await bot.sessions.core.in_channel(thread.id)).version == session.version
         standin.set_permissions(chan, standin.bot_role)
         await standin.settle()

@@ -571,6 +571,11 @@ async def test_a_move_the_bot_could_not_show_is_refused_and_the_game_waits(stand
             assert "a server admin can grant it to my role" in text, text
             assert (await bot.sessions.core.in_channel(chan.id)).version == session.version
             assert len([m for m in standin.messages(chan) if not m.ephemeral]) == posted
+        general = standin.channel("general")  # no game there: that is what is said first
+        standin.set_permissions(general, standin.bot_user, deny=ATTACH_FILES)
+        await standin.settle()
+        text = await answer(await standin.slash(mover, general, "nim move", move=move))
+        assert text.startswith("⚠️ There is no game in this channel"), text
         standin.set_permissions(chan, standin.bot_user, deny=EMBED_LINKS)
         await standin.settle()
         text = await answer(await standin.slash(mover, chan, "nim move", move=move))

@@ -290,8 +290,9 @@ class Core:
         return session
 
     async def no_game(self, channel_id: int) -> NoGameHere:
-        """The refusal for a channel with no live game: one that ended here is named (a player
-        typing a move in a finished game's thread is told it is over, not that there is none)."""
+        """The refusal for a channel with no live game: the threads where the games opened here
+        are played are named (a player typing in the lobby message's channel is sent there), else
+        the game that ended here (a move typed in a finished game's thread is told it is over)."""
         threads = await self.store.games.live_in_threads_of(channel_id)
         if threads:  # a player typing in the channel of the lobby message, not in the game's thread
             return NoGameHere(

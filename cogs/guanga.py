@@ -9,7 +9,7 @@ from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
 from bot.surface.menus import Offers
 
 PLACE = Offers(kinds=("P", "S"))  # /guanga place: P3B2, or S3B2 bought with shells
-CLAIM = Offers(kinds=("C ", "R "))  # /guanga claim: the claim, then the patches returned
+CLAIM = Offers(kinds=("C ", "R ", "done"))  # /guanga claim: the claim, the patches returned, done
 
 MODES = [
     app_commands.Choice(name="Beginner (side A, free placement)", value="beginner"),

@@ -8,7 +8,7 @@ from discord import app_commands
 from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
 from bot.surface.menus import Offers
 
-DIVINE = Offers(contains="=")  # /tiwanaku divine: C3=2
+DIVINE = Offers(kinds=("done", "pass"), contains="=")  # /tiwanaku divine: C3=2, then done; pass at the end
 EXPLORE = Offers(kinds=("+",), contains="-")  # /tiwanaku explore: +A1, B3-C3, B3-out
 
 BOARDS = [

@@ -164,3 +164,24 @@ async def test_a_game_command_plays_only_its_own_kind_of_move(standin, bot_facto
         answer = await (await standin.slash(mover, general, "pachakuna rotate", rotation="r4")).original()
         assert "`/pachakuna " in answer.text and "r4" in answer.text, answer.text  # a group: keep typing
         assert (await bot.sessions.core.in_channel(general.id)).version == session.version
+
+
+def test_what_each_games_own_command_plays():
+    """Each command plays the moves of its step of a turn: /tiwanaku divine ends the guessing with
+    done (and passes in the final round), /guanga claim ends the turn with done after returning
+    patches; the others' moves go to /<game> move."""
+    from cogs import guanga, nowa_gwinea, pachakuna, tiwanaku
+
+    assert all(map(tiwanaku.DIVINE.holds, ("C3=2", "done", "pass")))
+    assert not any(map(tiwanaku.DIVINE.holds, ("+A1", "B3-C3", "SD>M", "extra")))
+    assert all(map(tiwanaku.EXPLORE.holds, ("+A1", "B3-C3", "B3-out")))
+    assert not any(map(tiwanaku.EXPLORE.holds, ("C3=2", "peek:C4", "done")))
+    assert all(map(guanga.CLAIM.holds, ("C A03 yellow B2C3D4", "R B2D4", "done")))
+    assert all(map(guanga.PLACE.holds, ("P3B2", "S3B2"))) and not guanga.PLACE.holds("done")
+    assert all(map(pachakuna.LLAMA.holds, ("m1-56", "s1", "b1/yr", "end"))) and not pachakuna.LLAMA.holds(
+        "r34+2"
+    )
+    assert pachakuna.ROTATE.holds("r34+2/yr") and not pachakuna.ROTATE.holds("end")
+    assert nowa_gwinea.PLACE.holds("X0A2") and not any(
+        map(nowa_gwinea.PLACE.holds, ("gwinea", "remove F", "done"))
+    )

@@ -230,20 +230,9 @@ class Menus:
             raise
         self.replies.committed(interaction, said("Your move `{move}` was recorded", move=text))
         session = result.session
-        try:
+        try:  # a post Discord refuses is answered by the guard: the move recorded, and why not shown
             if public.has_public_news(session, result):
                 await self.boards.announce(result)
-        except discord.HTTPException:
-            log.warning("board for session %s not posted", session.id, exc_info=True)
-            await reply(
-                interaction,
-                i18n.private(interaction).gettext(
-                    "Your move `{move}` was recorded, but Discord refused the board image; "
-                    "use {/game board} to post it again.",
-                    move=text,
-                ),
-            )
-            return
         finally:
             if result.computers_next or result.unsettled:
                 self.boards.computers_follow(session.id)

@@ -604,3 +604,28 @@ async def test_a_resignation_whose_board_discord_refuses_names_the_missing_permi
         ), text
         session = await bot.sessions.core.latest(chan.id)
         assert next(s for s in session.seats if s.user_id == bob.id).resigned
+
+
+@pytest.mark.parametrize("discord_error_loggers", [("discord",)])  # the refused post is logged
+async def test_a_move_whose_board_discord_refuses_says_so_truly(standin, bot_factory):
+    """Discord refuses the board's post after a move was recorded (a 503): the mover heard that
+    "Discord refused the board image", whatever it refused; now they hear the move was recorded,
+    the error Discord gave, and how to post the board again."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await lobby_with(standin, chan, alice, bob)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        move = str(nim.legal_moves(session.state, seat)[0])
+        standin.inject("POST /channels/*/messages", status=503, times=1)
+        text = await answer(await standin.slash(mover, chan, "nim move", move=move))
+        assert text == (
+            f"⚠️ Your move `{move}` was recorded, but Discord refused the message (503). Once that is "
+            "fixed, /game board posts the board again."
+        ), text
+        assert (await bot.sessions.core.in_channel(chan.id)).version == session.version + 1

@@ -2625,10 +2625,10 @@ class StandIn:
             # is active: sending never unarchives a thread a moderator locked.
             log.info("#%s is locked", channel.name)
             raise _ApiError(403, {"message": "Thread is locked", "code": 160005})
-        needed = {
-            VIEW_CHANNEL: "View Channel",
-            SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES: "Send Messages",
-        }
+        if not perms & VIEW_CHANNEL:  # a channel the bot cannot see: Missing Access, as for every request
+            log.info("bot cannot see #%s", channel.name)
+            raise _ApiError(403, {"message": "Missing Access", "code": 50001})
+        needed = {SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES: "Send Messages"}
         if files:
             needed[ATTACH_FILES] = "Attach Files"
         if data.get("embeds"):

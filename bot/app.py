@@ -64,6 +64,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.gates",
     "cogs.queue",
     "cogs.play",
+    "cogs.help",
 )
 """The cogs loaded at start, in order.  A game's cog is added here when it lands."""
 

@@ -43,6 +43,27 @@ def listen_host(text: str) -> str:
     return text
 
 
+def postgres_url(url: str) -> None:
+    """``DATABASE_URL`` checked: a PostgreSQL URL whose user and password are written as a URL
+    needs them.  A password holding ``@``, ``/``, ``?`` or ``#`` as they are would be read as
+    part of the host, the database or the options: the driver would then look for the wrong
+    server, and the error would print what it took for a host name, the password itself.  The
+    refusal never shows the value."""
+    if not url.lower().startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/database); "
+            "for SQLite set DATABASE_PATH instead"
+        )
+    rest = url.split("://", 1)[1]
+    authority = re.split(r"[/?#]", rest, maxsplit=1)[0]
+    if authority.count("@") > 1 or "@" in rest[len(authority) :]:
+        raise SettingsError(
+            "DATABASE_URL's user name or password holds a character that URLs reserve (@, /, ? or #); "
+            "write each such character percent-encoded (@ as %40, / as %2F, ? as %3F, # as %23), "
+            "as in postgresql://user:p%40ss@host/database"
+        )
+
+
 def shown_line(line: str) -> str:
     """A malformed ``.env`` line as an error may show it: up to its first ``=`` or ``:``, never
     what follows (the value, or a token pasted without its name, may be a secret)."""
@@ -198,11 +219,8 @@ class Settings:
         if not 0.01 <= poll_seconds <= 3600:
             raise SettingsError(f"{poll_name} must be between 0.01 and 3600")
         url = get("DATABASE_URL")
-        if url is not None and not url.lower().startswith(("postgresql://", "postgres://")):
-            raise SettingsError(
-                "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/database); "
-                "for SQLite set DATABASE_PATH instead"
-            )
+        if url is not None:
+            postgres_url(url)
         shard_count, shard_ids = shard_settings(get("SHARD_COUNT"), get("SHARD_IDS"))
         think = get("COMPUTER_STRONG_SECONDS") or "1"
         try:

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
+from bot.surface.menus import Offers
 
 
 class GuacamoleCog(
@@ -43,7 +44,7 @@ class GuacamoleCog(
     @prepare.autocomplete("card")
     async def _prepare_choices(self, interaction: discord.Interaction, current: str):
         return await self.front.menus.autocomplete(
-            interaction, current, kinds=("prep", "free"), game=self.game
+            interaction, current, offers=Offers(kinds=("prep", "free")), game=self.game
         )
 
     @app_commands.command(name="dish", description="Lay a card into the dish you are making, e.g. dish 4T")
@@ -54,7 +55,7 @@ class GuacamoleCog(
     @dish.autocomplete("card")
     async def _dish_choices(self, interaction: discord.Interaction, current: str):
         return await self.front.menus.autocomplete(
-            interaction, current, kinds=("dish", "done", "cancel"), game=self.game
+            interaction, current, offers=Offers(kinds=("dish", "done", "cancel")), game=self.game
         )
 
     @app_commands.command(name="draw", description="Draw a card from the deck or a discard pile")
@@ -65,7 +66,9 @@ class GuacamoleCog(
 
     @draw.autocomplete("source")
     async def _draw_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, kinds=("draw",), game=self.game)
+        return await self.front.menus.autocomplete(
+            interaction, current, offers=Offers(kinds=("draw",)), game=self.game
+        )
 
 
 def _with_verb(text: str, verb: str, verbs: tuple[str, ...]) -> str:

@@ -6,6 +6,10 @@ import discord
 from discord import app_commands
 
 from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
+from bot.surface.menus import Offers
+
+PLACE = Offers(kinds=("P", "S"))  # /guanga place: P3B2, or S3B2 bought with shells
+CLAIM = Offers(kinds=("C ", "R ", "done"))  # /guanga claim: the claim, the patches returned, done
 
 MODES = [
     app_commands.Choice(name="Beginner (side A, free placement)", value="beginner"),
@@ -53,22 +57,22 @@ class GuangaCog(
     @app_commands.command(name="place", description="Take a basket patch and place it on your guanga")
     @app_commands.describe(patch="Basket slot and cell, e.g. P3B2 (autocomplete lists the legal ones)")
     async def place(self, interaction: discord.Interaction, patch: app_commands.Range[str, 1, 100]) -> None:
-        await self.play(interaction, patch)
+        await self.play(interaction, patch, PLACE)
 
     @place.autocomplete("patch")
     async def _place_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, kinds=("P", "S"), game=self.game)
+        return await self.front.menus.autocomplete(interaction, current, offers=PLACE, game=self.game)
 
     @app_commands.command(name="claim", description="Claim a market card by the shape on your guanga")
     @app_commands.describe(
         claim="Card, attribute and cells, e.g. C A03 yellow B2C3D4 (autocomplete lists them)"
     )
     async def claim(self, interaction: discord.Interaction, claim: app_commands.Range[str, 1, 100]) -> None:
-        await self.play(interaction, claim)
+        await self.play(interaction, claim, CLAIM)
 
     @claim.autocomplete("claim")
     async def _claim_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, kinds=("C ", "R "), game=self.game)
+        return await self.front.menus.autocomplete(interaction, current, offers=CLAIM, game=self.game)
 
 
 async def setup(bot) -> None:

@@ -10,6 +10,9 @@ from discord import app_commands
 from bot import alt, i18n
 from bot.surface.attach import picture
 from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
+from bot.surface.menus import Offers
+
+PLACE = Offers(kinds=tuple("FILNPTUVWXYZ"))  # /nowa_gwinea place: a hut by its letter
 
 
 class NowaGwineaCog(
@@ -67,13 +70,11 @@ class NowaGwineaCog(
     )
     @app_commands.describe(hut="The hut placement (autocomplete lists the legal ones; see /nowa_gwinea huts)")
     async def place(self, interaction: discord.Interaction, hut: app_commands.Range[str, 1, 20]) -> None:
-        await self.play(interaction, hut)
+        await self.play(interaction, hut, PLACE)
 
     @place.autocomplete("hut")
     async def _place_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(
-            interaction, current, kinds=tuple("FILNPTUVWXYZ"), game=self.game
-        )
+        return await self.front.menus.autocomplete(interaction, current, offers=PLACE, game=self.game)
 
     @app_commands.command(name="gwinea", description="Call Gwinea! when your village covers the water holes")
     async def gwinea(self, interaction: discord.Interaction) -> None:

@@ -6,6 +6,10 @@ import discord
 from discord import app_commands
 
 from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
+from bot.surface.menus import Offers
+
+ROTATE = Offers(kinds=("r",))  # /pachakuna rotate
+LLAMA = Offers(kinds=("m", "s", "b", "end"))  # /pachakuna llama
 
 BOARDS = [
     app_commands.Choice(name="Plan A", value="A"),
@@ -48,22 +52,20 @@ class PachakunaCog(
     async def rotate(
         self, interaction: discord.Interaction, rotation: app_commands.Range[str, 1, 100]
     ) -> None:
-        await self.play(interaction, rotation)
+        await self.play(interaction, rotation, ROTATE)
 
     @rotate.autocomplete("rotation")
     async def _rotate_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, kinds=("r",), game=self.game)
+        return await self.front.menus.autocomplete(interaction, current, offers=ROTATE, game=self.game)
 
     @app_commands.command(name="llama", description="Move, sell or buy with a llama, e.g. m1-56, s1, b1")
     @app_commands.describe(action="The llama's action (autocomplete lists the legal ones)")
     async def llama(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 100]) -> None:
-        await self.play(interaction, action)
+        await self.play(interaction, action, LLAMA)
 
     @llama.autocomplete("action")
     async def _llama_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(
-            interaction, current, kinds=("m", "s", "b", "end"), game=self.game
-        )
+        return await self.front.menus.autocomplete(interaction, current, offers=LLAMA, game=self.game)
 
 
 async def setup(bot) -> None:

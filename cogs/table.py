@@ -38,6 +38,28 @@ def record(games: int, wins: int, t: Language = ENGLISH) -> str:
     )
 
 
+def games_lines(t: Language = ENGLISH) -> list[str]:
+    """One line per game installed, in ``t``: its title, the command that opens it, its players."""
+    return [
+        t.ngettext(
+            "**{game}**: `/{name} new`, {n} player",
+            "**{game}**: `/{name} new`, {n} players",
+            g.min_players,
+            game=g.title,
+            name=g.name,
+        )
+        if g.min_players == g.max_players
+        else t.gettext(
+            "**{game}**: `/{name} new`, {least}-{most} players",
+            game=g.title,
+            name=g.name,
+            least=g.min_players,
+            most=g.max_players,
+        )
+        for g in engines.available().values()
+    ]
+
+
 SERVER_LANGUAGE = "server"  # /game language's choice for "the server's own Discord language"
 
 GAME_NAMES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
@@ -472,24 +494,7 @@ class GameCommands(
     @app_commands.command(name="games", description="The games Pukllay hosts")
     async def games(self, interaction: discord.Interaction) -> None:
         t = i18n.private(interaction)
-        lines = [
-            t.ngettext(
-                "**{game}**: `/{name} new`, {n} player",
-                "**{game}**: `/{name} new`, {n} players",
-                g.min_players,
-                game=g.title,
-                name=g.name,
-            )
-            if g.min_players == g.max_players
-            else t.gettext(
-                "**{game}**: `/{name} new`, {least}-{most} players",
-                game=g.title,
-                name=g.name,
-                least=g.min_players,
-                most=g.max_players,
-            )
-            for g in engines.available().values()
-        ]
+        lines = games_lines(t)
         await reply(interaction, "\n".join(lines) or t.gettext("No games are installed."))
 
     @app_commands.command(

@@ -6,6 +6,10 @@ import discord
 from discord import app_commands
 
 from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
+from bot.surface.menus import Offers
+
+DIVINE = Offers(kinds=("done", "pass"), contains="=")  # /tiwanaku divine: C3=2, then done; pass at the end
+EXPLORE = Offers(kinds=("+",), contains="-")  # /tiwanaku explore: +A1, B3-C3, B3-out
 
 BOARDS = [
     app_commands.Choice(name="Automatic (5x5 for 1-2 players, 5x9 for 3-4)", value="auto"),
@@ -42,22 +46,20 @@ class TiwanakuCog(
     @app_commands.command(name="divine", description="Guess the crop under one of your explorers, e.g. C3=2")
     @app_commands.describe(guess="Cell and crop, e.g. C3=2 (autocomplete lists the guesses you can make)")
     async def divine(self, interaction: discord.Interaction, guess: app_commands.Range[str, 1, 20]) -> None:
-        await self.play(interaction, guess)
+        await self.play(interaction, guess, DIVINE)
 
     @divine.autocomplete("guess")
     async def _divine_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, contains="=", game=self.game)
+        return await self.front.menus.autocomplete(interaction, current, offers=DIVINE, game=self.game)
 
     @app_commands.command(name="explore", description="Move an explorer, e.g. +A1 to enter or B3-C3")
     @app_commands.describe(step="The explorer's move (autocomplete lists the legal ones)")
     async def explore(self, interaction: discord.Interaction, step: app_commands.Range[str, 1, 20]) -> None:
-        await self.play(interaction, step)
+        await self.play(interaction, step, EXPLORE)
 
     @explore.autocomplete("step")
     async def _explore_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(
-            interaction, current, contains="-", kinds=("+",), game=self.game
-        )
+        return await self.front.menus.autocomplete(interaction, current, offers=EXPLORE, game=self.game)
 
 
 async def setup(bot) -> None:

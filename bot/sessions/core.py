@@ -45,6 +45,7 @@ from bot.sessions.model import (
 from bot.storage import Clocked, Job, SeatRow, SessionRow, Store
 from bot.time import gameclock as gc
 from bot.web.metrics import Metrics, played_by
+from engines.core import said_n
 
 log = logging.getLogger(__name__)
 
@@ -283,17 +284,44 @@ class Core:
     async def require(self, channel_id: int, *, damaged_ok: bool = False) -> Session:
         session = await self.in_channel(channel_id)
         if session is None:
-            raise NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
+            raise await self.no_game(channel_id)
         if session.damaged and not damaged_ok:
             raise Damaged(damaged_text(session))
         return session
+
+    async def no_game(self, channel_id: int) -> NoGameHere:
+        """The refusal for a channel with no live game: the threads where the games opened here
+        are played are named (a player typing in the lobby message's channel is sent there), else
+        the game that ended here (a move typed in a finished game's thread is told it is over)."""
+        threads = await self.store.games.live_in_threads_of(channel_id)
+        if threads:  # a player typing in the channel of the lobby message, not in the game's thread
+            return NoGameHere(
+                said_n(
+                    len(threads),
+                    "no game is played in this channel itself: the game opened here is played in its "
+                    "thread, {threads}; use the commands there",
+                    "no game is played in this channel itself: the games opened here are played in their "
+                    "threads, {threads}; use the commands there",
+                    threads=", ".join(f"<#{t.channel_id}>" for t in threads),
+                )
+            )
+        row = await self.store.games.last_session(channel_id)
+        if row is None:
+            return NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
+        info = engines.GAMES.get(row.game)
+        return NoGameHere(
+            "the {game} game #{number} here is over ({/game status} shows how it ended); to play again, {hint}",
+            game=info.title if info is not None else row.game,
+            number=row.id,
+            hint=new_game_hint(),
+        )
 
     async def latest(self, channel_id: int) -> Session:
         """The channel's game for /game status, log and board: the live one, else the last
         that ended here (until a new game opens in the channel)."""
         row = await self.store.games.last_session(channel_id)
         if row is None:
-            raise NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
+            raise await self.no_game(channel_id)
         return await self.load(row)
 
     async def live(self, guild_id: int | None) -> list[Session]:

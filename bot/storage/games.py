@@ -225,6 +225,19 @@ class Games(Concern):
         )
         return session_of(row) if row else None
 
+    async def live_in_threads_of(self, channel_id: int, limit: int = 5) -> list[SessionRow]:
+        """The lobbies and games opened in a channel and played in their own threads (their lobby
+        message is in the channel), the newest first."""
+        if not fits(channel_id):
+            return []
+        rows = await self.db.all(
+            "SELECT * FROM sessions WHERE lobby_channel_id = ? AND channel_id <> lobby_channel_id"
+            " AND status IN ('lobby', 'active') ORDER BY id DESC LIMIT ?",
+            channel_id,
+            limit,
+        )
+        return [session_of(r) for r in rows]
+
     async def load(
         self, *, session_id: int | None = None, channel_id: int | None = None
     ) -> tuple[SessionRow, list[SeatRow]] | None:

@@ -111,6 +111,10 @@ def redact(url: str) -> str:
         parts = urlsplit(url)
     except ValueError:
         return "DATABASE_URL"
+    if (
+        "@" in url.split("//", 1)[-1][len(parts.netloc) :]
+    ):  # a password holding / ? or # as it is: part of it would show
+        return "DATABASE_URL"
     netloc = parts.netloc
     if "@" in netloc:
         user, host = netloc.rsplit("@", 1)

@@ -63,6 +63,18 @@ NEEDED_IN_THREADS = tuple(
 )
 
 
+# What posting a board needs (every move may end a turn, whose board is posted).
+BOARD_NEEDS = (
+    ("view_channel", N_("View Channel")),
+    ("send_messages", N_("Send Messages")),
+    ("attach_files", N_("Attach Files")),
+)
+BOARD_NEEDS_IN_THREADS = tuple(
+    ("send_messages_in_threads", N_("Send Messages in Threads")) if attr == "send_messages" else (attr, name)
+    for attr, name in BOARD_NEEDS
+)
+
+
 # What the bot needs in a text channel to open a game in a thread there.
 NEEDED_FOR_THREADS = (
     *NEEDED,
@@ -242,6 +254,43 @@ def check_permissions(interaction: discord.Interaction, *, for_thread: bool = Fa
                 **values,
             )
         )
+
+
+def missing_for_boards(interaction: discord.Interaction) -> list[str]:
+    """The permissions posting a board needs that the bot lacks in the interaction's channel, by name."""
+    have = interaction.app_permissions
+    needed = BOARD_NEEDS_IN_THREADS if in_thread(interaction) else BOARD_NEEDS
+    return [name for attr, name in needed if not getattr(have, attr)]
+
+
+def check_board_permissions(interaction: discord.Interaction) -> None:
+    """Refuse a move, naming them, when the bot lacks what posting the board needs in this
+    channel: played, the move would leave the board unposted and the next player unmentioned."""
+    missing = missing_for_boards(interaction)
+    if not missing:
+        return
+    values = {"permissions": permission_list(missing)}
+    if in_thread(interaction):
+        raise Refusal(
+            said_n(
+                len(missing),
+                "nothing was played: I am missing {permissions} in this thread, which I need to post "
+                "the board; a server admin can grant it to my role, and the game waits until then",
+                "nothing was played: I am missing {permissions} in this thread, which I need to post "
+                "the board; a server admin can grant them to my role, and the game waits until then",
+                **values,
+            )
+        )
+    raise Refusal(
+        said_n(
+            len(missing),
+            "nothing was played: I am missing {permissions} in this channel, which I need to post "
+            "the board; a server admin can grant it to my role, and the game waits until then",
+            "nothing was played: I am missing {permissions} in this channel, which I need to post "
+            "the board; a server admin can grant them to my role, and the game waits until then",
+            **values,
+        )
+    )
 
 
 def channel_of(interaction: discord.Interaction) -> int:

@@ -18,6 +18,7 @@ from discord.ext import commands
 import engines
 from bot import i18n
 from bot.surface.front import Front
+from bot.surface.menus import EVERY_MOVE, Offers
 from bot.surface.replies import guarded
 
 if TYPE_CHECKING:
@@ -80,8 +81,9 @@ class GameCog(commands.GroupCog):
         await self.front.lobby.open(interaction, self.game, options, players, thread=thread, clock=clock)
 
     @guarded(defer=False)
-    async def play(self, interaction: discord.Interaction, move: str) -> None:
-        await self.front.menus.play(interaction, move, game=self.game)
+    async def play(self, interaction: discord.Interaction, move: str, offers: Offers = EVERY_MOVE) -> None:
+        """Play ``move``; a game's own command passes the moves it ``offers`` (as its autocomplete)."""
+        await self.front.menus.play(interaction, move, game=self.game, offers=offers)
 
     async def move_choices(
         self, interaction: discord.Interaction, current: str

@@ -29,12 +29,36 @@ from bot.sessions import NOT_SEATED, MoveResult, NotSeated, Refusal, Session, St
 from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
-from bot.surface.channels import channel_of, clicked, on_private_menu
+from bot.surface.channels import channel_of, check_board_permissions, clicked, on_private_menu
 from bot.surface.replies import Replies, layout, part_of, reply, sentence
 from engines.core import END, MoveError, Said, said
 from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Offers:
+    """The moves a game's own command plays, as its autocomplete offers them: those starting with
+    one of ``kinds`` or holding ``contains`` (either may match when both are given); none given:
+    every move (``/<game> move``)."""
+
+    kinds: tuple[str, ...] = ()
+    contains: str | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.kinds or self.contains)
+
+    def holds(self, move: str) -> bool:
+        low = move.strip().lower()
+        if not self:
+            return True
+        if self.kinds and low.startswith(tuple(k.lower() for k in self.kinds)):
+            return True
+        return self.contains is not None and self.contains.lower() in low
+
+
+EVERY_MOVE = Offers()
 
 NOT_A_MENU = N_(
     "that button belongs on a private menu and does nothing here; press {button Play} under the board, or use "
@@ -153,12 +177,15 @@ class Menus:
         expected_stamp: str | None = None,
         in_menu: bool = False,
         game: str | None = None,
+        offers: Offers = EVERY_MOVE,
     ) -> None:
         """Play ``text`` for the user; post the board when the turn ends; confirm privately.
 
         From a private menu (``in_menu``) the same message shows the new picture
         and the next menu until the turn ends.  A command of one ``game`` (``/guanga move``)
         plays only in a game of that kind: in another game's channel it is refused untouched.
+        A game's own command (``/tiwanaku divine``) plays only the moves it ``offers``: another
+        kind typed into it (an explorer's step) is refused untouched, naming ``/<game> move``.
         """
 
         if session_id is not None:
@@ -172,9 +199,20 @@ class Menus:
             if session_id is None:
                 found = await self.service.core.require(channel_of(interaction))
                 refuse_other_game(found, game)
+                written_as = notation(found, text)
+                if written_as is not None and not offers.holds(written_as):
+                    raise Refusal(
+                        "{command} does not play `{text}`: type it in {move}, which plays every kind of move",
+                        command=command_named(typed_in(interaction, f"{found.info.name} move")),
+                        text=text.strip(),
+                        move=command_named(f"{found.info.name} move"),
+                    )
                 sid = found.id
             else:
                 sid = session_id
+            # A move whose board the bot may not post is refused before it is played: recorded, it
+            # would leave the others unmentioned and the board unseen until someone grants the permission.
+            check_board_permissions(interaction)
             result = await self.service.play.play_in(
                 sid,
                 interaction.user.id,
@@ -192,20 +230,9 @@ class Menus:
             raise
         self.replies.committed(interaction, said("Your move `{move}` was recorded", move=text))
         session = result.session
-        try:
+        try:  # a post Discord refuses is answered by the guard: the move recorded, and why not shown
             if public.has_public_news(session, result):
                 await self.boards.announce(result)
-        except discord.HTTPException:
-            log.warning("board for session %s not posted", session.id, exc_info=True)
-            await reply(
-                interaction,
-                i18n.private(interaction).gettext(
-                    "Your move `{move}` was recorded, but Discord refused the board image; "
-                    "use {/game board} to post it again.",
-                    move=text,
-                ),
-            )
-            return
         finally:
             if result.computers_next or result.unsettled:
                 self.boards.computers_follow(session.id)
@@ -322,17 +349,14 @@ class Menus:
         interaction: discord.Interaction,
         current: str,
         *,
-        kinds: Sequence[str] = (),
-        contains: str | None = None,
+        offers: Offers = EVERY_MOVE,
         game: str | None = None,
     ) -> list[app_commands.Choice[str]]:
         """Legal moves for the user in this channel, filtered by what they typed; none when
         the channel's game is not ``game`` (the command's).
 
-        ``kinds`` keeps moves starting with one of those prefixes and
-        ``contains`` moves holding that text (either may match when both are
-        given), so a command for one kind of move offers only those.  When more
-        than 25 match, the groups come first (see :func:`bot.choices.complete`).
+        ``offers`` keeps the moves a command for some kinds of move plays (see :class:`Offers`).
+        When more than 25 match, the groups come first (see :func:`bot.choices.complete`).
         """
         if interaction.channel_id is None:
             return []
@@ -347,14 +371,8 @@ class Menus:
                 return []
             engine = session.engine
             moves = choices.offered(engine, session.state, seat.seat)
-            if kinds or contains:
-                low_kinds = tuple(k.lower() for k in kinds)
-                moves = [
-                    m
-                    for m in moves
-                    if (low_kinds and str(m).lower().startswith(low_kinds))
-                    or (contains and contains in str(m))
-                ]
+            if offers:
+                moves = [m for m in moves if offers.holds(str(m))]
             t = i18n.private(interaction)
             found = choices.entries(engine, session.state, seat.seat, moves, session.names(), t)
             pairs = choices.complete(found, current, lambda kind: choices.kind_label(engine, kind, t), t)
@@ -441,6 +459,15 @@ def command_named(path: str) -> Said:
     """Slash command ``path`` (``nowa_gwinea place``) as a value of a sentence: as the reader's
     client shows it (``/nowa_gwinea colocar`` in Spanish)."""
     return Said(f"{{/{path}}}")
+
+
+def notation(session: Session, text: str) -> str | None:
+    """``text`` as the game writes the move it names (``f3c4`` -> ``F3C4``); None when it names
+    no move (the move's own answer then says what is wrong, or how to go on from a group)."""
+    try:
+        return str(session.engine.parse_move(text))
+    except (MoveError, ValueError):
+        return None
 
 
 def refuse_other_game(session: Session, game: str | None) -> None:

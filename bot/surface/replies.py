@@ -26,7 +26,7 @@ from bot.sessions import Refusal, refusal
 from bot.storage import NotAnswering
 from bot.surface import written
 from bot.surface.attach import gallery_item
-from bot.surface.channels import SERVERS_ONLY, on_v2_message
+from bot.surface.channels import SERVERS_ONLY, missing_for_boards, on_v2_message, permission_list
 from bot.texts import clip
 from bot.web.metrics import Metrics
 from engines.core import MoveError, Said
@@ -148,7 +148,8 @@ class Replies:
                 self.metrics.error("interaction")
                 log.exception("unexpected error handling %s", interaction.data)
             try:
-                await reply(interaction, failure_text(recorded, exc, i18n.private(interaction)))
+                missing = missing_for_boards(interaction) if isinstance(exc, discord.Forbidden) else []
+                await reply(interaction, failure_text(recorded, exc, i18n.private(interaction), missing))
             except discord.HTTPException:
                 log.warning("could not tell the user about the error", exc_info=True)
         finally:
@@ -167,12 +168,26 @@ def asked(interaction: discord.Interaction) -> str:
     return str(data.get("custom_id") or data.get("name") or "an interaction")
 
 
-def failure_text(recorded: Said | None, exc: BaseException, t: Language = ENGLISH) -> str:
+def failure_text(
+    recorded: Said | None, exc: BaseException, t: Language = ENGLISH, missing: Sequence[str] = ()
+) -> str:
     """What to say when something failed, in ``t``: "unchanged" only if nothing was committed
-    (``recorded`` is what was committed, put in words in ``t``)."""
+    (``recorded`` is what was committed, put in words in ``t``); ``missing``: the permissions the
+    bot lacks in the channel (by their English names), named when Discord refused a post."""
     if recorded is None:
         return t.gettext(NOT_ANSWERING if isinstance(exc, NotAnswering) else UNEXPECTED)
     done = recorded.in_words(t)
+    if isinstance(exc, discord.Forbidden) and missing:
+        names = permission_list(list(missing))
+        return t.ngettext(
+            "⚠️ {done}, but Discord refused my post: I am missing {permissions} here, which a server "
+            "admin can grant to my role. Once it is granted, {/game board} posts the board again.",
+            "⚠️ {done}, but Discord refused my post: I am missing {permissions} here, which a server "
+            "admin can grant to my role. Once they are granted, {/game board} posts the board again.",
+            len(missing),
+            done=done,
+            permissions=names.in_words(t) if isinstance(names, Said) else names,
+        )
     if isinstance(exc, discord.Forbidden):
         return t.gettext(
             "⚠️ {done}, but Discord refused to let me post here (missing permissions). Once that is "

@@ -120,3 +120,68 @@ async def test_a_nowa_gwinea_player_done_building_is_told_so(standin, bot_factor
 
 def lobby_free_button(message, prefix: str) -> str:
     return next(c for c in message.custom_ids if c.startswith(prefix))
+
+
+async def test_a_game_command_plays_only_its_own_kind_of_move(standin, bot_factory):
+    """/tiwanaku divine took any move: `+A1` typed into it brought an explorer in, and
+    /pachakuna rotate took `end` and ended the turn.  Each game's own command now plays only the
+    moves its autocomplete offers: a move of another kind is refused untouched, naming /<game> move
+    (in the reader's language), while the command's own moves, the start of one, and text that is
+    no move at all get the answers they got."""
+    alice, bob = standin.add_users("alice", "bob")
+    bob.locale = "es-ES"
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await start(standin, bot, chan, "tiwanaku", [alice, bob], seed=11)
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        enter = next(m for m in await bot.sessions.play.legal_moves(chan.id, mover.id) if m.startswith("+"))
+        answer = await (await standin.slash(mover, chan, "tiwanaku divine", guess=enter)).original()
+        if mover is alice:
+            expected = f"⚠️ /tiwanaku divine does not play `{enter}`: type it in /tiwanaku move"
+        else:
+            expected = f"⚠️ /tiwanaku adivinar no juega `{enter}`: escríbela en /tiwanaku jugar"
+        assert answer.ephemeral and answer.text.startswith(expected), answer.text
+        answer = await (await standin.slash(alice, chan, "tiwanaku divine", guess="xyz")).original()
+        assert "does not play" not in answer.text and "xyz" in answer.text, answer.text  # no move at all
+        assert (await bot.sessions.core.in_channel(chan.id)).version == session.version
+        answer = await (await standin.slash(mover, chan, "tiwanaku explore", step=enter)).original()
+        assert not answer.text.startswith("⚠️"), answer.text
+        assert (await bot.sessions.core.in_channel(chan.id)).version > session.version
+
+        general = standin.channel("general")
+        lobby = await standin.slash(alice, general, "pachakuna new", thread=False)  # two players, always
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(general, is_board)
+        session = await bot.sessions.core.in_channel(general.id)
+        (seat,) = session.to_move()
+        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        answer = await (await standin.slash(mover, general, "pachakuna rotate", rotation="end")).original()
+        assert answer.text.startswith("⚠️ /pachakuna rotate does not play `end`"), answer.text
+        answer = await (await standin.slash(mover, general, "pachakuna rotate", rotation="r4")).original()
+        assert "`/pachakuna " in answer.text and "r4" in answer.text, answer.text  # a group: keep typing
+        assert (await bot.sessions.core.in_channel(general.id)).version == session.version
+
+
+def test_what_each_games_own_command_plays():
+    """Each command plays the moves of its step of a turn: /tiwanaku divine ends the guessing with
+    done (and passes in the final round), /guanga claim ends the turn with done after returning
+    patches; the others' moves go to /<game> move."""
+    from cogs import guanga, nowa_gwinea, pachakuna, tiwanaku
+
+    assert all(map(tiwanaku.DIVINE.holds, ("C3=2", "done", "pass")))
+    assert not any(map(tiwanaku.DIVINE.holds, ("+A1", "B3-C3", "SD>M", "extra")))
+    assert all(map(tiwanaku.EXPLORE.holds, ("+A1", "B3-C3", "B3-out")))
+    assert not any(map(tiwanaku.EXPLORE.holds, ("C3=2", "peek:C4", "done")))
+    assert all(map(guanga.CLAIM.holds, ("C A03 yellow B2C3D4", "R B2D4", "done")))
+    assert all(map(guanga.PLACE.holds, ("P3B2", "S3B2"))) and not guanga.PLACE.holds("done")
+    assert all(map(pachakuna.LLAMA.holds, ("m1-56", "s1", "b1/yr", "end"))) and not pachakuna.LLAMA.holds(
+        "r34+2"
+    )
+    assert pachakuna.ROTATE.holds("r34+2/yr") and not pachakuna.ROTATE.holds("end")
+    assert nowa_gwinea.PLACE.holds("X0A2") and not any(
+        map(nowa_gwinea.PLACE.holds, ("gwinea", "remove F", "done"))
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import pick_from_menu, png_of
+from tests.e2e.conftest import nim_to_the_end, pick_from_menu, png_of
 from tests.support import nim
 
 
@@ -270,3 +270,30 @@ async def test_turn_timer_runs_out(standin, bot_factory, table_clock):
         board = await standin.next_message(chan, lambda m: is_board(m) and "Time is up" in m.content)
         assert "ran out of time" in board.content and f"<@{late.id}>" not in board.content.split("Next:")[-1]
         assert (await nim_session(bot, chan)).version == session.version + 1
+
+
+async def test_commands_after_the_game_ended_say_it_is_over(standin, bot_factory):
+    """A move, a join or a resign typed in a channel whose game has ended was told "there is no
+    game in this channel": now the game is named as over, with where to read how it ended, in the
+    reader's language; nothing changes."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        await nim_to_the_end(standin, bot, chan, alice, bob)
+        session = await bot.sessions.store.games.last_session(chan.id)
+        assert session.status == "finished"
+        for command, options in (("nim move", {"move": "A1"}), ("game join", {}), ("game resign", {})):
+            answer = await (await standin.slash(alice, chan, command, **options)).original()
+            assert answer.ephemeral and answer.content.startswith(
+                f"⚠️ The Nim game #{session.id} here is over (/game status shows how it ended); "
+                "to play again, start one with /"
+            ), answer.content
+        bob.locale = "es-ES"
+        answer = await (await standin.slash(bob, chan, "nim move", move="A1")).original()
+        assert answer.content.startswith(
+            f"⚠️ La partida n.º {session.id} de Nim de aquí terminó (/juego estado muestra cómo acabó)"
+        ), answer.content
+        status = await (await standin.slash(alice, chan, "game status")).original()
+        assert "Nim" in status.content and not status.content.startswith("⚠️")
+        assert (await bot.sessions.store.games.last_session(chan.id)).version == session.version

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.e2e.conftest import BASE_EXTENSIONS, pick_from_menu
 from tests.standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 from tests.support import nim
 
@@ -339,3 +339,61 @@ async def test_a_finished_game_whose_thread_was_deleted_stays_browsable_by_its_p
             assert "that you can view" not in export.content and export.files, export.content
         refused = await (await standin.slash(carol, elsewhere, "game history", game=session.id)).original()
         assert "that you can view" in refused.content
+
+
+async def test_a_move_from_the_menu_in_a_thread_the_bot_cannot_post_in_is_refused(standin, bot_factory):
+    """A game in its thread; the channel takes Send Messages in Threads from the bot: a move chosen
+    on the private menu is refused, naming the permission and the thread, and the game is as it was;
+    given back, the same menu's move plays."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby, thread = await open_in_thread(standin, chan, alice, piles=3)
+        await standin.click(bob, lobby, "Join")
+        await standin.click(alice, lobby, "Start")
+        board = await standin.next_message(thread, is_board)
+        session = await bot.sessions.core.in_channel(thread.id)
+        (seat,) = session.to_move()
+        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        menu = await (await standin.click(mover, board, "Play")).original()
+        standin.set_permissions(chan, standin.bot_role, deny=SEND_MESSAGES_IN_THREADS)
+        await standin.settle()
+        r, _ = await pick_from_menu(standin, mover, menu)
+        refused = await r.original(lambda m: "Nothing was played" in m.text)
+        assert "Nothing was played: I am missing Send Messages in Threads in this thread" in refused.text
+        assert (await bot.sessions.core.in_channel(thread.id)).version == session.version
+        standin.set_permissions(chan, standin.bot_role)
+        await standin.settle()
+        menu = await (await standin.click(mover, board, "Play")).original()
+        await pick_from_menu(standin, mover, menu)
+        await standin.next_message(thread, is_board)
+        assert (await bot.sessions.core.in_channel(thread.id)).version == session.version + 1
+
+
+async def test_commands_in_the_lobby_messages_channel_point_to_the_games_thread(standin, bot_factory):
+    """A player who types in the channel holding the lobby message, not in the game's thread, was
+    told there is no game there and to start one (a second game); now the answer names the
+    thread where the game is played, in the reader's language, and nothing is opened or played."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby, thread = await open_in_thread(standin, chan, alice, piles=3)
+        await standin.click(bob, lobby, "Join")
+        await standin.click(alice, lobby, "Start")
+        await standin.next_message(thread, is_board)
+        session = await bot.sessions.core.in_channel(thread.id)
+        for command, options in (("nim move", {"move": "A1"}), ("game status", {}), ("game hand", {})):
+            answer = await (await standin.slash(alice, chan, command, **options)).original()
+            assert answer.ephemeral and answer.content == (
+                "⚠️ No game is played in this channel itself: the game opened here is played in its "
+                f"thread, <#{thread.id}>; use the commands there."
+            ), answer.content
+        bob.locale = "es-ES"
+        answer = await (await standin.slash(bob, chan, "nim move", move="A1")).original()
+        assert answer.content.startswith(
+            f"⚠️ En este canal no se juega ninguna partida: la que se abrió aquí se juega en su hilo, <#{thread.id}>"
+        ), answer.content
+        assert (await bot.sessions.core.in_channel(thread.id)).version == session.version
+        assert await bot.sessions.core.in_channel(chan.id) is None

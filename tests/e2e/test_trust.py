@@ -16,7 +16,13 @@ from engines.core import rng_for
 from tests.e2e.conftest import damage
 from tests.e2e.forge import forged_click, forged_select, forged_slash
 from tests.standin import UsageError
-from tests.standin.model import ATTACH_FILES, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL
+from tests.standin.model import (
+    ATTACH_FILES,
+    EMBED_LINKS,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+)
 from tests.support import nim
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
@@ -535,3 +541,91 @@ async def test_an_undo_request_discord_refuses_to_post_is_not_kept(standin, bot_
         text = await answer(await standin.slash(mover, chan, "game undo"))
         assert "the game is unchanged" in text, text
         assert await bot.sessions.store.history.undo_request(session.id) is None
+
+
+async def test_a_move_the_bot_could_not_show_is_refused_and_the_game_waits(standin, bot_factory):
+    """The bot loses Attach Files (or Send Messages) in a running game's channel: a move is refused,
+    naming the permission and that nothing was played; the game is as it was, nobody is told of a
+    turn nobody can see, and once the permission is back the same move plays and posts its board.
+    Embed Links, which a board does not use, holds no move back."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await lobby_with(standin, chan, alice, bob)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        move = str(nim.legal_moves(session.state, seat)[0])
+        for denied, name in ((ATTACH_FILES, "Attach Files"), (SEND_MESSAGES, "Send Messages")):
+            standin.set_permissions(chan, standin.bot_user, deny=denied)
+            await standin.settle()
+            posted = len([m for m in standin.messages(chan) if not m.ephemeral])
+            r = await standin.slash(mover, chan, "nim move", move=move)
+            text = await answer(r)
+            assert r.ephemeral and text.startswith(
+                f"⚠️ Nothing was played: I am missing {name} in this channel"
+            )
+            assert "a server admin can grant it to my role" in text, text
+            assert (await bot.sessions.core.in_channel(chan.id)).version == session.version
+            assert len([m for m in standin.messages(chan) if not m.ephemeral]) == posted
+        general = standin.channel("general")  # no game there: that is what is said first
+        standin.set_permissions(general, standin.bot_user, deny=ATTACH_FILES)
+        await standin.settle()
+        text = await answer(await standin.slash(mover, general, "nim move", move=move))
+        assert text.startswith("⚠️ There is no game in this channel"), text
+        standin.set_permissions(chan, standin.bot_user, deny=EMBED_LINKS)
+        await standin.settle()
+        text = await answer(await standin.slash(mover, chan, "nim move", move=move))
+        assert text.startswith(f"You played `{move}`"), text
+        await standin.next_message(chan, is_board)
+        assert (await bot.sessions.core.in_channel(chan.id)).version == session.version + 1
+
+
+async def test_a_resignation_whose_board_discord_refuses_names_the_missing_permission(standin, bot_factory):
+    """The bot loses Attach Files after the game started; a player resigns: the resignation stands,
+    and the answer names the permission the board's post lacked (not only "missing permissions"),
+    in the reader's language."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await lobby_with(standin, chan, alice, bob)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+        await standin.settle()
+        bob.locale = "es-ES"
+        text = await answer(await standin.slash(bob, chan, "game resign"))
+        assert text.startswith(
+            "⚠️ Te rendiste, pero Discord rechazó mi mensaje: me falta Adjuntar archivos aquí"
+        ), text
+        session = await bot.sessions.core.latest(chan.id)
+        assert next(s for s in session.seats if s.user_id == bob.id).resigned
+
+
+@pytest.mark.parametrize("discord_error_loggers", [("discord",)])  # the refused post is logged
+async def test_a_move_whose_board_discord_refuses_says_so_truly(standin, bot_factory):
+    """Discord refuses the board's post after a move was recorded (a 503): the mover heard that
+    "Discord refused the board image", whatever it refused; now they hear the move was recorded,
+    the error Discord gave, and how to post the board again."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await lobby_with(standin, chan, alice, bob)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        move = str(nim.legal_moves(session.state, seat)[0])
+        standin.inject("POST /channels/*/messages", status=503, times=1)
+        text = await answer(await standin.slash(mover, chan, "nim move", move=move))
+        assert text == (
+            f"⚠️ Your move `{move}` was recorded, but Discord refused the message (503). Once that is "
+            "fixed, /game board posts the board again."
+        ), text
+        assert (await bot.sessions.core.in_channel(chan.id)).version == session.version + 1

@@ -2649,10 +2649,10 @@ class StandIn:
             # is active: sending never unarchives a thread a moderator locked.
             log.info("#%s is locked", channel.name)
             raise _ApiError(403, {"message": "Thread is locked", "code": 160005})
-        needed = {
-            VIEW_CHANNEL: "View Channel",
-            SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES: "Send Messages",
-        }
+        if not perms & VIEW_CHANNEL:  # a channel the bot cannot see: Missing Access, as for every request
+            log.info("bot cannot see #%s", channel.name)
+            raise _ApiError(403, {"message": "Missing Access", "code": 50001})
+        needed = {SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES: "Send Messages"}
         if files:
             needed[ATTACH_FILES] = "Attach Files"
         if data.get("embeds"):
@@ -2682,6 +2682,16 @@ class StandIn:
             )
             raise _ApiError(404, {"message": "Unknown Message", "code": 10008}, v)
         if request.method == "GET":
+            # Get Channel Message: "requires the current user to have the VIEW_CHANNEL and
+            # READ_MESSAGE_HISTORY permissions" in a server's channel (resources/message).
+            if channel.guild is not None:
+                perms = channel.guild.channel_permissions_of(self.bot_user, channel)
+                if not perms & VIEW_CHANNEL:
+                    log.info("bot cannot see #%s", channel.name)
+                    raise _ApiError(403, {"message": "Missing Access", "code": 50001})
+                if not perms & READ_MESSAGE_HISTORY:
+                    log.info("bot lacks Read Message History in #%s", channel.name)
+                    raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
             return 200, msg.payload()
         if msg.author is not self.bot_user and request.method == "PATCH":
             v = self._violation(f"{label}: the bot cannot edit another user's message", label, 403)

@@ -13,6 +13,7 @@ from discord.http import Route
 
 from tests.standin import Violation
 from tests.standin.fixtures import STRICT_OPTIONS
+from tests.standin.model import READ_MESSAGE_HISTORY, SEND_MESSAGES, VIEW_CHANNEL
 from tests.standin.tinybot import TinyBot
 
 
@@ -330,3 +331,30 @@ async def test_the_default_deadline_is_discords_3_seconds(standin, bot, alice, c
 async def test_strict_mode_gives_the_bot_1_second(standin, bot, alice, chan):
     r = await standin.slash(alice, chan, "game join")
     assert r.interaction.deadline - r.interaction.created == pytest.approx(1.0)
+
+
+async def test_reading_a_message_needs_view_channel_and_read_message_history(standin, bot, chan):
+    """Get Channel Message "requires the current user to have the VIEW_CHANNEL and
+    READ_MESSAGE_HISTORY permissions" (resources/message): without either it is refused, 50001
+    or 50013, as Discord does; the bot's own message is read again once they are back."""
+    sent = await bot.get_channel(chan.id).send("hello")
+    for denied, code in ((READ_MESSAGE_HISTORY, 50013), (VIEW_CHANNEL, 50001)):
+        standin.set_permissions(chan, standin.bot_user, deny=denied)
+        with pytest.raises(discord.Forbidden) as err:
+            await bot.get_channel(chan.id).fetch_message(sent.id)
+        assert err.value.code == code
+    standin.set_permissions(chan, standin.bot_user)
+    assert (await bot.get_channel(chan.id).fetch_message(sent.id)).content == "hello"
+
+
+async def test_posting_where_the_bot_cannot_see_is_missing_access(standin, bot, chan):
+    """A message to a channel the bot cannot view is refused with 50001 Missing Access, as Discord
+    does for every request about such a channel; one it sees but may not post in, 50013."""
+    standin.set_permissions(chan, standin.bot_user, deny=VIEW_CHANNEL)
+    with pytest.raises(discord.Forbidden) as err:
+        await bot.get_channel(chan.id).send("hello")
+    assert err.value.code == 50001
+    standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES)
+    with pytest.raises(discord.Forbidden) as err:
+        await bot.get_channel(chan.id).send("hello")
+    assert err.value.code == 50013

@@ -436,3 +436,22 @@ async def test_a_database_in_a_folder_the_bot_cannot_enter_is_one_line(shared_di
         line = one_line(proc)
         assert proc.returncode == 2, line
         assert f"cannot look up DATABASE_PATH {private / 'pukllay.db'} (Permission denied)" in line, line
+
+
+@pytest.mark.parametrize("password", ["zq/xw", "zq?xw", "zq#xw", "zq@xw"])
+def test_a_password_with_a_reserved_character_is_refused_without_showing_it(tmp_path, password):
+    """A DATABASE_URL whose password holds @, /, ? or # as it is: one line, exit 2 (a person must
+    write it percent-encoded), and no part of the password in it (the driver would have taken
+    what follows the character for the host, the database or the options, and said so)."""
+    proc = run_bot({"DATABASE_URL": f"postgresql://ann:{password}@localhost/pukllay"}, cwd=tmp_path)
+    line = one_line(proc)
+    assert proc.returncode == 2, line
+    assert "percent-encoded" in line and "%40" in line
+    assert "zq" not in line and "xw" not in line
+
+
+def test_a_percent_encoded_password_passes_the_settings():
+    from bot.settings import Settings
+
+    url = "postgresql://ann:p%40s%2Fs%3F%23@localhost:5432/pukllay?sslmode=disable"
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url}, dotenv=None).database_url == url

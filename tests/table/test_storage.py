@@ -253,3 +253,11 @@ def test_placeholders_are_numbered_for_postgres():
     assert numbered("SELECT ? , ?") == "SELECT $1 , $2"
     assert redact("postgresql://ann:pw@db.example:5432/pukllay") == "postgresql://ann@db.example:5432/pukllay"
     assert re.search("pw", redact("postgresql://ann:pw@/x?host=/tmp")) is None
+
+
+def test_redact_shows_no_part_of_a_password_holding_a_reserved_character():
+    from bot.storage.postgres import redact
+
+    for url in ("postgresql://ann:zq/xw@db/p", "postgresql://ann:zq?xw@db/p", "postgresql://ann:zq#xw@db/p"):
+        shown = redact(url)
+        assert "zq" not in shown and "xw" not in shown, shown

@@ -27,13 +27,16 @@ class Option:
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
+    always_said: bool = False
+    """Said wherever the options are listed even at its default (a choice between equals, such
+    as Guanga's modes, where "standard rules" would leave the game's mode unsaid)."""
 
 
 def config_options(config_cls: type) -> list[Option]:
     """The options of a game's ``Config``, for lobbies and command lines.
 
-    A field's metadata may carry ``help`` and ``choices``; an ``Enum`` field's
-    choices are its values.  The ``players`` field is not an option: the
+    A field's metadata may carry ``help``, ``choices`` and ``always_said``; an ``Enum``
+    field's choices are its values.  The ``players`` field is not an option: the
     table sets it from the seats.
     """
     out: list[Option] = []
@@ -54,6 +57,7 @@ def config_options(config_cls: type) -> list[Option]:
                 default=default.value if isinstance(default, enum.Enum) else default,
                 help=f.metadata.get("help", str(hints[f.name])),
                 choices=tuple(choices) if choices is not None else None,
+                always_said=bool(f.metadata.get("always_said", False)),
             )
         )
     return out

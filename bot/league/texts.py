@@ -16,7 +16,7 @@ import engines
 from bot.league import controls, names, pairing, tiebreaks
 from bot.league.service import LeagueError, Standing
 from bot.storage.leagues import LeagueRow
-from bot.texts import clip
+from bot.texts import clip, game_options_text
 from bot.time import gameclock as gc
 from languages import ENGLISH, N_, Language
 from renderers import league as pictures
@@ -120,6 +120,12 @@ def clock_text(league: LeagueRow, t: Language = ENGLISH) -> str:
     return t.gettext("No clock; at the round's deadline the computer finishes every game still running.")
 
 
+def options_line(league: LeagueRow, t: Language = ENGLISH) -> str:
+    """The options every game of the league is played with, in the game's words (or "standard
+    rules"), in language ``t``: shown with its settings and its rounds."""
+    return t.gettext("Options: {options}", options=game_options_text(league.game, league.options, t))
+
+
 def signup_text(league: LeagueRow, people: list[str], t: Language = ENGLISH) -> str:
     """The sign-up message (a public post: the server's language ``t``), ``people``: the names
     signed up, as they wrote them (the message escapes their markdown)."""
@@ -142,6 +148,7 @@ def signup_text(league: LeagueRow, people: list[str], t: Language = ENGLISH) -> 
         head = t.gettext("🏆 **{league}**: {kind} of {game}, {players} a game, {days} a round.", **values)
     lines = [
         head,
+        options_line(league, t),
         t.gettext(
             "Points per place: {points}; a bye scores {bye}.",
             points=t.numbers(league.points),

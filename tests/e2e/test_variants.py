@@ -1,10 +1,12 @@
 """Which variant a game is played with, where players look for it: a league's sign-up message and
 ``/league round`` name its games' options, and a Guanga table always names its mode (the four
-modes are four games: "standard rules" would not say which)."""
+modes are four games: "standard rules" would not say which); the queue seats people by the
+options they wait for, and its tables are played with them."""
 
 from __future__ import annotations
 
 from bot.app import EXTENSIONS
+from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.leagues import fire
 
@@ -53,3 +55,36 @@ async def test_a_guanga_table_names_its_mode_even_the_default_one(standin, bot_f
         status = (await (await standin.slash(alice, chan, "game status")).original()).content
         assert "Options: beginner mode\n" in status, status
         assert (await bot.sessions.core.in_channel(chan.id)).status == "active"
+
+
+async def test_the_queue_seats_people_by_the_options_they_wait_for(standin, bot_factory):
+    """/queue join options: two people waiting for P'achakuna on plan B sit together, in a game on
+    plan B whose post names it; one waiting for the defaults waits on, and /queue list says what
+    each waits for."""
+    owner = standin.owner
+    ana, beto, cusi = standin.add_users("ana", "beto", "cusi")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*BASE_EXTENSIONS, "cogs.queue"))) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(owner, chan, "queue channel", channel=chan)).original()
+        before = {t.id for t in standin.guild.threads}
+        joined = await standin.slash(
+            ana, chan, "queue join", {"options": "board=B"}, game="pachakuna", start="now"
+        )
+        assert "(options: assembly plan B)" in (await joined.original()).content
+        await (await standin.slash(beto, chan, "queue join", game="pachakuna", start="now")).original()
+        listed = (await (await standin.slash(cusi, chan, "queue list")).original()).content
+        assert "(options: assembly plan B)" in listed.splitlines()[1], listed
+        assert "options" not in listed.splitlines()[2], listed
+        third = await standin.slash(
+            cusi, chan, "queue join", {"options": "board=b"}, game="pachakuna", start="now"
+        )
+        assert "(options: assembly plan B)" in (await third.original()).content
+        await bot.front.replies.idle()  # the queue matches after answering
+        (thread,) = [t for t in standin.guild.threads if t.id not in before]
+        session = await bot.sessions.core.latest(thread.id)
+        assert {s.name.lower() for s in session.seats} == {"ana", "cusi"}
+        assert session.status == "active" and session.row.options["board"] == "B"
+        assert "Options: assembly plan B" in standin.messages(thread)[0].content
+        (waiting,) = await bot.store.queue.entries(standin.guild.id)
+        assert waiting.user_id == beto.id

@@ -134,7 +134,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engines.options import Option, config_from_options, config_options, options_of
+from engines.options import Option, config_from_options, config_options, options_of, parse_option_text
 from engines.sentences import (
     END,
     N_,
@@ -165,6 +165,7 @@ from engines.sentences import (
 )
 
 __all__ = [
+    "parse_option_text",
     "SetupError",
     "MoveError",
     "NotYourTurn",

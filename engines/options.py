@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -149,4 +150,27 @@ def options_of(config: Any) -> dict[str, Any]:
             continue
         value = getattr(config, f.name)
         out[f.name] = value.value if isinstance(value, enum.Enum) else value
+    return out
+
+
+_BETWEEN = re.compile(r"\s+|,(?=[A-Za-z_][A-Za-z0-9_]*=)")
+"""What separates two options written in a line: spaces, or a comma before the next ``name=``
+(a comma inside a value stays there: ``hard_seats=1,2``)."""
+
+
+def parse_option_text(text: str | None) -> dict[str, str]:
+    """``mode=apprentice stoppers=true`` (spaces or commas between; a value may hold commas, as
+    ``hard_seats=1,2`` does) as option values, for :func:`config_from_options`; a part that is
+    no ``name=value`` raises :class:`SetupError` saying how options are written."""
+    out: dict[str, str] = {}
+    for part in _BETWEEN.split(re.sub(r"\s*,\s*", ",", (text or "").strip())):
+        if not part:
+            continue
+        name, sep, value = part.partition("=")
+        if not sep or not name or not value:
+            raise SetupError(
+                "{text} is not an option; write options as name=value, e.g. mode=apprentice",
+                text=repr(part[:40]),
+            )
+        out[name] = value.rstrip(",")
     return out

@@ -18,6 +18,7 @@ from bot.league.service import LeagueError, Standing
 from bot.storage.leagues import LeagueRow
 from bot.texts import clip, game_options_text
 from bot.time import gameclock as gc
+from engines.core import SetupError, parse_option_text
 from languages import ENGLISH, N_, Language
 from renderers import league as pictures
 
@@ -60,18 +61,12 @@ def parse_start(text: str | None, now: float) -> float | None:
 
 
 def parse_options(text: str | None) -> dict[str, str]:
-    """``mode=apprentice stoppers=true`` (spaces or commas between) as a dict."""
-    out: dict[str, str] = {}
-    for part in re.split(r"[,\s]+", (text or "").strip()):
-        if not part:
-            continue
-        name, sep, value = part.partition("=")
-        if not sep or not name or not value:
-            raise LeagueError(
-                "{text} is not an option; write options as name=value, e.g. mode=apprentice", text=repr(part)
-            )
-        out[name] = value
-    return out
+    """``mode=apprentice stoppers=true`` (spaces or commas between; ``hard_seats=1,2`` keeps its
+    comma) as a dict, see :func:`engines.core.parse_option_text`."""
+    try:
+        return parse_option_text(text)
+    except SetupError as exc:
+        raise LeagueError(exc.said) from None
 
 
 def parse_points(text: str | None) -> list[float] | None:

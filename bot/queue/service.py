@@ -37,7 +37,7 @@ from bot.storage import Job, PersonRow, SessionRow, Store
 from bot.storage.queue import QueueEntry, QueueTable
 from bot.texts import game_options_text
 from bot.time.jobs import QUEUE_CONFIRM, QUEUE_EXPIRE
-from engines.core import Said, SetupError, config_from_options, options_of, said, said_n
+from engines.core import Said, SetupError, config_from_options, options_of, parse_option_text, said, said_n
 from languages import Language, language
 
 log = logging.getLogger(__name__)
@@ -169,17 +169,10 @@ def parse_options(
     an option that is not one, and options that fit none of the counts, or not every count the
     person ``chosen`` to name (left out, the counts are narrowed to those that fit: Tiwanaku's
     short board seats 2)."""
-    given: dict[str, str] = {}
-    for part in re.split(r"[,\s]+", (text or "").strip()):
-        if not part:
-            continue
-        name, sep, value = part.partition("=")
-        if not sep or not name or not value:
-            raise Refusal(
-                "{text} is not an option; write options as name=value, e.g. mode=apprentice",
-                text=repr(part[:40]),
-            )
-        given[name] = value
+    try:
+        given = parse_option_text(text)
+    except SetupError as exc:
+        raise Refusal(exc.said) from None
     if not given:
         return "{}", counts
     module = info.load()

@@ -432,3 +432,11 @@ async def test_options_are_refused_in_words_and_narrow_the_counts_left_out(queue
     await join(queue, 1, game="tiwanaku", options="board=short")  # players left out: 2 only
     (entry,) = await queue.store.queue.entries(GUILD)
     assert entry.counts == (2,) and entry.options == '{"board": "short"}'
+
+
+async def test_an_option_whose_value_holds_commas_is_taken_whole(queue):
+    """``hard_seats=1,2`` names two seats: the comma inside the value does not split it (commas
+    between options still do)."""
+    await join(queue, 1, game="nowa_gwinea", players="3", options="hard_seats=1,2, fruit_for_all=yes")
+    (entry,) = await queue.store.queue.entries(GUILD)
+    assert entry.options == '{"fruit_for_all": true, "hard_seats": "1,2"}'

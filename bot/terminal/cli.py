@@ -27,7 +27,12 @@ def games_help() -> str:
     """Each game's player range and options, for ``--help``."""
     lines = ["games and their options (give them as --option NAME=VALUE):"]
     for name, info in sorted(engines.available().items()):
-        lines.append(f"  {name}: {info.title}, {info.min_players}-{info.max_players} players")
+        seats = (
+            f"{info.min_players}-{info.max_players}"
+            if info.min_players != info.max_players
+            else str(info.min_players)
+        )
+        lines.append(f"  {name}: {info.title}, {seats} players")
         for option in info.options():
             allowed = f" ({' / '.join(str(c) for c in option.choices)})" if option.choices else ""
             lines.append(f"      {option.name}={option.default}{allowed}: {option.help}")

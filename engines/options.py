@@ -142,6 +142,17 @@ def config_from_options(config_cls: type, players: int, options: Mapping[str, An
     return config
 
 
+def new_config_from_options(config_cls: type, players: int, options: Mapping[str, Any] | None = None) -> Any:
+    """:func:`config_from_options` for a new table (a lobby, a league, the queue): also refused
+    when the options contradict each other, which a ``Config`` says in its optional
+    ``check_new`` (kept out of ``validate``, so that a game stored with them still loads)."""
+    config = config_from_options(config_cls, players, options)
+    check = getattr(config, "check_new", None)
+    if check is not None:
+        check()
+    return config
+
+
 def options_of(config: Any) -> dict[str, Any]:
     """A config's chosen options as plain JSON values (``players`` excluded)."""
     out = {}

@@ -37,7 +37,16 @@ from bot.storage import Job, PersonRow, SessionRow, Store
 from bot.storage.queue import QueueEntry, QueueTable
 from bot.texts import game_options_text
 from bot.time.jobs import QUEUE_CONFIRM, QUEUE_EXPIRE
-from engines.core import Said, SetupError, config_from_options, options_of, parse_option_text, said, said_n
+from engines.core import (
+    Said,
+    SetupError,
+    config_from_options,
+    new_config_from_options,
+    options_of,
+    parse_option_text,
+    said,
+    said_n,
+)
 from languages import Language, language
 
 log = logging.getLogger(__name__)
@@ -181,7 +190,7 @@ def parse_options(
     config: object = None
     for n in counts:
         try:
-            config = config_from_options(module.Config, n, given)
+            config = new_config_from_options(module.Config, n, given)
         except SetupError as exc:
             problem = problem or exc
             if chosen:

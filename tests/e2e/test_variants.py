@@ -5,7 +5,9 @@ options they wait for, and its tables are played with them."""
 
 from __future__ import annotations
 
+import engines
 from bot.app import EXTENSIONS
+from engines.core import config_from_options
 from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.leagues import fire
@@ -88,3 +90,26 @@ async def test_the_queue_seats_people_by_the_options_they_wait_for(standin, bot_
         assert "Options: assembly plan B" in standin.messages(thread)[0].content
         (waiting,) = await bot.store.queue.entries(standin.guild.id)
         assert waiting.user_id == beto.id
+
+
+async def test_a_new_nowa_gwinea_table_refuses_hard_seats_beside_the_hard_side(standin, bot_factory):
+    """side hard already deals every seat the hard side: hard_seats beside it names nobody, so a new
+    table refuses the pair, privately, saying what to do; nothing is stored.  A game stored with
+    both (opened before this check) still loads."""
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        r = await standin.slash(alice, chan, "nowa_gwinea new", thread=False, side="hard", hard_seats="1")
+        text = (await r.original()).content if r.deferred else r.content
+        assert (
+            r.ephemeral
+            and "With side hard every seat already plays the hard side, so hard_seats adds nobody" in text
+        ), text
+        assert "leave hard_seats out, or keep side standard and list in hard_seats" in text, text
+        assert await bot.sessions.core.in_channel(chan.id) is None
+        ok = await standin.slash(alice, chan, "nowa_gwinea new", thread=False, hard_seats="1")
+        assert not ok.ephemeral
+    module = engines.get("nowa_gwinea").load()
+    stored = config_from_options(module.Config, 2, {"side": "hard", "hard_seats": "1"})
+    assert stored.side_of(0) == stored.side_of(1) == "B"

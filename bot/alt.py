@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from bot.league.names import shown
-from bot.texts import ended_early, number, place_line, places, sentence, tiebreak_line
+from bot.texts import ended_early, number, option_words, place_line, places, sentence, tiebreak_line
 from engines.core import Outcome, in_words, listing, name_seats
 from languages import ENGLISH, Language
 
@@ -153,6 +153,9 @@ def board(
         parts = [
             t.gettext("{game}, game #{number}: your own view of the board, only you can see it.", **values)
         ]
+    chosen = option_words(session, t)
+    if chosen:  # the variant the picture's header shows (Guanga's mode, P'achakuna's plan, ...)
+        parts.append(t.gettext("Options: {options}", options="; ".join(chosen)) + ".")
     if state is None:
         return fit(parts)
     view = engine.view_for(state, seat)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+import engines
 from bot.public import Reader, notation, seen
 from bot.records import MoveRecord
 from bot.replaying import undo_target
@@ -407,16 +408,24 @@ def log_text(session: Session, records: Sequence[MoveRecord], reader: Reader, t:
 
 
 def option_words(session: Session, t: Language = ENGLISH) -> list[str]:
-    """The options that differ from the game's defaults, in the game's words translated into ``t``
-    (``option.<name>.<value>``, else ``option.<name>`` with the value put in)."""
+    """The options of ``session`` in words (:func:`game_option_words`)."""
+    return game_option_words(session.row.game, session.row.options, t)
+
+
+def game_option_words(game: str, options: Mapping[str, object], t: Language = ENGLISH) -> list[str]:
+    """The ``options`` of a ``game`` that differ from its defaults (and those always said, such as
+    Guanga's mode), in the game's words translated into ``t`` (``option.<name>.<value>``, else
+    ``option.<name>`` with the value put in)."""
     try:
-        words: Mapping[str, str] = session.engine.WORDS
-        defaults = {o.name: o.default for o in session.info.options()}
-    except (ImportError, ValueError):  # a game that is not installed (a damaged session)
-        words, defaults = {}, {}
+        info = engines.get(game)
+        words: Mapping[str, str] = info.load().WORDS
+        known = {o.name: o for o in info.options()}
+    except (ImportError, KeyError, ValueError):  # a game that is not installed (a damaged session)
+        words, known = {}, {}
     out = []
-    for name, value in session.row.options.items():
-        if name in defaults and value == defaults[name]:
+    for name, value in options.items():
+        option = known.get(name)
+        if option is not None and value == option.default and not option.always_said:
             continue
         specific = f"option.{name}.{value}"
         if specific in words:
@@ -430,7 +439,12 @@ def option_words(session: Session, t: Language = ENGLISH) -> list[str]:
 
 def options_text(session: Session, t: Language = ENGLISH) -> str:
     """The options in the game's own words, or "standard rules", in ``t``."""
-    return "; ".join(option_words(session, t)) or t.gettext("standard rules")
+    return game_options_text(session.row.game, session.row.options, t)
+
+
+def game_options_text(game: str, options: Mapping[str, object], t: Language = ENGLISH) -> str:
+    """:func:`game_option_words` in one line, or "standard rules", in ``t``."""
+    return "; ".join(game_option_words(game, options, t)) or t.gettext("standard rules")
 
 
 # The computer levels in words: translated where shown (the level option's choices read the same).

@@ -12,7 +12,13 @@ import engines
 from bot import i18n
 from bot.app import PukllayBot
 from bot.queue.match import MAX_AVOID
-from bot.queue.service import DEFAULT_WAIT_HOURS, MAX_COMPUTERS, MAX_WAIT_HOURS, QueueService
+from bot.queue.service import (
+    DEFAULT_WAIT_HOURS,
+    MAX_COMPUTERS,
+    MAX_WAIT_HOURS,
+    QueueService,
+    options_in_full,
+)
 from bot.sessions import Refusal
 from bot.storage.queue import QueueEntry
 from bot.surface import written
@@ -20,6 +26,7 @@ from bot.surface.channels import bot_lacks_for_threads, permission_list
 from bot.surface.front import Front
 from bot.surface.queue import ConfirmButton
 from bot.surface.replies import guarded, reply
+from bot.texts import game_option_words
 from cogs.table import GAME_NAMES
 from engines.core import said_n
 from languages import Language
@@ -67,6 +74,9 @@ def wishes(entry: QueueEntry, t: Language) -> str:
         rated=rated,
         since=int(entry.joined_at),
     )
+    chosen = game_option_words(entry.game, options_in_full(entry.game, entry.options, max(entry.counts)), t)
+    if chosen:  # the game's defaults go unsaid, as in a lobby
+        line += " " + t.gettext("(options: {options})", options="; ".join(chosen))
     if entry.table_id is not None:
         line += " " + t.gettext("(a table is waiting for confirmations)")
     return line
@@ -104,6 +114,7 @@ class QueueCog(
         rated="Rated or unrated (default: either)",
         max_wait=f"Hours to wait at most (1 to {MAX_WAIT_HOURS}; default {DEFAULT_WAIT_HOURS})",
         start="Start when everyone confirms, or at once",
+        options="The game's options as name=value, e.g. mode=master (default: the game's own)",
     )
     @app_commands.choices(game=GAMES, pace=PACES, rated=RATED, start=STARTS)
     @guarded()
@@ -117,6 +128,7 @@ class QueueCog(
         rated: app_commands.Choice[str] | None = None,
         max_wait: app_commands.Range[int, 1, MAX_WAIT_HOURS] = DEFAULT_WAIT_HOURS,
         start: app_commands.Choice[str] | None = None,
+        options: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         t = i18n.private(interaction)
         guild_id = interaction.guild_id
@@ -133,6 +145,7 @@ class QueueCog(
             rated=rated.value if rated else "any",
             max_wait_hours=max_wait,
             at_once=start is not None and start.value == "now",
+            options=options,
         )
         waiting = len([e for e in await self.service.store.queue.entries(guild_id) if e.table_id is None])
         text = t.ngettext(

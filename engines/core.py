@@ -134,7 +134,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engines.options import Option, config_from_options, config_options, options_of
+from engines.options import (
+    Option,
+    config_from_options,
+    config_options,
+    new_config_from_options,
+    options_of,
+    parse_option_text,
+)
 from engines.sentences import (
     END,
     N_,
@@ -165,6 +172,8 @@ from engines.sentences import (
 )
 
 __all__ = [
+    "parse_option_text",
+    "new_config_from_options",
     "SetupError",
     "MoveError",
     "NotYourTurn",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -27,13 +28,16 @@ class Option:
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
+    always_said: bool = False
+    """Said wherever the options are listed even at its default (a choice between equals, such
+    as Guanga's modes, where "standard rules" would leave the game's mode unsaid)."""
 
 
 def config_options(config_cls: type) -> list[Option]:
     """The options of a game's ``Config``, for lobbies and command lines.
 
-    A field's metadata may carry ``help`` and ``choices``; an ``Enum`` field's
-    choices are its values.  The ``players`` field is not an option: the
+    A field's metadata may carry ``help``, ``choices`` and ``always_said``; an ``Enum``
+    field's choices are its values.  The ``players`` field is not an option: the
     table sets it from the seats.
     """
     out: list[Option] = []
@@ -54,6 +58,7 @@ def config_options(config_cls: type) -> list[Option]:
                 default=default.value if isinstance(default, enum.Enum) else default,
                 help=f.metadata.get("help", str(hints[f.name])),
                 choices=tuple(choices) if choices is not None else None,
+                always_said=bool(f.metadata.get("always_said", False)),
             )
         )
     return out
@@ -137,6 +142,17 @@ def config_from_options(config_cls: type, players: int, options: Mapping[str, An
     return config
 
 
+def new_config_from_options(config_cls: type, players: int, options: Mapping[str, Any] | None = None) -> Any:
+    """:func:`config_from_options` for a new table (a lobby, a league, the queue): also refused
+    when the options contradict each other, which a ``Config`` says in its optional
+    ``check_new`` (kept out of ``validate``, so that a game stored with them still loads)."""
+    config = config_from_options(config_cls, players, options)
+    check = getattr(config, "check_new", None)
+    if check is not None:
+        check()
+    return config
+
+
 def options_of(config: Any) -> dict[str, Any]:
     """A config's chosen options as plain JSON values (``players`` excluded)."""
     out = {}
@@ -145,4 +161,27 @@ def options_of(config: Any) -> dict[str, Any]:
             continue
         value = getattr(config, f.name)
         out[f.name] = value.value if isinstance(value, enum.Enum) else value
+    return out
+
+
+_BETWEEN = re.compile(r"\s+|,(?=[A-Za-z_][A-Za-z0-9_]*=)")
+"""What separates two options written in a line: spaces, or a comma before the next ``name=``
+(a comma inside a value stays there: ``hard_seats=1,2``)."""
+
+
+def parse_option_text(text: str | None) -> dict[str, str]:
+    """``mode=apprentice stoppers=true`` (spaces or commas between; a value may hold commas, as
+    ``hard_seats=1,2`` does) as option values, for :func:`config_from_options`; a part that is
+    no ``name=value`` raises :class:`SetupError` saying how options are written."""
+    out: dict[str, str] = {}
+    for part in _BETWEEN.split(re.sub(r"\s*,\s*", ",", (text or "").strip())):
+        if not part:
+            continue
+        name, sep, value = part.partition("=")
+        if not sep or not name or not value:
+            raise SetupError(
+                "{text} is not an option; write options as name=value, e.g. mode=apprentice",
+                text=repr(part[:40]),
+            )
+        out[name] = value.rstrip(",")
     return out

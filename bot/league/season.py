@@ -195,6 +195,7 @@ class Rounds:
             ]
         else:
             lines = [t.gettext("**{league}**, {round}", league=found.shown, round=name)]
+        lines.append(texts.options_line(found, t))
         lines.append(texts.clock_text(found, t))
         for g in await self.store.leagues.league_games(found.id, found.current_round):
             session = await self.leagues.sessions.core.get(g.session_id) if g.session_id else None

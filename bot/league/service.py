@@ -44,7 +44,7 @@ from bot.sessions import MoveResult, Session, SessionService
 from bot.storage import Job, Store
 from bot.storage.leagues import LeagueGame, LeagueNameTaken, LeagueRow
 from bot.time import gameclock as gc
-from engines.core import N_, SetupError, config_from_options, options_of, said_n
+from engines.core import N_, SetupError, new_config_from_options, options_of, said_n
 from languages import ENGLISH, Language
 
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
@@ -165,7 +165,7 @@ class LeagueService:
             )
         spec = self.check_clock(clock, days)
         try:
-            config = config_from_options(info.load().Config, group_size, options or {})
+            config = new_config_from_options(info.load().Config, group_size, options or {})
         except SetupError as exc:
             raise LeagueError(exc.said) from None
         table = list(points) if points is not None else list(pairing.place_points(group_size))

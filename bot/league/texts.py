@@ -16,8 +16,9 @@ import engines
 from bot.league import controls, names, pairing, tiebreaks
 from bot.league.service import LeagueError, Standing
 from bot.storage.leagues import LeagueRow
-from bot.texts import clip
+from bot.texts import clip, game_options_text
 from bot.time import gameclock as gc
+from engines.core import SetupError, parse_option_text
 from languages import ENGLISH, N_, Language
 from renderers import league as pictures
 
@@ -60,18 +61,12 @@ def parse_start(text: str | None, now: float) -> float | None:
 
 
 def parse_options(text: str | None) -> dict[str, str]:
-    """``mode=apprentice stoppers=true`` (spaces or commas between) as a dict."""
-    out: dict[str, str] = {}
-    for part in re.split(r"[,\s]+", (text or "").strip()):
-        if not part:
-            continue
-        name, sep, value = part.partition("=")
-        if not sep or not name or not value:
-            raise LeagueError(
-                "{text} is not an option; write options as name=value, e.g. mode=apprentice", text=repr(part)
-            )
-        out[name] = value
-    return out
+    """``mode=apprentice stoppers=true`` (spaces or commas between; ``hard_seats=1,2`` keeps its
+    comma) as a dict, see :func:`engines.core.parse_option_text`."""
+    try:
+        return parse_option_text(text)
+    except SetupError as exc:
+        raise LeagueError(exc.said) from None
 
 
 def parse_points(text: str | None) -> list[float] | None:
@@ -120,6 +115,12 @@ def clock_text(league: LeagueRow, t: Language = ENGLISH) -> str:
     return t.gettext("No clock; at the round's deadline the computer finishes every game still running.")
 
 
+def options_line(league: LeagueRow, t: Language = ENGLISH) -> str:
+    """The options every game of the league is played with, in the game's words (or "standard
+    rules"), in language ``t``: shown with its settings and its rounds."""
+    return t.gettext("Options: {options}", options=game_options_text(league.game, league.options, t))
+
+
 def signup_text(league: LeagueRow, people: list[str], t: Language = ENGLISH) -> str:
     """The sign-up message (a public post: the server's language ``t``), ``people``: the names
     signed up, as they wrote them (the message escapes their markdown)."""
@@ -142,6 +143,7 @@ def signup_text(league: LeagueRow, people: list[str], t: Language = ENGLISH) -> 
         head = t.gettext("🏆 **{league}**: {kind} of {game}, {players} a game, {days} a round.", **values)
     lines = [
         head,
+        options_line(league, t),
         t.gettext(
             "Points per place: {points}; a bye scores {bye}.",
             points=t.numbers(league.points),

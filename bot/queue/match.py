@@ -1,7 +1,8 @@
 """The queue's matcher: which tables can be formed from the people waiting.  Pure: no Discord, no
 storage, no clock; the same waiting list and gate always give the same tables.
 
-Each person waits with a :class:`Want`: one game, the player counts they accept (computer seats
+Each person waits with a :class:`Want`: one game and its options (people waiting for other
+options of a game never sit together), the player counts they accept (computer seats
 count as players), the pace (``live``, ``daily`` or ``any``), how many computer seats they allow,
 rated or unrated (or ``any``), and the people they avoid.  A table is a set of people who all
 accept its size, whose paces and rated choices agree (``any`` agrees with both), of whom nobody
@@ -42,6 +43,7 @@ class Want:
     avoid: frozenset[int] = frozenset()
     since: float = 0.0
     order: int = 0
+    options: str = "{}"  # the game's options waited for (JSON of those that differ from the defaults)
 
     @property
     def place(self) -> tuple[float, int]:
@@ -58,6 +60,7 @@ class Table:
     size: int
     pace: str
     rated: str
+    options: str = "{}"
 
     @property
     def computers(self) -> int:
@@ -92,7 +95,11 @@ def form(waiting: Iterable[Want], admissible: Callable[[Want], bool] = lambda w:
     for i, anchor in enumerate(queue):
         if anchor.user_id in seated:
             continue
-        others = [w for w in queue[i + 1 :] if w.user_id not in seated and w.game == anchor.game]
+        others = [
+            w
+            for w in queue[i + 1 :]
+            if w.user_id not in seated and w.game == anchor.game and w.options == anchor.options
+        ]
         best: tuple[int, int, int] | None = None  # (people, -computers, -size) of the best choice
         chosen: tuple[Want, ...] = ()
         for size in sorted(anchor.counts):
@@ -104,7 +111,14 @@ def form(waiting: Iterable[Want], admissible: Callable[[Want], bool] = lambda w:
                 best, chosen = key, group
         if best is not None:
             tables.append(
-                Table(anchor.game, chosen, -best[2], _common(chosen, "pace"), _common(chosen, "rated"))
+                Table(
+                    anchor.game,
+                    chosen,
+                    -best[2],
+                    _common(chosen, "pace"),
+                    _common(chosen, "rated"),
+                    anchor.options,
+                )
             )
             seated.update(w.user_id for w in chosen)
     return tables
@@ -152,6 +166,8 @@ def can_sit(table: Table, admissible: Callable[[Want], bool] = lambda w: True) -
     for w in people:
         if w.game != table.game:
             wrong.append(f"{w.user_id} waits for another game")
+        if w.options != table.options:
+            wrong.append(f"{w.user_id} waits for other options")
         if table.size not in w.counts:
             wrong.append(f"{w.user_id} does not accept a table of {table.size}")
         if table.computers > w.computers:

@@ -21,6 +21,7 @@ Imports: the matcher, sessions, storage, the time's jobs, languages; never disco
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -34,8 +35,18 @@ from bot.queue.match import ANY, MAX_AVOID, PACES, RATED, Table, Want, form
 from bot.sessions import MoveResult, Refusal, Session, SessionService
 from bot.storage import Job, PersonRow, SessionRow, Store
 from bot.storage.queue import QueueEntry, QueueTable
+from bot.texts import game_options_text
 from bot.time.jobs import QUEUE_CONFIRM, QUEUE_EXPIRE
-from engines.core import Said, said, said_n
+from engines.core import (
+    Said,
+    SetupError,
+    config_from_options,
+    new_config_from_options,
+    options_of,
+    parse_option_text,
+    said,
+    said_n,
+)
 from languages import Language, language
 
 log = logging.getLogger(__name__)
@@ -158,6 +169,54 @@ def parse_counts(text: str | None, info: engines.GameInfo) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
+def parse_options(
+    text: str | None, info: engines.GameInfo, counts: tuple[int, ...], chosen: bool
+) -> tuple[str, tuple[int, ...]]:
+    """The game options ``text`` names (``mode=master stoppers=true``, as a league takes them), as
+    the queue keeps them (JSON of those that differ from the game's defaults, so that equal wishes
+    read the same), and the player counts of ``counts`` they make a game of.  Refused in words:
+    an option that is not one, and options that fit none of the counts, or not every count the
+    person ``chosen`` to name (left out, the counts are narrowed to those that fit: Tiwanaku's
+    short board seats 2)."""
+    try:
+        given = parse_option_text(text)
+    except SetupError as exc:
+        raise Refusal(exc.said) from None
+    if not given:
+        return "{}", counts
+    module = info.load()
+    fit: list[int] = []
+    problem: SetupError | None = None
+    config: object = None
+    for n in counts:
+        try:
+            config = new_config_from_options(module.Config, n, given)
+        except SetupError as exc:
+            problem = problem or exc
+            if chosen:
+                raise Refusal(
+                    "these options do not make a table of {n} players: {problem}", n=n, problem=exc.said
+                ) from None
+            continue
+        fit.append(n)
+    if not fit:
+        assert problem is not None  # the counts are never empty (parse_counts)
+        raise Refusal(problem.said)
+    defaults = {o.name: o.default for o in info.options()}
+    kept = {k: v for k, v in options_of(config).items() if v != defaults.get(k)}
+    return json.dumps(kept, sort_keys=True), tuple(fit)
+
+
+def options_in_full(game: str, options: str, players: int) -> dict[str, object]:
+    """The options kept as ``options`` (JSON of those that differ from the defaults) with the
+    game's defaults filled in for a table of ``players``, as a lobby holds them."""
+    chosen = json.loads(options)
+    try:
+        return options_of(config_from_options(engines.get(game).load().Config, players, chosen))
+    except SetupError:  # kept before a change of the game's options: said as they are
+        return dict(chosen)
+
+
 def want_of(entry: QueueEntry, avoid: frozenset[int]) -> Want:
     return Want(
         user_id=entry.user_id,
@@ -169,6 +228,7 @@ def want_of(entry: QueueEntry, avoid: frozenset[int]) -> Want:
         avoid=avoid,
         since=entry.joined_at,
         order=entry.id,
+        options=entry.options,
     )
 
 
@@ -212,9 +272,11 @@ class QueueService:
         rated: str = ANY,
         max_wait_hours: int = DEFAULT_WAIT_HOURS,
         at_once: bool = False,
+        options: str | None = None,
     ) -> QueueEntry:
-        """Wait in the server's queue (replacing the person's earlier wishes); refused with what
-        is allowed.  Does not form tables: call :meth:`match` after."""
+        """Wait in the server's queue (replacing the person's earlier wishes; ``options``: the
+        game's options, ``mode=master``, see :func:`parse_options`); refused with what is allowed.
+        Does not form tables: call :meth:`match` after."""
         if await self.store.queue.channel(guild_id) is None:
             raise Refusal(
                 "this server has no queue channel yet; someone with Manage Server sets one with /queue channel"
@@ -225,6 +287,7 @@ class QueueService:
             )
         info = engines.get(game)
         counts = parse_counts(players, info)
+        chosen, counts = parse_options(options, info, counts, bool(players and players.strip()))
         if pace not in PACES:
             raise Refusal("the pace is one of {paces}", paces=", ".join(PACES))
         if rated not in RATED:
@@ -245,6 +308,7 @@ class QueueService:
             rated=rated,
             at_once=at_once,
             expires_at=expires_at,
+            options=chosen,
         )
         if entry is None:
             raise Refusal(
@@ -421,6 +485,7 @@ class QueueService:
                 channel_id=thread,
                 host_id=host.user_id,
                 host_name=host.name,
+                options=json.loads(table.options),
                 max_players=table.size,
                 clock=CLOCKS[table.pace],
             )
@@ -510,6 +575,14 @@ class QueueService:
         pace = t.gettext("live (no clock)") if table.pace == "live" else t.gettext("daily (a day per move)")
         rated = t.gettext("unrated") if table.rated == "unrated" else t.gettext("rated")
         lines.append(t.gettext("Pace: {pace}; {rated}.", pace=pace, rated=rated))
+        lines.append(
+            t.gettext(
+                "Options: {options}",
+                options=game_options_text(
+                    table.game, options_in_full(table.game, table.options, table.size), t
+                ),
+            )
+        )
         return "\n".join(lines)
 
     async def confirm(self, table_id: int, user_id: int) -> Said:

@@ -22,6 +22,7 @@ from engines.core import (
     Said,
     SetupError,
     config_from_options,
+    new_config_from_options,
     options_of,
     rng_for,
     said,
@@ -66,7 +67,7 @@ class Lobby:
                 limit=limit,
             )
         try:
-            config = config_from_options(module.Config, limit, options)
+            config = new_config_from_options(module.Config, limit, options)
         except SetupError as exc:
             raise Refusal(exc.said) from None
         return info, options_of(config), limit

@@ -33,6 +33,8 @@ class QueueEntry:
     expires_at: float
     table_id: int | None = None
     confirmed: bool = False
+    options: str = "{}"
+    """The game options waited for, as JSON of those that differ from the game's defaults."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ def table_of(r: Row) -> QueueTable:
 
 
 ENTRY_COLUMNS = (
-    "guild_id, user_id, name, game, counts, pace, computers, rated, at_once, joined_at, expires_at"
+    "guild_id, user_id, name, game, counts, pace, computers, rated, at_once, joined_at, expires_at, options"
 )
 
 
@@ -161,9 +163,11 @@ class Queue(Concern):
         rated: str,
         at_once: bool,
         expires_at: float,
+        options: str = "{}",
     ) -> QueueEntry | None:
-        """Wait in the server's queue (replacing the person's earlier wishes, at a new place);
-        None when the person is held by a table being confirmed (nothing changed)."""
+        """Wait in the server's queue (replacing the person's earlier wishes, at a new place;
+        ``options``: the game options waited for, as JSON); None when the person is held by a
+        table being confirmed (nothing changed)."""
         now = self.clock.time()
 
         def body() -> Body[QueueEntry | None]:
@@ -174,7 +178,7 @@ class Queue(Concern):
                 return None
             yield from run("DELETE FROM queue_entries WHERE guild_id = ? AND user_id = ?", guild_id, user_id)
             row = yield from the_one(
-                f"INSERT INTO queue_entries ({ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                f"INSERT INTO queue_entries ({ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " RETURNING *",
                 guild_id,
                 user_id,
@@ -187,6 +191,7 @@ class Queue(Concern):
                 int(at_once),
                 now,
                 float(expires_at),
+                options,
             )
             return entry_of(row)
 

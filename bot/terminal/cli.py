@@ -18,7 +18,7 @@ import engines
 from bot.terminal.play import play
 from bot.terminal.prompt import THINKING_AFTER, Prompter, Refused, line_editing, now_text
 from bot.terminal.replay import replay
-from engines.core import DEFAULT_LEVEL, LEVELS
+from engines.core import DEFAULT_LEVEL, LEVELS, plural
 
 PROG = "python -m bot.terminal"
 
@@ -27,7 +27,12 @@ def games_help() -> str:
     """Each game's player range and options, for ``--help``."""
     lines = ["games and their options (give them as --option NAME=VALUE):"]
     for name, info in sorted(engines.available().items()):
-        lines.append(f"  {name}: {info.title}, {info.min_players}-{info.max_players} players")
+        seats = (
+            f"{info.min_players}-{info.max_players} players"
+            if info.min_players != info.max_players
+            else plural(info.min_players, "player")
+        )
+        lines.append(f"  {name}: {info.title}, {seats}")
         for option in info.options():
             allowed = f" ({' / '.join(str(c) for c in option.choices)})" if option.choices else ""
             lines.append(f"      {option.name}={option.default}{allowed}: {option.help}")

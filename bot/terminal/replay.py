@@ -14,6 +14,7 @@ from typing import TextIO
 import engines
 from bot import export
 from bot.terminal.prompt import Folder, Prompter, Refused, checked_language, command_word, print_outcome
+from bot.texts import game_options_text
 from engines.core import TABLE, in_words, name_seats
 
 
@@ -58,6 +59,11 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
             number=data.get("number"),
             players=players,
         ),
+        file=out,
+    )
+    # the variant the game was played with, as the table's own first line says it
+    print(
+        lang.gettext("Options: {options}", options=game_options_text(info.name, data["options"], lang)),
         file=out,
     )
     older = export.earlier(data)  # checked by its moves and result, not state by state

@@ -85,6 +85,7 @@ class GamePage:
     chart: list[Line] = field(default_factory=list)
     chart_label: str = ""
     version: int = 0
+    options: str = ""  # "Options: assembly plan B; stop after 40 turns", as /game status says
 
 
 def distinct_letters(names: list[str]) -> list[str]:
@@ -155,6 +156,7 @@ class Games:
         """The page of ``session`` at ``step`` (None: the latest one may see); a step out of range
         is the caller's to refuse (see :meth:`shown`)."""
         page = GamePage(session.info.title, session.id, session.status, version=session.version)
+        page.options = t.gettext("Options: {options}", options=texts.options_text(session, t))
         if session.damaged:
             page.status = "damaged"
             return page

@@ -17,7 +17,7 @@ import engines
 from bot.league import attendance, controls, tiebreaks
 from bot.league.presence import attendance_lines
 from bot.league.service import LeagueService
-from bot.league.texts import bye_line
+from bot.league.texts import bye_line, options_line
 from bot.ratings import shown
 from bot.sessions import SessionService
 from bot.storage import Store
@@ -95,6 +95,7 @@ class LeaguePage:
     bracket: list[list[MatchView]] = field(default_factory=list)
     champion: str | None = None
     ratings: list[RatingView] = field(default_factory=list)
+    options: str = ""  # "Options: master mode": what the sign-up message says of its games
 
 
 def heading(title: str) -> str:
@@ -155,6 +156,7 @@ class Leagues:
             t.gettext(FORMATS.get(league.format, league.format)),
             t.gettext(STATUS.get(league.status, league.status)),
         )
+        page.options = options_line(league, t)
         players = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
         rated = await self.service.rating_map(league)
         order = tiebreaks.stored_order(league.tiebreaks)

@@ -84,7 +84,9 @@ class Config:
             "help": N_(
                 "beginner (side A, free placement), apprentice (orders, shells, paired placement), "
                 "master (side B, shells from lines, blankets), artisan (master + everything joined to C3)"
-            )
+            ),
+            # the four modes are four games: the lobby, the status and a league say which one
+            "always_said": True,
         },
     )
     stoppers: bool = field(

@@ -131,6 +131,14 @@ class Config:
             raise SetupError("water_target must be 1 to 5 water holes, not {value}", value=self.water_target)
         self.hard_seat_set()
 
+    def check_new(self) -> None:
+        """A new table's options that contradict each other (see ``new_config_from_options``)."""
+        if self.side is Side.HARD and self.hard_seat_set():
+            raise SetupError(
+                "with side hard every seat already plays the hard side, so hard_seats adds nobody; "
+                "leave hard_seats out, or keep side standard and list in hard_seats the seats that play hard"
+            )
+
     def hard_seat_set(self) -> frozenset[int]:
         """Seats (0-based) playing the hard side because of ``hard_seats``."""
         text = (self.hard_seats or "").replace(" ", "")

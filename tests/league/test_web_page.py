@@ -107,3 +107,21 @@ async def test_a_finished_swiss_league_names_its_champion(leagues, service, cloc
     finally:
         pages.close()
         await client.close()
+
+
+async def test_the_league_page_names_the_options_its_games_are_played_with(leagues, service):
+    """As the sign-up message does: "Options: apprentice mode; with stoppers", in the reader's
+    language."""
+    league = await new_league(
+        leagues, name="Looms", game="guanga", format="swiss", group_size=2, rounds=2, days=1, seed=3,
+        options={"mode": "apprentice", "stoppers": "yes"},
+    )  # fmt: skip
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("league", league.id)
+        html = await (await client.get(f"/l/{token}")).text()
+        assert '<p class="options">Options: apprentice mode; with stoppers</p>' in html
+        es = await (await client.get(f"/l/{token}?lang=es")).text()
+        assert '<p class="options">Opciones: modo Aprendiz; ' in es
+    finally:
+        await client.close()

@@ -397,3 +397,46 @@ async def test_the_queue_list_writes_a_name_as_written(queue):
     await join(queue, 1, name="**ana")
     (entry,) = await queue.store.queue.entries(GUILD)
     assert wishes(entry, ENGLISH).startswith("**\\*\\*ana**: P'achakuna"), wishes(entry, ENGLISH)
+
+
+async def test_people_waiting_for_other_options_never_share_a_table(queue):
+    """Guanga in master mode: the two who wait for it sit together, in a master-mode game, whose
+    post names it; the one who waits for the defaults (beginner mode, which a lobby names) waits
+    on until someone else waits for the same."""
+    await join(queue, 1, game="guanga", players="2", options="mode=master")
+    await join(queue, 2, game="guanga", players="2")
+    await join(queue, 3, game="guanga", players="2", options="mode=master")
+    (opened,) = await queue.match(GUILD)
+    assert opened.table.user_ids == (1, 3) and opened.started
+    assert opened.session.row.options["mode"] == "master"
+    posted = [text for _, text, _ in queue.posts.posted]
+    assert any("Options: master mode" in text for text in posted), posted
+    (waiting,) = await queue.store.queue.entries(GUILD)
+    assert waiting.user_id == 2 and waiting.options == "{}"
+    await join(queue, 4, game="guanga", players="2", options="mode=beginner")  # the default, named
+    (opened,) = await queue.match(GUILD)
+    assert opened.table.user_ids == (2, 4) and opened.session.row.options["mode"] == "beginner"
+    assert any("Options: beginner mode" in text for _, text, _ in queue.posts.posted[len(posted) :])
+
+
+async def test_options_are_refused_in_words_and_narrow_the_counts_left_out(queue):
+    with pytest.raises(Refusal, match="'mode' is not an option; write options as name=value"):
+        await join(queue, 1, game="guanga", options="mode")
+    with pytest.raises(Refusal, match="unknown option 'colour'; this game's options are"):
+        await join(queue, 1, game="guanga", options="colour=red")
+    with pytest.raises(Refusal, match="stoppers variant is only played in beginner and apprentice"):
+        await join(queue, 1, game="guanga", options="mode=master stoppers=yes")
+    with pytest.raises(Refusal, match="these options do not make a table of 3 players: the short 5 x 5"):
+        await join(queue, 1, game="tiwanaku", players="2-3", options="board=short")
+    assert await queue.store.queue.entries(GUILD) == []
+    await join(queue, 1, game="tiwanaku", options="board=short")  # players left out: 2 only
+    (entry,) = await queue.store.queue.entries(GUILD)
+    assert entry.counts == (2,) and entry.options == '{"board": "short"}'
+
+
+async def test_an_option_whose_value_holds_commas_is_taken_whole(queue):
+    """``hard_seats=1,2`` names two seats: the comma inside the value does not split it (commas
+    between options still do)."""
+    await join(queue, 1, game="nowa_gwinea", players="3", options="hard_seats=1,2, fruit_for_all=yes")
+    (entry,) = await queue.store.queue.entries(GUILD)
+    assert entry.options == '{"fruit_for_all": true, "hard_seats": "1,2"}'

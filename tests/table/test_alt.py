@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from bot import alt
 from bot.surface.attach import picture
@@ -89,3 +90,21 @@ def test_spanish_alt_text_agrees_the_verb_with_the_players_to_move():
     assert f"Es tu turno (le toca a {first})." in alt.board(
         session, min(session.engine.to_move(session.state)), None, es
     )
+
+
+def test_a_boards_alt_text_names_the_variant_its_picture_shows():
+    """A board's picture shows the variant in its header (Guanga's mode, P'achakuna's plan and
+    turn limit): its alt text says it too, after the first sentence, in the reader's language;
+    a game with the defaults and no option always said adds nothing."""
+    session, _ = session_for("pachakuna", 2, 3)
+    session.row = replace(session.row, options={"board": "B", "max_turns": 40})
+    text = alt.board(session, None, None)
+    assert text.startswith(
+        f"P'achakuna, game #{session.id}: the board as everyone sees it. "
+        "Options: assembly plan B; stop after 40 turns. "
+    ), text
+    assert "Opciones: plan de montaje B; " in alt.board(session, None, None, language("es"))
+    guanga, _ = session_for("guanga", 2, 3)
+    assert "Options: beginner mode." in alt.board(guanga, 0, None)
+    plain, _ = session_for("guacamole", 2, 3)
+    assert "Options" not in alt.board(plain, None, None)

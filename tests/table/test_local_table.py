@@ -46,6 +46,9 @@ def test_help_lists_every_games_options(capsys):
         for option in info.options():
             assert f"{option.name}=" in text
     assert "mode=beginner (beginner / apprentice / master / artisan)" in text
+    # a game for exactly two says so, not "2-2 players"
+    assert "pachakuna: P'achakuna, 2 players\n" in text and "2-2 players" not in text
+    assert "guanga: Guanga: Tejidos Andinos, 1-4 players\n" in text
 
 
 def test_meta_commands_ignore_case_and_help_is_plain_text():

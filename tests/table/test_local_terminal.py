@@ -306,3 +306,20 @@ def test_guanga_options_in_words_and_a_board_after_the_order_phase(tmp_path):
     assert out.startswith("Guanga: Tejidos Andinos: 2 players, seed 1, options apprentice mode\n")
     after = out.split(f"P1: {keep}")[1]
     assert "Every order is chosen" in after and "board: " in after.split("P1 to play>")[0]
+
+
+def test_a_replay_says_which_options_the_game_was_played_with(tmp_path):
+    """A replay's second line names the variant, as the table's first line did: a Guanga game in
+    master mode says so (in Spanish too), an example played with the defaults says "standard rules"."""
+    code, out, err = run(
+        ["guanga", "--players", "2", "--computer", "2", "--seed", "5", "--option", "mode=master", "--no-images",
+         "--out", str(tmp_path)]
+    )  # fmt: skip
+    assert code == 0 and not err, err
+    (path,) = tmp_path.rglob("*.json")
+    code, replayed, err = run(["--replay", str(path), "--no-images"])
+    assert code == 0 and not err and replayed.splitlines()[1] == "Options: master mode", replayed[:300]
+    code, spanish, err = run(["--replay", str(path), "--no-images", "--language", "es"])
+    assert spanish.splitlines()[1] == "Opciones: modo Maestra", spanish[:300]
+    code, plain, err = run(["--replay", str(EXAMPLES / "pachakuna.json"), "--no-images"])
+    assert plain.splitlines()[1] == "Options: standard rules", plain[:300]

@@ -267,3 +267,27 @@ async def test_a_page_links_its_script_and_style_by_their_digest(service):
                 assert await reply.read() == body and reply.headers["Cache-Control"] == "public, max-age=3600"
     finally:
         await client.close()
+
+
+async def test_a_game_page_names_the_options_the_game_is_played_with(service):
+    """The page says which variant is played, as /game status does (P'achakuna on plan B with a
+    turn limit here), in the reader's language; a game with the defaults reads "standard rules"."""
+    variant = await service.lobby.create(
+        "pachakuna", guild_id=1, channel_id=71, host_id=1, host_name="Ana", seed=3,
+        options={"board": "B", "max_turns": 40},
+    )  # fmt: skip
+    await service.lobby.join(71, 2, "Beto")
+    await service.lobby.start(71, 1)
+    plain = await service.lobby.create(
+        "guacamole", guild_id=1, channel_id=72, host_id=1, host_name="Ana", seed=3
+    )
+    pages, client = await serve(service)
+    try:
+        html = await (await client.get(f"/g/{await pages.links.token('game', variant.id)}")).text()
+        assert '<p class="options">Options: assembly plan B; stop after 40 turns</p>' in html
+        spanish = await client.get(f"/g/{await pages.links.token('game', variant.id)}?lang=es")
+        assert '<p class="options">Opciones: plan de montaje B; ' in await spanish.text()
+        lobby = await (await client.get(f"/g/{await pages.links.token('game', plain.id)}")).text()
+        assert '<p class="options">Options: standard rules</p>' in lobby
+    finally:
+        await client.close()

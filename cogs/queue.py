@@ -114,7 +114,7 @@ class QueueCog(
         rated="Rated or unrated (default: either)",
         max_wait=f"Hours to wait at most (1 to {MAX_WAIT_HOURS}; default {DEFAULT_WAIT_HOURS})",
         start="Start when everyone confirms, or at once",
-        options="The game's options as name=value, e.g. mode=master (default: the game's own)",
+        options="Options as name=value, e.g. mode=master (Guanga's master mode); default: the game's own",
     )
     @app_commands.choices(game=GAMES, pace=PACES, rated=RATED, start=STARTS)
     @guarded()

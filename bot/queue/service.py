@@ -195,7 +195,12 @@ def parse_options(
             problem = problem or exc
             if chosen:
                 raise Refusal(
-                    "these options do not make a table of {n} players: {problem}", n=n, problem=exc.said
+                    said_n(
+                        n,
+                        "these options do not make a table of {n} player: {problem}",
+                        "these options do not make a table of {n} players: {problem}",
+                        problem=exc.said,
+                    )
                 ) from None
             continue
         fit.append(n)

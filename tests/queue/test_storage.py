@@ -4,7 +4,7 @@ avoid list's limit, the queue channel, expiry, and an unrated game left out of t
 from __future__ import annotations
 
 from bot.queue.match import MAX_AVOID
-from bot.sessions.model import rerate
+from bot.ratings import rerate
 from bot.storage import ResultRow
 
 GUILD = 7

@@ -17,7 +17,7 @@ from bot.league.season import Picture
 from bot.sessions import MoveResult, Session
 from bot.surface.attach import picture as attachment
 from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES
-from bot.surface.channels import NEEDED_FOR_THREADS, channel_missing
+from bot.surface.channels import NEEDED_FOR_THREADS, channel_missing, nobody_told
 from bot.surface.checkin import checkin_view
 from bot.surface.front import Front
 from bot.texts import clip
@@ -50,7 +50,7 @@ class LeaguePosts:
         """Channels and threads Discord answered do not exist: nothing more is posted there."""
         # a league game that had ended already in a thread found gone: its organiser is told
         # (Rounds.ended_gone)
-        self.ended_gone: Callable[[int, int], Awaitable[None]] = nothing
+        self.ended_gone: Callable[[int, int], Awaitable[None]] = nobody_told
 
     async def vanished(self, guild_id: int, channel_id: int) -> None:
         """Discord answered that the channel or thread does not exist: it was deleted while the bot
@@ -163,7 +163,3 @@ class LeaguePosts:
             log.warning("could not post the board of session %s", result.session.id)
             if channel_missing(exc) and row.guild_id:
                 await self.vanished(row.guild_id, row.channel_id)
-
-
-async def nothing(guild_id: int, channel_id: int) -> None:
-    """No league is told of a game that ended in a thread found gone (the default)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
+from bot.surface.gamecog import CLOCK_DESCRIPTION, THREAD_DESCRIPTION, GameCog
 
 BOARDS = [
     app_commands.Choice(name="Automatic (5x5 for 1-2 players, 5x9 for 3-4)", value="auto"),
@@ -23,7 +23,7 @@ class TiwanakuCog(
     @app_commands.describe(
         board="Board size (default automatic)",
         players="The most players who may sit, 1-4 (default: as many as the board seats)",
-        thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
+        thread=THREAD_DESCRIPTION,
         clock=CLOCK_DESCRIPTION,
     )
     @app_commands.choices(board=BOARDS)

@@ -53,6 +53,9 @@ def messages(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
 
 
 CLOCK_DESCRIPTION = "A clock: move:24h (each turn), bank:3d+12h (a time bank plus an increment), or off"
+THREAD_DESCRIPTION = (
+    "Open the game in its own thread (default on; inside a thread or forum post it stays there)"
+)
 
 
 @app_commands.guild_only()

@@ -185,12 +185,6 @@ def first_holder(gave: Mapping[int, int], user: int) -> int:
     return user
 
 
-def places_as_it_stands(scores: Sequence[float]) -> list[list[int]]:
-    """The seats ranked by their score now, best first; equal scores share a place."""
-    order = sorted(set(scores), reverse=True)
-    return [[s for s, v in enumerate(scores) if v == value] for value in order]
-
-
 @dataclass(frozen=True)
 class GameNow:
     """One game of the current round, as the overdue view needs it."""

@@ -55,7 +55,6 @@ LATE_AFTER = 24 * 3600.0
 """A turn waiting this long (at most a quarter of the round) holds a game up."""
 
 REMIND, WARN = "remind", "warn"
-STAGES = (REMIND, WARN)
 
 NOT_STARTED, LATE = "not started", "late"
 

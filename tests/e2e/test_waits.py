@@ -55,6 +55,14 @@ async def turn_of(standin, bot, thread, user, other):
         await move(standin, bot, thread, other, "A1")
 
 
+async def dm_turn(standin, bot, chan, user, other, clock, **notify):
+    """``user``, told by DM (no reminders), to move in a Nim game with ``other`` on ``clock``; its thread."""
+    await ok(standin, user, chan, "me notify", where="dm", reminders=0, **notify)
+    thread, _ = await open_game(standin, bot, chan, user, other, clock=clock)
+    await turn_of(standin, bot, thread, user, other)
+    return thread
+
+
 def clock_warnings(standin, user):
     """The 80 % clock warnings in ``user``'s DMs."""
     return [m for m in standin.messages(standin.dm(user)) if "80 %" in m.content]
@@ -237,9 +245,7 @@ async def test_the_clock_warning_comes_once_at_80_percent(standin, bot_factory, 
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
-        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:10h")
-        await turn_of(standin, bot, thread, alice, bob)
+        thread = await dm_turn(standin, bot, chan, alice, bob, "move:10h")
 
         table_clock.advance(8 * HOUR - 1)
         await bot.scheduler.run_due()
@@ -269,9 +275,7 @@ async def test_a_clock_changed_during_the_turn_warns_at_80_percent_of_the_new_cl
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
-        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="bank:1d")
-        await turn_of(standin, bot, thread, alice, bob)
+        thread = await dm_turn(standin, bot, chan, alice, bob, "bank:1d")
 
         table_clock.advance(2 * HOUR)
         await ok(standin, alice, thread, "game clock", clock="move:4h")
@@ -501,9 +505,7 @@ async def test_a_clock_warning_due_in_quiet_hours_comes_when_they_end(standin, b
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await ok(standin, alice, chan, "me notify", where="dm", reminders=0, time_zone="UTC", quiet="23-2")
-        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:20h")
-        await turn_of(standin, bot, thread, alice, bob)
+        thread = await dm_turn(standin, bot, chan, alice, bob, "move:20h", time_zone="UTC", quiet="23-2")
 
         table_clock.advance(16 * HOUR)  # 00:00 UTC: quiet
         await bot.scheduler.run_due()
@@ -532,9 +534,7 @@ async def test_a_clock_warning_that_comes_during_time_away_waits_for_its_end(
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
-        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:10h")
-        await turn_of(standin, bot, thread, alice, bob)
+        thread = await dm_turn(standin, bot, chan, alice, bob, "move:10h")
         start = table_clock.time()
         table_clock.advance(7 * HOUR)
         await ok(standin, alice, chan, "me away", days=1)
@@ -559,9 +559,7 @@ async def test_a_clock_warning_put_off_by_time_away_comes_on_time_after_an_early
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
-        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:10h")
-        await turn_of(standin, bot, thread, alice, bob)
+        await dm_turn(standin, bot, chan, alice, bob, "move:10h")
         table_clock.advance(7 * HOUR)
         await ok(standin, alice, chan, "me away", days=1)
         table_clock.advance(HOUR)
@@ -614,9 +612,7 @@ async def test_a_clock_warning_held_by_quiet_hours_waits_again_for_time_away_beg
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await ok(standin, alice, chan, "me notify", where="dm", reminders=0, time_zone="UTC", quiet="23-2")
-        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:20h")
-        await turn_of(standin, bot, thread, alice, bob)
+        thread = await dm_turn(standin, bot, chan, alice, bob, "move:20h", time_zone="UTC", quiet="23-2")
 
         async def due():
             return (await warning_job(bot, thread)).due_at

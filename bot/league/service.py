@@ -381,7 +381,7 @@ class LeagueService:
 
     # ----------------------------------------------------------------- the season
 
-    async def start(self, league: LeagueRow, user_id: int) -> tuple[LeagueRow, float]:
+    async def start(self, league: LeagueRow) -> tuple[LeagueRow, float]:
         """Close the sign-ups; the first round is due at the start date (or now)."""
         if league.status != "signup":
             raise LeagueError("{league} has already started", league=league.shown)

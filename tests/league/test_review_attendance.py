@@ -23,7 +23,7 @@ async def drafted(leagues, clock, names):
     )
     for uid, name in names.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     await open_games(leagues, await leagues.open_round(league.id, 1), names, counter(5000))
     clock.advance(DAY)
     await leagues.round_deadline(league.id, 1)
@@ -102,7 +102,7 @@ async def test_time_away_over_when_the_review_is_published_still_counts_for_its_
     )
     for uid, name in names.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     await open_games(leagues, await leagues.open_round(league.id, 1), names, counter(5000))
     clock.advance(DAY)
     await leagues.round_deadline(league.id, 1)
@@ -174,7 +174,7 @@ async def test_the_review_says_when_a_fixed_table_could_not_be_kept(leagues, ser
     )
     for uid, name in names.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     controls = Controls(leagues)
     await controls.fix(league, [751, 752])
     person = await store.people.person(752)

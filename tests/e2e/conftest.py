@@ -102,15 +102,15 @@ class SeededBot(PukllayBot):
 @pytest.fixture
 def bot_factory(request, standin, tmp_path, table_clock) -> Callable[..., Callable]:
     """``bot_factory(extensions=..., **settings)`` returns a maker for ``standin.run_client`` on one
-    database file (``settings``: fields of :class:`Settings` other than the defaults), a copy of
-    the migrated template; the games it opens are seeded (see ``SeededBot``)."""
+    database file (``settings``: fields of :class:`Settings` other than the defaults;
+    ``dev_guild_id=None`` for global commands, as on several servers), a copy of the migrated
+    template; the games it opens are seeded (see ``SeededBot``)."""
     db = tmp_path / "e2e.db"
     migrated(request, db)
 
     def factory(extensions: tuple[str, ...] = BASE_EXTENSIONS, **options: Any):
-        settings = Settings(
-            token="standin-token", database_path=str(db), dev_guild_id=standin.guild.id, **options
-        )
+        options.setdefault("dev_guild_id", standin.guild.id)
+        settings = Settings(token="standin-token", database_path=str(db), **options)
 
         def make(connector):
             return SeededBot(

@@ -207,6 +207,12 @@ async def nim_to_the_end(standin, bot, chan, alice, bob, piles: int = 2, labels=
     lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=piles)
     await standin.click(bob, lobby.message, labels[0])
     await standin.click(alice, lobby.message, labels[1])
+    return await nim_played_out(standin, bot, chan, alice, bob)
+
+
+async def nim_played_out(standin, bot, chan, alice, bob):
+    """The running Nim game of two in ``chan`` played to its end by slash commands, each move the
+    first legal one; its session then."""
     session = await bot.sessions.core.in_channel(chan.id)
     while session.status == "active":
         (seat,) = session.to_move()

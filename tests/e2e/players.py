@@ -100,6 +100,13 @@ def is_board(message) -> bool:
     return bool(message.files) and not message.ephemeral and not is_results(message)
 
 
+async def to_move(bot, chan, users):
+    """Which of ``users`` is to move in the game in ``chan`` (one seat to move), and its session."""
+    session = await bot.sessions.core.in_channel(chan.id)
+    (seat,) = session.to_move()
+    return next(u for u in users if u.id == session.by_seat(seat).user_id), session
+
+
 class Driver:
     """Plays the game in ``chan`` to its end; ``styles`` maps each user to how they play."""
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.players import lobby_button
-from tests.e2e.test_notices import EXTENSIONS, is_board, to_move
+from tests.e2e.players import lobby_button, to_move
+from tests.e2e.test_notices import EXTENSIONS, is_board
 from tests.support import nim
 
 DAY, HOUR = 86400, 3600

@@ -8,7 +8,7 @@ import io
 from PIL import Image
 
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.players import lobby_button
+from tests.e2e.players import lobby_button, to_move
 from tests.support import nim
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me")
@@ -35,12 +35,6 @@ async def start_game(standin, bot, chan, host, guest, piles=3):
     board = await standin.next_message(thread, is_board)
     await bot.front.boards.drain()  # the notices after the board (DMs, reminders) are sent
     return thread, board
-
-
-async def to_move(bot, thread, users):
-    session = await bot.sessions.core.in_channel(thread.id)
-    (seat,) = session.to_move()
-    return next(u for u in users if u.id == session.by_seat(seat).user_id), session
 
 
 async def play_one(standin, bot, thread, users):

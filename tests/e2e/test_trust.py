@@ -15,6 +15,7 @@ from bot.surface.channels import SERVERS_ONLY
 from engines.core import rng_for
 from tests.e2e.conftest import damage
 from tests.e2e.forge import forged_click, forged_select, forged_slash
+from tests.e2e.players import to_move
 from tests.standin import UsageError
 from tests.standin.model import ATTACH_FILES, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL
 from tests.support import nim
@@ -45,10 +46,8 @@ async def started(standin, bot, chan, host, guest):
     lobby = await lobby_with(standin, chan, host, guest)
     await standin.click(host, lobby.message, "Start")
     await standin.next_message(chan, is_board)
-    session = await bot.sessions.core.in_channel(chan.id)
-    (seat,) = session.to_move()
-    mover = host if session.by_seat(seat).user_id == host.id else guest
-    return session, mover, str(nim.legal_moves(session.state, seat)[0])
+    mover, session = await to_move(bot, chan, (host, guest))
+    return session, mover, str(nim.legal_moves(session.state, session.seat_of(mover.id).seat)[0])
 
 
 async def test_every_command_is_server_only(standin, bot_factory):

@@ -11,7 +11,7 @@ from bot.waits import AUTOPLAY_DELAY
 from engines.tiwanaku import ai as tiwanaku_ai
 from engines.tiwanaku import rules as tiwanaku_rules
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.players import lobby_button
+from tests.e2e.players import lobby_button, to_move
 from tests.support import nim
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me", "cogs.play")
@@ -32,12 +32,6 @@ async def open_game(standin, bot, chan, host, guest, **options):
     board = await standin.next_message(thread, is_board)
     await bot.front.boards.drain()
     return thread, board
-
-
-async def to_move(bot, thread, users):
-    session = await bot.sessions.core.in_channel(thread.id)
-    (seat,) = session.to_move()
-    return next(u for u in users if u.id == session.by_seat(seat).user_id), session
 
 
 async def move(standin, bot, thread, user, text):

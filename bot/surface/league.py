@@ -1,7 +1,8 @@
 """The league's rounds on Discord: :class:`LeaguePosts` does what :mod:`bot.league.season` asks.
 
 Posts in the league's channel and its games' threads (pinging only whom the rounds name),
-opens the threads, writes direct messages, and hands boards to the board posts (:class:`bot.surface.front.Front`).  Imports discord,
+opens the threads, writes direct messages, and hands boards to the board posts (:class:`bot.surface.front.Front`); the
+queue's posts (:mod:`bot.surface.queue`) open their threads and write their DMs with the same helpers.  Imports discord,
 the front, the languages of servers and the attachments.
 """
 
@@ -34,6 +35,36 @@ def only(users: Iterable[int]) -> discord.AllowedMentions:
         users=[discord.Object(u) for u in dict.fromkeys(users)],
         replied_user=False,
     )
+
+
+async def open_game_thread(bot: discord.Client, channel_id: int, name: str) -> int | None:
+    """A public thread opened in the text channel ``channel_id`` for a game the league or the queue
+    formed (it stays open a week); None when the channel takes none or Discord refused."""
+    try:
+        parent = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+        if not isinstance(parent, discord.TextChannel):
+            log.warning("channel %s (#%s) takes no threads", channel_id, getattr(parent, "name", parent))
+            return None
+        thread = await parent.create_thread(
+            name=name,
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,
+        )
+        return thread.id
+    except discord.HTTPException as exc:
+        log.warning("no thread in channel %s (%s)", channel_id, exc)
+        return None
+
+
+async def send_direct(bot: discord.Client, user_id: int, text: str) -> bool:
+    """A direct message that mentions only its reader; False when Discord refused it."""
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        await user.send(text, allowed_mentions=only([user_id]))
+    except discord.HTTPException as exc:
+        log.info("a DM to %s was refused (%s)", user_id, exc)
+        return False
+    return True
 
 
 def file_of(picture: Picture) -> discord.File:
@@ -124,29 +155,10 @@ class LeaguePosts:
         return [label for attr, label in NEEDED_FOR_THREADS if not getattr(perms, attr)]
 
     async def open_thread(self, channel_id: int, name: str) -> int | None:
-        try:
-            parent = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-            if not isinstance(parent, discord.TextChannel):
-                log.warning("#%s takes no threads", getattr(parent, "name", parent))
-                return None
-            thread = await parent.create_thread(
-                name=name,
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,  # a round's game stays open a week
-            )
-            return thread.id
-        except discord.HTTPException as exc:
-            log.warning("no thread in channel %s (%s)", channel_id, exc)
-            return None
+        return await open_game_thread(self.bot, channel_id, name)
 
     async def direct(self, user_id: int, text: str) -> bool:
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text, allowed_mentions=only([user_id]))
-        except discord.HTTPException as exc:
-            log.info("a DM to %s was refused (%s)", user_id, exc)
-            return False
-        return True
+        return await send_direct(self.bot, user_id, text)
 
     async def post_board(self, session: Session, header: str) -> None:
         if session.row.channel_id in self.missing:

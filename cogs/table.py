@@ -451,9 +451,8 @@ class GameCommands(
             return
         lines = [f"**{written.name(who.display_name)}**"]
         for name, r in rows.items():
-            title = engines.get(name).title if name in engines.GAMES else name
             lines.append(
-                f"{title}: {number(shown_or_start(r.mu, r.sigma), t)} ({record(r.games, r.wins, t)})"
+                f"{engines.title(name)}: {number(shown_or_start(r.mu, r.sigma), t)} ({record(r.games, r.wins, t)})"
             )
         lines.append(t.gettext("A rating is {meaning}.", meaning=t.gettext(texts.RATING_MEANING)))
         url = await self.bot.page_link("person", who.id, interaction.guild_id)

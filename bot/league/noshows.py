@@ -98,8 +98,8 @@ def check(game: str, action: str, drop_after: int, credit: str) -> Rules:
                 "{game} cannot be scored before its end; scoring as it stands is for {games}; choose computer or "
                 "forfeit"
             ),
-            game=title(game),
-            games=", ".join(title(g) for g in SCORED_AS_IT_STANDS),
+            game=engines.title(game),
+            games=", ".join(engines.title(g) for g in SCORED_AS_IT_STANDS),
         )
     if not 0 <= drop_after <= MAX_DROP_AFTER:
         raise NoShowError(
@@ -112,11 +112,6 @@ def check(game: str, action: str, drop_after: int, credit: str) -> Rules:
             N_("a substitute's result counts for one of: {choices}"), choices=", ".join(CREDITS)
         )
     return Rules(action, drop_after, credit)
-
-
-def title(game: str) -> str:
-    """A game's title (its name when it is not one of ours)."""
-    return engines.get(game).title if game in engines.GAMES else game
 
 
 def nudge_times(opened_at: float, deadline_at: float) -> dict[str, float]:

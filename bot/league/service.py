@@ -720,17 +720,16 @@ async def season_named(
     for league in found:
         if str(league.id) == text or league.name.casefold() == text.casefold():
             return league
-    title = engines.get(game).title if game in engines.GAMES else game
     if not found:
         raise LeagueError(
             "{name} is not a {game} season on this server (seasons: none yet; each league of the game is a season)",
             name=repr(text),
-            game=title,
+            game=engines.title(game),
         )
     raise LeagueError(
         "{name} is not a {game} season on this server (seasons: {seasons})",
         name=repr(text),
-        game=title,
+        game=engines.title(game),
         seasons=", ".join(x.name for x in found[:10]),
     )
 

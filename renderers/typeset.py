@@ -72,11 +72,6 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(text)
 
 
-def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=fnt)
-    return int(right - left), int(bottom - top)
-
-
 # The glyphs of every sample board of the five games in both languages: about 2,000 masks, 9 MB.
 @lru_cache(maxsize=2048)
 def _label_mask(

@@ -100,6 +100,17 @@ def is_board(message) -> bool:
     return bool(message.files) and not message.ephemeral and not is_results(message)
 
 
+async def pachakuna_started(standin, bot, chan, host, guest, *, seed: int):
+    """A P'achakuna game of ``host`` and ``guest`` (two players, always: its ``new`` has no
+    players option) opened in ``chan`` and started; who is to move, and its session."""
+    bot.sessions.new_seed = lambda: seed
+    lobby = await standin.slash(host, chan, "pachakuna new", thread=False)
+    await standin.click(guest, lobby.message, "Join")
+    await standin.click(host, lobby.message, "Start")
+    await standin.next_message(chan, is_board)
+    return await to_move(bot, chan, (host, guest))
+
+
 async def to_move(bot, chan, users):
     """Which of ``users`` is to move in the game in ``chan`` (one seat to move), and its session."""
     session = await bot.sessions.core.in_channel(chan.id)

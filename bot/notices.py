@@ -228,18 +228,13 @@ def turn_notice(
     guild_name: str,
     link: str,
     *,
-    reminder: bool = False,
     t: Language = ENGLISH,
 ) -> str:
     """The direct message telling ``seat`` it is their turn, in language ``t``: which game and
-    server, what happened since they last moved (as that seat may read it), and the jump link."""
+    server, what happened since they last moved (as that seat may read it), and the jump link
+    (reminders list every game waiting: :func:`digest`)."""
     where = {"game": session.info.title, "number": session.id, "server": guild_name}
-    if reminder:
-        lines = [
-            t.gettext("Reminder: it is still your turn in **{game}** #{number} on **{server}**.", **where)
-        ]
-    else:
-        lines = [t.gettext("It is your turn in **{game}** #{number} on **{server}**.", **where)]
+    lines = [t.gettext("It is your turn in **{game}** #{number} on **{server}**.", **where)]
     since = event_lines(session, records, seat, channel=True, limit=10, newest=True, t=t)
     if since:
         lines.append(t.gettext("Since your last move:"))

@@ -10,9 +10,13 @@ near their skill (what the table says of it: ``bot.texts.RATING_MEANING``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from openskill.models import PlackettLuce
+
+if TYPE_CHECKING:
+    from bot.storage.base import RatingRow
 
 MODEL = PlackettLuce()
 START_MU = MODEL.mu
@@ -37,6 +41,16 @@ class NewRating:
     won: bool
 
 
+@dataclass(frozen=True)
+class RatingChange:
+    """A person's shown rating before and after a finished game."""
+
+    user_id: int
+    name: str
+    before: float
+    after: float
+
+
 def shown(mu: float, sigma: float) -> float:
     """The rating players see: mu - 3 sigma, one decimal."""
     return round(mu - 3 * sigma, 1)
@@ -57,4 +71,40 @@ def rate(standings: Sequence[Standing]) -> list[NewRating]:
     return [
         NewRating(s.user_id, s.name, team[0].mu, team[0].sigma, s.place == best)
         for s, team in zip(standings, updated, strict=True)
+    ]
+
+
+def _place_of(row: RatingRow) -> int:
+    if row.place is None:
+        raise ValueError(f"the rating of user {row.user_id} is to change without a place in the game")
+    return row.place
+
+
+def rerate(current: list[RatingRow], changes: list[RatingChange] | None = None) -> list[RatingRow]:
+    """New rating rows for the people of a finished game, from their rows and places (none with
+    fewer than two people): a row not rated yet starts from the start rating.
+
+    ``changes``, when given, collects each person's shown rating before and after.
+    """
+    if len(current) < 2:
+        return []
+    standings = [
+        Standing(
+            r.user_id,
+            r.name,
+            _place_of(r),
+            START_MU if r.mu is None else r.mu,
+            START_SIGMA if r.sigma is None else r.sigma,
+        )
+        for r in current
+    ]
+    rated = rate(standings)
+    if changes is not None:
+        changes.extend(
+            RatingChange(a.user_id, a.name, shown(b.mu, b.sigma), shown(a.mu, a.sigma))
+            for b, a in zip(standings, rated, strict=True)
+        )
+    return [
+        replace(c, mu=n.mu, sigma=n.sigma, games=c.games + 1, wins=c.wins + int(n.won), place=None)
+        for n, c in zip(rated, current, strict=True)
     ]

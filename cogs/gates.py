@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import i18n, profiles
 from bot.app import PukllayBot
@@ -17,7 +16,7 @@ from bot.profiles import words as profile_words
 from bot.sessions import Refusal
 from bot.storage.profiles import Gate, ServerGates
 from bot.surface.channels import channel_of, server_permissions
-from bot.surface.front import Front
+from bot.surface.gamecog import FrontCog
 from bot.surface.replies import guarded, reply
 from languages import Language
 
@@ -61,17 +60,10 @@ def server_words(gates: ServerGates, t: Language) -> str:
 
 @app_commands.guild_only()
 class GatesCog(
-    commands.GroupCog,
+    FrontCog,
     group_name="gate",
     group_description="Who may sit at a table: reliability, pace and the cap on running games",
 ):
-    def __init__(self, bot: PukllayBot):
-        self.bot = bot
-
-    @property
-    def front(self) -> Front:
-        return self.bot.ready_front()
-
     @app_commands.command(
         name="table", description="Ask a minimum reliability or a pace of who joins this lobby"
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
+from bot.surface.gamecog import CLOCK_DESCRIPTION, THREAD_DESCRIPTION, GameCog
 from bot.surface.menus import Offers
 
 
@@ -18,7 +18,7 @@ class GuacamoleCog(
     @app_commands.describe(
         players="The most players who may sit, 2-6",
         dishes_per_turn="New dishes allowed per turn (default 1; 0 = no limit)",
-        thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
+        thread=THREAD_DESCRIPTION,
         clock=CLOCK_DESCRIPTION,
     )
     @app_commands.choices(

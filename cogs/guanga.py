@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
+from bot.surface.gamecog import CLOCK_DESCRIPTION, THREAD_DESCRIPTION, GameCog
 from bot.surface.menus import Offers
 
 PLACE = Offers(kinds=("P", "S"))  # /guanga place: P3B2, or S3B2 bought with shells
@@ -35,7 +35,7 @@ class GuangaCog(
         stoppers="Stoppers variant, Beginner and Apprentice only (default off)",
         players="The most players who may sit, 1-4 (1 plays the solo version)",
         cannot_place="2-4 players: when someone cannot place two basket patches (default: finish the round)",
-        thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
+        thread=THREAD_DESCRIPTION,
         clock=CLOCK_DESCRIPTION,
     )
     @app_commands.choices(mode=MODES, cannot_place=CANNOT_PLACE)

@@ -9,7 +9,6 @@ import dataclasses
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import i18n, notices, profiles, waits
 from bot.app import PukllayBot
@@ -18,7 +17,7 @@ from bot.profiles import words as profile_words
 from bot.storage import PersonRow
 from bot.surface import direct, written
 from bot.surface.attach import picture
-from bot.surface.front import Front
+from bot.surface.gamecog import FrontCog
 from bot.surface.replies import guarded, reply, sentence
 from bot.time import jobs
 from languages import Language
@@ -33,16 +32,7 @@ PLACES = [
 
 
 @app_commands.guild_only()
-class MeCog(
-    commands.GroupCog, group_name="me", group_description="Your own settings, the same in every server"
-):
-    def __init__(self, bot: PukllayBot):
-        self.bot = bot
-
-    @property
-    def front(self) -> Front:
-        return self.bot.ready_front()
-
+class MeCog(FrontCog, group_name="me", group_description="Your own settings, the same in every server"):
     @app_commands.command(name="show", description="Show your settings: notices, reminders, quiet hours")
     @guarded()
     async def show(self, interaction: discord.Interaction) -> None:

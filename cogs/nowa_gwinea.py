@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot import alt, i18n
 from bot.surface.attach import picture
-from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
+from bot.surface.gamecog import CLOCK_DESCRIPTION, THREAD_DESCRIPTION, GameCog
 from bot.surface.menus import Offers
 
 PLACE = Offers(kinds=tuple("FILNPTUVWXYZ"))  # /nowa_gwinea place: a hut by its letter
@@ -29,7 +29,7 @@ class NowaGwineaCog(
         fruit_for_all="Variant: players who did not cover all the water score 2 per fruit bush covered",
         hard_seats="Seat numbers that play the hard side anyway, e.g. 1,2",
         hard_reroll="Hard side: roll again until the totem's task needs 6+ huts (default on)",
-        thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
+        thread=THREAD_DESCRIPTION,
         clock=CLOCK_DESCRIPTION,
     )
     @app_commands.choices(

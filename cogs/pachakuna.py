@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
+from bot.surface.gamecog import CLOCK_DESCRIPTION, THREAD_DESCRIPTION, GameCog
 from bot.surface.menus import Offers
 
 ROTATE = Offers(kinds=("r",))  # /pachakuna rotate
@@ -27,7 +27,7 @@ class PachakunaCog(
     @app_commands.describe(
         board="How the tiles are laid out (default plan A)",
         max_turns="End after 40, 60, 80, 100, 150 or 200 turns, most colours winning (0, the default: no limit)",
-        thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
+        thread=THREAD_DESCRIPTION,
         clock=CLOCK_DESCRIPTION,
     )
     @app_commands.choices(board=BOARDS)

@@ -6,25 +6,22 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.app import PukllayBot
+from bot.surface.gamecog import FrontCog
 from bot.surface.replies import guarded
 from bot.surface.waits import Waits
 
 
 @app_commands.guild_only()
 class PlayCog(
-    commands.GroupCog,
+    FrontCog,
     group_name="play",
     group_description="Fewer waits: your next game, watching, passing ahead",
 ):
-    def __init__(self, bot: PukllayBot):
-        self.bot = bot
-
     @property
     def waits(self) -> Waits:
-        return self.bot.ready_front().waits
+        return self.front.waits
 
     @app_commands.command(
         name="next", description="Open the game that has waited longest for you (only you see it)"

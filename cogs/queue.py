@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import engines
 from bot import i18n
@@ -23,7 +22,7 @@ from bot.sessions import Refusal
 from bot.storage.queue import QueueEntry
 from bot.surface import written
 from bot.surface.channels import bot_lacks_for_threads, permission_list
-from bot.surface.front import Front
+from bot.surface.gamecog import FrontCog
 from bot.surface.queue import ConfirmButton
 from bot.surface.replies import guarded, reply
 from bot.texts import game_option_words
@@ -83,21 +82,12 @@ def wishes(entry: QueueEntry, t: Language) -> str:
 
 
 @app_commands.guild_only()
-class QueueCog(
-    commands.GroupCog, group_name="queue", group_description="Wait for a game; the queue forms tables"
-):
-    def __init__(self, bot: PukllayBot):
-        self.bot = bot
-
+class QueueCog(FrontCog, group_name="queue", group_description="Wait for a game; the queue forms tables"):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(ConfirmButton)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(ConfirmButton)
-
-    @property
-    def front(self) -> Front:
-        return self.bot.ready_front()
 
     @property
     def service(self) -> QueueService:

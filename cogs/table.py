@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import engines
 from bot import i18n, texts
@@ -21,7 +20,7 @@ from bot.sessions import MAX_TIMER_HOURS, Refusal, Session, SessionService, dama
 from bot.storage.web import WebLinks
 from bot.surface import written
 from bot.surface.channels import can_view, can_view_channel, channel_of, check_permissions
-from bot.surface.front import Front
+from bot.surface.gamecog import FrontCog
 from bot.surface.replies import guarded, reply
 from bot.texts import clip, number
 from cogs.league.base import organises_league
@@ -76,15 +75,8 @@ async def managers_only(interaction: discord.Interaction, refusal: str) -> bool:
 
 @app_commands.guild_only()
 class GameCommands(
-    commands.GroupCog, group_name="game", group_description="Join, watch and manage the game in this channel"
+    FrontCog, group_name="game", group_description="Join, watch and manage the game in this channel"
 ):
-    def __init__(self, bot: PukllayBot):
-        self.bot = bot
-
-    @property
-    def front(self) -> Front:
-        return self.bot.ready_front()
-
     @property
     def sessions(self) -> SessionService:
         return self.bot.ready_sessions()
@@ -481,9 +473,8 @@ class GameCommands(
             return
         lines = [f"**{written.name(who.display_name)}**"]
         for name, r in rows.items():
-            title = engines.get(name).title if name in engines.GAMES else name
             lines.append(
-                f"{title}: {number(shown_or_start(r.mu, r.sigma), t)} ({record(r.games, r.wins, t)})"
+                f"{engines.title(name)}: {number(shown_or_start(r.mu, r.sigma), t)} ({record(r.games, r.wins, t)})"
             )
         lines.append(t.gettext("A rating is {meaning}.", meaning=t.gettext(texts.RATING_MEANING)))
         url = await self.bot.page_link("person", who.id, interaction.guild_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
+from bot.surface.gamecog import CLOCK_DESCRIPTION, THREAD_DESCRIPTION, GameCog
 from bot.surface.menus import Offers
 
 DIVINE = Offers(kinds=("done", "pass"), contains="=")  # /tiwanaku divine: C3=2, then done; pass at the end
@@ -27,7 +27,7 @@ class TiwanakuCog(
     @app_commands.describe(
         board="Board size (default automatic)",
         players="The most players who may sit, 1-4 (default: as many as the board seats)",
-        thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
+        thread=THREAD_DESCRIPTION,
         clock=CLOCK_DESCRIPTION,
     )
     @app_commands.choices(board=BOARDS)

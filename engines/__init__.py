@@ -70,6 +70,12 @@ for _name, _title, _lo, _hi in (
     register(GameInfo(_name, _title, f"engines.{_name}", f"renderers.{_name}", _lo, _hi))
 
 
+def title(name: str) -> str:
+    """A game's title, or ``name`` itself when no registered game has it (a row of a game this
+    build does not have)."""
+    return GAMES[name].title if name in GAMES else name
+
+
 def available() -> dict[str, GameInfo]:
     """The registered games whose engine package is present in this build."""
     out = {}

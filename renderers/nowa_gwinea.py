@@ -245,7 +245,6 @@ def _draw_huts(
     oy: int,
     size: int,
     last: str | None = None,
-    letters: bool = True,
 ) -> int:
     covered = 0
     for text in texts:

@@ -18,10 +18,6 @@ from renderers.typeset import centred_text, draw_text, font
 HUT = (112, 124, 146)  # slate: every village's huts (the villages are told apart by place)
 
 
-def _hut_colour(seat: int | None = None) -> tuple[int, int, int]:
-    return HUT
-
-
 @lru_cache(maxsize=4)
 def huts_chart(language: str | None, contrast: bool = False) -> bytes:
     """The chart in ``language`` (a normalised code), drawn once per language and palette."""
@@ -70,7 +66,7 @@ def _draw_huts_chart(contrast: bool = False) -> bytes:
             for r, c in sq:
                 d.rectangle(
                     (ox + c * cell, oy + r * cell, ox + (c + 1) * cell, oy + (r + 1) * cell),
-                    fill=_hut_colour(row % 4),
+                    fill=HUT,
                     outline=INK,
                     width=2,
                 )

@@ -200,7 +200,7 @@ def _llama(dr: ImageDraw.ImageDraw, x: float, y: float, seat: int, ident: int, l
 
 @lru_cache(maxsize=512)
 def _number_width(text: str, size: int = 18) -> int:
-    """The ink width of a short bold label, as ``text_size`` measures it."""
+    """The ink width of a short bold label (from its bounding box)."""
     left, _, right, _ = font(size, True).getbbox(text)
     return int(right - left)
 

@@ -77,11 +77,6 @@ def mark_box(
     )
 
 
-def arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], width: int = 7) -> None:
-    """A magenta arrow from ``a`` to ``b`` (a card's path)."""
-    path_arrow(draw, [a, b], width)
-
-
 def path_arrow(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], width: int = 7) -> None:
     """A magenta line through ``points`` with one arrow head at the end (a llama's road)."""
     if len(points) < 2:

@@ -72,11 +72,6 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(text)
 
 
-def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=fnt)
-    return int(right - left), int(bottom - top)
-
-
 # The glyphs of every sample board of the five games in both languages: about 2,000 masks, 9 MB.
 @lru_cache(maxsize=2048)
 def _label_mask(
@@ -156,6 +151,30 @@ def fit_log() -> Iterator[list[Fit]]:
         yield log
     finally:
         _LOG.remove(log)
+
+
+def _logged(
+    spans: str | Sequence[Span],
+    xy: tuple[float, float],
+    width: float,
+    height: float,
+    size: int,
+    lines: int,
+    cut: bool,
+    header: bool = False,
+) -> None:
+    """Record text drawn in the box at ``xy`` (top left) in every active :func:`fit_log`."""
+    if _LOG:
+        x0, y0 = xy
+        plain = spans if isinstance(spans, str) else "".join(t for t, _ in spans)
+        record = Fit(plain, (int(x0), int(y0), int(x0 + width), int(y0 + height)), size, lines, cut, header)
+        for log in _LOG:
+            log.append(record)
+
+
+def _aligned(x0: float, width: float, used: float, align: str) -> float:
+    """Where a line ``used`` wide starts in a box at ``x0`` of ``width``: ``align`` left, center or right."""
+    return x0 + (width - used) / 2 if align == "center" else x0 + width - used if align == "right" else x0
 
 
 @dataclass(frozen=True)
@@ -343,26 +362,10 @@ def draw_text(
     x0, y0 = xy
     line_h = int(lay.size * LEADING + 0.5)
     for i, (runs, w) in enumerate(zip(lay.lines, lay.widths, strict=True)):
-        if align == "center":
-            lx = x0 + (width - w) / 2
-        elif align == "right":
-            lx = x0 + width - w
-        else:
-            lx = x0
+        lx = _aligned(x0, width, w, align)
         for text, colour, ox in runs:
             label(draw, (lx + ox, y0 + i * line_h), text, lay.size, bold, colour)
-    if _LOG:
-        plain = spans if isinstance(spans, str) else "".join(t for t, _ in spans)
-        record = Fit(
-            plain,
-            (int(x0), int(y0), int(x0 + width), int(y0 + height)),
-            lay.size,
-            len(lay.lines),
-            lay.cut,
-            header,
-        )
-        for log in _LOG:
-            log.append(record)
+    _logged(spans, xy, width, height, lay.size, len(lay.lines), lay.cut, header)
     return lay.height
 
 
@@ -423,18 +426,10 @@ def narrow_text(
     at = at or min_size
     mask, _dx, dy = _narrow_mask(text, at, bold, int(width))
     x0, y0 = xy
-    if align == "center":
-        x0 += (width - mask.width) / 2
-    elif align == "right":
-        x0 += width - mask.width
     if cue_logging():
         drew("text", text, tuple(fill[:3]))
-    draw.bitmap((int(x0), int(y0) + dy), mask, fill=fill)
-    if _LOG:
-        line = int(at * LEADING + 0.5)
-        record = Fit(text, (int(xy[0]), int(y0), int(xy[0] + width), int(y0 + line)), at, 1, cut)
-        for log in _LOG:
-            log.append(record)
+    draw.bitmap((int(_aligned(x0, width, mask.width, align)), int(y0) + dy), mask, fill=fill)
+    _logged(text, xy, width, int(at * LEADING + 0.5), at, 1, cut)
 
 
 def narrow_lines(

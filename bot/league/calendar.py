@@ -32,6 +32,7 @@ from bot.sessions import Session
 from bot.storage.calendar import LeagueCalendar, Tag
 from bot.storage.leagues import LeagueRow
 from bot.storage.store import Store
+from bot.texts import clip
 from languages import N_, Language
 
 log = logging.getLogger(__name__)
@@ -236,8 +237,8 @@ class Calendar:
         now = self.store.clock.time()
         event = await self.discord.create_event(
             league.guild_id,
-            clipped(name, NAME_MAX),
-            clipped("\n".join(lines), DESCRIPTION_MAX),
+            clip(name, NAME_MAX),
+            clip("\n".join(lines), DESCRIPTION_MAX),
             now + EVENT_GRACE,
             max(opened.deadline_at, now + EVENT_GRACE) + EVENT_AFTER,
             location,
@@ -266,10 +267,6 @@ class Calendar:
                 )
         head = t.gettext("Results of {round}:", round=texts.round_name(league, number, t))
         if not await self.discord.finish_event(
-            league.guild_id, event, clipped("\n".join([head, *lines]), DESCRIPTION_MAX)
+            league.guild_id, event, clip("\n".join([head, *lines]), DESCRIPTION_MAX)
         ):
             log.info("league %s: round %s's event was not updated", league.id, number)
-
-
-def clipped(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -351,18 +351,7 @@ class NoShowDesk:
         next substitute, or to the computer.  (seats given to substitutes, games going on with the
         computer in their seat, games their forfeit ended: a two-player game's).  ``name``: how a
         refusal names them (a mention by default)."""
-        if league.status != "running":
-            raise LeagueError(
-                "only a running league drops players; before the start use {/league organiser remove}"
-            )
-        sessions = await self.store.leagues.drop_player(league.id, user_id)
-        if sessions is None:
-            raise LeagueError(
-                "{name} is not playing in {league} (not signed up, or dropped already); {/league standings} lists"
-                " its players",
-                name=name or f"<@{user_id}>",
-                league=league.shown,
-            )
+        sessions = await self.leagues.dropped(league, user_id, name)
         subs = computers = ended = 0
         games = {g.session_id: g for g in await self.store.leagues.league_games(league.id) if g.session_id}
         for sid in sessions:

@@ -55,7 +55,6 @@ LATE_AFTER = 24 * 3600.0
 """A turn waiting this long (at most a quarter of the round) holds a game up."""
 
 REMIND, WARN = "remind", "warn"
-STAGES = (REMIND, WARN)
 
 NOT_STARTED, LATE = "not started", "late"
 
@@ -99,8 +98,8 @@ def check(game: str, action: str, drop_after: int, credit: str) -> Rules:
                 "{game} cannot be scored before its end; scoring as it stands is for {games}; choose computer or "
                 "forfeit"
             ),
-            game=title(game),
-            games=", ".join(title(g) for g in SCORED_AS_IT_STANDS),
+            game=engines.title(game),
+            games=", ".join(engines.title(g) for g in SCORED_AS_IT_STANDS),
         )
     if not 0 <= drop_after <= MAX_DROP_AFTER:
         raise NoShowError(
@@ -113,11 +112,6 @@ def check(game: str, action: str, drop_after: int, credit: str) -> Rules:
             N_("a substitute's result counts for one of: {choices}"), choices=", ".join(CREDITS)
         )
     return Rules(action, drop_after, credit)
-
-
-def title(game: str) -> str:
-    """A game's title (its name when it is not one of ours)."""
-    return engines.get(game).title if game in engines.GAMES else game
 
 
 def nudge_times(opened_at: float, deadline_at: float) -> dict[str, float]:
@@ -183,12 +177,6 @@ def first_holder(gave: Mapping[int, int], user: int) -> int:
         user = gave[user]
         seen.add(user)
     return user
-
-
-def places_as_it_stands(scores: Sequence[float]) -> list[list[int]]:
-    """The seats ranked by their score now, best first; equal scores share a place."""
-    order = sorted(set(scores), reverse=True)
-    return [[s for s, v in enumerate(scores) if v == value] for value in order]
 
 
 @dataclass(frozen=True)

@@ -353,7 +353,19 @@ class LeagueService:
 
     async def drop(self, league: LeagueRow, user_id: int, name: str | None = None) -> list[MoveResult]:
         """Drop a player mid-season; the games of theirs being played go on without them
-        (``name``: how a refusal names them, a mention by default)."""
+        (``name``: how a refusal names them, a mention by default).  The organiser's drop, which
+        hands their seats to substitutes first, is :meth:`bot.league.noshow_desk.NoShowDesk.drop`."""
+        results = []
+        for sid in await self.dropped(league, user_id, name):
+            result = await self.sessions.seats.forfeit_seat(sid, user_id)
+            if result is not None:
+                results.append(result)
+        return results
+
+    async def dropped(self, league: LeagueRow, user_id: int, name: str | None = None) -> list[int]:
+        """A running league's player marked dropped; the sessions of their games still being played
+        (refused, naming them by ``name`` or a mention, when the league is not running or they do
+        not play in it)."""
         if league.status != "running":
             raise LeagueError(
                 "only a running league drops players; before the start use {/league organiser remove}"
@@ -366,16 +378,11 @@ class LeagueService:
                 name=name or f"<@{user_id}>",
                 league=league.shown,
             )
-        results = []
-        for sid in sessions:
-            result = await self.sessions.seats.forfeit_seat(sid, user_id)
-            if result is not None:
-                results.append(result)
-        return results
+        return sessions
 
     # ----------------------------------------------------------------- the season
 
-    async def start(self, league: LeagueRow, user_id: int) -> tuple[LeagueRow, float]:
+    async def start(self, league: LeagueRow) -> tuple[LeagueRow, float]:
         """Close the sign-ups; the first round is due at the start date (or now)."""
         if league.status != "signup":
             raise LeagueError("{league} has already started", league=league.shown)
@@ -714,17 +721,16 @@ async def season_named(
     for league in found:
         if str(league.id) == text or league.name.casefold() == text.casefold():
             return league
-    title = engines.get(game).title if game in engines.GAMES else game
     if not found:
         raise LeagueError(
             "{name} is not a {game} season on this server (seasons: none yet; each league of the game is a season)",
             name=names.quoted(text),
-            game=title,
+            game=engines.title(game),
         )
     raise LeagueError(
         "{name} is not a {game} season on this server (seasons: {seasons})",
         name=names.quoted(text),
-        game=title,
+        game=engines.title(game),
         seasons=", ".join(x.shown for x in found[:10]),
     )
 

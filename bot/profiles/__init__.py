@@ -83,14 +83,10 @@ async def _worked(store: Store, logs: list[GameLog]) -> list[tuple[GameLog, list
     return [(log, turns_of(log, hours, away, intervals)) for log in logs]
 
 
-async def rebuild(store: Store, *, write: bool = False) -> list[TurnRow]:
-    """Every person's turns worked out afresh from the whole log (sorted as stored); with
-    ``write`` the stored turns are replaced by them."""
-    if write:
-        await store.profiles.forget_turns()
+async def rebuild(store: Store) -> list[TurnRow]:
+    """Every person's turns worked out afresh from the whole log (sorted as stored), to check the
+    stored ones against."""
     worked = await _worked(store, await store.profiles.logs(await store.profiles.all_started()))
-    if write:
-        await store.profiles.save_turns(worked)
     return [t for _, turns in worked for t in turns]
 
 

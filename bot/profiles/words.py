@@ -17,10 +17,6 @@ PACE_NAMES = {"live": N_("live"), "fast": N_("fast"), "daily": N_("daily"), "slo
 """The pace tiers' names as shown (the stored and typed names are the keys)."""
 
 
-def title(game: str) -> str:
-    return engines.get(game).title if game in engines.GAMES else game
-
-
 def pace_name(pace: str | None, t: Language = ENGLISH) -> str | None:
     return None if pace is None else t.gettext(PACE_NAMES.get(pace, pace))
 
@@ -99,7 +95,7 @@ def text(name: str, found: Profile, t: Language = ENGLISH) -> str:
                 "{game}: median time to move {time} over {n} turn.",
                 "{game}: median time to move {time} over {n} turns.",
                 f.timed_by_game.get(game, 0),  # the turns they made themselves (missed ones left out)
-                game=title(game),
+                game=engines.title(game),
                 time=gc.spoken(median),
             )
         )
@@ -122,7 +118,7 @@ def text(name: str, found: Profile, t: Language = ENGLISH) -> str:
         lines.append(
             t.gettext(
                 "{game} rating on this server: {rating}.",
-                game=title(game),
+                game=engines.title(game),
                 rating=t.number(shown_or_start(rating.mu, rating.sigma), 1),
             )
         )
@@ -147,7 +143,7 @@ def card(name: str, found: Profile, t: Language = ENGLISH) -> picture.Card:
         waiting=f.waiting,
         games=tuple(
             picture.GameLine(
-                title(g),
+                engines.title(g),
                 f.turns_by_game.get(g, 0),
                 f.median_by_game.get(g),
                 shown_or_start(found.ratings[g].mu, found.ratings[g].sigma) if g in found.ratings else None,

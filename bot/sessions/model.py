@@ -14,13 +14,12 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 import engines
-from bot import ratings
 from bot.holders import names_at
+from bot.ratings import RatingChange
 from bot.records import MoveRecord
 from bot.storage import (
     MoveRow,
     NewMove,
-    RatingRow,
     SessionRow,
 )
 from bot.storage.profiles import Holder
@@ -314,16 +313,6 @@ def record_of(row: MoveRow, module: Engine | None = None) -> MoveRecord:
     return MoveRecord(row.seat, row.move, row.by_computer, events, privacy, row.number, row.turn)
 
 
-@dataclass(frozen=True)
-class RatingChange:
-    """A person's shown rating before and after a finished game (see :mod:`bot.ratings`)."""
-
-    user_id: int
-    name: str
-    before: float
-    after: float
-
-
 @dataclass
 class MoveResult:
     """What a change did.  ``turn_ended``: a turn (or a simultaneous round) ended, or the
@@ -416,47 +405,6 @@ def damaged_text(session: Session) -> Said:
         game=session.info.title,
         problem=damage_words(session.damaged or ""),
     )
-
-
-def _place_of(row: RatingRow) -> int:
-    if row.place is None:
-        raise ValueError(f"the rating of user {row.user_id} is to change without a place in the game")
-    return row.place
-
-
-def rerate(current: list[RatingRow], changes: list[RatingChange] | None = None) -> list[RatingRow]:
-    """New ratings for the people of a finished game (none with fewer than two people).
-
-    ``changes``, when given, collects each person's shown rating before and after.
-    """
-    if len(current) < 2:
-        return []
-    standings = [
-        ratings.Standing(
-            r.user_id,
-            r.name,
-            _place_of(r),
-            r.mu if r.mu is not None else ratings.START_MU,
-            r.sigma if r.sigma is not None else ratings.START_SIGMA,
-        )
-        for r in current
-    ]
-    rated = ratings.rate(standings)
-    new = [
-        RatingRow(n.user_id, n.name, n.mu, n.sigma, c.games + 1, c.wins + int(n.won))
-        for n, c in zip(rated, current, strict=True)
-    ]
-    if changes is not None:
-        for before, after in zip(standings, rated, strict=True):
-            changes.append(
-                RatingChange(
-                    after.user_id,
-                    after.name,
-                    ratings.shown(before.mu, before.sigma),
-                    ratings.shown(after.mu, after.sigma),
-                )
-            )
-    return new
 
 
 class NewGameHint(Said):

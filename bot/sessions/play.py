@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 
 from bot.computers import IN_PROCESS, ComputerFailed, fallback_move
+from bot.ratings import rerate
 from bot.replaying import UNDO, undo_target
 from bot.sessions.core import Core
 from bot.sessions.model import (
@@ -37,7 +38,6 @@ from bot.sessions.model import (
     damaged_text,
     named,
     refuse_computer_seat,
-    rerate,
     seats_said,
     stored,
     waiting,

@@ -6,7 +6,7 @@ Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.time.game
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
 
 from bot.sessions.core import ANY, Core
@@ -14,6 +14,15 @@ from bot.sessions.model import STALLED, MoveResult, Refusal, Seat, Session, seat
 from bot.sessions.play import Play
 from bot.time import gameclock as gc
 from engines.core import Outcome, Said, said
+
+
+def ranked_by_score(scores: Sequence[float]) -> list[tuple[int, ...]]:
+    """The seats ranked by their score, best first; equal scores share a place (a game scored as
+    it stands, :meth:`Seats.score_now`)."""
+    return [
+        tuple(s for s, v in enumerate(scores) if v == value) for value in sorted(set(scores), reverse=True)
+    ]
+
 
 CHANNEL_GONE = "abandoned: its channel or thread was deleted"
 """The reason a game ends when its channel goes (in :data:`bot.texts.END_REASONS`, translated there)."""
@@ -251,11 +260,7 @@ class Seats:
             if session is None:
                 return None
             scores = tuple(float(x) for x in session.engine.scores_now(session.state))
-            ranking = [
-                tuple(seat for seat, v in enumerate(scores) if v == value)
-                for value in sorted(set(scores), reverse=True)
-            ]
-            outcome = Outcome.told(scores, ranking, why)
+            outcome = Outcome.told(scores, ranked_by_score(scores), why)
             turn_before = session.engine.turn_number(session.state)
             result = MoveResult(session, note=why, turn_before=turn_before)
             result.ratings = await self.play.finish(session, outcome, reason=outcome.reason)

@@ -503,20 +503,11 @@ def record(kind: type[R], row: Row, **read: object) -> R:
 
 
 def person_of(row: Row) -> PersonRow:
-    return PersonRow(
-        user_id=row["user_id"],
-        notify=row["notify"],
-        remind_hours=row["remind_hours"],
-        time_zone=row["time_zone"],
-        quiet_start=row["quiet_start"],
-        quiet_end=row["quiet_end"],
+    return record(
+        PersonRow,
+        row,
         dm_failed=bool(row["dm_failed"]),
-        away_since=row["away_since"],
-        away_until=row["away_until"],
-        away_reason=row["away_reason"],
-        away_year=row["away_year"],
         away_days_used=row["away_days_used"] or 0,
-        locale=row["locale"],
         contrast=bool(row["contrast"]),
     )
 

@@ -43,7 +43,6 @@ ANNOUNCE = job_json({"announce": True})
 """The payload of a league's job that posts its season's end (see ``end_league``)."""
 
 FORMATS = ("swiss", "round_robin", "elimination")
-LIVE_LEAGUE = ("signup", "running")
 
 
 class LeagueNameTaken(Exception):

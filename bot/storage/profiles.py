@@ -3,7 +3,7 @@
 ``turns`` holds one row per turn a person had, worked out from the move log by
 :mod:`bot.profiles` and written here; ``turns_read`` the session version they were read at, so
 that only a game that changed since is read again.  Both can be dropped and rebuilt from the log
-(:meth:`Profiles.forget_turns`).  A person's turns are summed up from the indexes ``turns_by_user``
+(:func:`bot.profiles.rebuild` works them out afresh).  A person's turns are summed up from the indexes ``turns_by_user``
 and ``turns_by_pace`` and their games read by ``seats_by_user``: a profile never scans the log.
 """
 
@@ -283,15 +283,6 @@ class Profiles(Concern):
                 yield from run(
                     upsert("turns_read", "session_id", "session_id, version"), log.session_id, log.version
                 )
-
-        await self.db.transact(body())
-
-    async def forget_turns(self) -> None:
-        """Drop every derived turn (the next reading rebuilds them from the log)."""
-
-        def body() -> Body[None]:
-            yield from run("DELETE FROM turns")
-            yield from run("DELETE FROM turns_read")
 
         await self.db.transact(body())
 

@@ -251,13 +251,6 @@ class Queue(Concern):
         )
         return [r[0] for r in rows]
 
-    async def guilds_waiting(self) -> list[int]:
-        """The servers whose queues have someone waiting (not held by a table)."""
-        rows = await self.db.all(
-            "SELECT DISTINCT guild_id FROM queue_entries WHERE table_id IS NULL ORDER BY guild_id"
-        )
-        return [r[0] for r in rows]
-
     # ------------------------------------------------------------------ tables
 
     async def hold(

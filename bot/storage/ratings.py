@@ -48,38 +48,8 @@ class Ratings(Concern):
         if row[2]:
             return  # a game the queue formed of people who all chose unrated
         yield from self.db.ratings_lock(guild_id, game)
-        current = []
-        for r in results:
-            if r.user_id is None:
-                continue
-            found = yield from one(
-                "SELECT mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
-                guild_id,
-                game,
-                r.user_id,
-            )
-            current.append(
-                RatingRow(
-                    user_id=r.user_id,
-                    name=names.get(r.user_id, str(r.user_id)),
-                    mu=found[0] if found else None,
-                    sigma=found[1] if found else None,
-                    games=found[2] if found else 0,
-                    wins=found[3] if found else 0,
-                    place=r.place,
-                )
-            )
-        new = list(rate(current))
-        if not new:
-            return
-        yield from many(
-            upsert("ratings", "guild_id, game, user_id", "guild_id, game, user_id, " + RATED),
-            [
-                (guild_id, game, n.user_id, n.name, float(n.mu), float(n.sigma), n.games, n.wins, stamp)  # type: ignore[arg-type]  # rate hands back every row rated
-                for n in new
-            ],
-        )
-        yield from run("UPDATE sessions SET rated = 1 WHERE id = ?", session_id)
+        if (yield from _rerate("ratings", {"guild_id": guild_id, "game": game}, results, rate, names, stamp)):
+            yield from run("UPDATE sessions SET rated = 1 WHERE id = ?", session_id)
 
     async def leaderboard(self, guild_id: int | None, game: str, *, limit: int = 15) -> list[RatingRow]:
         rows = await self.db.all(
@@ -129,44 +99,41 @@ class Ratings(Concern):
         )
         if row is None or not row[1]:
             return
-        league_id = row[0]
-        current = []
-        for r in results:
-            if r.user_id is None:
-                continue
-            found = yield from one(
-                "SELECT mu, sigma, games, wins FROM season_ratings WHERE league_id = ? AND user_id = ?",
-                league_id,
-                r.user_id,
-            )
-            current.append(
-                (
-                    ratings.Standing(
-                        r.user_id,
-                        names.get(r.user_id, str(r.user_id)),
-                        r.place,
-                        found[0] if found else ratings.START_MU,
-                        found[1] if found else ratings.START_SIGMA,
-                    ),
-                    (found[2], found[3]) if found else (0, 0),
-                )
-            )
-        new = ratings.rate([c[0] for c in current])
-        if len(new) != len(current):
-            return  # fewer than two people: the season is not rated either
+        yield from _rerate("season_ratings", {"league_id": row[0]}, results, ratings.rerate, names, stamp)
+
+
+def _rerate(
+    table: str,
+    key: dict[str, object],
+    results: Sequence[ResultRow],
+    rate: Callable[[list[RatingRow]], Sequence[RatingRow]],
+    names: dict[int, str],
+    stamp: str,
+) -> Body[bool]:
+    """The rows of ``table`` under ``key`` of the people of ``results`` read (a person not rated
+    yet as an empty row), passed to ``rate`` and written back; whether any were."""
+    columns = ", ".join(key)
+    where = " AND ".join(f"{c} = ?" for c in key)
+    current = []
+    for r in results:
+        if r.user_id is None:
+            continue
+        found = yield from one(
+            f"SELECT mu, sigma, games, wins FROM {table} WHERE {where} AND user_id = ?",
+            *key.values(),
+            r.user_id,
+        )
+        mu, sigma, games, wins = found or (None, None, 0, 0)
+        current.append(
+            RatingRow(r.user_id, names.get(r.user_id, str(r.user_id)), mu, sigma, games, wins, r.place)
+        )
+    new = list(rate(current))
+    if new:
         yield from many(
-            upsert("season_ratings", "league_id, user_id", "league_id, user_id, " + RATED),
+            upsert(table, f"{columns}, user_id", f"{columns}, user_id, " + RATED),
             [
-                (
-                    league_id,
-                    n.user_id,
-                    n.name,
-                    float(n.mu),
-                    float(n.sigma),
-                    c[1][0] + 1,
-                    c[1][1] + int(n.won),
-                    stamp,
-                )
-                for n, c in zip(new, current, strict=True)
+                (*key.values(), n.user_id, n.name, float(n.mu), float(n.sigma), n.games, n.wins, stamp)  # type: ignore[arg-type]  # rate hands back every row rated
+                for n in new
             ],
         )
+    return bool(new)

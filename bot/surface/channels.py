@@ -31,6 +31,11 @@ def channel_missing(exc: BaseException) -> bool:
     return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
 
 
+async def nobody_told(guild_id: int, channel_id: int) -> None:
+    """Who is told of a channel found gone before the bot wires it up (the default of
+    ``Notifier.channel_gone`` and ``LeaguePosts.ended_gone``): nobody."""
+
+
 async def is_member(guild: discord.Guild | None, user_id: int) -> bool:
     """False only when Discord says the person is no longer in ``guild`` (the bot is not told when
     someone leaves: they are looked up)."""

@@ -36,7 +36,7 @@ from bot.sessions import Session
 from bot.storage import DEADLINE, Job, PersonRow, Store
 from bot.surface import written
 from bot.surface.buttons import Persistent, button
-from bot.surface.channels import channel_missing, is_member
+from bot.surface.channels import channel_missing, is_member, nobody_told
 from bot.surface.look import Look
 from bot.surface.replies import part_of
 from bot.time import gameclock as gc
@@ -54,10 +54,6 @@ MY_VIEW = N_("My view")  # the button on a turn DM
 LOCALES_KEPT = 10_000  # people whose last seen locale is remembered in memory (a write only on a change)
 
 
-async def nothing(*_: object) -> None:
-    return None
-
-
 def seconds_of(stamp: str) -> float:
     return datetime.fromisoformat(stamp).timestamp()
 
@@ -69,7 +65,7 @@ class Notifier:
         self.look = look
         self.locales: dict[int, str] = {}  # user id -> the locale last stored for them
         # a game's channel turned out to be gone: its games end (Boards.channel_gone)
-        self.channel_gone: Callable[[int, int], Awaitable[None]] = nothing
+        self.channel_gone: Callable[[int, int], Awaitable[None]] = nobody_told
 
     async def remember_locale(self, user_id: int, locale: str) -> None:
         """Keep the Discord locale of a person's interaction, for their direct messages (Discord

@@ -1,4 +1,5 @@
-"""The base of every game's cog: ``/<game> move`` with autocomplete and ``/<game> rules``.
+"""The base of every game's cog: ``/<game> move`` with autocomplete and ``/<game> rules``; and
+:class:`FrontCog`, the base of every command group that reaches the table through the bot's front.
 
 A game's cog subclasses :class:`GameCog` with ``group_name`` set to the game's
 registry name, adds a ``new`` command carrying that game's options (which calls
@@ -54,19 +55,30 @@ def messages(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
 
 
 CLOCK_DESCRIPTION = "A clock: move:24h (each turn), bank:3d+12h (a time bank plus an increment), or off"
+THREAD_DESCRIPTION = (
+    "Open the game in its own thread (default on; inside a thread or forum post it stays there)"
+)
 
 
-@app_commands.guild_only()
-class GameCog(commands.GroupCog):
-    game: ClassVar[str]
+class FrontCog(commands.GroupCog):
+    """A command group of the bot's (a game's, ``/game``, ``/me``...): the bot, and the Discord
+    side it reaches once ready."""
 
     def __init__(self, bot: Pukllay):
         self.bot = bot
-        self.info = engines.get(self.game)
 
     @property
     def front(self) -> Front:
         return self.bot.ready_front()
+
+
+@app_commands.guild_only()
+class GameCog(FrontCog):
+    game: ClassVar[str]
+
+    def __init__(self, bot: Pukllay):
+        super().__init__(bot)
+        self.info = engines.get(self.game)
 
     @guarded(defer=False)
     async def open_lobby(

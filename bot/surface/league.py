@@ -1,7 +1,8 @@
 """The league's rounds on Discord: :class:`LeaguePosts` does what :mod:`bot.league.season` asks.
 
 Posts in the league's channel and its games' threads (pinging only whom the rounds name),
-opens the threads, writes direct messages, and hands boards to the board posts (:class:`bot.surface.front.Front`).  Imports discord,
+opens the threads, writes direct messages, and hands boards to the board posts (:class:`bot.surface.front.Front`); the
+queue's posts (:mod:`bot.surface.queue`) open their threads and write their DMs with the same helpers.  Imports discord,
 the front, the languages of servers and the attachments.
 """
 
@@ -17,7 +18,7 @@ from bot.league.season import Picture
 from bot.sessions import MoveResult, Session
 from bot.surface.attach import picture as attachment
 from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES
-from bot.surface.channels import NEEDED_FOR_THREADS, channel_missing
+from bot.surface.channels import NEEDED_FOR_THREADS, channel_missing, nobody_told
 from bot.surface.checkin import checkin_view
 from bot.surface.front import Front
 from bot.texts import clip
@@ -36,6 +37,36 @@ def only(users: Iterable[int]) -> discord.AllowedMentions:
     )
 
 
+async def open_game_thread(bot: discord.Client, channel_id: int, name: str) -> int | None:
+    """A public thread opened in the text channel ``channel_id`` for a game the league or the queue
+    formed (it stays open a week); None when the channel takes none or Discord refused."""
+    try:
+        parent = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+        if not isinstance(parent, discord.TextChannel):
+            log.warning("channel %s (#%s) takes no threads", channel_id, getattr(parent, "name", parent))
+            return None
+        thread = await parent.create_thread(
+            name=name,
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,
+        )
+        return thread.id
+    except discord.HTTPException as exc:
+        log.warning("no thread in channel %s (%s)", channel_id, exc)
+        return None
+
+
+async def send_direct(bot: discord.Client, user_id: int, text: str) -> bool:
+    """A direct message that mentions only its reader; False when Discord refused it."""
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        await user.send(text, allowed_mentions=only([user_id]))
+    except discord.HTTPException as exc:
+        log.info("a DM to %s was refused (%s)", user_id, exc)
+        return False
+    return True
+
+
 def file_of(picture: Picture) -> discord.File:
     return attachment(picture.data, picture.filename, picture.alt)
 
@@ -50,7 +81,7 @@ class LeaguePosts:
         """Channels and threads Discord answered do not exist: nothing more is posted there."""
         # a league game that had ended already in a thread found gone: its organiser is told
         # (Rounds.ended_gone)
-        self.ended_gone: Callable[[int, int], Awaitable[None]] = nothing
+        self.ended_gone: Callable[[int, int], Awaitable[None]] = nobody_told
 
     async def vanished(self, guild_id: int, channel_id: int) -> None:
         """Discord answered that the channel or thread does not exist: it was deleted while the bot
@@ -124,29 +155,10 @@ class LeaguePosts:
         return [label for attr, label in NEEDED_FOR_THREADS if not getattr(perms, attr)]
 
     async def open_thread(self, channel_id: int, name: str) -> int | None:
-        try:
-            parent = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-            if not isinstance(parent, discord.TextChannel):
-                log.warning("#%s takes no threads", getattr(parent, "name", parent))
-                return None
-            thread = await parent.create_thread(
-                name=name,
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,  # a round's game stays open a week
-            )
-            return thread.id
-        except discord.HTTPException as exc:
-            log.warning("no thread in channel %s (%s)", channel_id, exc)
-            return None
+        return await open_game_thread(self.bot, channel_id, name)
 
     async def direct(self, user_id: int, text: str) -> bool:
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text, allowed_mentions=only([user_id]))
-        except discord.HTTPException as exc:
-            log.info("a DM to %s was refused (%s)", user_id, exc)
-            return False
-        return True
+        return await send_direct(self.bot, user_id, text)
 
     async def post_board(self, session: Session, header: str) -> None:
         if session.row.channel_id in self.missing:
@@ -163,7 +175,3 @@ class LeaguePosts:
             log.warning("could not post the board of session %s", result.session.id)
             if channel_missing(exc) and row.guild_id:
                 await self.vanished(row.guild_id, row.channel_id)
-
-
-async def nothing(guild_id: int, channel_id: int) -> None:
-    """No league is told of a game that ended in a thread found gone (the default)."""

@@ -14,11 +14,10 @@ import discord
 from bot import i18n
 from bot.sessions import MoveResult, Refusal
 from bot.surface import written
-from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import is_member
 from bot.surface.front import Front
-from bot.surface.league import only
+from bot.surface.league import only, open_game_thread, send_direct
 from bot.surface.replies import reply
 from bot.texts import clip
 from languages import ENGLISH, N_, Language
@@ -47,20 +46,7 @@ class QueuePosts:
         return await is_member(self.bot.get_guild(guild_id), user_id)  # an unseen server takes no one out
 
     async def open_thread(self, channel_id: int, name: str) -> int | None:
-        try:
-            parent = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-            if not isinstance(parent, discord.TextChannel):
-                log.warning("queue channel %s takes no threads", channel_id)
-                return None
-            thread = await parent.create_thread(
-                name=name,
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,  # a daily game's thread stays a week
-            )
-            return thread.id
-        except discord.HTTPException as exc:
-            log.warning("no queue thread in channel %s (%s)", channel_id, exc)
-            return None
+        return await open_game_thread(self.bot, channel_id, name)
 
     async def post(
         self,
@@ -94,13 +80,7 @@ class QueuePosts:
             log.warning("could not update the queue message %s (%s)", message_id, exc)
 
     async def direct(self, user_id: int, text: str) -> bool:
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(clip(text), allowed_mentions=only([user_id]))
-        except discord.HTTPException as exc:
-            log.info("a DM to %s was refused (%s)", user_id, exc)
-            return False
-        return True
+        return await send_direct(self.bot, user_id, clip(text))
 
     async def announce(self, result: MoveResult) -> None:
         boards = self.front.boards

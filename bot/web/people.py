@@ -44,10 +44,6 @@ class PersonPage:
     games: list[GameLine] = field(default_factory=list)
 
 
-def title_of(game: str) -> str:
-    return engines.GAMES[game].title if game in engines.GAMES else game
-
-
 class People:
     def __init__(self, store: Store, links: WebLinks):
         self.store = store
@@ -63,12 +59,12 @@ class People:
         page = PersonPage(name)
         for game, r in ratings.items():
             page.ratings.append(
-                RatingLine(title_of(game), number(shown_or_start(r.mu, r.sigma), t), r.games, r.wins)
+                RatingLine(engines.title(game), number(shown_or_start(r.mu, r.sigma), t), r.games, r.wins)
             )
         for g in await self.links.finished_games(guild_id, user_id):
             page.games.append(
                 GameLine(
-                    title_of(g.game),
+                    engines.title(g.game),
                     g.session_id,
                     (g.finished_at or "")[:10],
                     ordinal(g.place, t),

@@ -245,7 +245,7 @@ class Seasons(Part):
     @guarded()
     async def start(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found, t = await self.organised(interaction, league)
-        started, first = await self.leagues.start(found, interaction.user.id)
+        started, first = await self.leagues.start(found)
         self.front.replies.committed(interaction, said("{league} started", league=started.shown))
         await self.refresh_signup(started)
         checkin = await self.attendance.arm(started, first)

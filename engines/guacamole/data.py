@@ -12,7 +12,6 @@ the renderer all score a dish the same way.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -57,8 +56,6 @@ DECK_SIZE = len(TYPES) * len(NUMBERS) * COPIES  # 90
 HAND_SIZE = 7
 PREP_LIMIT = 4
 
-CODE_RE = re.compile(r"^([1-9])([PLOTA])$")
-
 
 def card_type(cid: int) -> str:
     return TYPES[cid // 18]
@@ -68,19 +65,11 @@ def card_number(cid: int) -> int:
     return (cid % 18) // 2 + 1
 
 
-CODES: tuple[str, ...] = tuple(f"{(cid % 18) // 2 + 1}{TYPES[cid // 18]}" for cid in range(DECK_SIZE))
+CODES: tuple[str, ...] = tuple(f"{card_number(cid)}{card_type(cid)}" for cid in range(DECK_SIZE))
 
 
 def card_code(cid: int) -> str:
     return CODES[cid]
-
-
-def code_number(code: str) -> int:
-    return int(code[0])
-
-
-def code_type(code: str) -> str:
-    return code[1]
 
 
 def code_key(code: str) -> tuple[int, int]:

@@ -584,11 +584,6 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     return []
 
 
-def step_text(s: State) -> str:
-    """What the player to move may do now, in English (:func:`step_said` keeps it for translation)."""
-    return step_said(s).in_words()
-
-
 def _free_example(s: State) -> str:
     """A ``free`` the player to move may write: a card of their zone (which everyone sees)."""
     zone = _codes(s.prep[s.turn])

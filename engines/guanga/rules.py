@@ -610,10 +610,6 @@ def occupied_mask(s: State, seat: int) -> int:
     return mask_of(i for i, st in enumerate(s.guangas[seat]) if st)
 
 
-def stopper_mask(s: State, seat: int) -> int:
-    return mask_of(s.stoppers[seat])
-
-
 def attr_masks(s: State, seat: int) -> dict[str, int]:
     """For every colour and symbol, the cells whose top patch shows it (stopper cells excluded)."""
     out = dict.fromkeys(D.COLOURS + D.SYMBOLS, 0)

@@ -37,7 +37,6 @@ from .rules import (
     colours_held,
     open_mask,
     outcome,
-    reachable_by_masks,
     total,
 )
 from .ways import NONE as _NONE
@@ -101,15 +100,6 @@ class _Eval:
         else:
             gain = 0.0
         return gain + self.reload(village) - self.hold(load)
-
-    def best_from(self, masks: dict[int, int], start: int, load: str | None) -> float:
-        best = 0.0
-        for c in reachable_by_masks(masks, start):
-            if c in D.VILLAGES:
-                v = self.sale(load, c)
-                if v is not None and v > best:
-                    best = v
-        return best
 
 
 def normal_move(view: View, legal: list[Move], rng: random.Random) -> Move:

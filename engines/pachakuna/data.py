@@ -44,7 +44,6 @@ TILE_CELLS: tuple[int, ...] = tuple(c for c in CELLS if c not in VILLAGES)
 
 # Tile kinds: number of mountain edges, and how many of each exist.
 KIND_MOUNTAINS = {"N": 3, "F": 2, "M": 4}
-KIND_NAMES = {"N": "neutral", "F": "mostly flat", "M": "mostly mountainous"}
 KIND_COUNTS = {"N": 24, "F": 15, "M": 15}
 
 MAX_LLAMAS = 3

@@ -412,28 +412,6 @@ edge d): the neighbour beyond each open side, the bit of the neighbour's facing 
 whether the neighbour is a village."""
 
 
-def reachable_by_masks(masks: dict[int, int], start: int) -> set[int]:
-    """:func:`reachable` from each tile's open edges (bit ``d`` set: edge ``d`` is passable)."""
-    villages = D.VILLAGES
-    nbrs = D.NEIGHBOURS
-    seen = {start}
-    stack = [start]
-    while stack:
-        c = stack.pop()
-        if c in villages and c != start:
-            continue
-        mc = 63 if c in villages else masks[c]
-        for d, n in nbrs[c]:
-            if n in seen or not (mc >> d) & 1:
-                continue
-            if n not in villages and not (masks[n] >> ((d + 3) % 6)) & 1:
-                continue
-            seen.add(n)
-            stack.append(n)
-    seen.discard(start)
-    return seen
-
-
 def route(tiles: dict[int, str], start: int, end: int, black: bool) -> list[int]:
     """A shortest road from ``start`` to ``end`` (both included) by :func:`reachable`'s rules."""
     opened = _OPEN[black]

@@ -102,15 +102,15 @@ class SeededBot(PukllayBot):
 @pytest.fixture
 def bot_factory(request, standin, tmp_path, table_clock) -> Callable[..., Callable]:
     """``bot_factory(extensions=..., **settings)`` returns a maker for ``standin.run_client`` on one
-    database file (``settings``: fields of :class:`Settings` other than the defaults), a copy of
-    the migrated template; the games it opens are seeded (see ``SeededBot``)."""
+    database file (``settings``: fields of :class:`Settings` other than the defaults;
+    ``dev_guild_id=None`` for global commands, as on several servers), a copy of the migrated
+    template; the games it opens are seeded (see ``SeededBot``)."""
     db = tmp_path / "e2e.db"
     migrated(request, db)
 
     def factory(extensions: tuple[str, ...] = BASE_EXTENSIONS, **options: Any):
-        settings = Settings(
-            token="standin-token", database_path=str(db), dev_guild_id=standin.guild.id, **options
-        )
+        options.setdefault("dev_guild_id", standin.guild.id)
+        settings = Settings(token="standin-token", database_path=str(db), **options)
 
         def make(connector):
             return SeededBot(
@@ -207,6 +207,12 @@ async def nim_to_the_end(standin, bot, chan, alice, bob, piles: int = 2, labels=
     lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=piles)
     await standin.click(bob, lobby.message, labels[0])
     await standin.click(alice, lobby.message, labels[1])
+    return await nim_played_out(standin, bot, chan, alice, bob)
+
+
+async def nim_played_out(standin, bot, chan, alice, bob):
+    """The running Nim game of two in ``chan`` played to its end by slash commands, each move the
+    first legal one; its session then."""
     session = await bot.sessions.core.in_channel(chan.id)
     while session.status == "active":
         (seat,) = session.to_move()

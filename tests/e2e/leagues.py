@@ -40,17 +40,21 @@ async def fire(bot) -> int:
             return fired
 
 
-async def one_round_league(standin, bot, chan, users, *, name: str = "Quick", days: int = 1, **options):
-    """A Swiss league of one round, created by the server's owner, ``users`` signed up, started
-    and its round paired; the league and its first game's session."""
+async def started_league(standin, chan, users, *, name: str, **options):
+    """A league created by the server's owner (``options``: /league create's), ``users`` signed up,
+    and started (its first round not paired yet)."""
     owner = standin.owner
-    created = await standin.slash(
-        owner, chan, "league create", name=name, format="swiss", rounds=1, days=days, **options
-    )
+    created = await standin.slash(owner, chan, "league create", name=name, **options)
     assert name in created.message.content, created.message.content
     for user in users:
         await (await standin.slash(user, chan, "league join")).original()
     await (await standin.slash(owner, chan, "league start")).original()
+
+
+async def one_round_league(standin, bot, chan, users, *, name: str = "Quick", days: int = 1, **options):
+    """A Swiss league of one round, created by the server's owner, ``users`` signed up, started
+    and its round paired; the league and its first game's session."""
+    await started_league(standin, chan, users, name=name, format="swiss", rounds=1, days=days, **options)
     await fire(bot)
     league = (await bot.store.leagues.of_server(standin.guild.id))[0]
     (game,) = await bot.store.leagues.league_games(league.id, 1)

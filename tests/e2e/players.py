@@ -100,6 +100,24 @@ def is_board(message) -> bool:
     return bool(message.files) and not message.ephemeral and not is_results(message)
 
 
+async def pachakuna_started(standin, bot, chan, host, guest, *, seed: int):
+    """A P'achakuna game of ``host`` and ``guest`` (two players, always: its ``new`` has no
+    players option) opened in ``chan`` and started; who is to move, and its session."""
+    bot.sessions.new_seed = lambda: seed
+    lobby = await standin.slash(host, chan, "pachakuna new", thread=False)
+    await standin.click(guest, lobby.message, "Join")
+    await standin.click(host, lobby.message, "Start")
+    await standin.next_message(chan, is_board)
+    return await to_move(bot, chan, (host, guest))
+
+
+async def to_move(bot, chan, users):
+    """Which of ``users`` is to move in the game in ``chan`` (one seat to move), and its session."""
+    session = await bot.sessions.core.in_channel(chan.id)
+    (seat,) = session.to_move()
+    return next(u for u in users if u.id == session.by_seat(seat).user_id), session
+
+
 class Driver:
     """Plays the game in ``chan`` to its end; ``styles`` maps each user to how they play."""
 

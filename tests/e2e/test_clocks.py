@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.players import lobby_button
-from tests.e2e.test_notices import EXTENSIONS, is_board, to_move
+from tests.e2e.players import lobby_button, to_move
+from tests.e2e.test_notices import EXTENSIONS, is_board
 from tests.support import nim
 
 DAY, HOUR = 86400, 3600
@@ -50,6 +50,17 @@ async def run_out(standin, bot, thread, users, table_clock, wait=DAY):
     assert "time ran out" in question.content and "The first answer decides" in question.content
     assert "**give more time** (the full " in question.content and " again, from now)" in question.content
     return late, other, session, question
+
+
+async def smallest_to_the_end(standin, bot, thread, session, users):
+    """Play a Nim game to its end, each of ``users`` taking the fewest stones; its session then."""
+    while session.status == "active":
+        user = next(u for u in users if u.id == session.by_seat(next(iter(session.to_move()))).user_id)
+        move = min(nim.legal_moves(session.state, session.seat_of(user.id).seat), key=lambda m: m.count)
+        await (await standin.slash(user, thread, "nim move", move=str(move))).original()
+        await bot.front.boards.drain()
+        session = await bot.sessions.core.get(session.id)
+    return session
 
 
 async def test_bank_runs_out_nobody_answers_the_computer_takes_over_and_the_player_returns(
@@ -110,12 +121,7 @@ async def test_bank_runs_out_nobody_answers_the_computer_takes_over_and_the_play
         after = await bot.sessions.core.get(session.id)
         assert not after.seat_of(late.id).computer
         # Play it out: the seat that ran out ranks last, and the game is rated.
-        while after.status == "active":
-            user = alice if after.by_seat(next(iter(after.to_move()))).user_id == alice.id else bob
-            move = min(nim.legal_moves(after.state, after.seat_of(user.id).seat), key=lambda m: m.count)
-            await (await standin.slash(user, thread, "nim move", move=str(move))).original()
-            await bot.front.boards.drain()
-            after = await bot.sessions.core.get(session.id)
+        after = await smallest_to_the_end(standin, bot, thread, after, (alice, bob))
         places = {r.user_id: r.place for r in await bot.store.ratings.results(session.id)}
         assert places == {other.id: 1, late.id: 2}
         rated = {r.user_id for r in await bot.store.ratings.leaderboard(standin.guild.id, "nim")}
@@ -251,12 +257,7 @@ async def test_a_seat_taken_after_a_timeout_stays_so_when_the_clock_is_turned_of
         assert not after.seat_of(late.id).computer and after.clock is None
         again = await (await standin.slash(late, thread, "game return")).original()
         assert "your seat is yours" in again.content.lower()
-        while after.status == "active":
-            user = alice if after.by_seat(next(iter(after.to_move()))).user_id == alice.id else bob
-            move = min(nim.legal_moves(after.state, after.seat_of(user.id).seat), key=lambda m: m.count)
-            await (await standin.slash(user, thread, "nim move", move=str(move))).original()
-            await bot.front.boards.drain()
-            after = await bot.sessions.core.get(session.id)
+        after = await smallest_to_the_end(standin, bot, thread, after, (alice, bob))
         places = {r.user_id: r.place for r in await bot.store.ratings.results(session.id)}
         assert places == {other.id: 1, late.id: 2}
 

@@ -4,7 +4,7 @@ through the Discord stand-in: what an autocomplete group sent as it is gets for 
 from __future__ import annotations
 
 from bot.app import EXTENSIONS
-from tests.e2e.players import is_board, lobby_button, start
+from tests.e2e.players import is_board, lobby_button, pachakuna_started, start
 
 
 async def test_a_group_sent_from_a_games_own_command_names_that_command(standin, bot_factory):
@@ -37,14 +37,7 @@ async def test_a_group_sent_from_pachakuna_rotate_names_rotate(standin, bot_fact
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        bot.sessions.new_seed = lambda: 5
-        lobby = await standin.slash(alice, chan, "pachakuna new", thread=False)  # two players, always
-        await standin.click(bob, lobby.message, "Join")
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, is_board)
-        session = await bot.sessions.core.in_channel(chan.id)
-        (seat,) = session.to_move()
-        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        mover, session = await pachakuna_started(standin, bot, chan, alice, bob, seed=5)
         offered = await standin.autocomplete(mover, chan, "pachakuna rotate", "rotation")
         assert "r4" in [c["value"] for c in offered], offered
         answer = await (await standin.slash(mover, chan, "pachakuna rotate", rotation="r4")).original()

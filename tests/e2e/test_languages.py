@@ -301,9 +301,9 @@ async def test_a_spanish_server_is_asked_about_a_timeout_in_spanish(
 ):
     """The timeout question, its buttons and the answer posted are the server's (Spanish); the
     answer to the person who clicked is theirs (English)."""
+    from tests.e2e.players import to_move
     from tests.e2e.test_clocks import DAY, is_question, open_clocked
     from tests.e2e.test_notices import EXTENSIONS as NOTICE_EXTENSIONS
-    from tests.e2e.test_notices import to_move
     from tests.support import nim
 
     monkeypatch.setattr(nim, "TABLE_MOVES", False)  # running out asks the others

@@ -8,7 +8,7 @@ it pings, and the bot writes to, only those their choices ask for.
 
 from __future__ import annotations
 
-from tests.e2e.leagues import DAY, fire, threads_of
+from tests.e2e.leagues import DAY, fire, started_league, threads_of
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_notices import settings
 
@@ -20,7 +20,6 @@ async def test_a_round_opening_pings_and_writes_to_each_player_as_they_chose(
     standin, bot_factory, table_clock
 ):
     chan = standin.channel("games")
-    owner = standin.owner
     names = ("thread", "dm", "both", "none", "refused", "quiet")
     people = dict(zip(names, standin.add_users(*names), strict=True))
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
@@ -33,19 +32,16 @@ async def test_a_round_opening_pings_and_writes_to_each_player_as_they_chose(
                 await settings(standin, user, chan, where="dm", time_zone="America/Lima", quiet="22-7")
             else:
                 await settings(standin, user, chan, where=choice)
-        await standin.slash(
-            owner,
+        await started_league(
+            standin,
             chan,
-            "league create",
+            people.values(),
             name="Notice cup",
             game="pachakuna",
             format="swiss",
             players=2,
             rounds=1,
         )
-        for user in people.values():
-            await (await standin.slash(user, chan, "league join")).original()
-        await (await standin.slash(owner, chan, "league start")).original()
         before = {t.id for t in standin.guild.threads}
         await fire(bot)
         await standin.next_message(chan, lambda m: "round 1 of 1 is open" in m.content)
@@ -85,17 +81,16 @@ async def test_a_player_dropped_for_no_shows_is_told_as_they_chose(standin, bot_
     which is the league's limit.  The post saying they are dropped pings only the one who wants
     mentions; the one who wants direct messages gets one instead, and nobody else is written to."""
     chan = standin.channel("games")
-    owner = standin.owner
     names = ("thread", "dm", "both", "none")
     people = dict(zip(names, standin.add_users(*names), strict=True))
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
         for choice, user in people.items():
             await settings(standin, user, chan, where=choice)
-        await standin.slash(
-            owner,
+        await started_league(
+            standin,
             chan,
-            "league create",
+            people.values(),
             name="Notice cup",
             game="pachakuna",
             format="swiss",
@@ -104,9 +99,6 @@ async def test_a_player_dropped_for_no_shows_is_told_as_they_chose(standin, bot_
             days=1,
             drop_after=1,
         )
-        for user in people.values():
-            await (await standin.slash(user, chan, "league join")).original()
-        await (await standin.slash(owner, chan, "league start")).original()
         await fire(bot)
         league = (await bot.store.leagues.of_server(standin.guild.id))[0]
         late = set()
@@ -143,10 +135,10 @@ async def test_the_organiser_is_told_of_late_games_as_they_chose(standin, bot_fa
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
         await settings(standin, owner, chan, where="dm")
-        await standin.slash(
-            owner,
+        await started_league(
+            standin,
             chan,
-            "league create",
+            (ana, beto),
             name="Late cup",
             game="pachakuna",
             format="swiss",
@@ -154,9 +146,6 @@ async def test_the_organiser_is_told_of_late_games_as_they_chose(standin, bot_fa
             rounds=1,
             days=1,
         )
-        for user in (ana, beto):
-            await (await standin.slash(user, chan, "league join")).original()
-        await (await standin.slash(owner, chan, "league start")).original()
         await fire(bot)
         table_clock.advance(21 * 3600)  # three hours (an eighth of the round) before the deadline
         await fire(bot)
@@ -178,10 +167,10 @@ async def test_an_organiser_who_wants_mentions_is_pinged_for_a_review_not_writte
     ana, beto = standin.add_users("ana", "beto")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await standin.slash(
-            owner,
+        await started_league(
+            standin,
             chan,
-            "league create",
+            (ana, beto),
             name="Review cup",
             game="pachakuna",
             format="swiss",
@@ -189,9 +178,6 @@ async def test_an_organiser_who_wants_mentions_is_pinged_for_a_review_not_writte
             rounds=1,
             review=True,
         )
-        for user in (ana, beto):
-            await (await standin.slash(user, chan, "league join")).original()
-        await (await standin.slash(owner, chan, "league start")).original()
         before = len(standin.messages(standin.dm(owner)))
         await fire(bot)
         (waits,) = [m for m in standin.messages(chan) if "waits for your review" in m.content]

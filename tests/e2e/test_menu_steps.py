@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.app import EXTENSIONS
 from tests.e2e.conftest import menu_groups, menu_moves
-from tests.e2e.players import is_board
+from tests.e2e.players import is_board, pachakuna_started
 
 
 async def test_pachakuna_row_then_tile_then_turn_and_back(standin, bot_factory):
@@ -14,14 +14,7 @@ async def test_pachakuna_row_then_tile_then_turn_and_back(standin, bot_factory):
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        bot.sessions.new_seed = lambda: 2026
-        lobby = await standin.slash(alice, chan, "pachakuna new", thread=False)  # two players, always
-        await standin.click(bob, lobby.message, "Join")
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, is_board)
-        session = await bot.sessions.core.in_channel(chan.id)
-        (seat,) = session.to_move()
-        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        mover, _ = await pachakuna_started(standin, bot, chan, alice, bob, seed=2026)
         board = [m for m in standin.messages(chan) if is_board(m) and not m.deleted][-1]
 
         async def choose(menu, value: str):

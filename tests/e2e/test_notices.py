@@ -8,7 +8,7 @@ import io
 from PIL import Image
 
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.players import lobby_button
+from tests.e2e.players import lobby_button, to_move
 from tests.support import nim
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me")
@@ -35,12 +35,6 @@ async def start_game(standin, bot, chan, host, guest, piles=3):
     board = await standin.next_message(thread, is_board)
     await bot.front.boards.drain()  # the notices after the board (DMs, reminders) are sent
     return thread, board
-
-
-async def to_move(bot, thread, users):
-    session = await bot.sessions.core.in_channel(thread.id)
-    (seat,) = session.to_move()
-    return next(u for u in users if u.id == session.by_seat(seat).user_id), session
 
 
 async def play_one(standin, bot, thread, users):
@@ -265,27 +259,12 @@ async def test_a_turn_notice_due_in_quiet_hours_comes_when_they_end_even_without
         assert standin.messages(standin.dm(second)) == []
 
 
-async def test_game_mine_lists_games_and_lobbies_across_two_servers(standin, tmp_path, table_clock):
-    from bot.app import PukllayBot
-    from bot.settings import Settings
-
+async def test_game_mine_lists_games_and_lobbies_across_two_servers(standin, bot_factory, table_clock):
     alice, bob, carol = standin.add_users("alice", "bob", "carol")
     other = standin.add_guild("Second server")
     for user in (alice, bob):
         standin.join(user, other)
-    settings_ = Settings(token="standin-token", database_path=str(tmp_path / "mine.db"))  # global commands
-
-    def make(connector):
-        return PukllayBot(
-            settings_,
-            extensions=EXTENSIONS,
-            connector=connector,
-            guild_ready_timeout=0.01,
-            clock=table_clock,
-            start_scheduler=False,
-        )
-
-    async with standin.run_client(make) as bot:
+    async with standin.run_client(bot_factory(EXTENSIONS, dev_guild_id=None)) as bot:  # global commands
         await standin.wait_synced()
         here, there = standin.channel("games"), other.channel("games")
         thread, _ = await start_game(standin, bot, here, alice, bob)
@@ -624,30 +603,15 @@ async def test_a_turn_timer_shows_the_time_away_at_once(standin, bot_factory, ta
 
 
 async def test_someone_who_left_a_server_gets_no_reminders_or_mine_lines_for_its_games(
-    standin, tmp_path, table_clock
+    standin, bot_factory, table_clock
 ):
     """Alice has her turn in a game on each of two servers, then leaves the first: her reminder
     and her ``/game mine`` (asked on the second) list only the second server's game."""
-    from bot.app import PukllayBot
-    from bot.settings import Settings
-
     alice, bob = standin.add_users("alice", "bob")
     other = standin.add_guild("Second server")
     for user in (alice, bob):
         standin.join(user, other)
-    settings_ = Settings(token="standin-token", database_path=str(tmp_path / "left.db"))
-
-    def make(connector):
-        return PukllayBot(
-            settings_,
-            extensions=EXTENSIONS,
-            connector=connector,
-            guild_ready_timeout=0.01,
-            clock=table_clock,
-            start_scheduler=False,
-        )
-
-    async with standin.run_client(make) as bot:
+    async with standin.run_client(bot_factory(EXTENSIONS, dev_guild_id=None)) as bot:  # global commands
         await standin.wait_synced()
         here, there = standin.channel("games"), other.channel("games")
         await settings(standin, alice, here, where="dm", reminders=6)

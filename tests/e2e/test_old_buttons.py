@@ -15,7 +15,8 @@ from bot.surface.menus import HandButton, MoveButton, MoveSelect, NavButton, Tur
 from bot.surface.results import RematchButton
 from bot.surface.undo import UndoButton
 from tests.e2e.forge import forged_click
-from tests.e2e.test_table import is_board, nim_session, user_to_move
+from tests.e2e.players import to_move
+from tests.e2e.test_table import is_board, nim_session
 from tests.support import nim
 
 BUILT = [
@@ -72,7 +73,7 @@ async def test_clicks_on_old_custom_ids_act(standin, bot_factory):
         started = await forged_click(standin, alice, chan, f"pk:lobby:start:{session.id}", lobby.message)
         assert "started" in started.content
         board = await standin.next_message(chan, is_board)
-        mover, session = await user_to_move(bot, chan, (alice, bob))
+        mover, session = await to_move(bot, chan, (alice, bob))
         hand = await (await forged_click(standin, bob, chan, f"pk:hand:{session.id}", board)).original()
         assert hand.ephemeral and "Your view of" in hand.content
         menu = await (await forged_click(standin, mover, chan, f"pk:turn:{session.id}", board)).original()

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import BASE_EXTENSIONS, png_of
-from tests.e2e.players import lobby_button
-from tests.e2e.test_notices import is_board, to_move
+from tests.e2e.players import lobby_button, to_move
+from tests.e2e.test_notices import is_board
 from tests.support import nim
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me", "cogs.gates")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import nim_to_the_end, pick_from_menu, png_of
+from tests.e2e.players import to_move
 from tests.support import nim
 
 
@@ -14,13 +15,6 @@ def is_board(message) -> bool:
 
 def nim_session(bot, chan):
     return bot.sessions.core.in_channel(chan.id)
-
-
-async def user_to_move(bot, chan, users):
-    session = await nim_session(bot, chan)
-    (seat,) = session.to_move()
-    uid = session.by_seat(seat).user_id
-    return next(u for u in users if u.id == uid), session
 
 
 async def open_and_start(standin, chan, alice, bob, **options):
@@ -48,7 +42,7 @@ async def test_whole_flow_by_commands_and_buttons(standin, bot_factory):
         lobby, board = await open_and_start(standin, chan, alice, bob, piles=3, players=2)
         image = png_of(board)
         assert image.width > 100
-        mover, session = await user_to_move(bot, chan, (alice, bob))
+        mover, session = await to_move(bot, chan, (alice, bob))
         other = bob if mover is alice else alice
         assert f"<@{mover.id}>" in board.content and mover.id in board.pinged
         assert {"Play", "My view"} <= {b.get("label") for b in board.buttons}
@@ -129,7 +123,7 @@ async def test_stale_menu_after_the_board_moved(standin, bot_factory):
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
         _, board = await open_and_start(standin, chan, alice, bob, piles=4)
-        mover, session = await user_to_move(bot, chan, (alice, bob))
+        mover, session = await to_move(bot, chan, (alice, bob))
         menu = await (await standin.click(mover, board, "Play")).original()
         legal = [str(m) for m in nim.legal_moves(session.state, session.seat_of(mover.id).seat)]
         await (await standin.slash(mover, chan, "nim move", move=legal[0])).original()
@@ -169,7 +163,7 @@ async def test_restart_keeps_lobby_buttons_and_game(standin, bot_factory):
         standin.skip_messages(chan)
         await standin.click(alice, lobby.message, "Start")
         board = await standin.next_message(chan, is_board)
-        mover, session = await user_to_move(bot, chan, (alice, bob))
+        mover, session = await to_move(bot, chan, (alice, bob))
         move = str(nim.legal_moves(session.state, session.seat_of(mover.id).seat)[0])
     async with standin.run_client(make) as bot:
         menu = await (await standin.click(mover, board, "Play")).original()
@@ -187,7 +181,7 @@ async def test_rate_limit_is_retried(standin, bot_factory):
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
         _, board = await open_and_start(standin, chan, alice, bob)
-        mover, session = await user_to_move(bot, chan, (alice, bob))
+        mover, session = await to_move(bot, chan, (alice, bob))
         move = str(nim.legal_moves(session.state, session.seat_of(mover.id).seat)[0])
         injection = standin.inject("POST /channels/*/messages", status=429, times=1, retry_after=0.05)
         await (await standin.slash(mover, chan, "nim move", move=move)).original()
@@ -202,7 +196,7 @@ async def test_server_error_on_board_keeps_the_move(standin, bot_factory, discor
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
         await open_and_start(standin, chan, alice, bob)
-        mover, session = await user_to_move(bot, chan, (alice, bob))
+        mover, session = await to_move(bot, chan, (alice, bob))
         move = str(nim.legal_moves(session.state, session.seat_of(mover.id).seat)[0])
         standin.inject("POST /channels/*/messages", status=503, times=1)
         answer = await (await standin.slash(mover, chan, "nim move", move=move)).original()
@@ -234,7 +228,7 @@ async def test_unexpected_error_is_logged_and_the_game_unchanged(standin, bot_fa
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
         await open_and_start(standin, chan, alice, bob)
-        mover, session = await user_to_move(bot, chan, (alice, bob))
+        mover, session = await to_move(bot, chan, (alice, bob))
         answer = await (await standin.slash(mover, chan, "nim move", move="crash")).original()
         assert answer.ephemeral and "Something went wrong" in answer.content and "unchanged" in answer.content
         after = await nim_session(bot, chan)
@@ -255,7 +249,7 @@ async def test_turn_timer_runs_out(standin, bot_factory, table_clock):
         await (await standin.slash(alice, chan, "game timer", hours=24)).original()
         await standin.next_message(chan, lambda m: "Turn timer set: 24 h" in m.content)
         session = await nim_session(bot, chan)
-        late, _ = await user_to_move(bot, chan, (alice, bob))
+        late, _ = await to_move(bot, chan, (alice, bob))
         assert await bot.front.boards.drain()  # the start's notices are sent, its reminder armed
         assert await bot.store.jobs.cancel("remind", str(late.id))  # a 12-hour reminder (tested elsewhere)
         # the timer set during the turn warns at 80 % of it (tested elsewhere)

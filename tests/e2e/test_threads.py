@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from tests.e2e.conftest import BASE_EXTENSIONS, pick_from_menu
+from tests.e2e.conftest import BASE_EXTENSIONS, nim_played_out, pick_from_menu
 from tests.standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 from tests.support import nim
 
@@ -319,13 +319,7 @@ async def test_a_finished_game_whose_thread_was_deleted_stays_browsable_by_its_p
         thread = standin.channel(lobby.id)
         await standin.click(bob, lobby, "Join")
         await standin.click(alice, lobby, "Start")
-        session = await bot.sessions.core.in_channel(thread.id)
-        while session.status == "active":
-            (seat,) = session.to_move()
-            user = alice if session.by_seat(seat).user_id == alice.id else bob
-            legal = await bot.sessions.play.legal_moves(thread.id, user.id)
-            await (await standin.slash(user, thread, "nim move", move=legal[0])).original()
-            session = await bot.sessions.core.get(session.id)
+        session = await nim_played_out(standin, bot, thread, alice, bob)
         await bot.front.boards.drain()
         assert await bot.store.jobs.job("archive", str(session.id)) is not None
         await moderator_deletes(standin, thread)

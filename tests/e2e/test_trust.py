@@ -15,6 +15,7 @@ from bot.surface.channels import SERVERS_ONLY
 from engines.core import rng_for
 from tests.e2e.conftest import damage
 from tests.e2e.forge import forged_click, forged_select, forged_slash
+from tests.e2e.players import to_move
 from tests.standin import UsageError
 from tests.standin.model import (
     ATTACH_FILES,
@@ -44,6 +45,15 @@ async def lobby_with(standin, chan, host, guest, **options):
     ping = await standin.next_message(chan, lambda m: "your Nim table is full" in m.content)
     assert host.id in ping.pinged
     return lobby
+
+
+async def started(standin, bot, chan, host, guest):
+    """A Nim game of two started in ``chan``: its session, who is to move and a move they may play."""
+    lobby = await lobby_with(standin, chan, host, guest)
+    await standin.click(host, lobby.message, "Start")
+    await standin.next_message(chan, is_board)
+    mover, session = await to_move(bot, chan, (host, guest))
+    return session, mover, str(nim.legal_moves(session.state, session.seat_of(mover.id).seat)[0])
 
 
 async def test_every_command_is_server_only(standin, bot_factory):
@@ -433,13 +443,7 @@ async def test_another_game_s_commands_play_nothing_here(standin, bot_factory):
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(ALL)) as bot:
         await standin.wait_synced()
-        lobby = await lobby_with(standin, chan, alice, bob)
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, is_board)
-        session = await bot.sessions.core.in_channel(chan.id)
-        (seat,) = session.to_move()
-        mover = alice if session.by_seat(seat).user_id == alice.id else bob
-        move = str(nim.legal_moves(session.state, seat)[0])
+        session, mover, move = await started(standin, bot, chan, alice, bob)
         posted = [m.id for m in standin.messages(chan) if not m.ephemeral]
         for path, values in (
             ("guanga move", {"move": move}),
@@ -502,13 +506,7 @@ async def test_an_undo_where_the_bot_cannot_post_is_refused_and_asks_nothing(sta
     chan = standin.channel("games")
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
-        lobby = await lobby_with(standin, chan, alice, bob)
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, is_board)
-        session = await bot.sessions.core.in_channel(chan.id)
-        (seat,) = session.to_move()
-        mover = alice if session.by_seat(seat).user_id == alice.id else bob
-        move = str(nim.legal_moves(session.state, seat)[0])
+        session, mover, move = await started(standin, bot, chan, alice, bob)
         await answer(await standin.slash(mover, chan, "nim move", move=move))
         standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES)
         await standin.settle()
@@ -529,13 +527,7 @@ async def test_an_undo_request_discord_refuses_to_post_is_not_kept(standin, bot_
     chan = standin.channel("games")
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
-        lobby = await lobby_with(standin, chan, alice, bob)
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, is_board)
-        session = await bot.sessions.core.in_channel(chan.id)
-        (seat,) = session.to_move()
-        mover = alice if session.by_seat(seat).user_id == alice.id else bob
-        move = str(nim.legal_moves(session.state, seat)[0])
+        session, mover, move = await started(standin, bot, chan, alice, bob)
         await answer(await standin.slash(mover, chan, "nim move", move=move))
         standin.inject("POST /channels/*/messages", status=503, times=1)
         text = await answer(await standin.slash(mover, chan, "game undo"))

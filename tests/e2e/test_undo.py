@@ -8,6 +8,7 @@ import logging
 from bot.app import EXTENSIONS
 from engines.core import rng_for
 from tests.e2e.forge import forged_click
+from tests.e2e.players import to_move
 from tests.support import nim
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
@@ -22,9 +23,7 @@ async def nim_game(standin, bot, chan, alice, bob):
     await standin.click(bob, lobby.message, "Join")
     await standin.click(alice, lobby.message, "Start")
     await standin.next_message(chan, is_board)
-    session = await bot.sessions.core.in_channel(chan.id)
-    (seat,) = session.to_move()
-    first = alice if session.by_seat(seat).user_id == alice.id else bob
+    first, session = await to_move(bot, chan, (alice, bob))
     return session, first, (bob if first is alice else alice)
 
 
@@ -242,7 +241,7 @@ async def test_after_an_agreed_undo_the_askers_turn_dm_tells_what_happened_since
 ):
     """Alice moves, Bob moves, Alice moves and asks to take it back; Bob agrees.  Her turn DM says
     what happened since her last move that stands: Bob's move, and the taking back."""
-    from tests.e2e.test_notices import EXTENSIONS, play_one, settings, start_game, to_move
+    from tests.e2e.test_notices import EXTENSIONS, play_one, settings, start_game
 
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")

@@ -11,7 +11,7 @@ from bot.waits import AUTOPLAY_DELAY
 from engines.tiwanaku import ai as tiwanaku_ai
 from engines.tiwanaku import rules as tiwanaku_rules
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.players import lobby_button
+from tests.e2e.players import lobby_button, to_move
 from tests.support import nim
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me", "cogs.play")
@@ -34,12 +34,6 @@ async def open_game(standin, bot, chan, host, guest, **options):
     return thread, board
 
 
-async def to_move(bot, thread, users):
-    session = await bot.sessions.core.in_channel(thread.id)
-    (seat,) = session.to_move()
-    return next(u for u in users if u.id == session.by_seat(seat).user_id), session
-
-
 async def move(standin, bot, thread, user, text):
     r = await standin.slash(user, thread, "nim move", move=text)
     await r.original()
@@ -53,6 +47,26 @@ async def turn_of(standin, bot, thread, user, other):
     first, session = await to_move(bot, thread, (user, other))
     if first is other:
         await move(standin, bot, thread, other, "A1")
+
+
+async def dm_turn(standin, bot, chan, user, other, clock, **notify):
+    """``user``, told by DM (no reminders), to move in a Nim game with ``other`` on ``clock``; its thread."""
+    await ok(standin, user, chan, "me notify", where="dm", reminders=0, **notify)
+    thread, _ = await open_game(standin, bot, chan, user, other, clock=clock)
+    await turn_of(standin, bot, thread, user, other)
+    return thread
+
+
+def clock_warnings(standin, user):
+    """The 80 % clock warnings in ``user``'s DMs."""
+    return [m for m in standin.messages(standin.dm(user)) if "80 %" in m.content]
+
+
+async def warning_job(bot, thread):
+    """The clock warning armed for the turn in ``thread``."""
+    session = await bot.sessions.core.in_channel(thread.id)
+    (seat,) = session.to_move()
+    return await bot.store.jobs.job("clock_warning", f"{session.id}:{seat}")
 
 
 async def ok(standin, user, chan, command, **options):
@@ -225,19 +239,14 @@ async def test_the_clock_warning_comes_once_at_80_percent(standin, bot_factory, 
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
-        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:10h")
-        await turn_of(standin, bot, thread, alice, bob)
-
-        def warnings():
-            return [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+        thread = await dm_turn(standin, bot, chan, alice, bob, "move:10h")
 
         table_clock.advance(8 * HOUR - 1)
         await bot.scheduler.run_due()
-        assert warnings() == []
+        assert clock_warnings(standin, alice) == []
         table_clock.advance(1)
         await bot.scheduler.run_due()
-        (warning,) = warnings()
+        (warning,) = clock_warnings(standin, alice)
         session = await bot.sessions.core.in_channel(thread.id)
         assert (
             f"**Nim** #{session.id}" in warning.content
@@ -247,7 +256,7 @@ async def test_the_clock_warning_comes_once_at_80_percent(standin, bot_factory, 
         assert f"/{thread.id}" in warning.content
         table_clock.advance(HOUR)
         await bot.scheduler.run_due()
-        assert len(warnings()) == 1  # once per turn
+        assert len(clock_warnings(standin, alice)) == 1  # once per turn
 
 
 async def test_a_clock_changed_during_the_turn_warns_at_80_percent_of_the_new_clock(
@@ -260,22 +269,17 @@ async def test_a_clock_changed_during_the_turn_warns_at_80_percent_of_the_new_cl
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
-        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="bank:1d")
-        await turn_of(standin, bot, thread, alice, bob)
-
-        def warnings():
-            return [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+        thread = await dm_turn(standin, bot, chan, alice, bob, "bank:1d")
 
         table_clock.advance(2 * HOUR)
         await ok(standin, alice, thread, "game clock", clock="move:4h")
         await bot.front.replies.idle()
         table_clock.advance(int(0.8 * 4 * HOUR) - 1)
         await bot.scheduler.run_due()
-        assert warnings() == []
+        assert clock_warnings(standin, alice) == []
         table_clock.advance(1)
         await bot.scheduler.run_due()
-        (warning,) = warnings()
+        (warning,) = clock_warnings(standin, alice)
         assert "48 minutes left on your clock" in warning.content, warning.content
 
         await ok(standin, alice, thread, "game clock", clock="off")
@@ -283,7 +287,10 @@ async def test_a_clock_changed_during_the_turn_warns_at_80_percent_of_the_new_cl
         await bot.front.replies.idle()
         table_clock.advance(4 * HOUR)
         await bot.scheduler.run_due()
-        assert len(warnings()) == 2 and "1 hour left on your clock" in warnings()[1].content
+        assert (
+            len(clock_warnings(standin, alice)) == 2
+            and "1 hour left on your clock" in clock_warnings(standin, alice)[1].content
+        )
 
 
 async def test_a_watcher_gets_exactly_the_public_posts(standin, bot_factory):
@@ -492,29 +499,23 @@ async def test_a_clock_warning_due_in_quiet_hours_comes_when_they_end(standin, b
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await ok(standin, alice, chan, "me notify", where="dm", reminders=0, time_zone="UTC", quiet="23-2")
-        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:20h")
-        await turn_of(standin, bot, thread, alice, bob)
-
-        def warnings():
-            return [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+        thread = await dm_turn(standin, bot, chan, alice, bob, "move:20h", time_zone="UTC", quiet="23-2")
 
         table_clock.advance(16 * HOUR)  # 00:00 UTC: quiet
         await bot.scheduler.run_due()
         await standin.settle()
-        assert warnings() == []
+        assert clock_warnings(standin, alice) == []
         session = await bot.sessions.core.in_channel(thread.id)
-        (seat,) = session.to_move()
-        job = await bot.store.jobs.job("clock_warning", f"{session.id}:{seat}")
+        job = await warning_job(bot, thread)
         assert job is not None and job.due_at == table_clock.time() + 2 * HOUR
         table_clock.advance(2 * HOUR)  # 02:00: the quiet hours are over
         await bot.scheduler.run_due()
-        (warning,) = warnings()
+        (warning,) = clock_warnings(standin, alice)
         assert "2 hours left on your clock" in warning.content and f"**Nim** #{session.id}" in warning.content
         assert not [m for m in standin.messages(thread) if "80 %" in m.content]  # she wants no mention
         table_clock.advance(HOUR)
         await bot.scheduler.run_due()
-        assert len(warnings()) == 1
+        assert len(clock_warnings(standin, alice)) == 1
 
 
 async def test_a_clock_warning_that_comes_during_time_away_waits_for_its_end(
@@ -527,21 +528,17 @@ async def test_a_clock_warning_that_comes_during_time_away_waits_for_its_end(
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
-        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:10h")
-        await turn_of(standin, bot, thread, alice, bob)
+        thread = await dm_turn(standin, bot, chan, alice, bob, "move:10h")
         start = table_clock.time()
         table_clock.advance(7 * HOUR)
         await ok(standin, alice, chan, "me away", days=1)
         table_clock.advance(HOUR)
         await bot.scheduler.run_due()
-        session = await bot.sessions.core.in_channel(thread.id)
-        (seat,) = session.to_move()
-        job = await bot.store.jobs.job("clock_warning", f"{session.id}:{seat}")
+        job = await warning_job(bot, thread)
         assert job is not None and job.due_at == start + 7 * HOUR + 24 * HOUR + HOUR
         table_clock.set(job.due_at)
         await bot.scheduler.run_due()
-        (warning,) = [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+        (warning,) = clock_warnings(standin, alice)
         assert "2 hours left on your clock" in warning.content
 
 
@@ -556,9 +553,7 @@ async def test_a_clock_warning_put_off_by_time_away_comes_on_time_after_an_early
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
-        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:10h")
-        await turn_of(standin, bot, thread, alice, bob)
+        await dm_turn(standin, bot, chan, alice, bob, "move:10h")
         table_clock.advance(7 * HOUR)
         await ok(standin, alice, chan, "me away", days=1)
         table_clock.advance(HOUR)
@@ -567,15 +562,12 @@ async def test_a_clock_warning_put_off_by_time_away_comes_on_time_after_an_early
         await ok(standin, alice, chan, "me back")
         await bot.scheduler.run_due()
         await standin.settle()
-
-        def warnings():
-            return [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
-
-        assert warnings() == []  # 2 of her 10 hours are used since she came back: 7 in all
+        # 2 of her 10 hours are used since she came back: 7 in all
+        assert clock_warnings(standin, alice) == []
         table_clock.advance(HOUR)
         await bot.scheduler.run_due()
         await standin.settle()
-        (warning,) = warnings()
+        (warning,) = clock_warnings(standin, alice)
         assert "2 hours left on your clock" in warning.content
 
 
@@ -614,17 +606,10 @@ async def test_a_clock_warning_held_by_quiet_hours_waits_again_for_time_away_beg
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await ok(standin, alice, chan, "me notify", where="dm", reminders=0, time_zone="UTC", quiet="23-2")
-        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:20h")
-        await turn_of(standin, bot, thread, alice, bob)
-        session = await bot.sessions.core.in_channel(thread.id)
-        (seat,) = session.to_move()
-
-        def warnings():
-            return [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+        thread = await dm_turn(standin, bot, chan, alice, bob, "move:20h", time_zone="UTC", quiet="23-2")
 
         async def due():
-            return (await bot.store.jobs.job("clock_warning", f"{session.id}:{seat}")).due_at
+            return (await warning_job(bot, thread)).due_at
 
         table_clock.advance(16 * HOUR)  # 00:00: quiet, the warning waits for 02:00
         await bot.scheduler.run_due()
@@ -633,15 +618,15 @@ async def test_a_clock_warning_held_by_quiet_hours_waits_again_for_time_away_beg
         table_clock.set(await due())  # 02:00
         await bot.scheduler.run_due()
         await standin.settle()
-        assert warnings() == []
+        assert clock_warnings(standin, alice) == []
         until = (await bot.store.people.person(alice.id)).away_until
         assert await due() == until  # 01:00 the next day: her time away is over
         table_clock.set(until)
         await bot.scheduler.run_due()
         await standin.settle()
-        assert warnings() == []  # quiet hours again
+        assert clock_warnings(standin, alice) == []  # quiet hours again
         table_clock.set(await due())  # 02:00
         await bot.scheduler.run_due()
         await standin.settle()
-        (warning,) = warnings()
+        (warning,) = clock_warnings(standin, alice)
         assert "2 hours left on your clock" in warning.content

@@ -32,7 +32,7 @@ async def test_a_dutch_season_leaves_out_and_scores_who_sat_out(leagues, service
     assert "bye in round 1" in await desk.ask_bye(league, 401, 1)
     with pytest.raises(LeagueError, match="already"):
         await desk.ask_bye(league, 401, 1)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     # Round 1 has a check-in: 402 never checks in.
     await store.attendance.open_window(league.id, 1, clock.time() + 3600)
     for uid in (403, 404, 405, 406):
@@ -139,7 +139,7 @@ async def test_a_late_sign_up_while_a_round_waits_for_review_has_its_bye_in_that
     names = {uid: f"n{uid}" for uid in (501, 502, 503, 504)}
     for uid, name in names.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     channels = counter(5000)
     await open_games(leagues, await leagues.open_round(league.id, 1), names, channels)
     clock.advance(DAY)
@@ -174,7 +174,7 @@ async def test_a_late_sign_up_while_the_next_rounds_check_in_is_open_is_checked_
     for uid, name in names.items():
         await leagues.join(league, uid, name)
     await desk.configure(league, "every", 24.0, None)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     await store.attendance.open_window(league.id, 1, clock.time() + 3600)
     for uid in names:
         await desk.check_in(league, uid)

@@ -17,7 +17,7 @@ async def test_a_credited_substitute_who_wins_a_bracket_game_does_not_break_the_
     names = {uid: f"n{uid}" for uid in (801, 802, 803, 804)}
     for uid, name in names.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     opened = await leagues.open_round(league.id, 1)
     sessions = await open_games(leagues, opened, names, counter(7000))
     game, session = opened.games[0], sessions[0]
@@ -58,7 +58,7 @@ async def test_a_credited_substitute_is_never_the_champion(service, clock):
     names = {uid: f"n{uid}" for uid in (811, 812, 813, 814)}
     for uid, name in names.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     opened = await leagues.open_round(league.id, 1)
     sessions = await open_games(leagues, opened, names, counter(7100))
     for i, (game, session) in enumerate(zip(opened.games, sessions, strict=True)):

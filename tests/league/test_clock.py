@@ -31,7 +31,7 @@ async def first_game(leagues, league, channel=1000):
     """Sign Ana and Bo up, start the league and open its first round's one game."""
     for uid, name in NAMES.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     opened = await leagues.open_round(league.id, 1)
     assert opened is not None and len(opened.games) == 1
     return await leagues.open_game(opened.league, opened.games[0], channel, NAMES)

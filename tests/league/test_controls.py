@@ -42,7 +42,7 @@ async def swiss(leagues, *, size=2, players=PLAYERS, **values):
     )
     for uid in players:
         await leagues.join(league, uid, f"p{uid}")
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     return league
 
 
@@ -400,7 +400,7 @@ async def test_round_robin_seats_are_still_drawn(leagues, service):
     )
     for uid in range(101, 109):
         await leagues.join(league, uid, f"p{uid}")
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     firsts = []
     for number in (1, 2, 3):
         opened = await leagues.open_round(league.id, number)

@@ -26,7 +26,7 @@ async def test_a_swiss_league_ends_in_a_final_of_its_top_three(leagues, service,
     league, names = await swiss_of_six(leagues)
     league = await leagues.set_final(league, 3)
     assert (league.final_top, league.final_round, league.rounds) == (3, 4, 5)  # a bracket of 4: 2 rounds
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     assert league.rounds == 5
     channels = counter(4000)
     for number in (1, 2, 3):
@@ -81,7 +81,7 @@ async def test_a_swiss_league_ends_in_a_final_of_its_top_three(leagues, service,
 async def test_the_final_skips_dropped_players_and_shrinks_its_bracket(leagues, service, clock):
     store = service.store
     league, names = await swiss_of_six(leagues, "Nim drop")
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     league = await leagues.set_final(league, 3)  # while running, before the last Swiss round
     channels = counter(5000)
     for number in (1, 2, 3):
@@ -108,10 +108,10 @@ async def test_final_stage_refusals(leagues, service, clock):
         await leagues.set_final(cup, 4)
     league = await leagues.set_final(league, 8)
     with pytest.raises(LeagueError, match="only 6 players signed up; lower it"):
-        await leagues.start(league, 1)
+        await leagues.start(league)
     league = await leagues.set_final(league, 0)
     assert (league.final_top, league.final_round, league.rounds) == (None, None, 3)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     with pytest.raises(LeagueError, match="2 to 6 players, not 7 "):
         await leagues.set_final(league, 7)
     await service.store.leagues.end_league(league.id, None)
@@ -122,7 +122,7 @@ async def test_final_stage_refusals(leagues, service, clock):
 async def test_each_league_is_a_rating_season_found_by_id_or_name(leagues, service, clock):
     store = service.store
     league, names = await swiss_of_six(leagues, "Nim spring")
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     opened = await leagues.open_round(league.id, 1)
     sessions = await open_games(leagues, opened, names, channels=counter(6000))
     for session in sessions:
@@ -144,7 +144,7 @@ async def test_a_final_with_fewer_than_two_players_left_ends_on_the_standings(le
     store = service.store
     league, names = await swiss_of_six(leagues, "Nim empty")
     league = await leagues.set_final(league, 2)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     channels = counter(7000)
     for number in (1, 2, 3):
         opened = await leagues.open_round(league.id, number)

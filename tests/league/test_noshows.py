@@ -7,6 +7,7 @@ import pytest
 
 import engines
 from bot.league import noshows as ns
+from bot.sessions.seats import ranked_by_score
 
 H = 3600.0
 DAY = 24 * H
@@ -96,7 +97,7 @@ def test_the_substitutes_result_counts_as_the_organiser_chose():
 
 
 def test_a_game_scored_as_it_stands_ranks_by_score_and_shares_ties():
-    assert ns.places_as_it_stands([3.0, 7.0, 3.0, 1.0]) == [[1], [0, 2], [3]]
+    assert ranked_by_score([3.0, 7.0, 3.0, 1.0]) == [(1,), (0, 2), (3,)]
 
 
 def game(gid, table, *, started=True, finished=False, holders=(1,), since=0.0):

@@ -44,7 +44,7 @@ async def test_league_refusals_read_in_spanish_with_their_values(leagues):
     other = await refused(leagues.join(league, 101, "Ana", who="Ana"))
     assert refusal(other, ES) == "Ana ya está inscrito en Otoño"
 
-    few = await refused(leagues.start(league, 1))  # a count: the plural form of the language
+    few = await refused(leagues.start(league))  # a count: the plural form of the language
     assert str(few) == "Otoño needs at least 2 players to start; 1 signed up"
     assert refusal(few, ES) == "Otoño necesita al menos 2 jugadores para empezar; inscritos: 1"
 
@@ -142,7 +142,7 @@ async def test_dropping_someone_who_does_not_play_names_them_and_where_the_playe
     league = await new_league(leagues)
     for uid, name in ((101, "Ana"), (102, "Beto")):
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     gone = await refused(desk.drop(league, 999, "Zoe"))
     assert (
         str(gone)

@@ -98,7 +98,7 @@ async def started(leagues, players, **values):
     )
     for uid in players:
         await leagues.join(league, uid, f"P{uid}")
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     return league
 
 
@@ -234,7 +234,7 @@ async def test_a_check_in_call_that_a_stopped_process_never_made_is_made_when_th
     for uid in range(51, 55):
         await leagues.join(league, uid, f"P{uid}")
     await Attendance(leagues).configure(league, "first", 24.0, None)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     desk.stop_at_post = "check in for round 1"  # the process stops as it posts the call
     await scheduler.run_due()
     window = await service.store.attendance.window(league.id, 1)

@@ -16,18 +16,23 @@ def leagues(service):
     return LeagueService(service.store, service)
 
 
-async def drafted(leagues, clock, names):
-    store = leagues.store
+async def round_one_played(leagues, clock, names):
+    """A reviewed Swiss league of ``names`` whose first round is over (its second not drawn yet)."""
     league = await new_league(
         leagues, name="Reviewed", game="nim", format="swiss", group_size=2, rounds=4, days=1, review=True
     )
     for uid, name in names.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     await open_games(leagues, await leagues.open_round(league.id, 1), names, counter(5000))
     clock.advance(DAY)
     await leagues.round_deadline(league.id, 1)
-    league = await store.leagues.league(league.id)
+    return league
+
+
+async def drafted(leagues, clock, names):
+    league = await round_one_played(leagues, clock, names)
+    league = await leagues.store.leagues.league(league.id)
     draft = await Controls(leagues).draft_round(league, 2)
     assert draft is not None
     return league, draft
@@ -97,15 +102,7 @@ async def test_time_away_over_when_the_review_is_published_still_counts_for_its_
 
     store = service.store
     names = {uid: f"n{uid}" for uid in (731, 732, 733, 734, 735)}
-    league = await new_league(
-        leagues, name="Reviewed", game="nim", format="swiss", group_size=2, rounds=4, days=1, review=True
-    )
-    for uid, name in names.items():
-        await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
-    await open_games(leagues, await leagues.open_round(league.id, 1), names, counter(5000))
-    clock.advance(DAY)
-    await leagues.round_deadline(league.id, 1)
+    league = await round_one_played(leagues, clock, names)
     now = clock.time()
     person = await store.people.person(735)
     await store.people.save_person(replace(person, away_since=now - 60, away_until=now + 3600))
@@ -174,7 +171,7 @@ async def test_the_review_says_when_a_fixed_table_could_not_be_kept(leagues, ser
     )
     for uid, name in names.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     controls = Controls(leagues)
     await controls.fix(league, [751, 752])
     person = await store.people.person(752)

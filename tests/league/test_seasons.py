@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bot import ratings
-from bot.sessions.model import rerate
+from bot.ratings import rerate
 from bot.storage import ResultRow
 from bot.storage.leagues import ROUND_JOB
 from tests.league.test_storage import GUILD, new_league

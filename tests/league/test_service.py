@@ -75,7 +75,7 @@ async def test_a_swiss_season_of_seven_in_three_player_guacamole(leagues, servic
         assert "signed up" in await leagues.join(league, uid, name)
     with pytest.raises(LeagueError, match="already signed up"):
         await leagues.join(league, 101, "again")
-    league, first = await leagues.start(league, 1)
+    league, first = await leagues.start(league)
     assert first == clock.time() and (await store.jobs.job(ROUND_JOB, str(league.id))).due_at == first
     channels = counter(1000)
     byes_seen = []
@@ -135,7 +135,7 @@ async def test_a_single_elimination_bracket_of_five_in_pachakuna(leagues, servic
     names = {uid: f"p{uid}" for uid in range(201, 206)}
     for uid, name in names.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     assert league.rounds == 3  # a bracket of 8
     channels = counter(2000)
     opened = await leagues.open_round(league.id, 1)
@@ -170,7 +170,7 @@ async def test_a_player_dropped_mid_season_forfeits_their_games(leagues, service
         await leagues.join(league, uid, name)
     with pytest.raises(LeagueError, match="only a running league"):
         await leagues.drop(league, 301)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     assert league.rounds == 3
     channels = counter(3000)
     opened = await leagues.open_round(league.id, 1)
@@ -257,7 +257,7 @@ async def test_league_names_are_stored_normalised_and_look_alikes_refused(league
     marked = await leagues.create(**base, name="**Liga** ~~4~~ ||x|| # big <@1>", rounds=3)
     assert marked.name == "**Liga** ~~4~~ ||x|| # big <@1>"
     assert marked.shown == r"\*\*Liga\*\* \~\~4\~\~ \|\|x\|\| \# big \<\@1\>"
-    refused = await refused_with(leagues.start(marked, 1))
+    refused = await refused_with(leagues.start(marked))
     assert str(refused).startswith(r"\*\*Liga\*\* \~\~4")
     assert [x.name for x in await store.leagues.of_server(GUILD)] == [
         "**Liga** ~~4~~ ||x|| # big <@1>",

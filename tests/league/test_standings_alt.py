@@ -21,7 +21,7 @@ async def test_the_standings_alt_text_keeps_the_names_as_written(leagues):
     names = {501: "__zoe__", 502: "bo**b", 503: "`tick`", 504: "dee"}
     for uid, name in names.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     text, picture = await Rounds(leagues, posts=None, scheduler=None).standings_post(league, "round 1")
     assert "**" in text  # the text beside the picture has its own markdown
     for name in names.values():
@@ -36,7 +36,7 @@ async def test_the_standings_text_escapes_the_names_and_the_alt_text_keeps_them(
     names = {501: "**zoe", 502: "||bob", 503: "dee\\", 504: "# eve"}
     for uid, name in names.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     text, picture = await Rounds(leagues, posts=None, scheduler=None).standings_post(league, "round 1")
     for name in ("\\*\\*zoe", "\\|\\|bob", "dee\\\\", "\\# eve"):
         assert name in text, text
@@ -58,7 +58,7 @@ async def test_the_bracket_and_round_texts_escape_the_names(leagues):
     names = {501: "**zoe", 502: "||bob", 503: "dee\\", 504: "# eve"}
     for uid, name in names.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     await leagues.open_round(league.id, 1)
     league = await leagues.store.leagues.league(league.id)
     rounds = Rounds(leagues, posts=None, scheduler=None)

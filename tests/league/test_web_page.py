@@ -40,7 +40,7 @@ async def test_who_sat_out_their_points_and_no_shows_as_discord_says(leagues, se
         await leagues.join(league, uid, name)
     await desk.configure(league, "first", 2.0, "full")
     await desk.ask_bye(league, 401, 1)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     await store.attendance.open_window(league.id, 1, clock.time() + 3600)
     for uid in (403, 404, 405, 406):
         await desk.check_in(league, uid)
@@ -91,7 +91,7 @@ async def test_a_finished_swiss_league_names_its_champion(leagues, service, cloc
     names = {uid: f"n{uid}" for uid in (501, 502, 503, 504)}
     for uid, name in names.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     opened = await leagues.open_round(league.id, 1)
     await open_games(leagues, opened, names, counter(5000))
     clock.advance(DAY)

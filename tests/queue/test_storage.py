@@ -4,7 +4,7 @@ avoid list's limit, the queue channel, expiry, and an unrated game left out of t
 from __future__ import annotations
 
 from bot.queue.match import MAX_AVOID
-from bot.sessions.model import rerate
+from bot.ratings import rerate
 from bot.storage import ResultRow
 
 GUILD = 7
@@ -64,7 +64,6 @@ async def test_a_started_table_takes_its_people_out_of_the_queue(store):
     assert await store.queue.start_table(table)
     assert not await store.queue.start_table(table)
     assert [e.user_id for e in await store.queue.entries(GUILD)] == [4]
-    assert await store.queue.guilds_waiting() == [GUILD]
 
 
 async def test_joining_again_replaces_the_wishes_and_the_place(store, clock):

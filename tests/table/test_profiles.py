@@ -308,7 +308,7 @@ async def test_a_late_sign_up_meets_the_leagues_minimum_too(service, store, cloc
     leagues, league = await nim_league(service, store, rounds=4)
     for uid in (ANN, BOB):
         await leagues.join(league, uid, str(uid))
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     await cid_late_once(store, clock)
     await store.profiles.set_league_gate(league.id, 75)
     desk = Attendance(leagues)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.sessions.model import rerate
+from bot.ratings import rerate
 from bot.storage import ResultRow
 from tests.league.test_storage import GUILD, new_league
 

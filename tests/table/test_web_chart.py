@@ -6,23 +6,14 @@ from __future__ import annotations
 
 import re
 
-import engines
 from bench.history import store_game, whole_game
-from bot.storage import ResultRow
-from tests.table.test_web_pages import serve
+from tests.table.test_web_pages import record_end, serve
 
 
 async def test_each_line_has_a_letter_of_its_own_and_the_labels_do_not_overlap(service):
     played, final = whole_game("guacamole", 3, 3)  # p1 and p2 end on 23 points, p3 on 27
     sid = await store_game(service, "guacamole", 3, 3, played, final)
-    outcome = engines.get("guacamole").load().outcome(final)
-    await service.store.games.finish(
-        sid,
-        status="finished",
-        reason="end",
-        outcome=outcome.to_dict(),
-        results=[ResultRow(s, s + 1, outcome.scores[s], 1 + s, False) for s in range(3)],
-    )
+    outcome = await record_end(service, sid, "guacamole", final)
     assert sorted(outcome.scores) == [23, 23, 27]
     pages, client = await serve(service)
     try:
@@ -66,14 +57,7 @@ async def test_six_lines_and_their_labels_can_be_read_on_the_charts_white(servic
 
     played, final = whole_game("guacamole", 6, 1)
     sid = await store_game(service, "guacamole", 6, 1, played, final)
-    outcome = engines.get("guacamole").load().outcome(final)
-    await service.store.games.finish(
-        sid,
-        status="finished",
-        reason="end",
-        outcome=outcome.to_dict(),
-        results=[ResultRow(s, s + 1, outcome.scores[s], 1 + s, False) for s in range(6)],
-    )
+    await record_end(service, sid, "guacamole", final)
     pages, client = await serve(service)
     try:
         token = await pages.links.token("game", sid)

@@ -8,24 +8,15 @@ from __future__ import annotations
 import html as markup
 import re
 
-import engines
 from bench.history import store_game, whole_game
 from bot import texts
-from bot.storage import ResultRow
-from tests.table.test_web_pages import serve
+from tests.table.test_web_pages import record_end, serve
 
 
 async def test_the_last_action_is_the_line_the_channel_read(service):
     played, final = whole_game("nowa_gwinea", 3, 5)
     sid = await store_game(service, "nowa_gwinea", 3, 5, played, final)
-    outcome = engines.get("nowa_gwinea").load().outcome(final)
-    await service.store.games.finish(
-        sid,
-        status="finished",
-        reason="end",
-        outcome=outcome.to_dict(),
-        results=[ResultRow(s, s + 1, outcome.scores[s], 1 + s, False) for s in range(3)],
-    )
+    await record_end(service, sid, "nowa_gwinea", final)
     session = await service.core.get(sid)
     last = len(played)
     record = (await service.logbook.log(session))[-1]

@@ -12,9 +12,8 @@ import engines
 from bench.history import whole_game
 from bot import alt
 from bot.sessions.model import stored
-from bot.storage import ResultRow
 from engines.core import config_from_options
-from tests.table.test_web_pages import serve
+from tests.table.test_web_pages import record_end, serve
 
 NAMES = ("__ana__", "Bo**b <i>x</i>", "C. J. Smith", "`tick` ||sp||")
 
@@ -47,14 +46,7 @@ def test_plain_keeps_the_names_it_is_given_as_written():
 async def test_a_games_page_writes_every_name_as_it_is(service):
     played, final = whole_game("tiwanaku", 4, 3)
     sid = await store_named(service, "tiwanaku", 3, played, final, NAMES)
-    outcome = engines.get("tiwanaku").load().outcome(final)
-    await service.store.games.finish(
-        sid,
-        status="finished",
-        reason="end",
-        outcome=outcome.to_dict(),
-        results=[ResultRow(s, s + 1, outcome.scores[s], 1 + s, False) for s in range(4)],
-    )
+    outcome = await record_end(service, sid, "tiwanaku", final)
     winner = NAMES[outcome.ranking[0][0]]
     pages, client = await serve(service)
     try:

@@ -30,6 +30,21 @@ def peeking_game():
     raise AssertionError("no peek in 40 games")
 
 
+async def record_end(service, sid: int, game: str, final):
+    """The stored ``game`` ``sid`` recorded as finished in ``final``, seat s placed s + 1 (its
+    user id s + 1); its outcome."""
+    outcome = engines.get(game).load().outcome(final)
+    seats = range(len(outcome.scores))
+    await service.store.games.finish(
+        sid,
+        status="finished",
+        reason="end",
+        outcome=outcome.to_dict(),
+        results=[ResultRow(s, s + 1, outcome.scores[s], 1 + s, False) for s in seats],
+    )
+    return outcome
+
+
 async def serve(service, limit=None):
     pages = Pages(service, History(service), poll=0.01)
     app = web.Application(middlewares=[])
@@ -57,15 +72,7 @@ async def serve(service, limit=None):
 async def test_a_finished_game_never_shows_a_move_kept_secret_for_good(service):
     seed, played, final = peeking_game()
     sid = await store_game(service, "tiwanaku", 2, seed, played, final)
-    module = engines.get("tiwanaku").load()
-    outcome = module.outcome(final)
-    await service.store.games.finish(
-        sid,
-        status="finished",
-        reason="end",
-        outcome=outcome.to_dict(),
-        results=[ResultRow(s, s + 1, outcome.scores[s], 1 + s, False) for s in range(2)],
-    )
+    await record_end(service, sid, "tiwanaku", final)
     peeks = {p.move for p in played if p.move.startswith("peek:")}
     pages, client = await serve(service)
     try:

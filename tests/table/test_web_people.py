@@ -9,24 +9,15 @@ import re
 
 import pytest
 
-import engines
 from bench.history import store_game, whole_game
-from bot.storage import ResultRow
 from tests.table.test_clocks import CH, move, no_table_moves, run_out, started  # noqa: F401
-from tests.table.test_web_pages import serve
+from tests.table.test_web_pages import record_end, serve
 
 
 async def test_finished_games_without_a_rating(service):
     played, final = whole_game("pachakuna", 2, 3)
     sid = await store_game(service, "pachakuna", 2, 3, played, final)
-    outcome = engines.get("pachakuna").load().outcome(final)
-    await service.store.games.finish(
-        sid,
-        status="finished",
-        reason="end",
-        outcome=outcome.to_dict(),
-        results=[ResultRow(s, s + 1, outcome.scores[s], 1 + s, False) for s in range(2)],
-    )
+    await record_end(service, sid, "pachakuna", final)
     pages, client = await serve(service)
     try:
         token = await pages.links.token("person", 1, 1)

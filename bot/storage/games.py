@@ -271,12 +271,12 @@ class Games(Concern):
         return [session_of(r) for r in rows]
 
     async def ended_untold(self, guild_id: int | None, since: str) -> list[SessionRow]:
-        """The server's games that finished at ``since`` or later (a stamp) with moves the channel
-        was never told of: their last board was not posted (the bot stopped first)."""
+        """The server's games that finished at ``since`` or later (a stamp) whose end the channel
+        was never told of: their last board was not posted (the bot stopped first), whether a move
+        ended them or not (a resignation, a clock, a league's deadline)."""
         rows = await self.db.all(
             "SELECT * FROM sessions s WHERE s.guild_id = ? AND s.status = 'finished' AND s.finished_at >= ?"
-            " AND EXISTS (SELECT 1 FROM moves m WHERE m.session_id = s.id AND m.number > s.told_through)"
-            " ORDER BY s.id",
+            " AND s.end_told = 0 ORDER BY s.id",
             need_guild(guild_id),
             since,
         )
@@ -384,20 +384,25 @@ class Games(Concern):
     async def set_lobby_message(self, session_id: int, message_id: int | None) -> None:
         await self.db.change("UPDATE sessions SET lobby_message_id = ? WHERE id = ?", message_id, session_id)
 
-    async def set_board_message(self, session_id: int, message_id: int, told_through: int) -> int | None:
-        """Record the newly posted board and the last move it told; returns the board it replaces.
+    async def set_board_message(
+        self, session_id: int, message_id: int, told_through: int, *, end_told: bool = False
+    ) -> int | None:
+        """Record the newly posted board and the last move it told (``end_told``: it told the
+        game's end); returns the board it replaces.
 
-        ``told_through`` never goes back (two posts racing keep the larger).
+        ``told_through`` never goes back (two posts racing keep the larger), nor does ``end_told``.
         """
 
         def body() -> Body[int | None]:
             row = yield from one("SELECT board_message_id FROM sessions WHERE id = ?", session_id)
             yield from run(
                 "UPDATE sessions SET board_message_id = ?,"
-                " told_through = CASE WHEN told_through > ? THEN told_through ELSE ? END WHERE id = ?",
+                " told_through = CASE WHEN told_through > ? THEN told_through ELSE ? END,"
+                " end_told = CASE WHEN ? = 1 THEN 1 ELSE end_told END WHERE id = ?",
                 message_id,
                 told_through,
                 told_through,
+                int(end_told),
                 session_id,
             )
             return row[0] if row else None

@@ -127,8 +127,9 @@ class Boards:
             return
         try:
             if session.status == "finished" and session.row.outcome is not None:
-                # the end was stored and its board never posted: the last board, then the results
-                if await self.service.store.history.moves_after(session.id, session.row.told_through):
+                # the end was stored and its board never posted (a move or none ended the game):
+                # the last board, then the results
+                if not session.row.end_told:
                     outcome = Outcome.from_dict(session.row.outcome)
                     await self.announce(MoveResult(session, finished=True, outcome=outcome, turn_ended=True))
             elif session.status == "active" and session.row.board_message_id is None:
@@ -269,7 +270,9 @@ class Boards:
                 kwargs["view"] = view
             message = await channel.send(**kwargs)
             through = max([r.number for r in records if r.number is not None], default=0)
-            old = await self.service.logbook.told(session, message.id, max(through, session.row.told_through))
+            old = await self.service.logbook.told(
+                session, message.id, max(through, session.row.told_through), end=ended
+            )
             if old is not None and old != message.id:
                 await self.strip_buttons(session, old)
         if ended:

@@ -200,7 +200,7 @@ async def test_a_game_ended_and_never_told_is_listed_for_its_last_board_for_a_we
     clock.advance(7 * 86400 - 1)
     assert await service.play.ends_untold([GUILD]) == [session.id]
     last = (await service.store.history.moves(session.id))[-1].number
-    await service.store.games.set_board_message(session.id, 99, last)  # the last board posted
+    await service.store.games.set_board_message(session.id, 99, last, end_told=True)  # the last board posted
     assert await service.play.ends_untold([GUILD]) == []
     await service.store.games.set_board_message(session.id, 99, 0)  # told_through never goes back
     assert await service.play.ends_untold([GUILD]) == []

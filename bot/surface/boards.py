@@ -132,6 +132,12 @@ class Boards:
                 if not session.row.end_told:
                     outcome = Outcome.from_dict(session.row.outcome)
                     await self.announce(MoveResult(session, finished=True, outcome=outcome, turn_ended=True))
+            elif session.status == "abandoned" and not session.row.end_told:
+                # the abandon was stored and never told: the channel is told, the board closed
+                t = await self.look.language(session)
+                text = texts.abandoned_text(written.session(session), t)
+                await self.look.channel(session).send(text, allowed_mentions=discord.AllowedMentions.none())
+                await self.abandoned(session)
             elif session.status == "active" and session.row.board_message_id is None:
                 # the start was stored and its first board never posted: the lobby message says
                 # the game started, and the first board names the seats and mentions the players
@@ -341,8 +347,9 @@ class Boards:
             log.warning("could not take the buttons off board %s of session %s", message_id, session.id)
 
     async def abandoned(self, session: Session) -> None:
-        """A game was abandoned: its lobby message says so (its thread is archived later), and
-        its last board loses its buttons."""
+        """A game was abandoned, and the channel told: its lobby message says so (its thread is
+        archived later), and its last board loses its buttons."""
+        await self.service.store.games.end_told(session.id)
         if session.row.lobby_channel_id:
             await self.game_over(session)
         else:

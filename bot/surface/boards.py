@@ -123,8 +123,8 @@ class Boards:
 
     async def _catch_up(self, session_id: int) -> None:
         session = await self.service.core.get(session_id)
-        if session is None or session.damaged:
-            return
+        if session is None or (session.damaged and session.status != "abandoned"):
+            return  # a damaged game abandoned is told so: nothing of it is read but its row
         try:
             if session.status == "finished" and session.row.outcome is not None:
                 # the end was stored and its board never posted (a move or none ended the game):

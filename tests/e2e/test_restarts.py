@@ -143,6 +143,33 @@ async def test_an_abandon_stored_and_never_posted_is_told_at_the_next_start(stan
         assert len(standin.messages(chan)) == count and len(standin.messages(other)) == elsewhere
 
 
+async def test_a_damaged_game_abandoned_and_never_told_is_told_at_the_next_start(standin, make_bot):
+    """A game the table cannot run (damaged) is abandoned by its host; the bot stops before the
+    channel is told.  Started again, it says the damaged game was abandoned, once."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        await bot.sessions.store.games.mark_damaged(session.id, "its saved state could not be read")
+        await bot.sessions.seats.abandon(chan.id, alice.id, can_manage=False)  # stored, not told
+        standin.skip_messages(chan)
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        told = await standin.next_message(chan, lambda m: "abandoned" in m.content)
+        assert told.content.startswith("This game was abandoned, being damaged."), told.content
+        await standin.settle()
+        count = len(standin.messages(chan))
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await standin.settle()
+        assert len(standin.messages(chan)) == count
+
+
 async def test_a_menu_made_before_an_undo_is_stale_when_the_turn_comes_round_again(standin, bot_factory):
     """Bob opens his menu; Alice's move before it is taken back and she plays another: Bob's
     turn comes round again at the same turn number, with the same count of his own moves, but

@@ -683,10 +683,7 @@ def status_text(
         )
         lines.append(next_steps(session, t))
     elif session.status == "abandoned":
-        said = ABANDONED.get(
-            session.row.end_reason or "abandoned", N_("This game was abandoned ({reason}). {next}")
-        )
-        lines.append(t.gettext(said, reason=end_reason(session, t), next=next_steps(session, t)))
+        lines.append(abandoned_text(session, t))
     else:
         waiting = [s.name for s in session.waiting_on()]
         lines.append(
@@ -699,6 +696,14 @@ def status_text(
     if last is not None and not session.damaged:
         lines.append(t.gettext("Last: {move}", move=describe(session, last, reader, t)))
     return clip("\n".join(lines))
+
+
+def abandoned_text(session: Session, t: Language = ENGLISH) -> str:
+    """An abandoned game's end, by its stored reason, and what to do next, in ``t``."""
+    said = ABANDONED.get(
+        session.row.end_reason or "abandoned", N_("This game was abandoned ({reason}). {next}")
+    )
+    return t.gettext(said, reason=end_reason(session, t), next=next_steps(session, t))
 
 
 def list_line(session: Session, t: Language = ENGLISH) -> str:

@@ -220,7 +220,9 @@ class Clocks:
                 await self.core.save_clock(session, gc.more_time(spec, banks, seat, self.core.now()))
                 return await self.core.reread(session_id), None
             if choice == "abandon":
-                session = await self.seats.abandon_now(session, "abandoned after a player's time ran out")
+                session = await self.seats.abandon_now(
+                    session, "abandoned after a player's time ran out", tell=True
+                )
                 return session, None
             await self.store.games.set_seat_flags(session.id, seat, computer=True, resigned=False)
             session = await self.core.reread(session_id)

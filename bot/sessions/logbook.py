@@ -75,10 +75,10 @@ class Logbook:
         keeps with it, so that a seat's turns (a solo player's) are told apart."""
         return await self.log(session, after=session.row.told_through)
 
-    async def told(self, session: Session, message_id: int, through: int) -> int | None:
-        """The board ``message_id`` was posted telling the moves up to ``through``; returns the
-        id of the board it replaces (whose buttons come off)."""
-        return await self.store.games.set_board_message(session.id, message_id, through)
+    async def told(self, session: Session, message_id: int, through: int, *, end: bool = False) -> int | None:
+        """The board ``message_id`` was posted telling the moves up to ``through`` (``end``: and
+        the game's end); returns the id of the board it replaces (whose buttons come off)."""
+        return await self.store.games.set_board_message(session.id, message_id, through, end_told=end)
 
     async def replayed(self, session: Session, records: list[MoveRecord]) -> list[MoveRecord]:
         module = session.engine

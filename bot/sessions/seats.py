@@ -159,7 +159,8 @@ class Seats:
                     )
             elif user_id != session.row.host_id and not can_manage:
                 raise Refusal("only the host or someone with Manage Channels can abandon this game")
-            return await self.abandon_now(session, "abandoned (damaged)" if session.damaged else "abandoned")
+            reason = "abandoned (damaged)" if session.damaged else "abandoned"
+            return await self.abandon_now(session, reason, tell=True)
 
     async def abandon_damaged(self, session_id: int) -> Session | None:
         """End a damaged game the table gives up on (a league round's deadline) without a result,
@@ -188,10 +189,11 @@ class Seats:
                 gone.append(await self.abandon_now(session, CHANNEL_GONE))
         return gone
 
-    async def abandon_now(self, session: Session, reason: str) -> Session:
-        """End the game without a result (lock held)."""
+    async def abandon_now(self, session: Session, reason: str, *, tell: bool = False) -> Session:
+        """End the game without a result (lock held); ``tell``: the channel is to be told (the
+        table tells it again at its start if the bot stops first)."""
         ended = await self.store.games.finish(
-            session.id, status="abandoned", reason=reason, outcome=None, results=[]
+            session.id, status="abandoned", reason=reason, outcome=None, results=[], tell=tell
         )
         self.core.release(session.id)
         if ended:  # else it ended meanwhile in another process

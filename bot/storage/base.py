@@ -109,6 +109,7 @@ class SessionRow:
     lobby_channel_id: int | None = None  # the parent channel of a game's thread (its lobby message)
     clock: str | None = None  # the game clock's spec (bot/time/gameclock.py); None: none, or the turn timer
     clock_state: dict[str, object] | None = None  # the running clocks (gameclock.Banks.to_dict)
+    end_told: bool = False  # the channel was told the game ended (its last board was posted)
 
     @property
     def live(self) -> bool:
@@ -446,7 +447,7 @@ def dump_json(value: object) -> str | None:
 SESSION_COLUMNS = (
     "id, game, guild_id, channel_id, host_id, status, options, max_players, seed, version,"
     " lobby_message_id, outcome, end_reason, created_at, updated_at, finished_at, timer_seconds,"
-    " damaged, board_message_id, told_through, lobby_channel_id, clock, clock_state"
+    " damaged, board_message_id, told_through, lobby_channel_id, clock, clock_state, end_told"
 )
 """Every column :func:`session_of` reads but the state (which a move's commit already holds)."""
 
@@ -490,6 +491,7 @@ def session_of(row: Row, state: dict[str, object] | None | _Unread = _READ) -> S
         lobby_channel_id=row["lobby_channel_id"],
         clock=row["clock"],
         clock_state=clock_state,
+        end_told=bool(row["end_told"]),
     )
 
 

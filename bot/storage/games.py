@@ -271,12 +271,13 @@ class Games(Concern):
         return [session_of(r) for r in rows]
 
     async def ended_untold(self, guild_id: int | None, since: str) -> list[SessionRow]:
-        """The server's games that finished at ``since`` or later (a stamp) with moves the channel
-        was never told of: their last board was not posted (the bot stopped first)."""
+        """The server's games that ended at ``since`` or later (a stamp) whose end the channel was
+        never told of (the bot stopped first): a finished game's last board was not posted, whether
+        a move ended it or not (a resignation, a clock, a league's deadline), or an abandon was not
+        told."""
         rows = await self.db.all(
-            "SELECT * FROM sessions s WHERE s.guild_id = ? AND s.status = 'finished' AND s.finished_at >= ?"
-            " AND EXISTS (SELECT 1 FROM moves m WHERE m.session_id = s.id AND m.number > s.told_through)"
-            " ORDER BY s.id",
+            "SELECT * FROM sessions s WHERE s.guild_id = ? AND s.status IN ('finished', 'abandoned')"
+            " AND s.finished_at >= ? AND s.end_told = 0 ORDER BY s.id",
             need_guild(guild_id),
             since,
         )
@@ -384,20 +385,30 @@ class Games(Concern):
     async def set_lobby_message(self, session_id: int, message_id: int | None) -> None:
         await self.db.change("UPDATE sessions SET lobby_message_id = ? WHERE id = ?", message_id, session_id)
 
-    async def set_board_message(self, session_id: int, message_id: int, told_through: int) -> int | None:
-        """Record the newly posted board and the last move it told; returns the board it replaces.
+    async def end_told(self, session_id: int) -> None:
+        """The channel was told that the game ended (an abandon: the last board tells a finished
+        game's end, see :meth:`set_board_message`)."""
+        await self.db.change("UPDATE sessions SET end_told = 1 WHERE id = ?", session_id)
 
-        ``told_through`` never goes back (two posts racing keep the larger).
+    async def set_board_message(
+        self, session_id: int, message_id: int, told_through: int, *, end_told: bool = False
+    ) -> int | None:
+        """Record the newly posted board and the last move it told (``end_told``: it told the
+        game's end); returns the board it replaces.
+
+        ``told_through`` never goes back (two posts racing keep the larger), nor does ``end_told``.
         """
 
         def body() -> Body[int | None]:
             row = yield from one("SELECT board_message_id FROM sessions WHERE id = ?", session_id)
             yield from run(
                 "UPDATE sessions SET board_message_id = ?,"
-                " told_through = CASE WHEN told_through > ? THEN told_through ELSE ? END WHERE id = ?",
+                " told_through = CASE WHEN told_through > ? THEN told_through ELSE ? END,"
+                " end_told = CASE WHEN ? = 1 THEN 1 ELSE end_told END WHERE id = ?",
                 message_id,
                 told_through,
                 told_through,
+                int(end_told),
                 session_id,
             )
             return row[0] if row else None
@@ -581,10 +592,15 @@ class Games(Concern):
         results: Sequence[ResultRow],
         rate: Callable[[list[RatingRow]], Sequence[RatingRow]] | None = None,
         names: dict[int, str] | None = None,
+        tell: bool = False,
     ) -> bool:
         """Active or lobby -> finished or abandoned, with the results recorded; False (nothing
         written) when the session had ended already (in another process: a game abandoned there
         while its last move was played here is neither rated nor given results).
+
+        A finished game's end is to be told (its last board); an abandoned one's only with
+        ``tell`` (the channel is told it was abandoned: see :meth:`end_told`), else it counts as
+        told (a lobby that closed, a channel deleted, a game its league gave up on).
 
         With ``rate``, the players' current ratings are read and the new ones written in
         the same transaction (no other transaction rates the same server's game meanwhile,
@@ -598,12 +614,13 @@ class Games(Concern):
         def body() -> Body[bool]:
             ended = yield from run(
                 "UPDATE sessions SET status = ?, end_reason = ?, outcome = ?, finished_at = ?, updated_at = ?,"
-                " version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')",
+                " end_told = ?, version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')",
                 status,
                 reason,
                 dump_json(outcome) if outcome else None,
                 stamp,
                 stamp,
+                int(status == "abandoned" and not tell),
                 session_id,
             )
             if not ended:

@@ -123,14 +123,21 @@ class Boards:
 
     async def _catch_up(self, session_id: int) -> None:
         session = await self.service.core.get(session_id)
-        if session is None or session.damaged:
-            return
+        if session is None or (session.damaged and session.status != "abandoned"):
+            return  # a damaged game abandoned is told so: nothing of it is read but its row
         try:
             if session.status == "finished" and session.row.outcome is not None:
-                # the end was stored and its board never posted: the last board, then the results
-                if await self.service.store.history.moves_after(session.id, session.row.told_through):
+                # the end was stored and its board never posted (a move or none ended the game):
+                # the last board, then the results
+                if not session.row.end_told:
                     outcome = Outcome.from_dict(session.row.outcome)
                     await self.announce(MoveResult(session, finished=True, outcome=outcome, turn_ended=True))
+            elif session.status == "abandoned" and not session.row.end_told:
+                # the abandon was stored and never told: the channel is told, the board closed
+                t = await self.look.language(session)
+                text = texts.abandoned_text(written.session(session), t)
+                await self.look.channel(session).send(text, allowed_mentions=discord.AllowedMentions.none())
+                await self.abandoned(session)
             elif session.status == "active" and session.row.board_message_id is None:
                 # the start was stored and its first board never posted: the lobby message says
                 # the game started, and the first board names the seats and mentions the players
@@ -269,7 +276,9 @@ class Boards:
                 kwargs["view"] = view
             message = await channel.send(**kwargs)
             through = max([r.number for r in records if r.number is not None], default=0)
-            old = await self.service.logbook.told(session, message.id, max(through, session.row.told_through))
+            old = await self.service.logbook.told(
+                session, message.id, max(through, session.row.told_through), end=ended
+            )
             if old is not None and old != message.id:
                 await self.strip_buttons(session, old)
         if ended:
@@ -338,8 +347,9 @@ class Boards:
             log.warning("could not take the buttons off board %s of session %s", message_id, session.id)
 
     async def abandoned(self, session: Session) -> None:
-        """A game was abandoned: its lobby message says so (its thread is archived later), and
-        its last board loses its buttons."""
+        """A game was abandoned, and the channel told: its lobby message says so (its thread is
+        archived later), and its last board loses its buttons."""
+        await self.service.store.games.end_told(session.id)
         if session.row.lobby_channel_id:
             await self.game_over(session)
         else:

@@ -73,6 +73,103 @@ async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_ne
         assert len(standin.messages(chan)) == count
 
 
+async def test_a_resignation_that_ends_a_game_stored_and_never_posted_is_told_at_the_next_start(
+    standin, make_bot
+):
+    """Bob resigns, which leaves Alice alone, so the game ends with no move; the end is stored and
+    the bot stops before it is posted.  The bot started again posts the last board, with the
+    result, and the results card; a third start posts nothing more."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        # committed, as a resignation is before its post; the process goes before posting it
+        result = await bot.sessions.seats.resign(chan.id, bob.id)
+        assert result.finished and not await bot.sessions.store.history.moves(session.id)
+        standin.skip_messages(chan)
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        board = await standin.next_message(chan, is_board)
+        assert "**Game over**" in board.content and f"1st: <@{alice.id}>" in board.content, board.content
+        card = await standin.next_message(chan, lambda m: m.content.startswith("**Results**"))
+        assert "Rematch" in " ".join(b["label"] for b in card.buttons)
+        await bot.front.boards.computers_settled()
+        await standin.settle()
+        row = (await bot.sessions.core.get(session.id)).row
+        assert row.board_message_id == board.id and row.end_told
+        count = len(standin.messages(chan))
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await standin.settle()
+        assert len(standin.messages(chan)) == count
+
+
+async def test_an_abandon_stored_and_never_posted_is_told_at_the_next_start(standin, make_bot):
+    """The host abandons the game; the abandon is stored and the bot stops before the channel is
+    told.  The bot started again says the game was abandoned and takes the buttons off its board,
+    once; a lobby that closed (everyone left) is not told of."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan, other = standin.channel("games"), standin.channel("general")
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        board = await standin.next_message(chan, is_board)
+        assert "pk:" in " ".join(board.custom_ids)
+        session = await bot.sessions.core.in_channel(chan.id)
+        # committed, as an abandon is before its post; the process goes before telling it
+        await bot.sessions.seats.abandon(chan.id, alice.id, can_manage=False)
+        await standin.slash(bob, other, "nim new", thread=False)
+        await bot.sessions.lobby.leave(other.id, bob.id)  # closed, stored, not posted either
+        standin.skip_messages(chan)
+        standin.skip_messages(other)
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        told = await standin.next_message(chan, lambda m: "abandoned" in m.content)
+        assert told.content.startswith("This game was abandoned. Play again with `/nim new`"), told.content
+        await standin.settle()
+        assert standin.message(board.id).custom_ids == []
+        assert (await bot.sessions.core.get(session.id)).row.end_told
+        count, elsewhere = len(standin.messages(chan)), len(standin.messages(other))
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await standin.settle()
+        assert len(standin.messages(chan)) == count and len(standin.messages(other)) == elsewhere
+
+
+async def test_a_damaged_game_abandoned_and_never_told_is_told_at_the_next_start(standin, make_bot):
+    """A game the table cannot run (damaged) is abandoned by its host; the bot stops before the
+    channel is told.  Started again, it says the damaged game was abandoned, once."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        await bot.sessions.store.games.mark_damaged(session.id, "its saved state could not be read")
+        await bot.sessions.seats.abandon(chan.id, alice.id, can_manage=False)  # stored, not told
+        standin.skip_messages(chan)
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        told = await standin.next_message(chan, lambda m: "abandoned" in m.content)
+        assert told.content.startswith("This game was abandoned, being damaged."), told.content
+        await standin.settle()
+        count = len(standin.messages(chan))
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await standin.settle()
+        assert len(standin.messages(chan)) == count
+
+
 async def test_a_menu_made_before_an_undo_is_stale_when_the_turn_comes_round_again(standin, bot_factory):
     """Bob opens his menu; Alice's move before it is taken back and she plays another: Bob's
     turn comes round again at the same turn number, with the same count of his own moves, but

@@ -200,9 +200,30 @@ async def test_a_game_ended_and_never_told_is_listed_for_its_last_board_for_a_we
     clock.advance(7 * 86400 - 1)
     assert await service.play.ends_untold([GUILD]) == [session.id]
     last = (await service.store.history.moves(session.id))[-1].number
-    await service.store.games.set_board_message(session.id, 99, last)  # the last board posted
+    await service.store.games.set_board_message(session.id, 99, last, end_told=True)  # the last board posted
     assert await service.play.ends_untold([GUILD]) == []
     await service.store.games.set_board_message(session.id, 99, 0)  # told_through never goes back
+    assert await service.play.ends_untold([GUILD]) == []
+
+
+async def test_a_game_ended_without_a_move_and_never_told_is_listed_until_told(service):
+    """A game ended by a resignation (no move), or abandoned by its host, is listed for the table's
+    start until its end is told; a game abandoned with nobody to tell (its channel deleted) and a
+    lobby that closed are not."""
+    session = await two_player_game(service, seed=11)
+    assert (await service.seats.resign(CH, 2)).finished
+    assert await service.play.ends_untold([GUILD]) == [session.id]
+    await service.store.games.set_board_message(session.id, 99, 0, end_told=True)  # its end posted
+    assert await service.play.ends_untold([GUILD]) == []
+    abandoned = await two_player_game(service, seed=12)
+    await service.seats.abandon(CH, 1, can_manage=False)
+    assert await service.play.ends_untold([GUILD]) == [abandoned.id]
+    await service.store.games.end_told(abandoned.id)
+    assert await service.play.ends_untold([GUILD]) == []
+    await two_player_game(service, seed=13)
+    assert await service.seats.channel_gone(GUILD, CH)
+    await service.lobby.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann")
+    assert await service.lobby.leave(CH, 1) is None
     assert await service.play.ends_untold([GUILD]) == []
 
 

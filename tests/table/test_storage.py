@@ -261,3 +261,37 @@ def test_redact_shows_no_part_of_a_password_holding_a_reserved_character():
     for url in ("postgresql://ann:zq/xw@db/p", "postgresql://ann:zq?xw@db/p", "postgresql://ann:zq#xw@db/p"):
         shown = redact(url)
         assert "zq" not in shown and "xw" not in shown, shown
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+async def test_games_ended_before_the_upgrade_are_not_told_again(kind, request, tmp_path):
+    """The upgrade that records whether a game's end was told marks the games ended before it as
+    told (their end was posted, or they were abandoned), so the first start after it posts none of
+    them again; but for a game whose last move was stored and never posted, which the start
+    catches up as before."""
+    from tests.table.test_operating import old_database
+
+    (added,) = [n for n, name, _ in migrations("sqlite") if name == "end_told"]
+    columns = (
+        "INSERT INTO sessions (id, game, guild_id, channel_id, host_id, status, options, max_players, seed,"
+        " version, created_at, updated_at, finished_at, told_through) VALUES"
+    )
+    rows = (
+        f"{columns} (20, 'nim', 5, 20, 1, 'finished', '{{}}', 2, 1, 3, 'a', 'a', 'b', 1)",  # end posted
+        f"{columns} (21, 'nim', 5, 21, 1, 'finished', '{{}}', 2, 1, 3, 'a', 'a', 'b', 0)",  # last move not
+        f"{columns} (22, 'nim', 5, 22, 1, 'abandoned', '{{}}', 2, 1, 3, 'a', 'a', 'b', 0)",
+        f"{columns} (23, 'nim', 5, 23, 1, 'active', '{{}}', 2, 1, 3, 'a', 'a', NULL, 0)",
+        "INSERT INTO moves (session_id, number, seat, move, created_at) VALUES (20, 1, 0, 'x', 'a')",
+        "INSERT INTO moves (session_id, number, seat, move, created_at) VALUES (21, 1, 0, 'x', 'a')",
+    )
+    async with old_database(kind, request, tmp_path, added - 1, rows) as target:
+        store = await open_store(target)
+        try:
+            assert store.upgraded_from == added - 1 and await store.schema_version() == SCHEMA_VERSION
+            told = {i: row.end_told for i in (20, 21, 22, 23) if (row := await store.games.session(i))}
+            assert told == {20: True, 21: False, 22: True, 23: False}
+            assert [row.id for row in await store.games.ended_untold(5, "a")] == [21]
+            await store.games.set_board_message(21, 99, 1, end_told=True)
+            assert await store.games.ended_untold(5, "a") == []
+        finally:
+            await store.close()

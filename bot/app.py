@@ -257,6 +257,7 @@ class Pukllay(_BotBase):
         self._computers_resumed = False
         # set once the games left waiting at the start are taken up (their catch-ups under way)
         self.taken_up = asyncio.Event()
+        self._taking_up: asyncio.Task[Any] | None = None  # the start's look for those games, while it runs
         self.metrics = Metrics()  # what /metrics shows; the table's parts report to it
         self.web: WebServer | None = None  # /healthz and /metrics, when HTTP_PORT is set
         self.login_trouble: str | None = None  # why the last login attempt failed, while retrying
@@ -460,10 +461,12 @@ class Pukllay(_BotBase):
             self._computers_resumed = True
             # and a game whose end was stored and whose last board was not gets it
             play, guilds = self.ready_sessions().play, [g.id for g in self.guilds]
+            self._taking_up = asyncio.current_task()  # a close meanwhile stops it before the store
             try:
                 for session_id in [*await play.computers_waiting(guilds), *await play.ends_untold(guilds)]:
                     self.front.boards.computers_follow(session_id, catch_up=True)
             finally:
+                self._taking_up = None
                 self.taken_up.set()
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
@@ -515,6 +518,12 @@ class Pukllay(_BotBase):
             self.web = None
         if self.scheduler is not None:
             await self.scheduler.stop()
+        taking_up = self._taking_up
+        if taking_up is not None and taking_up is not asyncio.current_task():
+            # closed while the start still looked for the games left waiting: they are found
+            # again at the next start (nothing is taken up twice), and the store closes unread
+            taking_up.cancel()
+            await asyncio.gather(taking_up, return_exceptions=True)
         if self.front is not None and not await self.front.boards.drain(closing=True):
             log.warning("closing with interactions still being handled")
         try:

@@ -8,6 +8,7 @@ import asyncio
 import pytest
 
 from bot.app import EXTENSIONS
+from bot.sessions.play import Play
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end, pick_from_menu
 from tests.e2e.test_notices import is_board
 from tests.e2e.test_undo import nim_game
@@ -345,3 +346,28 @@ async def test_an_untold_turn_caught_up_while_a_move_posts_it_is_posted_once(sta
         posted = [m for m in standin.messages(chan)[before:] if is_board(m)]
         assert len(posted) == 1, [m.content for m in posted]
         assert posted[0].content.splitlines()[0].startswith(session.by_seat(seat).name), posted[0].content
+
+
+async def test_a_bot_closed_while_its_start_looks_for_waiting_games_stops_the_look_first(
+    standin, bot_factory, monkeypatch
+):
+    """Closed while its start still looks for the games left waiting (a quick restart, a test
+    that ends at once), the bot stops that look before its store closes: the look went on and
+    read a closed database, an error in on_ready.  The next start looks again."""
+    entered, release, looking = asyncio.Event(), asyncio.Event(), []
+    original = Play.ends_untold
+
+    async def held(self, guild_ids):
+        looking.append(asyncio.current_task())
+        entered.set()
+        await release.wait()
+        return await original(self, guild_ids)
+
+    monkeypatch.setattr(Play, "ends_untold", held)
+    async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
+        await entered.wait()
+    assert bot.store is None  # closed
+    release.set()  # were the look still going, it would read the closed store now
+    await asyncio.gather(*looking, return_exceptions=True)
+    assert looking[0].cancelled() or looking[0].done()
+    assert bot.taken_up.is_set()

@@ -155,7 +155,9 @@ async def test_game_through_discord(standin, bot_factory, game):
 
 
 async def test_nowa_gwinea_lobby_takes_the_hard_side_options(standin, bot_factory):
-    """/nowa_gwinea new passes side, hard_seats and hard_reroll through to the lobby's options."""
+    """/nowa_gwinea new passes side, hard_seats and hard_reroll through to the lobby's options (the
+    hard side for seat 1 alone: with side hard every seat plays it already, and hard_seats is refused
+    beside it, see tests/e2e/test_variants.py)."""
     alice = standin.add_user("alice")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
@@ -166,13 +168,13 @@ async def test_nowa_gwinea_lobby_takes_the_hard_side_options(standin, bot_factor
             "nowa_gwinea new",
             thread=False,
             players=2,
-            side="hard",
+            side="standard",
             hard_seats="1",
             hard_reroll=False,
         )
         assert not lobby.ephemeral
         session = await bot.sessions.core.in_channel(chan.id)
-        assert session.row.options["side"] == "hard"
+        assert session.row.options["side"] == "standard"
         assert session.row.options["hard_seats"] == "1"
         assert session.row.options["hard_reroll"] is False
 

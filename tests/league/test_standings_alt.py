@@ -87,7 +87,7 @@ async def test_the_pictures_alt_text_keeps_a_marked_league_name_as_written(leagu
     league = await new_league(leagues, name=marked, game="nim", format=form, group_size=2, **options)
     for uid, name in {501: "zoe", 502: "bob", 503: "dee", 504: "eve"}.items():
         await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league, 1)
+    league, _ = await leagues.start(league)
     await leagues.open_round(league.id, 1)
     league = await leagues.store.leagues.league(league.id)
     rounds = Rounds(leagues, posts=None, scheduler=None)

@@ -30,6 +30,7 @@ async def test_a_restart_gives_no_computer_a_move_the_person_has_not_matched(ser
     result = await service.play.play(CH, 1, legal[0])
     assert not result.computers_next and result.session.status == "active"
     moves = len(await service.store.history.moves(session_id))
+    await service.store.games.set_board_message(session_id, 1, moves)  # the channel was told it all
     assert await service.play.computers_waiting([GUILD]) == []
     assert await service.play.computers_play(session_id) is None
     assert len(await service.store.history.moves(session_id)) == moves

@@ -103,9 +103,10 @@ class Said:
 _PLAIN = (str, int)
 
 
-# A command or button named in a sentence (``{/game join}``, ``{button Rematch}``): in English as
-# written; in another language, by the name its client shows (``languages.MENTION``).
-_MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+)\}")
+# A command, button or option named in a sentence (``{/game join}``, ``{button Rematch}``,
+# ``{option max_turns}``): in English as written; in another language, by the name its client
+# shows (``languages.MENTION``).
+_MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+|option [^{}]+)\}")
 
 
 @lru_cache(maxsize=4096)
@@ -149,8 +150,8 @@ def _seat_values(msg: str, plural: str | None) -> Mapping[str, str]:
 
 @lru_cache(maxsize=4096)
 def _english(template: str) -> str:
-    """A template as English shows it: commands and buttons named as written."""
-    return _MENTION.sub(lambda m: m[1].removeprefix("button "), template)
+    """A template as English shows it: commands, buttons and options named as written."""
+    return _MENTION.sub(lambda m: m[1].removeprefix("button ").removeprefix("option "), template)
 
 
 def said(message: str, /, **args: Any) -> Said:

@@ -205,6 +205,20 @@ class Language:
         return str(Locale.parse(code).get_display_name(self.code))
 
 
+def option_key(name: str) -> str:
+    """The English name of a slash command option written as ``name`` in any language the bot
+    speaks (``máx_turnos``: ``max_turns``; an English or unknown name as it is), so options typed
+    as text (a league's ``name=value`` options, the terminal's ``--option``) take the names the
+    refusals and guides give in the reader's language."""
+    prefix = f"{OPTION_CONTEXT}\x04"
+    for code in available()[1:]:
+        entries = getattr(language(code).catalogue, "_catalog", {})
+        for key, value in entries.items():
+            if value == name and isinstance(key, str) and key.startswith(prefix):
+                return key.removeprefix(prefix)
+    return name
+
+
 @cache
 def _decimal_sign(code: str) -> str:
     """The decimal sign of language ``code``, from Babel's locale data (``es``: ``,``)."""

@@ -18,7 +18,7 @@ from bot.league.service import LeagueError, Standing
 from bot.storage.leagues import LeagueRow
 from bot.texts import clip
 from bot.time import gameclock as gc
-from languages import ENGLISH, N_, Language
+from languages import ENGLISH, N_, Language, option_key
 from renderers import league as pictures
 
 # A league of each format, as its sign-up message names it (messages: translated where shown).
@@ -70,7 +70,7 @@ def parse_options(text: str | None) -> dict[str, str]:
             raise LeagueError(
                 "{text} is not an option; write options as name=value, e.g. mode=apprentice", text=repr(part)
             )
-        out[name] = value
+        out[option_key(name)] = value  # an option's name in English or as a Spanish client shows it
     return out
 
 

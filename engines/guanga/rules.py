@@ -121,8 +121,8 @@ class Config:
             raise SetupError("cannot_place must be finish_round or end_now")
         if self.players == 1 and self.cannot_place is not Stuck.FINISH_ROUND:
             raise SetupError(
-                "cannot_place is an option for 2 to 4 players: the solo version always ends at once "
-                "when the two basket patches cannot be placed"
+                "{option cannot_place} is an option for 2 to 4 players: the solo version always ends at "
+                "once when the two basket patches cannot be placed"
             )
 
 

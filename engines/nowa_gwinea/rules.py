@@ -143,12 +143,12 @@ class Config:
             if not part.isdigit() or not 1 <= int(part) <= self.players:
                 if self.players == 1:
                     raise SetupError(
-                        "a one-player game has only seat 1, so hard_seats can only be '1' (or set side "
-                        "to hard); {part} is not seat 1",
+                        "a one-player game has only seat 1, so {option hard_seats} can only be '1' (or set "
+                        "{option side} to hard); {part} is not seat 1",
                         part=repr(part),
                     )
                 raise SetupError(
-                    "hard_seats lists seat numbers 1 to {most} separated by commas, like '{example}'; "
+                    "{option hard_seats} lists seat numbers 1 to {most} separated by commas, like '{example}'; "
                     "{part} is not one",
                     most=self.players,
                     example=example,
@@ -156,7 +156,7 @@ class Config:
                 )
             if int(part) - 1 in out:
                 raise SetupError(
-                    "hard_seats names seat {seat} twice; list each seat once, like '{example}'",
+                    "{option hard_seats} names seat {seat} twice; list each seat once, like '{example}'",
                     seat=int(part),
                     example="1" if self.players == 1 else example,
                 )

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engines.sentences import SetupError
+from engines.sentences import SetupError, option_name
 
 # --------------------------------------------------------------------------- options
 
@@ -68,13 +68,17 @@ def _coerce(option: Option, raw: Any) -> Any:
                 return True
             if low in {"0", "false", "no", "off", "n"}:
                 return False
-            raise SetupError("{option} must be yes or no, not {value}", option=option.name, value=repr(raw))
+            raise SetupError(
+                "{option} must be yes or no, not {value}", option=option_name(option.name), value=repr(raw)
+            )
         if option.kind is int:
             try:
                 return int(text)
             except ValueError:
                 raise SetupError(
-                    "{option} must be a whole number, not {value}", option=option.name, value=repr(raw)
+                    "{option} must be a whole number, not {value}",
+                    option=option_name(option.name),
+                    value=repr(raw),
                 ) from None
         if isinstance(option.kind, type) and issubclass(option.kind, enum.Enum):
             for member in option.kind:
@@ -83,7 +87,7 @@ def _coerce(option: Option, raw: Any) -> Any:
             allowed = ", ".join(str(c) for c in option.choices or ())
             raise SetupError(
                 "{option} must be one of {allowed}, not {value}",
-                option=option.name,
+                option=option_name(option.name),
                 allowed=allowed,
                 value=repr(raw),
             )
@@ -124,7 +128,7 @@ def config_from_options(config_cls: type, players: int, options: Mapping[str, An
                 allowed = ", ".join(str(c) for c in opt.choices)
                 raise SetupError(
                     "{option} must be one of {allowed}, not {value}",
-                    option=name,
+                    option=option_name(name),
                     allowed=allowed,
                     value=repr(raw),
                 )

@@ -165,6 +165,18 @@ def said_n(n: int, singular: str, plural: str, /, **args: Any) -> Said:
     return Said(singular, {"n": n, **args}, plural=plural)
 
 
+OPTION_CONTEXT = "slash option name"
+"""The catalogue context of a slash command option's name (``languages.OPTION_CONTEXT``, which
+the engines may not import): a game option named in a sentence reads as the reader's client
+shows it."""
+
+
+def option_name(name: str) -> Said:
+    """A game option's name, put into a sentence as the reader's client shows it
+    (``max_turns``: ``máx_turnos``)."""
+    return Said(name, context=OPTION_CONTEXT)
+
+
 def term(context: str, word: str) -> Said:
     """One word of a game's vocabulary (a terrain, a colour, a kind of card), translated in
     ``context`` (``"tiwanaku term"``) and put into sentences as a value."""

@@ -122,13 +122,15 @@ class Config:
                 players=self.players,
             )
         if not isinstance(self.side, Side):
-            raise SetupError("side must be standard or hard")
+            raise SetupError("{option side} must be standard or hard")
         if not isinstance(self.boards, Deal):
-            raise SetupError("boards must be shared or each")
+            raise SetupError("{option boards} must be shared or each")
         if not isinstance(self.hard_reroll, bool):
-            raise SetupError("hard_reroll must be yes or no")
+            raise SetupError("{option hard_reroll} must be yes or no")
         if self.water_target not in (1, 2, 3, 4, 5):
-            raise SetupError("water_target must be 1 to 5 water holes, not {value}", value=self.water_target)
+            raise SetupError(
+                "{option water_target} must be 1 to 5 water holes, not {value}", value=self.water_target
+            )
         self.hard_seat_set()
 
     def hard_seat_set(self) -> frozenset[int]:

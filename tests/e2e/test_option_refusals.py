@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.app import EXTENSIONS
 from bot.league.texts import parse_options
 
@@ -56,3 +58,59 @@ def test_the_terminal_takes_an_option_by_the_name_its_refusal_gives():
         "quit\n",
     )
     assert code == 0 and not err, err
+
+
+def test_a_game_refusing_an_option_value_names_the_option_in_the_readers_language():
+    """The games' own refusals (a league's options, the terminal's) name the option as the client
+    shows it, and the name given is one the options typed as text take."""
+    import engines.guacamole as guacamole
+    import engines.nowa_gwinea as ng
+    import engines.pachakuna as pachakuna
+    import languages
+    from engines.core import SetupError, config_from_options
+    from engines.sentences import OPTION_CONTEXT
+
+    assert OPTION_CONTEXT == languages.OPTION_CONTEXT
+    es = languages.language("es")
+    cases = [
+        (
+            pachakuna,
+            2,
+            "máx_turnos=-1",
+            "máx_turnos debe ser uno de estos valores: 0, 40",
+            "max_turns must be one of 0, 40",
+        ),
+        (
+            guacamole,
+            2,
+            "platos_por_turno=7",
+            "platos_por_turno debe ser uno de estos valores: 1, 2, 3, 0",
+            "dishes_per_turn must be one of 1, 2, 3, 0",
+        ),
+        (
+            ng,
+            2,
+            "repetición_difícil=quizá",
+            "repetición_difícil debe ser yes o no",
+            "hard_reroll must be yes or no",
+        ),
+        (
+            ng,
+            2,
+            "meta_de_agua=9",
+            "meta_de_agua debe ser uno de estos valores: 1, 2",
+            "water_target must be one of 1, 2",
+        ),
+        (
+            ng,
+            2,
+            "cara=blanda",
+            "cara debe ser uno de estos valores: standard, hard",
+            "side must be one of standard, hard",
+        ),
+    ]
+    for module, players, typed, spanish, english in cases:
+        with pytest.raises(SetupError) as refused:
+            config_from_options(module.Config, players, parse_options(typed))
+        assert refused.value.said.in_words(es).startswith(spanish), refused.value.said.in_words(es)
+        assert refused.value.said.in_words().startswith(english), refused.value.said.in_words()

@@ -312,9 +312,9 @@ REFUSALS = [  # (name, what provokes it, its class, words of its Spanish): every
         SetupError,
         ["del 1 al 2", "'3' no lo es"],
     ),
-    ("side", lambda: ng.Config(side="x").validate(), SetupError, ["side debe ser standard o hard"]),
-    ("boards", lambda: ng.Config(boards="x").validate(), SetupError, ["boards debe ser shared o each"]),
-    ("reroll", lambda: ng.Config(hard_reroll="x").validate(), SetupError, ["hard_reroll debe ser"]),
+    ("side", lambda: ng.Config(side="x").validate(), SetupError, ["cara debe ser standard o hard"]),
+    ("boards", lambda: ng.Config(boards="x").validate(), SetupError, ["tableros debe ser shared o each"]),
+    ("reroll", lambda: ng.Config(hard_reroll="x").validate(), SetupError, ["repetición_difícil debe ser"]),
     ("schema", lambda: ng.from_dict({"schema": 99}), SetupError, ["no admitido: 99"]),
 ]
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engines.sentences import SetupError, option_name
+from engines.sentences import Said, SetupError, option_name, said
 
 # --------------------------------------------------------------------------- options
 
@@ -114,7 +114,10 @@ def config_from_options(config_cls: type, players: int, options: Mapping[str, An
         if raw is None:
             continue
         if name not in known:
-            allowed = ", ".join(sorted(known)) or "none"
+            allowed: Said | str = "none"
+            for i, known_name in enumerate(sorted(known)):  # each as the reader's client shows it
+                shown = option_name(known_name)
+                allowed = shown if i == 0 else said("{first}, {then}", first=allowed, then=shown)
             raise SetupError(
                 "unknown option {option}; this game's options are: {allowed}",
                 option=repr(name),

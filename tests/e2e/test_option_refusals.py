@@ -114,3 +114,18 @@ def test_a_game_refusing_an_option_value_names_the_option_in_the_readers_languag
             config_from_options(module.Config, players, parse_options(typed))
         assert refused.value.said.in_words(es).startswith(spanish), refused.value.said.in_words(es)
         assert refused.value.said.in_words().startswith(english), refused.value.said.in_words()
+
+
+def test_an_unknown_option_is_answered_with_the_names_the_reader_can_type():
+    import engines.pachakuna as pachakuna
+    import languages
+    from engines.core import SetupError, config_from_options
+
+    with pytest.raises(SetupError) as refused:
+        config_from_options(pachakuna.Config, 2, parse_options("colores=3"))
+    said = refused.value.said
+    assert said.in_words(languages.language("es")).endswith(
+        "las opciones de este juego son: tablero, máx_turnos"
+    )
+    assert said.in_words() == "unknown option 'colores'; this game's options are: board, max_turns"
+    assert config_from_options(pachakuna.Config, 2, parse_options("tablero=B máx_turnos=40")).max_turns == 40

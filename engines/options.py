@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engines.sentences import SetupError
+from engines.sentences import Said, SetupError, option_name, said
 
 # --------------------------------------------------------------------------- options
 
@@ -73,13 +73,17 @@ def _coerce(option: Option, raw: Any) -> Any:
                 return True
             if low in {"0", "false", "no", "off", "n"}:
                 return False
-            raise SetupError("{option} must be yes or no, not {value}", option=option.name, value=repr(raw))
+            raise SetupError(
+                "{option} must be yes or no, not {value}", option=option_name(option.name), value=repr(raw)
+            )
         if option.kind is int:
             try:
                 return int(text)
             except ValueError:
                 raise SetupError(
-                    "{option} must be a whole number, not {value}", option=option.name, value=repr(raw)
+                    "{option} must be a whole number, not {value}",
+                    option=option_name(option.name),
+                    value=repr(raw),
                 ) from None
         if isinstance(option.kind, type) and issubclass(option.kind, enum.Enum):
             for member in option.kind:
@@ -88,7 +92,7 @@ def _coerce(option: Option, raw: Any) -> Any:
             allowed = ", ".join(str(c) for c in option.choices or ())
             raise SetupError(
                 "{option} must be one of {allowed}, not {value}",
-                option=option.name,
+                option=option_name(option.name),
                 allowed=allowed,
                 value=repr(raw),
             )
@@ -115,7 +119,10 @@ def config_from_options(config_cls: type, players: int, options: Mapping[str, An
         if raw is None:
             continue
         if name not in known:
-            allowed = ", ".join(sorted(known)) or "none"
+            allowed: Said | str = "none"
+            for i, known_name in enumerate(sorted(known)):  # each as the reader's client shows it
+                shown = option_name(known_name)
+                allowed = shown if i == 0 else said("{first}, {then}", first=allowed, then=shown)
             raise SetupError(
                 "unknown option {option}; this game's options are: {allowed}",
                 option=repr(name),
@@ -129,7 +136,7 @@ def config_from_options(config_cls: type, players: int, options: Mapping[str, An
                 allowed = ", ".join(str(c) for c in opt.choices)
                 raise SetupError(
                     "{option} must be one of {allowed}, not {value}",
-                    option=name,
+                    option=option_name(name),
                     allowed=allowed,
                     value=repr(raw),
                 )

@@ -103,9 +103,10 @@ class Said:
 _PLAIN = (str, int)
 
 
-# A command or button named in a sentence (``{/game join}``, ``{button Rematch}``): in English as
-# written; in another language, by the name its client shows (``languages.MENTION``).
-_MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+)\}")
+# A command, button or option named in a sentence (``{/game join}``, ``{button Rematch}``,
+# ``{option max_turns}``): in English as written; in another language, by the name its client
+# shows (``languages.MENTION``).
+_MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+|option [^{}]+)\}")
 
 
 @lru_cache(maxsize=4096)
@@ -149,8 +150,8 @@ def _seat_values(msg: str, plural: str | None) -> Mapping[str, str]:
 
 @lru_cache(maxsize=4096)
 def _english(template: str) -> str:
-    """A template as English shows it: commands and buttons named as written."""
-    return _MENTION.sub(lambda m: m[1].removeprefix("button "), template)
+    """A template as English shows it: commands, buttons and options named as written."""
+    return _MENTION.sub(lambda m: m[1].removeprefix("button ").removeprefix("option "), template)
 
 
 def said(message: str, /, **args: Any) -> Said:
@@ -162,6 +163,18 @@ def said_n(n: int, singular: str, plural: str, /, **args: Any) -> Said:
     """A counted sentence: ``said_n(3, "{n} point", "{n} points")`` (each language has its own
     plural forms; ``n`` is also the placeholder ``{n}``)."""
     return Said(singular, {"n": n, **args}, plural=plural)
+
+
+OPTION_CONTEXT = "slash option name"
+"""The catalogue context of a slash command option's name (``languages.OPTION_CONTEXT``, which
+the engines may not import): a game option named in a sentence reads as the reader's client
+shows it."""
+
+
+def option_name(name: str) -> Said:
+    """A game option's name, put into a sentence as the reader's client shows it
+    (``max_turns``: ``máx_turnos``)."""
+    return Said(name, context=OPTION_CONTEXT)
 
 
 def term(context: str, word: str) -> Said:

@@ -70,14 +70,15 @@ def placeholders(text: str) -> set[str]:
     return out
 
 
-MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+)\}")
+MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+|option [^{}]+)\}")
 """A mention placeholder: a slash command (``{/game join}``, ``{/tiwanaku move move:}`` with an
-option, ``{/<game> new}`` for any game's) or a button (``{button Rematch}``), filled in the
-reader's language by :meth:`Language.mention` wherever a message is put in words."""
+option, ``{/<game> new}`` for any game's), a button (``{button Rematch}``) or a slash command
+option alone (``{option max_turns}``), filled in the reader's language by
+:meth:`Language.mention` wherever a message is put in words."""
 
 
 def _format(language: Language, text: str, values: Mapping[str, Any]) -> str:
-    if "{/" in text or "{button " in text:
+    if "{/" in text or "{button " in text or "{option " in text:
         text = MENTION.sub(lambda m: language.mention(m[1]), text)
     if language.code == "es" and " y {" in text:
         text = _SPANISH_AND.sub(
@@ -166,7 +167,7 @@ class Language:
         words = []
         for word in path.split():
             if word.endswith(":"):
-                words.append(self.catalogue.pgettext(OPTION_CONTEXT, word[:-1]) + ":")
+                words.append(self.option(word[:-1]) + ":")
             elif word.startswith("<") and word.endswith(">"):
                 words.append("<" + self.catalogue.pgettext(COMMAND_CONTEXT, word[1:-1]) + ">")
             else:
@@ -177,11 +178,19 @@ class Language:
         """A button's label as this language shows it on the button (``Rematch``: ``Revancha``)."""
         return self.catalogue.gettext(label)
 
+    def option(self, name: str) -> str:
+        """A slash command option's name as this language's client shows it, from the same
+        catalogue entry the command tree is registered with (``max_turns``: ``máx_turnos``)."""
+        return self.catalogue.pgettext(OPTION_CONTEXT, name)
+
     def mention(self, field: str) -> str:
         """What a mention placeholder (see :data:`MENTION`) reads as in this language: the one
-        way a text names a command or a button, so it names what the reader's client shows."""
+        way a text names a command, an option or a button, so it names what the reader's client
+        shows."""
         if field.startswith("button "):
             return self.button(field.removeprefix("button "))
+        if field.startswith("option "):
+            return self.option(field.removeprefix("option "))
         return self.command(field.removeprefix("/"))
 
     @property
@@ -194,6 +203,20 @@ class Language:
         from babel import Locale
 
         return str(Locale.parse(code).get_display_name(self.code))
+
+
+def option_key(name: str) -> str:
+    """The English name of a slash command option written as ``name`` in any language the bot
+    speaks (``máx_turnos``: ``max_turns``; an English or unknown name as it is), so options typed
+    as text (a league's ``name=value`` options, the terminal's ``--option``) take the names the
+    refusals and guides give in the reader's language."""
+    prefix = f"{OPTION_CONTEXT}\x04"
+    for code in available()[1:]:
+        entries = getattr(language(code).catalogue, "_catalog", {})
+        for key, value in entries.items():
+            if value == name and isinstance(key, str) and key.startswith(prefix):
+                return key.removeprefix(prefix)
+    return name
 
 
 @cache

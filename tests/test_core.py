@@ -98,7 +98,8 @@ def test_options_from_text():
     with pytest.raises(SetupError, match="unknown option 'colour'") as refused:
         config_from_options(Config, 2, {"colour": "red"})
     spanish = refused.value.said.in_words(language("es"))
-    assert spanish == "opción desconocida: 'colour'; las opciones de este juego son: extra, mode, size"
+    # each option as a Spanish client shows it (mode is a slash option: modo)
+    assert spanish == "opción desconocida: 'colour'; las opciones de este juego son: extra, modo, size"
     with pytest.raises(SetupError, match="at most 3"):
         config_from_options(Config, 4, {"size": 9})
 

@@ -19,7 +19,7 @@ from bot.storage.leagues import LeagueRow
 from bot.texts import clip, game_options_text
 from bot.time import gameclock as gc
 from engines.core import SetupError, parse_option_text
-from languages import ENGLISH, N_, Language
+from languages import ENGLISH, N_, Language, option_key
 from renderers import league as pictures
 
 # A league of each format, as its sign-up message names it (messages: translated where shown).
@@ -62,9 +62,10 @@ def parse_start(text: str | None, now: float) -> float | None:
 
 def parse_options(text: str | None) -> dict[str, str]:
     """``mode=apprentice stoppers=true`` (spaces or commas between; ``hard_seats=1,2`` keeps its
-    comma) as a dict, see :func:`engines.core.parse_option_text`."""
+    comma) as a dict, see :func:`engines.core.parse_option_text`; an option's name in English or
+    as a Spanish client shows it (``modo=apprentice``)."""
     try:
-        return parse_option_text(text)
+        return {option_key(name): value for name, value in parse_option_text(text).items()}
     except SetupError as exc:
         raise LeagueError(exc.said) from None
 

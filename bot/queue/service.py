@@ -47,7 +47,7 @@ from engines.core import (
     said,
     said_n,
 )
-from languages import Language, language
+from languages import Language, language, option_key
 
 log = logging.getLogger(__name__)
 
@@ -172,14 +172,15 @@ def parse_counts(text: str | None, info: engines.GameInfo) -> tuple[int, ...]:
 def parse_options(
     text: str | None, info: engines.GameInfo, counts: tuple[int, ...], chosen: bool
 ) -> tuple[str, tuple[int, ...]]:
-    """The game options ``text`` names (``mode=master stoppers=true``, as a league takes them), as
+    """The game options ``text`` names (``mode=master stoppers=true``, as a league takes them: a
+    name in English or as a Spanish client shows it), as
     the queue keeps them (JSON of those that differ from the game's defaults, so that equal wishes
     read the same), and the player counts of ``counts`` they make a game of.  Refused in words:
     an option that is not one, and options that fit none of the counts, or not every count the
     person ``chosen`` to name (left out, the counts are narrowed to those that fit: Tiwanaku's
     short board seats 2)."""
     try:
-        given = parse_option_text(text)
+        given = {option_key(name): value for name, value in parse_option_text(text).items()}
     except SetupError as exc:
         raise Refusal(exc.said) from None
     if not given:

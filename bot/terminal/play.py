@@ -36,7 +36,7 @@ from engines.core import (
     options_of,
     rng_for,
 )
-from languages import Language
+from languages import Language, option_key
 
 
 def play(
@@ -67,7 +67,7 @@ def play(
         name, sep, value = item.partition("=")
         if not sep:
             raise prompt.Refused(f"--option takes NAME=VALUE, not {item!r}")
-        options[name.strip()] = value.strip()
+        options[option_key(name.strip())] = value.strip()  # English, or as the refusals name it
     seed = args.seed if args.seed is not None else prompt.random_seed()
     try:
         config = config_from_options(module.Config, players, options)

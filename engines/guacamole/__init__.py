@@ -124,7 +124,7 @@ RULES_HELP = N_("""**Guacamole** — cook the tastiest dishes. Only cards in you
 • A Aji Styles: `take x2` — any visible card to your hand
 Visible cards: zone cards `p2z5T`, dish tops `p2d1`, discard tops `x1` `x2`. A dish broken by a swap or take accepts no cards until fixed.
 **End**: when the draw pile runs dry the round is finished. Score 1 per dish card, +1 per valid dish, +2 per valid dish of 9+, +3 per dish with all 5 types. Ties: more guacamoles, more dishes, fewer cards in hand+zone, else shared.
-**Option** `dishes_per_turn` (default 1; 0 = no limit).""")
+**Option** `{option dishes_per_turn}` (default 1; 0 = no limit).""")
 
 __all__ = [
     "EDITION",

@@ -102,7 +102,7 @@ class Config:
             )
         if self.dishes_per_turn not in (0, 1, 2, 3):
             raise SetupError(
-                "dishes_per_turn must be 1, 2, 3 or 0 (no limit), not {value}",
+                "{option dishes_per_turn} must be 1, 2, 3 or 0 (no limit), not {value}",
                 value=repr(self.dishes_per_turn),
             )
 

@@ -124,7 +124,7 @@ colours are down): `C A03 yellow B2C3D4`. Then return 2 of its patches to the ba
 End with `done` (automatic if nothing's left).
 **End**: when face-up workshop markers are down to 6 (2-3 players) or 4 (4 players), or a player \
 can't place two basket patches as their turn starts (they pass), the round is finished (option \
-`cannot_place` `end_now`: at once instead); beginner also ends at once if the basket can't be \
+`{option cannot_place}` `end_now`: at once instead); beginner also ends at once if the basket can't be \
 refilled. Score card VP, orders, shells, +10 for the first full guanga, -2 per empty cell. Ties: \
 fewer minus points wins, else shared.
 **Modes**
@@ -136,7 +136,7 @@ sit side by side. 1 shell each: `S3B2` buys a patch, `refresh` renews the basket
 patch costs 3, 2 shells = 1 VP; blankets give one more patch.
 - `artisan`: master, and every patch must link to C3, whose mother patch is never removed; cut-off \
 patches go to the bag.
-- `stoppers` (beginner/apprentice): `T2C4` blocks player 2's C4; 2 each, max 2 per guanga, counted \
+- `{option stoppers}` (beginner/apprentice): `T2C4` blocks player 2's C4; 2 each, max 2 per guanga, counted \
 as filled.
 **Solo**: fewer patches, no market refills, orders or +10 tile; ends when you can't place two patches; you get \
 a rank.""")

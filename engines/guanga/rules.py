@@ -116,15 +116,15 @@ class Config:
                 players=self.players,
             )
         if not isinstance(self.mode, Mode):
-            raise SetupError("mode must be one of beginner, apprentice, master, artisan")
+            raise SetupError("{option mode} must be one of beginner, apprentice, master, artisan")
         if self.stoppers and self.mode not in (Mode.BEGINNER, Mode.APPRENTICE):
-            raise SetupError("the stoppers variant is only played in beginner and apprentice modes")
+            raise SetupError("the {option stoppers} variant is only played in beginner and apprentice modes")
         if not isinstance(self.cannot_place, Stuck):
-            raise SetupError("cannot_place must be finish_round or end_now")
+            raise SetupError("{option cannot_place} must be finish_round or end_now")
         if self.players == 1 and self.cannot_place is not Stuck.FINISH_ROUND:
             raise SetupError(
-                "cannot_place is an option for 2 to 4 players: the solo version always ends at once "
-                "when the two basket patches cannot be placed"
+                "{option cannot_place} is an option for 2 to 4 players: the solo version always ends at "
+                "once when the two basket patches cannot be placed"
             )
 
 

@@ -122,13 +122,15 @@ class Config:
                 players=self.players,
             )
         if not isinstance(self.side, Side):
-            raise SetupError("side must be standard or hard")
+            raise SetupError("{option side} must be standard or hard")
         if not isinstance(self.boards, Deal):
-            raise SetupError("boards must be shared or each")
+            raise SetupError("{option boards} must be shared or each")
         if not isinstance(self.hard_reroll, bool):
-            raise SetupError("hard_reroll must be yes or no")
+            raise SetupError("{option hard_reroll} must be yes or no")
         if self.water_target not in (1, 2, 3, 4, 5):
-            raise SetupError("water_target must be 1 to 5 water holes, not {value}", value=self.water_target)
+            raise SetupError(
+                "{option water_target} must be 1 to 5 water holes, not {value}", value=self.water_target
+            )
         self.hard_seat_set()
 
     def check_new(self) -> None:
@@ -151,12 +153,12 @@ class Config:
             if not part.isdigit() or not 1 <= int(part) <= self.players:
                 if self.players == 1:
                     raise SetupError(
-                        "a one-player game has only seat 1, so hard_seats can only be '1' (or set side "
-                        "to hard); {part} is not seat 1",
+                        "a one-player game has only seat 1, so {option hard_seats} can only be '1' (or set "
+                        "{option side} to hard); {part} is not seat 1",
                         part=repr(part),
                     )
                 raise SetupError(
-                    "hard_seats lists seat numbers 1 to {most} separated by commas, like '{example}'; "
+                    "{option hard_seats} lists seat numbers 1 to {most} separated by commas, like '{example}'; "
                     "{part} is not one",
                     most=self.players,
                     example=example,
@@ -164,7 +166,7 @@ class Config:
                 )
             if int(part) - 1 in out:
                 raise SetupError(
-                    "hard_seats names seat {seat} twice; list each seat once, like '{example}'",
+                    "{option hard_seats} names seat {seat} twice; list each seat once, like '{example}'",
                     seat=int(part),
                     example="1" if self.players == 1 else example,
                 )

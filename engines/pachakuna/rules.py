@@ -107,9 +107,9 @@ class Config:
         if self.players != 2:
             raise SetupError("P'achakuna is for exactly 2 players, not {players}", players=self.players)
         if not isinstance(self.board, Board):
-            raise SetupError("board must be A, B or random")
+            raise SetupError("{option board} must be A, B or random")
         if not isinstance(self.max_turns, int) or self.max_turns < 0:
-            raise SetupError("max_turns must be 0 (no limit) or a positive number of turns")
+            raise SetupError("{option max_turns} must be 0 (no limit) or a positive number of turns")
 
 
 # --------------------------------------------------------------------------- moves

@@ -92,7 +92,7 @@ class Config:
                 players=self.players,
             )
         if not isinstance(self.board, BoardSize):
-            raise SetupError("board must be auto, short or long")
+            raise SetupError("{option board} must be auto, short or long")
         if self.board is BoardSize.SHORT and self.players > 2:
             raise SetupError(
                 "the short 5 x 5 board is for 1 or 2 players; 3 or 4 players play the long board"

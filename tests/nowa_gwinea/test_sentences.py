@@ -27,7 +27,7 @@ from engines.core import (
     quoted,
 )
 from engines.nowa_gwinea.data import ANIMAL_TERMS, ANIMALS
-from languages import language
+from languages import ENGLISH, language
 from tests.nowa_gwinea.conftest import FULL, PARTIAL, rig
 from tests.nowa_gwinea.test_playouts import check_event, check_refusal, playout
 from tests.nowa_gwinea.util import build, play, rigged
@@ -312,9 +312,9 @@ REFUSALS = [  # (name, what provokes it, its class, words of its Spanish): every
         SetupError,
         ["del 1 al 2", "'3' no lo es"],
     ),
-    ("side", lambda: ng.Config(side="x").validate(), SetupError, ["side debe ser standard o hard"]),
-    ("boards", lambda: ng.Config(boards="x").validate(), SetupError, ["boards debe ser shared o each"]),
-    ("reroll", lambda: ng.Config(hard_reroll="x").validate(), SetupError, ["hard_reroll debe ser"]),
+    ("side", lambda: ng.Config(side="x").validate(), SetupError, ["cara debe ser standard o hard"]),
+    ("boards", lambda: ng.Config(boards="x").validate(), SetupError, ["tableros debe ser shared o each"]),
+    ("reroll", lambda: ng.Config(hard_reroll="x").validate(), SetupError, ["repetición_difícil debe ser"]),
     ("schema", lambda: ng.from_dict({"schema": 99}), SetupError, ["no admitido: 99"]),
 ]
 
@@ -398,7 +398,15 @@ def test_words_rules_and_options_are_translated():
     rules = SPANISH.gettext(ng.RULES_HELP)
     assert rules != ng.RULES_HELP and rules.startswith("**Nowa Gwinea**")
     assert len(rules) <= 2000  # one Discord message
-    for kept in ("`F3C4`", "`remove F`", "`gwinea`", "`done`", "`hard_reroll`", "**Opciones:**", "choza"):
+    for kept in (
+        "`F3C4`",
+        "`remove F`",
+        "`gwinea`",
+        "`done`",
+        "`repetición_difícil`",
+        "**Opciones:**",
+        "choza",
+    ):
         assert kept in rules, kept
     assert rules.count("\n") == ng.RULES_HELP.count("\n")
     for option in config_options(ng.Config):
@@ -410,13 +418,13 @@ def test_the_rules_help_says_what_all_the_water_means_with_both_variants():
     number of water holes the round needs counts as having covered them all (no fruit points
     unless they called).  The help's rulings line says so, in English and in Spanish, and the
     option's own help says it too."""
-    for text, rulings, fruit in (
-        (ng.RULES_HELP, "**Table rulings:**", "fruit"),
-        (SPANISH.gettext(ng.RULES_HELP), "**Reglas de la mesa:**", "fruta"),
+    for text, rulings, fruit, option_name in (
+        (ENGLISH.gettext(ng.RULES_HELP), "**Table rulings:**", "fruit", "`water_target`"),
+        (SPANISH.gettext(ng.RULES_HELP), "**Reglas de la mesa:**", "fruta", "`meta_de_agua`"),
     ):
         (line,) = [row for row in text.splitlines() if row.startswith(rulings)]
         both = line.split(";")[-1]
-        assert "`water_target`" in both and fruit in both, line
+        assert option_name in both and fruit in both, line
     (option,) = [o for o in config_options(ng.Config) if o.name == "fruit_for_all"]
     assert "water_target" in option.help and "water_target" in SPANISH.gettext(option.help)
 

@@ -440,3 +440,11 @@ async def test_an_option_whose_value_holds_commas_is_taken_whole(queue):
     await join(queue, 1, game="nowa_gwinea", players="3", options="hard_seats=1,2, fruit_for_all=yes")
     (entry,) = await queue.store.queue.entries(GUILD)
     assert entry.options == '{"fruit_for_all": true, "hard_seats": "1,2"}'
+
+
+async def test_options_are_taken_by_their_spanish_names_too(queue):
+    """A Spanish client shows an option's Spanish name, so the queue takes it as it takes the English
+    one (a league's options are read the same way)."""
+    await join(queue, 1, game="nowa_gwinea", players="3", options="asientos_difíciles=1,2")
+    (entry,) = await queue.store.queue.entries(GUILD)
+    assert entry.options == '{"hard_seats": "1,2"}'

@@ -34,8 +34,9 @@ _SEAT = re.compile(r"\{p\d+\}")
 
 
 def placeholders(template: str | None) -> set[str]:
-    """The named placeholders of ``template``."""
-    return {name for _t, name, _s, _c in string.Formatter().parse(template or "") if name is not None}
+    """The named placeholders of ``template`` (a mention, ``{option side}``, takes no value)."""
+    text = languages.MENTION.sub("", template or "")
+    return {name for _t, name, _s, _c in string.Formatter().parse(text) if name is not None}
 
 
 def is_seat(name: str) -> bool:

@@ -257,7 +257,7 @@ class Pukllay(_BotBase):
         self._computers_resumed = False
         # set once the games left waiting at the start are taken up (their catch-ups under way)
         self.taken_up = asyncio.Event()
-        self._taking_up: asyncio.Task[Any] | None = None  # the start's look for those games, while it runs
+        self._taking_up: asyncio.Task[None] | None = None  # the start's look for those games, while it runs
         self.metrics = Metrics()  # what /metrics shows; the table's parts report to it
         self.web: WebServer | None = None  # /healthz and /metrics, when HTTP_PORT is set
         self.login_trouble: str | None = None  # why the last login attempt failed, while retrying

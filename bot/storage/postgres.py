@@ -209,6 +209,11 @@ def answering(
         except Exception as exc:
             if not down(exc):
                 raise
+            # The pool's connections are suspect now: one cut mid-statement can go back to the
+            # pool looking idle (its release runs no reset query, see _keep_session) and refuse
+            # the next statement with "another operation is in progress".  Each is replaced at its
+            # next use.
+            await self._pool.expire_connections()
             text = " ".join(str(exc).split()) or exc.__class__.__name__
             raise NotAnswering(
                 f"PostgreSQL at {self.where} stopped answering ({text}); check that the server runs"
@@ -371,7 +376,9 @@ def _logged(
 async def _keep_session(conn: asyncpg.Connection) -> None:
     """A connection goes back to the pool as it is: the store never changes session state
     (no SET, LISTEN or cursors; its advisory locks end with their transaction), so asyncpg's
-    default reset, one more round trip on every release, has nothing to undo."""
+    default reset, one more round trip on every release, has nothing to undo.  (That round trip
+    also found connections the server had cut; the store expires the pool's connections when a
+    statement finds the server gone instead, see :func:`answering`.)"""
 
 
 class PostgresBackend(Backend):

@@ -46,13 +46,8 @@ async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_ne
     chan = standin.channel("games")
     async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
-        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=1)
-        await standin.click(bob, lobby.message, "Join")
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, is_board)
-        session = await bot.sessions.core.in_channel(chan.id)
-        (seat,) = session.to_move()
-        winner = session.by_seat(seat)
+        session, first, _ = await nim_game(standin, bot, chan, alice, bob, piles=1)
+        winner = session.seat_of(first.id)
         legal = await bot.sessions.play.legal_moves(chan.id, winner.user_id)
         # committed, as a move is before its post; the process goes before posting it
         result = await bot.sessions.play.play(chan.id, winner.user_id, legal[-1])
@@ -84,11 +79,7 @@ async def test_a_resignation_that_ends_a_game_stored_and_never_posted_is_told_at
     chan = standin.channel("games")
     async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
-        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
-        await standin.click(bob, lobby.message, "Join")
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, is_board)
-        session = await bot.sessions.core.in_channel(chan.id)
+        session, _, _ = await nim_game(standin, bot, chan, alice, bob)
         # committed, as a resignation is before its post; the process goes before posting it
         result = await bot.sessions.seats.resign(chan.id, bob.id)
         assert result.finished and not await bot.sessions.store.history.moves(session.id)
@@ -151,11 +142,7 @@ async def test_a_damaged_game_abandoned_and_never_told_is_told_at_the_next_start
     chan = standin.channel("games")
     async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
-        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
-        await standin.click(bob, lobby.message, "Join")
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, is_board)
-        session = await bot.sessions.core.in_channel(chan.id)
+        session, _, _ = await nim_game(standin, bot, chan, alice, bob)
         await bot.sessions.store.games.mark_damaged(session.id, "its saved state could not be read")
         await bot.sessions.seats.abandon(chan.id, alice.id, can_manage=False)  # stored, not told
         standin.skip_messages(chan)
@@ -307,16 +294,9 @@ async def test_an_untold_turn_caught_up_while_a_move_posts_it_is_posted_once(sta
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
         await started(standin, bot)
-        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
-        await standin.click(bob, lobby.message, "Join")
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, is_board)
-        session = await bot.sessions.core.in_channel(chan.id)
-        (seat,) = session.to_move()
-        first = session.by_seat(seat).user_id
-        second = bob if first == alice.id else alice
-        legal = await bot.sessions.play.legal_moves(chan.id, first)
-        await bot.sessions.play.play(chan.id, first, legal[0])  # stored, never posted
+        session, mover, second = await nim_game(standin, bot, chan, alice, bob)
+        legal = await bot.sessions.play.legal_moves(chan.id, mover.id)
+        await bot.sessions.play.play(chan.id, mover.id, legal[0])  # stored, never posted
         boards = bot.front.boards
         render, turn_untold = boards.look.render, bot.sessions.play.turn_untold
         drawing, checked = asyncio.Event(), asyncio.Event()
@@ -345,7 +325,7 @@ async def test_an_untold_turn_caught_up_while_a_move_posts_it_is_posted_once(sta
         await standin.settle()
         posted = [m for m in standin.messages(chan)[before:] if is_board(m)]
         assert len(posted) == 1, [m.content for m in posted]
-        assert posted[0].content.splitlines()[0].startswith(session.by_seat(seat).name), posted[0].content
+        assert posted[0].content.splitlines()[0].startswith(session.seat_of(mover.id).name), posted[0].content
 
 
 async def test_a_bot_closed_while_its_start_looks_for_waiting_games_stops_the_look_first(

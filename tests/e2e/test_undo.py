@@ -18,8 +18,9 @@ def is_board(message) -> bool:
     return bool(message.files) and not message.ephemeral
 
 
-async def nim_game(standin, bot, chan, alice, bob):
-    lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
+async def nim_game(standin, bot, chan, alice, bob, piles: int = 3):
+    """A Nim game of alice and bob started in ``chan``: its session, who is to move, the other."""
+    lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=piles)
     await standin.click(bob, lobby.message, "Join")
     await standin.click(alice, lobby.message, "Start")
     await standin.next_message(chan, is_board)

@@ -544,13 +544,7 @@ async def test_a_move_the_bot_could_not_show_is_refused_and_the_game_waits(stand
     chan = standin.channel("games")
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
-        lobby = await lobby_with(standin, chan, alice, bob)
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, is_board)
-        session = await bot.sessions.core.in_channel(chan.id)
-        (seat,) = session.to_move()
-        mover = alice if session.by_seat(seat).user_id == alice.id else bob
-        move = str(nim.legal_moves(session.state, seat)[0])
+        session, mover, move = await started(standin, bot, chan, alice, bob)
         for denied, name in ((ATTACH_FILES, "Attach Files"), (SEND_MESSAGES, "Send Messages")):
             standin.set_permissions(chan, standin.bot_user, deny=denied)
             await standin.settle()
@@ -607,13 +601,7 @@ async def test_a_move_whose_board_discord_refuses_says_so_truly(standin, bot_fac
     chan = standin.channel("games")
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
-        lobby = await lobby_with(standin, chan, alice, bob)
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, is_board)
-        session = await bot.sessions.core.in_channel(chan.id)
-        (seat,) = session.to_move()
-        mover = alice if session.by_seat(seat).user_id == alice.id else bob
-        move = str(nim.legal_moves(session.state, seat)[0])
+        session, mover, move = await started(standin, bot, chan, alice, bob)
         standin.inject("POST /channels/*/messages", status=503, times=1)
         text = await answer(await standin.slash(mover, chan, "nim move", move=move))
         assert text == (

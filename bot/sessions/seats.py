@@ -1,7 +1,8 @@
 """Leaving and returning: resigning, a league's forfeit, the computer finishing a game, abandoning,
 and ``/game return`` after a timeout.
 
-Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.time.gameclock, engines.
+Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.storage, bot.time.gameclock,
+engines.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import replace
 from bot.sessions.core import ANY, Core
 from bot.sessions.model import STALLED, MoveResult, Refusal, Seat, Session, seats_said
 from bot.sessions.play import Play
+from bot.storage import Clocked
 from bot.time import gameclock as gc
 from engines.core import Outcome, Said, said
 
@@ -22,6 +24,12 @@ def ranked_by_score(scores: Sequence[float]) -> list[tuple[int, ...]]:
     return [
         tuple(s for s, v in enumerate(scores) if v == value) for value in sorted(set(scores), reverse=True)
     ]
+
+
+def as_changed(session: Session, seats: list[Seat]) -> Session:
+    """``session`` with its seats as a change being written makes them (its clocks' deadline
+    leaves out the time away of the people who play then)."""
+    return Session(row=session.row, seats=seats, info=session.info, state=session.state)
 
 
 CHANNEL_GONE = "abandoned: its channel or thread was deleted"
@@ -55,9 +63,9 @@ class Seats:
         ]
         spec, clock = session.clock, None
         if spec is not None:  # the seat's clock stops; the deadline follows the others'
-            banks = gc.stop(session.banks, seat.seat)
-            after = Session(row=session.row, seats=seats, info=session.info, state=session.state)
-            clock = banks.to_dict(), self.core.timer(after, spec, banks, await self.core.away_of(after))
+            clock = await self.core.clocked(
+                as_changed(session, seats), gc.stop(session.banks, seat.seat), spec
+            )
         row = await self.store.games.set_seat_flags(
             session.id, seat.seat, computer=True, resigned=True, clock=clock
         )
@@ -108,11 +116,9 @@ class Seats:
             if session is None:
                 return None
             late = [s for s in session.seats if not s.computer and s.seat is not None]
-            for s in late:
-                if s.seat is not None:
-                    await self.store.games.set_seat_flags(
-                        session.id, s.seat, computer=True, resigned=s.resigned
-                    )
+            if late:  # every seat in one commit: never some of them the computer's and not the rest
+                flags = {s.seat: (True, s.resigned) for s in late if s.seat is not None}
+                await self.store.games.set_seats(session.id, flags)
             session = await self.core.reread(session.id)
             result = MoveResult(
                 session,
@@ -211,15 +217,19 @@ class Seats:
                 raise Refusal("your seat is yours: the computer took no seat of yours in this game")
             if not gc.may_return(banks, seat.seat):
                 raise Refusal("you came back once already; the computer keeps your seat now")
+            assert seat.seat is not None  # a running game's seats are numbered
             spec = session.clock
-            await self.store.games.set_seat_flags(session.id, seat.seat, computer=False, resigned=False)
-            session = await self.core.reread(session.id)
+            clock: Clocked
             if spec is None:  # the clock was turned off since: the seat comes back without one
                 banks = replace(banks, taken={**banks.taken, seat.seat: True})
-                await self.store.games.set_clock(session.id, None, banks.to_dict(), None)
+                clock = banks.to_dict(), None
             else:
                 banks = gc.give_back(spec, banks, seat.seat, session.to_move(), self.core.now())
-                await self.core.save_clock(session, banks)
+                back = [replace(s, computer=False) if s.seat == seat.seat else s for s in session.seats]
+                clock = await self.core.clocked(as_changed(session, back), banks, spec)
+            # The seat and its clock in one commit: never the person's seat with the clock of a
+            # seat the computer plays, or the other way round.
+            await self.store.games.set_seats(session.id, {seat.seat: (False, False)}, clock=clock)
             return await self.core.reread(session.id)
 
     # ----------------------------------------------------------------- a league's no-shows
@@ -239,17 +249,16 @@ class Seats:
             ]
             if not seats:
                 return None
-            for s in seats:
-                assert s.seat is not None
-                await self.store.games.set_seat_flags(session.id, s.seat, computer=True, resigned=s.resigned)
-            session = await self.core.reread(session.id)
-            if session.clock is not None:
+            flags = {s.seat: (True, s.resigned) for s in seats if s.seat is not None}
+            spec, clock = session.clock, None
+            if spec is not None:  # their clocks stop, in the same commit as the seats change hands
                 banks = session.banks
-                for s in seats:
-                    assert s.seat is not None
-                    banks = gc.stop(banks, s.seat)
-                await self.core.save_clock(session, banks)
-                session = await self.core.reread(session.id)
+                for taken in flags:
+                    banks = gc.stop(banks, taken)
+                after = [replace(s, computer=True) if s.seat in flags else s for s in session.seats]
+                clock = await self.core.clocked(as_changed(session, after), banks, spec)
+            await self.store.games.set_seats(session.id, flags, clock=clock)
+            session = await self.core.reread(session.id)
             result = MoveResult(session, note=note, turn_before=session.engine.turn_number(session.state))
             await self.play.settle(session, result, searches_wait=self.core.computers_wait)
             return result
@@ -272,20 +281,30 @@ class Seats:
             return result
 
     async def hand_over(
-        self, session_id: int, seat: int, change: Callable[[], Awaitable[bool]]
+        self,
+        session_id: int,
+        seat: int,
+        to: int,
+        change: Callable[[Clocked | None], Awaitable[bool]],
     ) -> Session | None:
-        """Give a seat of a running game to another person (``change`` stores it, and says whether
-        it could): they play on from the position, with a full start on the seat's clock when the
-        game has one.  None when the game is not running or ``change`` refused."""
+        """Give a seat of a running game to the person ``to``: ``change`` stores it, with the
+        game's running clocks and next deadline it is given (None: the game has no clock) in the
+        same transaction, and says whether it could.  They play on from the position, with a full
+        start on the seat's clock when the game has one.  None when the game is not running or
+        ``change`` refused."""
         async with self.core.lock(session_id):
             session = await self.core.running(session_id)
-            if session is None or not await change():
+            if session is None:
                 return None
-            session = await self.core.reread(session_id)
-            spec = session.clock
+            spec, clock = session.clock, None
             if spec is not None:
                 banks = gc.give_back(spec, session.banks, seat, session.to_move(), self.core.now())
                 banks = replace(banks, taken={k: v for k, v in banks.taken.items() if k != seat})
-                await self.core.save_clock(session, banks)
-                session = await self.core.reread(session_id)
-            return session
+                theirs = [
+                    replace(s, user_id=to, computer=False, resigned=False) if s.seat == seat else s
+                    for s in session.seats
+                ]
+                clock = await self.core.clocked(as_changed(session, theirs), banks, spec)
+            if not await change(clock):
+                return None
+            return await self.core.reread(session_id)

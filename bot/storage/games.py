@@ -547,32 +547,52 @@ class Games(Concern):
         """Mark an engine seat as played by the computer and/or resigned, bumping the version, with
         (``clock``) the running clocks and the delay to the next deadline as they become; the row
         as committed."""
+        return await self.set_seats(session_id, {seat: (computer, resigned)}, clock=clock)
+
+    async def set_seats(
+        self,
+        session_id: int,
+        flags: Mapping[int, tuple[bool, bool]],
+        *,
+        clock: Clocked | None = None,
+        expected_version: int | None = None,
+    ) -> SessionRow:
+        """Set each engine seat's flags in ``flags`` (seat -> (played by the computer, resigned))
+        and, with ``clock``, the running clocks and the delay to the next deadline as they become,
+        in one transaction that bumps the version once and arms the deadline again: a seat change
+        and its clocks are never stored one without the other.  With ``expected_version``,
+        nothing is written unless the session is still at it (:class:`StaleVersion`).  The row as
+        committed."""
         stamp, now = self.clock.stamp(), self.clock.time()
         changed = "version = version + 1, updated_at = ?"
         values: list[str | float | None] = [stamp]
         if clock is not None:
             changed += ", clock_state = ?, timer_seconds = ?"
             values += [dump_json(clock[0]), stored_seconds(clock[1])]
+        check = "" if expected_version is None else " AND version = ?"
+        extra = () if expected_version is None else (expected_version,)
 
         def body() -> Body[SessionRow]:
+            row = yield from one(
+                f"UPDATE sessions SET {changed} WHERE id = ?{check} RETURNING version, timer_seconds",
+                *values,
+                session_id,
+                *extra,
+            )
+            if row is None:
+                current = yield from one("SELECT version FROM sessions WHERE id = ?", session_id)
+                raise StaleVersion(current[0] if current else -1)
             # A resignation keeps how many moves the log held when it came (the first one, for a
             # seat set again): the computer's moves for the seat up to it were its person's missed
             # turns (bot.profiles.reckon).
-            yield from run(
+            yield from many(
                 "UPDATE seats SET is_computer = ?, resigned = ?, resigned_after = CASE WHEN ? = 1 THEN"
                 " COALESCE(resigned_after, (SELECT COALESCE(MAX(number), 0) FROM moves WHERE session_id = ?))"
                 " ELSE NULL END WHERE session_id = ? AND seat = ?",
-                int(computer),
-                int(resigned),
-                int(resigned),
-                session_id,
-                session_id,
-                seat,
-            )
-            row = yield from the_one(
-                f"UPDATE sessions SET {changed} WHERE id = ? RETURNING version, timer_seconds",
-                *values,
-                session_id,
+                [
+                    (int(computer), int(resigned), int(resigned), session_id, session_id, seat)
+                    for seat, (computer, resigned) in flags.items()
+                ],
             )
             yield from arm(session_id, row[0], row[1], now, stamp)
             stored = yield from the_one(

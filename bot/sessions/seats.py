@@ -66,6 +66,29 @@ class Seats:
             clock = await self.core.clocked(
                 as_changed(session, seats), gc.stop(session.banks, seat.seat), spec
             )
+        turn_before = session.engine.turn_number(session.state)
+        staying = [s for s in seats if not s.resigned]
+        people = [s for s in staying if not s.computer]
+        if len(staying) <= 1 or not people:
+            # The resignation and the game's end are one commit: a game never stays running with
+            # too few left in it (nothing would end it then).
+            row = session.row if clock is None else replace(session.row, clock_state=dict(clock[0]))
+            after = Session(row=row, seats=seats, info=session.info, state=session.state)
+            result = MoveResult(
+                after, note=said("{name} resigned", name=seats_said([seat.seat])), turn_before=turn_before
+            )
+            result.ratings = await self.play.end_early(
+                after,
+                staying,
+                said("the game ended by resignation"),
+                seats={seat.seat: (True, True)},
+                clock=clock,
+            )
+            result.finished = result.turn_ended = True
+            result.session = await self.core.reread(session.id)
+            ended = result.session.row.outcome
+            result.outcome = Outcome.from_dict(ended) if ended is not None else None
+            return result
         row = await self.store.games.set_seat_flags(
             session.id, seat.seat, computer=True, resigned=True, clock=clock
         )
@@ -74,23 +97,12 @@ class Seats:
         session = Session(row=row, seats=seats, info=session.info, state=session.state, damaged=row.damaged)
         self.core.remember(session.id, row.version, session.state)
         self.core.keep(row, seats)
-        turn_before = session.engine.turn_number(session.state)
         result = MoveResult(
-            session, note=said("{name} resigned", name=seats_said([seat.seat])), turn_before=turn_before
-        )
-        staying = [s for s in session.seats if not s.resigned]
-        people = [s for s in staying if not s.computer]
-        if len(staying) <= 1 or not people:
-            result.ratings = await self.play.end_early(
-                session, staying, said("the game ended by resignation")
-            )
-            result.finished = result.turn_ended = True
-            result.session = await self.core.reread(session.id)
-            ended = result.session.row.outcome
-            result.outcome = Outcome.from_dict(ended) if ended is not None else None
-            return result
-        result.note = said(
-            "{name} resigned; the computer plays that seat from now on", name=seats_said([seat.seat])
+            session,
+            note=said(
+                "{name} resigned; the computer plays that seat from now on", name=seats_said([seat.seat])
+            ),
+            turn_before=turn_before,
         )
         await self.play.settle(session, result, searches_wait=self.core.computers_wait)
         return result

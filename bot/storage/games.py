@@ -65,6 +65,21 @@ def touch(session_id: int, stamp: str) -> Body[None]:
     )
 
 
+def flag_seats(session_id: int, flags: Mapping[int, tuple[bool, bool]]) -> Body[None]:
+    """Set each engine seat's flags (seat -> (played by the computer, resigned)).  A resignation
+    keeps how many moves the log held when it came (the first one, for a seat set again): the
+    computer's moves for the seat up to it were its person's missed turns (bot.profiles.reckon)."""
+    yield from many(
+        "UPDATE seats SET is_computer = ?, resigned = ?, resigned_after = CASE WHEN ? = 1 THEN"
+        " COALESCE(resigned_after, (SELECT COALESCE(MAX(number), 0) FROM moves WHERE session_id = ?))"
+        " ELSE NULL END WHERE session_id = ? AND seat = ?",
+        [
+            (int(computer), int(resigned), int(resigned), session_id, session_id, seat)
+            for seat, (computer, resigned) in flags.items()
+        ],
+    )
+
+
 def clock_body(
     session_id: int,
     version: int,
@@ -582,18 +597,7 @@ class Games(Concern):
             if row is None:
                 current = yield from one("SELECT version FROM sessions WHERE id = ?", session_id)
                 raise StaleVersion(current[0] if current else -1)
-            # A resignation keeps how many moves the log held when it came (the first one, for a
-            # seat set again): the computer's moves for the seat up to it were its person's missed
-            # turns (bot.profiles.reckon).
-            yield from many(
-                "UPDATE seats SET is_computer = ?, resigned = ?, resigned_after = CASE WHEN ? = 1 THEN"
-                " COALESCE(resigned_after, (SELECT COALESCE(MAX(number), 0) FROM moves WHERE session_id = ?))"
-                " ELSE NULL END WHERE session_id = ? AND seat = ?",
-                [
-                    (int(computer), int(resigned), int(resigned), session_id, session_id, seat)
-                    for seat, (computer, resigned) in flags.items()
-                ],
-            )
+            yield from flag_seats(session_id, flags)
             yield from arm(session_id, row[0], row[1], now, stamp)
             stored = yield from the_one(
                 f"SELECT {SESSION_COLUMNS}, state FROM sessions WHERE id = ?", session_id
@@ -613,6 +617,8 @@ class Games(Concern):
         rate: Callable[[list[RatingRow]], Sequence[RatingRow]] | None = None,
         names: dict[int, str] | None = None,
         tell: bool = False,
+        seats: Mapping[int, tuple[bool, bool]] | None = None,
+        clock: Clocked | None = None,
     ) -> bool:
         """Active or lobby -> finished or abandoned, with the results recorded; False (nothing
         written) when the session had ended already (in another process: a game abandoned there
@@ -626,6 +632,10 @@ class Games(Concern):
         the same transaction (no other transaction rates the same server's game meanwhile,
         in any process), so two games ending at once cannot lose an update.  ``rate`` gets
         and returns :class:`RatingRow` values.
+
+        ``seats`` (seat -> (played by the computer, resigned)) and ``clock`` (the running clocks)
+        are the change that ends the game (a resignation), written in the same transaction: the
+        game never keeps the change without its end, nor ends without it.
         """
         if status not in ("finished", "abandoned"):
             raise ValueError(status)
@@ -645,6 +655,15 @@ class Games(Concern):
             )
             if not ended:
                 return False
+            if seats:
+                yield from flag_seats(session_id, seats)
+            if clock is not None:
+                yield from run(
+                    "UPDATE sessions SET clock_state = ?, timer_seconds = ? WHERE id = ?",
+                    dump_json(clock[0]),
+                    stored_seconds(clock[1]),
+                    session_id,
+                )
             if rate is not None:
                 yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
                 yield from self.ratings.rate_season(session_id, results, names or {}, stamp)

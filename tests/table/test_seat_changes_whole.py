@@ -210,3 +210,37 @@ async def test_the_deadline_after_a_return_is_the_returning_clocks_own(service, 
         move = next(iter(session.engine.legal_moves(session.state, seat.seat)))
         session = (await service.play.play(CH, seat.user_id, str(move))).session
     assert await deadline(service, session.id) == session.banks.since[late.seat] + DAY
+
+
+@pytest.mark.parametrize("league", [False, True])
+async def test_a_resignation_that_ends_the_game_stores_the_seat_and_the_end_together(
+    service, database, clock, league
+):
+    """One of two people resigns (or their league drops them): the game ends at once.  Refused
+    at the end, the resignation is not stored either (it used to be: the game went on with the
+    computer in the seat, and the one left had to play it out, or could never leave it, as the
+    resignation could not be made again); allowed, both are stored."""
+    session = await started(service, "bank:1d")
+    leaving = session.waiting_on()[0]
+    staying = next(s for s in session.seats if s.seat != leaving.seat)
+
+    async def leave():
+        if league:
+            return await service.seats.forfeit_seat(session.id, leaving.user_id)
+        return await service.seats.resign(CH, leaving.user_id)
+
+    await refuse(database, "no_end", "sessions", column="status")
+    with pytest.raises(database.integrity_error):
+        await leave()
+    after = await service.core.get(session.id)
+    assert after.status == "active" and after.version == session.version
+    assert not after.by_seat(leaving.seat).resigned and not after.by_seat(leaving.seat).computer
+    assert after.banks == session.banks
+
+    await allow(database, "no_end", "sessions")
+    result = await leave()
+    assert result is not None and result.finished
+    after = await service.core.get(session.id)
+    assert after.status == "finished" and after.by_seat(leaving.seat).resigned
+    places = {r.user_id: (r.place, r.resigned) for r in await service.store.ratings.results(session.id)}
+    assert places == {staying.user_id: (1, False), leaving.user_id: (2, True)}

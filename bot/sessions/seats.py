@@ -180,14 +180,15 @@ class Seats:
             reason = "abandoned (damaged)" if session.damaged else "abandoned"
             return await self.abandon_now(session, reason, tell=True)
 
-    async def abandon_damaged(self, session_id: int) -> Session | None:
+    async def abandon_damaged(self, session_id: int, *, league_forfeit: bool = False) -> Session | None:
         """End a damaged game the table gives up on (a league round's deadline) without a result,
-        freeing its channel; None when it is not a damaged game still open."""
+        freeing its channel (``league_forfeit``: its league game ends as one the table could not
+        open, in the same commit); None when it is not a damaged game still open."""
         async with self.core.lock(session_id):
             session = await self.core.get(session_id)
             if session is None or not session.damaged or not session.row.live:
                 return None
-            return await self.abandon_now(session, "abandoned (damaged)")
+            return await self.abandon_now(session, "abandoned (damaged)", league_forfeit=league_forfeit)
 
     async def channel_gone(self, guild_id: int, channel_id: int) -> list[Session]:
         """A channel or thread was deleted: the lobbies and games played in it, or in a thread of
@@ -207,11 +208,20 @@ class Seats:
                 gone.append(await self.abandon_now(session, CHANNEL_GONE))
         return gone
 
-    async def abandon_now(self, session: Session, reason: str, *, tell: bool = False) -> Session:
+    async def abandon_now(
+        self, session: Session, reason: str, *, tell: bool = False, league_forfeit: bool = False
+    ) -> Session:
         """End the game without a result (lock held); ``tell``: the channel is to be told (the
-        table tells it again at its start if the bot stops first)."""
+        table tells it again at its start if the bot stops first); ``league_forfeit``: see
+        :meth:`abandon_damaged`."""
         ended = await self.store.games.finish(
-            session.id, status="abandoned", reason=reason, outcome=None, results=[], tell=tell
+            session.id,
+            status="abandoned",
+            reason=reason,
+            outcome=None,
+            results=[],
+            tell=tell,
+            league_forfeit=league_forfeit,
         )
         self.core.release(session.id)
         if ended:  # else it ended meanwhile in another process

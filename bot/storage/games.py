@@ -619,6 +619,7 @@ class Games(Concern):
         tell: bool = False,
         seats: Mapping[int, tuple[bool, bool]] | None = None,
         clock: Clocked | None = None,
+        league_forfeit: bool = False,
     ) -> bool:
         """Active or lobby -> finished or abandoned, with the results recorded; False (nothing
         written) when the session had ended already (in another process: a game abandoned there
@@ -635,7 +636,9 @@ class Games(Concern):
 
         ``seats`` (seat -> (played by the computer, resigned)) and ``clock`` (the running clocks)
         are the change that ends the game (a resignation), written in the same transaction: the
-        game never keeps the change without its end, nor ends without it.
+        game never keeps the change without its end, nor ends without it.  ``league_forfeit``: a
+        league game the table could not run (damaged) ends as one it could not open (see
+        :meth:`Leagues.record_forfeit`), in the same transaction.
         """
         if status not in ("finished", "abandoned"):
             raise ValueError(status)
@@ -682,7 +685,7 @@ class Games(Concern):
                     for r in results
                 ],
             )
-            yield from self.leagues.record_result(session_id, status, results)
+            yield from self.leagues.record_result(session_id, status, results, forfeit=league_forfeit)
             return True
 
         return await self.db.transact(body())

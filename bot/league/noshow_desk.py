@@ -27,7 +27,7 @@ from bot.league.names import all_shown, listed, shown
 from bot.league.season import Rounds
 from bot.league.service import LeagueError, OpenedRound
 from bot.sessions import MoveResult, Session, seats_said
-from bot.storage import Job
+from bot.storage import Clocked, Job
 from bot.storage.leagues import LeagueGame, LeagueRow
 from bot.storage.noshows import Substitute
 from bot.time import jobs
@@ -386,12 +386,12 @@ class NoShowDesk:
         sub = next(s for s in queue if s.user_id == pick)
         engine_seat = seat.seat
 
-        async def change() -> bool:
+        async def change(clock: Clocked | None) -> bool:
             return await self.store.noshows.hand_seat(
-                league.id, game.id, session.id, engine_seat, original, sub, chosen.credit
+                league.id, game.id, session.id, engine_seat, original, sub, chosen.credit, clock
             )
 
-        handed = await self.sessions.seats.hand_over(session.id, engine_seat, change)
+        handed = await self.sessions.seats.hand_over(session.id, engine_seat, sub.user_id, change)
         if handed is None:
             return None
         t = await self.posts.language(league.guild_id)

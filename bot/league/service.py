@@ -594,8 +594,9 @@ class LeagueService:
                     continue
                 session = await self.sessions.core.get(game.session_id)
                 if session is not None and session.damaged and session.row.live:
-                    await self.store.leagues.record_forfeit(game.id)
-                    await self.sessions.seats.abandon_damaged(game.session_id)
+                    # The league game's forfeit and the session's end in one commit: never a
+                    # league game over with its thread still held by a live session.
+                    await self.sessions.seats.abandon_damaged(game.session_id, league_forfeit=True)
                     if broken is not None:
                         broken.append(game)
             elif game.status == "pending":

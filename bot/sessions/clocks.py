@@ -26,7 +26,7 @@ from bot.sessions.model import (
     seats_said,
 )
 from bot.sessions.play import Play
-from bot.sessions.seats import Seats
+from bot.sessions.seats import Seats, as_changed
 from bot.storage import Job, StaleVersion
 from bot.time import gameclock as gc
 from bot.time.jobs import TIMEOUT
@@ -224,9 +224,18 @@ class Clocks:
                     session, "abandoned after a player's time ran out", tell=True
                 )
                 return session, None
-            await self.store.games.set_seat_flags(session.id, seat, computer=True, resigned=False)
-            session = await self.core.reread(session_id)
-            await self.core.save_clock(session, gc.take(banks, seat), expected_version=session.version)
+            spec = session.clock
+            assert spec is not None  # a pending timeout needs a clock
+            taken = [replace(s, computer=True) if s.seat == seat else s for s in session.seats]
+            clock = await self.core.clocked(as_changed(session, taken), gc.take(banks, seat), spec)
+            try:  # the seat and its clock in one commit, at the version the question was judged on
+                await self.store.games.set_seats(
+                    session.id, {seat: (True, False)}, clock=clock, expected_version=session.version
+                )
+            except StaleVersion:
+                raise StaleMove(
+                    "that question is closed: it was answered already, or the player moved"
+                ) from None
             session = await self.core.reread(session_id)
             result = MoveResult(
                 session,

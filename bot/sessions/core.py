@@ -417,7 +417,14 @@ class Core:
             return await self.store.games.set_clock(
                 session.id, None, None, None, expected_version=expected_version
             )
-        timer = self.timer(session, spec, banks, await self.away_of(session)) if session.state else spec.start
+        _, timer = await self.clocked(session, banks, spec)
         return await self.store.games.set_clock(
             session.id, spec.text, banks.to_dict(), timer, expected_version=expected_version, jobs=jobs
         )
+
+    async def clocked(self, session: Session, banks: gc.Banks, spec: gc.ClockSpec) -> Clocked:
+        """The running clocks ``banks`` and the delay to the next deadline of ``session`` as it is
+        once a change is stored (its seats as they become), for a store write that changes the
+        seats and the clocks in one transaction."""
+        timer = self.timer(session, spec, banks, await self.away_of(session)) if session.state else spec.start
+        return banks.to_dict(), timer

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.computers import IN_PROCESS, ComputerFailed, fallback_move
 from bot.ratings import rerate
@@ -42,7 +42,7 @@ from bot.sessions.model import (
     stored,
     waiting,
 )
-from bot.storage import ResultRow, SessionRow, StaleVersion
+from bot.storage import Clocked, ResultRow, SessionRow, StaleVersion
 from bot.time import gameclock as gc
 from bot.time import pace
 from engines.core import MoveError, NotYourTurn, Outcome, Said, rng_for, said
@@ -442,9 +442,17 @@ class Play:
         return any(r.turn is not None and r.turn != turn for r in rows)
 
     async def finish(
-        self, session: Session, outcome: Outcome, reason: str | None = None
+        self,
+        session: Session,
+        outcome: Outcome,
+        reason: str | None = None,
+        *,
+        seats: Mapping[int, tuple[bool, bool]] | None = None,
+        clock: Clocked | None = None,
     ) -> list[RatingChange]:
-        """Record the results (and the ratings); returns how each person's rating moved."""
+        """Record the results (and the ratings); returns how each person's rating moved.
+        ``seats`` and ``clock``: the seats' flags and the clocks of the change that ends the game
+        (``session`` shows it), stored with the end in one commit (see Games.finish)."""
         resigned = {s.seat for s in session.seats if s.resigned} | gc.ranks_last(session.banks)
         ranking = session.final_ranking(outcome)
         results = []
@@ -463,17 +471,27 @@ class Play:
             results=results,
             rate=lambda current: rerate(current, changes),
             names={s.user_id: s.name for s in session.seats if s.user_id is not None},
+            seats=seats,
+            clock=clock,
         )
         self.core.release(session.id)
         if ended:  # else it ended meanwhile in another process (abandoned there): no result here
             self.core.ended(session.row)
         return changes
 
-    async def end_early(self, session: Session, staying: list[Seat], why: Said) -> list[RatingChange]:
+    async def end_early(
+        self,
+        session: Session,
+        staying: list[Seat],
+        why: Said,
+        *,
+        seats: Mapping[int, tuple[bool, bool]] | None = None,
+        clock: Clocked | None = None,
+    ) -> list[RatingChange]:
         order = [s.seat for s in session.seats if s.resigned and s.seat is not None]
         ranking = [tuple(sorted(s.seat for s in staying if s.seat is not None))] if staying else []
         ranking += [(s,) for s in reversed(order)]  # the last to resign ranks highest among them
         n = len(session.seats)
         scores = tuple(1.0 if any(st.seat == s for st in staying) else 0.0 for s in range(n))
         outcome = Outcome.told(scores, tuple(ranking), why)
-        return await self.finish(session, outcome, reason=outcome.reason)
+        return await self.finish(session, outcome, reason=outcome.reason, seats=seats, clock=clock)

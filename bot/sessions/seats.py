@@ -1,7 +1,8 @@
 """Leaving and returning: resigning, a league's forfeit, the computer finishing a game, abandoning,
 and ``/game return`` after a timeout.
 
-Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.time.gameclock, engines.
+Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.storage, bot.time.gameclock,
+engines.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import replace
 from bot.sessions.core import ANY, Core
 from bot.sessions.model import STALLED, MoveResult, Refusal, Seat, Session, seats_said
 from bot.sessions.play import Play
+from bot.storage import Clocked
 from bot.time import gameclock as gc
 from engines.core import Outcome, Said, said
 
@@ -22,6 +24,12 @@ def ranked_by_score(scores: Sequence[float]) -> list[tuple[int, ...]]:
     return [
         tuple(s for s, v in enumerate(scores) if v == value) for value in sorted(set(scores), reverse=True)
     ]
+
+
+def as_changed(session: Session, seats: list[Seat]) -> Session:
+    """``session`` with its seats as a change being written makes them (its clocks' deadline
+    leaves out the time away of the people who play then)."""
+    return Session(row=session.row, seats=seats, info=session.info, state=session.state)
 
 
 CHANNEL_GONE = "abandoned: its channel or thread was deleted"
@@ -55,9 +63,32 @@ class Seats:
         ]
         spec, clock = session.clock, None
         if spec is not None:  # the seat's clock stops; the deadline follows the others'
-            banks = gc.stop(session.banks, seat.seat)
-            after = Session(row=session.row, seats=seats, info=session.info, state=session.state)
-            clock = banks.to_dict(), self.core.timer(after, spec, banks, await self.core.away_of(after))
+            clock = await self.core.clocked(
+                as_changed(session, seats), gc.stop(session.banks, seat.seat), spec
+            )
+        turn_before = session.engine.turn_number(session.state)
+        staying = [s for s in seats if not s.resigned]
+        people = [s for s in staying if not s.computer]
+        if len(staying) <= 1 or not people:
+            # The resignation and the game's end are one commit: a game never stays running with
+            # too few left in it (nothing would end it then).
+            row = session.row if clock is None else replace(session.row, clock_state=dict(clock[0]))
+            after = Session(row=row, seats=seats, info=session.info, state=session.state)
+            result = MoveResult(
+                after, note=said("{name} resigned", name=seats_said([seat.seat])), turn_before=turn_before
+            )
+            result.ratings = await self.play.end_early(
+                after,
+                staying,
+                said("the game ended by resignation"),
+                seats={seat.seat: (True, True)},
+                clock=clock,
+            )
+            result.finished = result.turn_ended = True
+            result.session = await self.core.reread(session.id)
+            ended = result.session.row.outcome
+            result.outcome = Outcome.from_dict(ended) if ended is not None else None
+            return result
         row = await self.store.games.set_seat_flags(
             session.id, seat.seat, computer=True, resigned=True, clock=clock
         )
@@ -66,23 +97,12 @@ class Seats:
         session = Session(row=row, seats=seats, info=session.info, state=session.state, damaged=row.damaged)
         self.core.remember(session.id, row.version, session.state)
         self.core.keep(row, seats)
-        turn_before = session.engine.turn_number(session.state)
         result = MoveResult(
-            session, note=said("{name} resigned", name=seats_said([seat.seat])), turn_before=turn_before
-        )
-        staying = [s for s in session.seats if not s.resigned]
-        people = [s for s in staying if not s.computer]
-        if len(staying) <= 1 or not people:
-            result.ratings = await self.play.end_early(
-                session, staying, said("the game ended by resignation")
-            )
-            result.finished = result.turn_ended = True
-            result.session = await self.core.reread(session.id)
-            ended = result.session.row.outcome
-            result.outcome = Outcome.from_dict(ended) if ended is not None else None
-            return result
-        result.note = said(
-            "{name} resigned; the computer plays that seat from now on", name=seats_said([seat.seat])
+            session,
+            note=said(
+                "{name} resigned; the computer plays that seat from now on", name=seats_said([seat.seat])
+            ),
+            turn_before=turn_before,
         )
         await self.play.settle(session, result, searches_wait=self.core.computers_wait)
         return result
@@ -108,11 +128,9 @@ class Seats:
             if session is None:
                 return None
             late = [s for s in session.seats if not s.computer and s.seat is not None]
-            for s in late:
-                if s.seat is not None:
-                    await self.store.games.set_seat_flags(
-                        session.id, s.seat, computer=True, resigned=s.resigned
-                    )
+            if late:  # every seat in one commit: never some of them the computer's and not the rest
+                flags = {s.seat: (True, s.resigned) for s in late if s.seat is not None}
+                await self.store.games.set_seats(session.id, flags)
             session = await self.core.reread(session.id)
             result = MoveResult(
                 session,
@@ -162,14 +180,15 @@ class Seats:
             reason = "abandoned (damaged)" if session.damaged else "abandoned"
             return await self.abandon_now(session, reason, tell=True)
 
-    async def abandon_damaged(self, session_id: int) -> Session | None:
+    async def abandon_damaged(self, session_id: int, *, league_forfeit: bool = False) -> Session | None:
         """End a damaged game the table gives up on (a league round's deadline) without a result,
-        freeing its channel; None when it is not a damaged game still open."""
+        freeing its channel (``league_forfeit``: its league game ends as one the table could not
+        open, in the same commit); None when it is not a damaged game still open."""
         async with self.core.lock(session_id):
             session = await self.core.get(session_id)
             if session is None or not session.damaged or not session.row.live:
                 return None
-            return await self.abandon_now(session, "abandoned (damaged)")
+            return await self.abandon_now(session, "abandoned (damaged)", league_forfeit=league_forfeit)
 
     async def channel_gone(self, guild_id: int, channel_id: int) -> list[Session]:
         """A channel or thread was deleted: the lobbies and games played in it, or in a thread of
@@ -189,11 +208,20 @@ class Seats:
                 gone.append(await self.abandon_now(session, CHANNEL_GONE))
         return gone
 
-    async def abandon_now(self, session: Session, reason: str, *, tell: bool = False) -> Session:
+    async def abandon_now(
+        self, session: Session, reason: str, *, tell: bool = False, league_forfeit: bool = False
+    ) -> Session:
         """End the game without a result (lock held); ``tell``: the channel is to be told (the
-        table tells it again at its start if the bot stops first)."""
+        table tells it again at its start if the bot stops first); ``league_forfeit``: see
+        :meth:`abandon_damaged`."""
         ended = await self.store.games.finish(
-            session.id, status="abandoned", reason=reason, outcome=None, results=[], tell=tell
+            session.id,
+            status="abandoned",
+            reason=reason,
+            outcome=None,
+            results=[],
+            tell=tell,
+            league_forfeit=league_forfeit,
         )
         self.core.release(session.id)
         if ended:  # else it ended meanwhile in another process
@@ -211,15 +239,19 @@ class Seats:
                 raise Refusal("your seat is yours: the computer took no seat of yours in this game")
             if not gc.may_return(banks, seat.seat):
                 raise Refusal("you came back once already; the computer keeps your seat now")
+            assert seat.seat is not None  # a running game's seats are numbered
             spec = session.clock
-            await self.store.games.set_seat_flags(session.id, seat.seat, computer=False, resigned=False)
-            session = await self.core.reread(session.id)
+            clock: Clocked
             if spec is None:  # the clock was turned off since: the seat comes back without one
                 banks = replace(banks, taken={**banks.taken, seat.seat: True})
-                await self.store.games.set_clock(session.id, None, banks.to_dict(), None)
+                clock = banks.to_dict(), None
             else:
                 banks = gc.give_back(spec, banks, seat.seat, session.to_move(), self.core.now())
-                await self.core.save_clock(session, banks)
+                back = [replace(s, computer=False) if s.seat == seat.seat else s for s in session.seats]
+                clock = await self.core.clocked(as_changed(session, back), banks, spec)
+            # The seat and its clock in one commit: never the person's seat with the clock of a
+            # seat the computer plays, or the other way round.
+            await self.store.games.set_seats(session.id, {seat.seat: (False, False)}, clock=clock)
             return await self.core.reread(session.id)
 
     # ----------------------------------------------------------------- a league's no-shows
@@ -239,17 +271,16 @@ class Seats:
             ]
             if not seats:
                 return None
-            for s in seats:
-                assert s.seat is not None
-                await self.store.games.set_seat_flags(session.id, s.seat, computer=True, resigned=s.resigned)
-            session = await self.core.reread(session.id)
-            if session.clock is not None:
+            flags = {s.seat: (True, s.resigned) for s in seats if s.seat is not None}
+            spec, clock = session.clock, None
+            if spec is not None:  # their clocks stop, in the same commit as the seats change hands
                 banks = session.banks
-                for s in seats:
-                    assert s.seat is not None
-                    banks = gc.stop(banks, s.seat)
-                await self.core.save_clock(session, banks)
-                session = await self.core.reread(session.id)
+                for taken in flags:
+                    banks = gc.stop(banks, taken)
+                after = [replace(s, computer=True) if s.seat in flags else s for s in session.seats]
+                clock = await self.core.clocked(as_changed(session, after), banks, spec)
+            await self.store.games.set_seats(session.id, flags, clock=clock)
+            session = await self.core.reread(session.id)
             result = MoveResult(session, note=note, turn_before=session.engine.turn_number(session.state))
             await self.play.settle(session, result, searches_wait=self.core.computers_wait)
             return result
@@ -272,20 +303,30 @@ class Seats:
             return result
 
     async def hand_over(
-        self, session_id: int, seat: int, change: Callable[[], Awaitable[bool]]
+        self,
+        session_id: int,
+        seat: int,
+        to: int,
+        change: Callable[[Clocked | None], Awaitable[bool]],
     ) -> Session | None:
-        """Give a seat of a running game to another person (``change`` stores it, and says whether
-        it could): they play on from the position, with a full start on the seat's clock when the
-        game has one.  None when the game is not running or ``change`` refused."""
+        """Give a seat of a running game to the person ``to``: ``change`` stores it, with the
+        game's running clocks and next deadline it is given (None: the game has no clock) in the
+        same transaction, and says whether it could.  They play on from the position, with a full
+        start on the seat's clock when the game has one.  None when the game is not running or
+        ``change`` refused."""
         async with self.core.lock(session_id):
             session = await self.core.running(session_id)
-            if session is None or not await change():
+            if session is None:
                 return None
-            session = await self.core.reread(session_id)
-            spec = session.clock
+            spec, clock = session.clock, None
             if spec is not None:
                 banks = gc.give_back(spec, session.banks, seat, session.to_move(), self.core.now())
                 banks = replace(banks, taken={k: v for k, v in banks.taken.items() if k != seat})
-                await self.core.save_clock(session, banks)
-                session = await self.core.reread(session_id)
-            return session
+                theirs = [
+                    replace(s, user_id=to, computer=False, resigned=False) if s.seat == seat else s
+                    for s in session.seats
+                ]
+                clock = await self.core.clocked(as_changed(session, theirs), banks, spec)
+            if not await change(clock):
+                return None
+            return await self.core.reread(session_id)

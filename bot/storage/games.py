@@ -65,6 +65,21 @@ def touch(session_id: int, stamp: str) -> Body[None]:
     )
 
 
+def flag_seats(session_id: int, flags: Mapping[int, tuple[bool, bool]]) -> Body[None]:
+    """Set each engine seat's flags (seat -> (played by the computer, resigned)).  A resignation
+    keeps how many moves the log held when it came (the first one, for a seat set again): the
+    computer's moves for the seat up to it were its person's missed turns (bot.profiles.reckon)."""
+    yield from many(
+        "UPDATE seats SET is_computer = ?, resigned = ?, resigned_after = CASE WHEN ? = 1 THEN"
+        " COALESCE(resigned_after, (SELECT COALESCE(MAX(number), 0) FROM moves WHERE session_id = ?))"
+        " ELSE NULL END WHERE session_id = ? AND seat = ?",
+        [
+            (int(computer), int(resigned), int(resigned), session_id, session_id, seat)
+            for seat, (computer, resigned) in flags.items()
+        ],
+    )
+
+
 def clock_body(
     session_id: int,
     version: int,
@@ -547,33 +562,42 @@ class Games(Concern):
         """Mark an engine seat as played by the computer and/or resigned, bumping the version, with
         (``clock``) the running clocks and the delay to the next deadline as they become; the row
         as committed."""
+        return await self.set_seats(session_id, {seat: (computer, resigned)}, clock=clock)
+
+    async def set_seats(
+        self,
+        session_id: int,
+        flags: Mapping[int, tuple[bool, bool]],
+        *,
+        clock: Clocked | None = None,
+        expected_version: int | None = None,
+    ) -> SessionRow:
+        """Set each engine seat's flags in ``flags`` (seat -> (played by the computer, resigned))
+        and, with ``clock``, the running clocks and the delay to the next deadline as they become,
+        in one transaction that bumps the version once and arms the deadline again: a seat change
+        and its clocks are never stored one without the other.  With ``expected_version``,
+        nothing is written unless the session is still at it (:class:`StaleVersion`).  The row as
+        committed."""
         stamp, now = self.clock.stamp(), self.clock.time()
         changed = "version = version + 1, updated_at = ?"
         values: list[str | float | None] = [stamp]
         if clock is not None:
             changed += ", clock_state = ?, timer_seconds = ?"
             values += [dump_json(clock[0]), stored_seconds(clock[1])]
+        check = "" if expected_version is None else " AND version = ?"
+        extra = () if expected_version is None else (expected_version,)
 
         def body() -> Body[SessionRow]:
-            # A resignation keeps how many moves the log held when it came (the first one, for a
-            # seat set again): the computer's moves for the seat up to it were its person's missed
-            # turns (bot.profiles.reckon).
-            yield from run(
-                "UPDATE seats SET is_computer = ?, resigned = ?, resigned_after = CASE WHEN ? = 1 THEN"
-                " COALESCE(resigned_after, (SELECT COALESCE(MAX(number), 0) FROM moves WHERE session_id = ?))"
-                " ELSE NULL END WHERE session_id = ? AND seat = ?",
-                int(computer),
-                int(resigned),
-                int(resigned),
-                session_id,
-                session_id,
-                seat,
-            )
-            row = yield from the_one(
-                f"UPDATE sessions SET {changed} WHERE id = ? RETURNING version, timer_seconds",
+            row = yield from one(
+                f"UPDATE sessions SET {changed} WHERE id = ?{check} RETURNING version, timer_seconds",
                 *values,
                 session_id,
+                *extra,
             )
+            if row is None:
+                current = yield from one("SELECT version FROM sessions WHERE id = ?", session_id)
+                raise StaleVersion(current[0] if current else -1)
+            yield from flag_seats(session_id, flags)
             yield from arm(session_id, row[0], row[1], now, stamp)
             stored = yield from the_one(
                 f"SELECT {SESSION_COLUMNS}, state FROM sessions WHERE id = ?", session_id
@@ -593,6 +617,9 @@ class Games(Concern):
         rate: Callable[[list[RatingRow]], Sequence[RatingRow]] | None = None,
         names: dict[int, str] | None = None,
         tell: bool = False,
+        seats: Mapping[int, tuple[bool, bool]] | None = None,
+        clock: Clocked | None = None,
+        league_forfeit: bool = False,
     ) -> bool:
         """Active or lobby -> finished or abandoned, with the results recorded; False (nothing
         written) when the session had ended already (in another process: a game abandoned there
@@ -606,6 +633,12 @@ class Games(Concern):
         the same transaction (no other transaction rates the same server's game meanwhile,
         in any process), so two games ending at once cannot lose an update.  ``rate`` gets
         and returns :class:`RatingRow` values.
+
+        ``seats`` (seat -> (played by the computer, resigned)) and ``clock`` (the running clocks)
+        are the change that ends the game (a resignation), written in the same transaction: the
+        game never keeps the change without its end, nor ends without it.  ``league_forfeit``: a
+        league game the table could not run (damaged) ends as one it could not open (see
+        :meth:`Leagues.record_forfeit`), in the same transaction.
         """
         if status not in ("finished", "abandoned"):
             raise ValueError(status)
@@ -625,6 +658,15 @@ class Games(Concern):
             )
             if not ended:
                 return False
+            if seats:
+                yield from flag_seats(session_id, seats)
+            if clock is not None:
+                yield from run(
+                    "UPDATE sessions SET clock_state = ?, timer_seconds = ? WHERE id = ?",
+                    dump_json(clock[0]),
+                    stored_seconds(clock[1]),
+                    session_id,
+                )
             if rate is not None:
                 yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
                 yield from self.ratings.rate_season(session_id, results, names or {}, stamp)
@@ -643,7 +685,7 @@ class Games(Concern):
                     for r in results
                 ],
             )
-            yield from self.leagues.record_result(session_id, status, results)
+            yield from self.leagues.record_result(session_id, status, results, forfeit=league_forfeit)
             return True
 
         return await self.db.transact(body())

@@ -622,20 +622,26 @@ class Leagues(Concern):
     async def record_forfeit(self, game_id: int) -> bool:
         """End a league game that never got a session (every seat forfeited or the table could not
         open it): the players who did not forfeit share first place, the others rank last."""
+        return await self.db.transact(self.forfeit_result(game_id))
 
-        def body() -> Body[bool]:
-            seats = yield from all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
-            results = [ResultRow(i, r[0], None, 2 if r[1] else 1, False) for i, r in enumerate(seats)]
-            return (yield from self._league_result(game_id, results))
+    def forfeit_result(self, game_id: int) -> Body[bool]:
+        """:meth:`record_forfeit`'s places and points, inside a transaction."""
+        seats = yield from all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
+        results = [ResultRow(i, r[0], None, 2 if r[1] else 1, False) for i, r in enumerate(seats)]
+        return (yield from self._league_result(game_id, results))
 
-        return await self.db.transact(body())
-
-    def record_result(self, session_id: int, status: str, results: Sequence[ResultRow]) -> Body[None]:
-        """Inside the session's finishing transaction: a league game's places and points."""
+    def record_result(
+        self, session_id: int, status: str, results: Sequence[ResultRow], *, forfeit: bool = False
+    ) -> Body[None]:
+        """Inside the session's finishing transaction: a league game's places and points
+        (``forfeit``: as :meth:`record_forfeit` gives them, for a game the table could not run)."""
         row = yield from one(
             "SELECT id FROM league_games WHERE session_id = ? AND status = 'playing'", session_id
         )
         if row is None:
+            return
+        if forfeit:
+            yield from self.forfeit_result(row[0])
             return
         if status == "abandoned" or not results:
             # An abandoned league game counts as a forfeit by everyone in it: every seat scores a

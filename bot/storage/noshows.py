@@ -2,8 +2,9 @@
 handed to substitutes (both back ends; the rules are in :mod:`bot.league.noshows`).
 
 A seat handed to a substitute changes the session's seat (its person, name and flags, the
-session's version bumped and its turn deadline armed again, as every seat change does) and, when
-the result is the substitute's, the league seat, in one transaction.
+session's version bumped and its turn deadline armed again, as every seat change does), the
+game's clocks (the substitute's full start) and, when the result is the substitute's, the league
+seat, in one transaction.
 """
 
 from __future__ import annotations
@@ -13,7 +14,19 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.league.noshows import ORIGINAL, SUBSTITUTE, Rules, first_holder
-from bot.storage.base import Body, Concern, all_, fits, one, run, the_one, upsert
+from bot.storage.base import (
+    Body,
+    Clocked,
+    Concern,
+    all_,
+    dump_json,
+    fits,
+    one,
+    run,
+    stored_seconds,
+    the_one,
+    upsert,
+)
 from bot.storage.games import arm
 
 
@@ -142,13 +155,21 @@ class NoShows(Concern):
         original: int,
         substitute: Substitute,
         credit: str,
+        clock: Clocked | None = None,
     ) -> bool:
         """Give ``original``'s seat in a running game to ``substitute`` (who leaves the list): the
         session's seat becomes theirs, played by a person again; the league seat follows ``credit``
         (``substitute``: the seat is theirs in the league too; ``original``: the original's, no
-        longer forfeited; ``nobody``: the original's, still forfeited).  False when the seat is
-        not ``original``'s any more or the game is not running (nothing changes)."""
+        longer forfeited; ``nobody``: the original's, still forfeited).  ``clock``: the game's
+        running clocks and the delay to its next deadline once the seat is theirs, written in the
+        same transaction.  False when the seat is not ``original``'s any more or the game is not
+        running (nothing changes)."""
         stamp, now = self.clock.stamp(), self.clock.time()
+        changed = "version = version + 1, updated_at = ?"
+        values: list[str | float | None] = [stamp]
+        if clock is not None:
+            changed += ", clock_state = ?, timer_seconds = ?"
+            values += [dump_json(clock[0]), stored_seconds(clock[1])]
 
         def body() -> Body[bool]:
             row = yield from one(
@@ -179,8 +200,8 @@ class NoShows(Concern):
                 seat,
             )
             version = yield from the_one(
-                "UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ? RETURNING version, timer_seconds",
-                stamp,
+                f"UPDATE sessions SET {changed} WHERE id = ? RETURNING version, timer_seconds",
+                *values,
                 session_id,
             )
             yield from arm(session_id, version[0], version[1], now, stamp)

@@ -163,12 +163,12 @@ async def test_a_substitute_in_a_clocked_game_gets_a_full_start_and_plays(servic
     await store.leagues.drop_player(lid, late)
     await store.noshows.add_substitute(lid, 30, "Sub")
 
-    async def change():
+    async def change(clock):
         return await store.noshows.hand_seat(
-            lid, gid, session.id, first.seat, late, Substitute(30, "Sub"), "original"
+            lid, gid, session.id, first.seat, late, Substitute(30, "Sub"), "original", clock
         )
 
-    handed = await service.seats.hand_over(session.id, first.seat, change)
+    handed = await service.seats.hand_over(session.id, first.seat, 30, change)
     assert handed is not None and handed.banks.banks[first.seat] == 86400.0
     assert first.seat not in handed.banks.taken
     while handed.status == "active" and not any(s.user_id == 30 for s in handed.waiting_on()):

@@ -85,8 +85,8 @@ class QueuePosts:
         boards = self.front.boards
         try:
             await boards.announce(result, header=await boards.begins(result.session))
-        except discord.HTTPException:
-            log.warning("could not post the board of session %s", result.session.id)
+        except discord.HTTPException as exc:
+            await boards.not_posted(result.session, exc, "when the queue's table started")
 
 
 class ConfirmButton(Persistent[discord.ui.Button], template=r"pk:queue:ok:(?P<table_id>\d+)"):

@@ -1,0 +1,140 @@
+"""A board Discord refuses where no command was asked (a clock ran out, a computer's turn, the
+catch-up at start-up): the log says in which server and channel and which permission is missing,
+the player to move and the host are told once by direct message, in their language, and the post
+is tried again until it goes through."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from tests.e2e.players import to_move
+from tests.e2e.test_notices import EXTENSIONS, is_board, play_one, start_game
+from tests.standin.model import ATTACH_FILES, SEND_MESSAGES_IN_THREADS
+
+HOUR = 3600
+RETRY = 600  # the bot tries a refused board again every ten minutes
+BOARD = "board"  # the job that does it
+
+
+async def timer_runs_out(standin, bot, chan, alice, bob, table_clock):
+    """Alice hosts a Nim game in a thread with a one-hour turn timer, and her turn's hour runs out
+    (the computer moves for her, so that it is Bob's turn) while the bot lacks ``denied``."""
+    thread, _ = await start_game(standin, bot, chan, alice, bob, piles=5)
+    first, _ = await to_move(bot, thread, (alice, bob))
+    if first is bob:
+        await play_one(standin, bot, thread, (alice, bob))
+    await (await standin.slash(alice, thread, "game timer", hours=1)).original()
+    return thread
+
+
+def dms(standin, user) -> list[str]:
+    return [m.content for m in standin.messages(standin.dm(user))]
+
+
+async def test_a_board_refused_after_a_clock_is_logged_told_once_and_posted_again(
+    standin, bot_factory, table_clock, caplog
+):
+    """The bot loses Attach Files in the channel; Alice's turn timer runs out and the computer
+    moves for her, but the board cannot be posted.  The log names the server, the thread and
+    Attach Files; Bob (to move, in Spanish) and Alice (the host) each get one direct message saying
+    where and what an admin must grant; a second refusal tells nobody again; once the permission is
+    back the board is posted at the next try, mentioning Bob."""
+    alice, bob = standin.add_users("alice", "bob")
+    bob.locale = "es-ES"
+    chan = standin.channel("games")
+    caplog.set_level(logging.WARNING, logger="bot.surface.unposted")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread = await timer_runs_out(standin, bot, chan, alice, bob, table_clock)
+        session = await bot.sessions.core.in_channel(thread.id)
+        boards = len([m for m in standin.messages(thread) if is_board(m)])
+        standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+        await standin.settle()
+        table_clock.advance(HOUR + 1)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        after = await bot.sessions.core.in_channel(thread.id)
+        assert after.version > session.version and after.to_move() == {after.seat_of(bob.id).seat}
+        assert len([m for m in standin.messages(thread) if is_board(m)]) == boards  # refused
+
+        (line,) = [r.getMessage() for r in caplog.records if r.name == "bot.surface.unposted"]
+        assert caplog.records[-1].levelno == logging.WARNING
+        assert f"#{thread.name} ({thread.id})" in line, line
+        assert f"server {standin.guild.name} ({standin.guild.id})" in line, line
+        assert "missing Attach Files" in line and "after its clock ran out" in line, line
+
+        (to_alice,) = dms(standin, alice)
+        assert to_alice.startswith(
+            f"⚠️ I could not post the board of **Nim** #{session.id} in <#{thread.id}> on "
+            f"**{standin.guild.name}**: I am missing Attach Files there. A server admin can grant it "
+            "to my role"
+        ), to_alice
+        assert "I try again every 10 minutes" in to_alice and "It is your turn" not in to_alice
+        (to_bob,) = dms(standin, bob)
+        assert to_bob.startswith(
+            f"⚠️ No pude publicar el tablero de **Nim** #{session.id} en <#{thread.id}> de "
+            f"**{standin.guild.name}**: me falta Adjuntar archivos allí."
+        ), to_bob
+        assert "Te toca jugar allí" in to_bob, to_bob
+
+        table_clock.advance(RETRY)  # tried again, refused again: nobody is told twice
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        assert len(dms(standin, alice)) == len(dms(standin, bob)) == 1
+        assert len([m for m in standin.messages(thread) if is_board(m)]) == boards
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is not None
+
+        standin.set_permissions(chan, standin.bot_user)
+        await standin.settle()
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        board = standin.messages(thread)[-1]
+        assert is_board(board) and bob.id in board.pinged, board.content
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+        assert len(dms(standin, alice)) == len(dms(standin, bob)) == 1
+
+
+async def test_granting_the_permission_posts_the_refused_board_at_once(standin, bot_factory, table_clock):
+    """The board waits on Send Messages in Threads; when an admin grants it (a channel update
+    reaches the bot), the board is tried at once, not ten minutes later; a different refusal
+    later (Attach Files, at the next clock) is told again."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread = await timer_runs_out(standin, bot, chan, alice, bob, table_clock)
+        session = await bot.sessions.core.in_channel(thread.id)
+        standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
+        await standin.settle()
+        table_clock.advance(HOUR + 1)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        (told,) = dms(standin, alice)
+        assert "I am missing Send Messages in Threads there" in told, told
+        posted = len(standin.messages(thread))
+
+        unposted = bot.front.boards.unposted
+        changed, looked = asyncio.Event(), unposted.permissions_changed
+
+        async def permissions_changed(guild_id: int) -> None:  # the bot's handler, then a signal
+            await looked(guild_id)
+            changed.set()
+
+        unposted.permissions_changed = permissions_changed
+        standin.set_permissions(chan, standin.bot_user)  # the channel's update reaches the bot
+        async with asyncio.timeout(5):
+            await changed.wait()
+        job = await bot.store.jobs.job(BOARD, str(session.id))
+        assert job is not None and job.due_at <= table_clock.time()  # due now, not in ten minutes
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        assert len(standin.messages(thread)) > posted and is_board(standin.messages(thread)[-1])
+
+        standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+        await standin.settle()
+        table_clock.advance(HOUR + 1)  # Bob's hour runs out now: the same game, another refusal
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        assert len(dms(standin, alice)) == 2 and "I am missing Attach Files there" in dms(standin, alice)[1]

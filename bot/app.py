@@ -487,6 +487,13 @@ class Pukllay(_BotBase):
         if self.front is not None:
             await self.front.boards.unposted.permissions_changed(after.guild.id)
 
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A thread changed (unlocked, perhaps; a closed one is not in the cache, hence the raw
+        event): boards refused in its server are tried now, unless it is still locked."""
+        metadata: Any = payload.data.get("thread_metadata") or {}
+        if self.front is not None and not metadata.get("locked"):
+            await self.front.boards.unposted.permissions_changed(payload.guild_id)
+
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel was deleted: the games in it and in its threads end (see :meth:`Boards.channel_gone`)."""
         if self.front is not None:

@@ -58,20 +58,28 @@ class Refused:
         return "forbidden" if self.forbidden else "failed"
 
 
-def board_lacks(bot: discord.Client, guild_id: int | None, channel_id: int) -> tuple[str, ...] | None:
+def board_lacks(
+    bot: discord.Client, guild_id: int | None, channel_id: int, parent_id: int | None = None
+) -> tuple[str, ...] | None:
     """What posting a board needs that the bot lacks in the channel or thread, by name, as its cache
-    of the server's roles and overwrites says (None: the channel or the bot's member is not in this
-    process's cache).  Without View Channel, or without the right to send there, only that is
-    named: Discord then denies what depends on it (Attach Files), as the cache computes it too."""
+    of the server's roles and overwrites says; a game's thread out of the cache (closed) is judged
+    by its parent channel ``parent_id``, whose permissions a thread has (None: neither is in this
+    process's cache, nor the bot's member).  Without View Channel, or without the right to send
+    there, only that is named: Discord then denies what depends on it (Attach Files), as the cache
+    computes it too."""
     guild = bot.get_guild(guild_id) if guild_id else None
-    channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
-    me = guild.me if guild is not None else None
-    if channel is None or me is None or not hasattr(channel, "permissions_for"):
+    if guild is None or guild.me is None:
         return None
-    have = channel.permissions_for(me)
+    channel = guild.get_channel_or_thread(channel_id)
+    thread = isinstance(channel, discord.Thread)
+    if channel is None and parent_id is not None:
+        channel, thread = guild.get_channel(parent_id), True
+    if channel is None or not hasattr(channel, "permissions_for"):
+        return None
+    have = channel.permissions_for(guild.me)
     if not have.view_channel:
         return ("View Channel",)
-    needs = BOARD_NEEDS_IN_THREADS if isinstance(channel, discord.Thread) else BOARD_NEEDS
+    needs = BOARD_NEEDS_IN_THREADS if thread else BOARD_NEEDS
     missing = [name for attr, name in needs if not getattr(have, attr)]
     first = missing[:1]  # View Channel, then the right to send, come first in the list
     return tuple(first if first and first[0] != "Attach Files" else missing)
@@ -96,7 +104,8 @@ def unposted_text(
         lines = [
             t.gettext(
                 "⚠️ I could not post the board of **{game}** #{number} in {channel} on **{server}**: the "
-                "thread is locked. A moderator can unlock it; I try again every {minutes} minutes.",
+                "thread is locked. A moderator can unlock it; I try again as soon as it is unlocked, and "
+                "every {minutes} minutes.",
                 minutes=minutes,
                 **values,
             )
@@ -107,12 +116,12 @@ def unposted_text(
             t.ngettext(
                 "⚠️ I could not post the board of **{game}** #{number} in {channel} on **{server}**: I am "
                 "missing {permissions} there. A server admin can grant it to my role (the channel's "
-                "settings, Permissions); I try again every {minutes} minutes, and {/game board} there "
-                "posts it at once.",
+                "settings, Permissions); I try again as soon as permissions change, and every {minutes} "
+                "minutes.",
                 "⚠️ I could not post the board of **{game}** #{number} in {channel} on **{server}**: I am "
                 "missing {permissions} there. A server admin can grant them to my role (the channel's "
-                "settings, Permissions); I try again every {minutes} minutes, and {/game board} there "
-                "posts it at once.",
+                "settings, Permissions); I try again as soon as permissions change, and every {minutes} "
+                "minutes.",
                 len(why.missing),
                 permissions=names.in_words(t) if not isinstance(names, str) else names,
                 minutes=minutes,
@@ -124,8 +133,8 @@ def unposted_text(
             t.gettext(
                 "⚠️ I could not post the board of **{game}** #{number} in {channel} on **{server}**: Discord "
                 "refused me there. A server admin can check that my role has View Channel, Send Messages "
-                "(Send Messages in Threads in a thread) and Attach Files there; I try again every {minutes} "
-                "minutes.",
+                "(Send Messages in Threads in a thread) and Attach Files there; I try again as soon as "
+                "permissions change, and every {minutes} minutes.",
                 minutes=minutes,
                 **values,
             )
@@ -151,18 +160,18 @@ class Unposted:
         the log): log where and why, arm the ``board`` job, and tell the people the game waits on
         (and the host) once per refusal."""
         row = session.row
-        missing = board_lacks(self.bot, row.guild_id, row.channel_id)
+        missing = board_lacks(self.bot, row.guild_id, row.channel_id, row.lobby_channel_id)
         why = refused(exc, missing)
         guild = self.bot.get_guild(row.guild_id) if row.guild_id else None
         channel = guild.get_channel_or_thread(row.channel_id) if guild is not None else None
         log.warning(
-            "the board of session %s (%s) was not posted %s in #%s (%s) of server %s (%s): %s; Discord "
-            "answered %s %s",
+            "the board of session %s (%s) was not posted %s in channel %s%s of server %s (%s): %s; "
+            "Discord answered %s %s",
             session.id,
             session.info.title,
             after,
-            getattr(channel, "name", "?"),
             row.channel_id,
+            f" (#{channel.name})" if channel is not None else "",
             getattr(guild, "name", "?"),
             row.guild_id,
             "locked thread"

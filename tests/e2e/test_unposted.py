@@ -10,7 +10,8 @@ import logging
 
 from tests.e2e.players import to_move
 from tests.e2e.test_notices import EXTENSIONS, is_board, play_one, start_game
-from tests.standin.model import ATTACH_FILES, SEND_MESSAGES_IN_THREADS
+from tests.e2e.test_undo import nim_game
+from tests.standin.model import ATTACH_FILES, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
 
 HOUR = 3600
 RETRY = 600  # the bot tries a refused board again every ten minutes
@@ -60,7 +61,7 @@ async def test_a_board_refused_after_a_clock_is_logged_told_once_and_posted_agai
 
         (line,) = [r.getMessage() for r in caplog.records if r.name == "bot.surface.unposted"]
         assert caplog.records[-1].levelno == logging.WARNING
-        assert f"#{thread.name} ({thread.id})" in line, line
+        assert f"in channel {thread.id} (#{thread.name})" in line, line
         assert f"server {standin.guild.name} ({standin.guild.id})" in line, line
         assert "missing Attach Files" in line and "after its clock ran out" in line, line
 
@@ -70,7 +71,10 @@ async def test_a_board_refused_after_a_clock_is_logged_told_once_and_posted_agai
             f"**{standin.guild.name}**: I am missing Attach Files there. A server admin can grant it "
             "to my role"
         ), to_alice
-        assert "I try again every 10 minutes" in to_alice and "It is your turn" not in to_alice
+        assert (
+            "I try again as soon as permissions change, and every 10 minutes." in to_alice
+            and "It is your turn" not in to_alice
+        )
         (to_bob,) = dms(standin, bob)
         assert to_bob.startswith(
             f"⚠️ No pude publicar el tablero de **Nim** #{session.id} en <#{thread.id}> de "
@@ -138,3 +142,79 @@ async def test_granting_the_permission_posts_the_refused_board_at_once(standin, 
         await bot.scheduler.run_due()
         await bot.front.boards.drain()
         assert len(dms(standin, alice)) == 2 and "I am missing Attach Files there" in dms(standin, alice)[1]
+
+
+async def test_a_turn_untold_at_start_up_and_refused_is_told_and_posted_later(
+    standin, bot_factory, table_clock
+):
+    """The bot stopped between a move and its board; at its start the channel no longer lets it
+    send messages, so the catch-up's board is refused: the next player (a channel game, no
+    thread) and the host are told once by direct message, naming Send Messages; once it is granted
+    the board tells the move and mentions the player to move."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    make = bot_factory(EXTENSIONS)
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        session, mover, other = await nim_game(standin, bot, chan, alice, bob)
+        legal = await bot.sessions.play.legal_moves(chan.id, mover.id)
+        await bot.sessions.play.play(chan.id, mover.id, legal[0])  # stored, never posted
+    standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES)
+    boards = len([m for m in standin.messages(chan) if is_board(m)])
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        await bot.taken_up.wait()
+        await bot.front.boards.computers_settled()
+        assert len([m for m in standin.messages(chan) if is_board(m)]) == boards
+        for user in (alice, bob):
+            (told,) = dms(standin, user)
+            assert f"#{session.id} in <#{chan.id}>" in told and "I am missing Send Messages there" in told
+            assert ("It is your turn there" in told) is (user is other), told
+        standin.set_permissions(chan, standin.bot_user)
+        await standin.settle()
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.computers_settled()
+        board = standin.messages(chan)[-1]
+        assert is_board(board) and other.id in board.pinged, board.content
+        assert board.content.startswith(session.seat_of(mover.id).name), board.content
+
+
+async def test_a_board_refused_in_a_locked_thread_says_so_and_is_posted_once_unlocked(
+    standin, bot_factory, table_clock
+):
+    """A moderator locks (and closes) the game's thread; the turn timer runs out: the host and the
+    player to move hear the thread is locked, not that a permission is missing; once it is
+    unlocked (a thread update reaches the bot), the board is posted at once."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread = await timer_runs_out(standin, bot, chan, alice, bob, table_clock)
+        session = await bot.sessions.core.in_channel(thread.id)
+        moderator = bot.get_channel(thread.id)  # the edit a moderator makes: Manage Threads
+        await moderator.edit(archived=True, locked=True)
+        await standin.settle()
+        table_clock.advance(HOUR + 1)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        (told,) = dms(standin, alice)
+        assert f"#{session.id} in <#{thread.id}>" in told and "the thread is locked" in told, told
+        assert "missing" not in told, told
+        posted = len(standin.messages(thread))
+
+        unposted = bot.front.boards.unposted
+        changed, looked = asyncio.Event(), unposted.permissions_changed
+
+        async def permissions_changed(guild_id: int) -> None:  # the bot's handler, then a signal
+            await looked(guild_id)
+            changed.set()
+
+        unposted.permissions_changed = permissions_changed
+        await moderator.edit(archived=False, locked=False)
+        async with asyncio.timeout(5):
+            await changed.wait()
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        assert len(standin.messages(thread)) > posted and is_board(standin.messages(thread)[-1])
+        assert bob.id in standin.messages(thread)[-1].pinged

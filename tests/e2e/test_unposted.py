@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
+from tests.e2e.leagues import one_round_league
 from tests.e2e.players import to_move
 from tests.e2e.test_notices import EXTENSIONS, is_board, play_one, start_game
 from tests.e2e.test_undo import nim_game
@@ -218,3 +220,33 @@ async def test_a_board_refused_in_a_locked_thread_says_so_and_is_posted_once_unl
         await bot.front.boards.drain()
         assert len(standin.messages(thread)) > posted and is_board(standin.messages(thread)[-1])
         assert bob.id in standin.messages(thread)[-1].pinged
+
+
+async def test_a_league_games_first_board_discord_fails_is_posted_again(standin, bot_factory, table_clock):
+    """A league round opens a game, and Discord fails the first board's post (a 503): the round
+    still opens (the opening job does not fail), nobody is told of a passing failure, and a minute
+    later the board is posted in the game's thread, mentioning the player to move."""
+    ana, beto = standin.add_users("ana", "beto")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(LEAGUE_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        look = bot.front.boards.look
+        render = look.render
+
+        async def failing_post(*args, **kwargs):  # the board is drawn; Discord fails its post
+            standin.inject("POST /channels/*/messages", status=503, times=1)
+            look.render = render
+            return await render(*args, **kwargs)
+
+        look.render = failing_post
+        league, session = await one_round_league(standin, bot, chan, (ana, beto), game="pachakuna", players=2)
+        thread = standin.channel(session.row.channel_id)
+        assert not [m for m in standin.messages(thread) if is_board(m)]
+        assert (await bot.store.leagues.league_games(league.id, 1))[0].status != "pending"
+        assert not dms(standin, ana) and not dms(standin, beto)
+        table_clock.advance(60)
+        await bot.scheduler.run_due()
+        await bot.front.boards.computers_settled()
+        (board,) = [m for m in standin.messages(thread) if is_board(m)]
+        (mover,) = [s.user_id for s in (await bot.sessions.core.get(session.id)).waiting_on()]
+        assert mover in board.pinged, board.content

@@ -278,7 +278,11 @@ class Boards:
             view = self.controls(session, language)
             if view is not None:
                 kwargs["view"] = view
-            message = await channel.send(**kwargs)
+            try:
+                message = await channel.send(**kwargs)
+            except discord.HTTPException:  # whoever asked is answered; the post is tried again later
+                await self.unposted.again(session)
+                raise
             through = max([r.number for r in records if r.number is not None], default=0)
             old = await self.service.logbook.told(
                 session, message.id, max(through, session.row.told_through), end=ended

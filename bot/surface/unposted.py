@@ -9,7 +9,9 @@ the player to move and the host get a direct message, in their own language, onc
 refusal (the ``board`` job's payload keeps what they were told), saying where the board could not
 be posted, why, and what a server admin must grant; and the ``board`` job tries the post again
 (:meth:`bot.surface.boards.Boards.retry`), soon after an admin changes a channel or a role
-(:meth:`Unposted.permissions_changed`), else every :data:`RETRY` seconds.
+(:meth:`Unposted.permissions_changed`), else every :data:`RETRY` seconds.  A board refused in
+answer to a command is tried again too (:meth:`Unposted.again`): its asker heard why in the answer,
+and the next refusal, no command's, tells the others.
 
 Imports discord, :mod:`bot.sessions` (types), :mod:`bot.storage`, :mod:`bot.time.jobs` and
 :mod:`bot.surface` channels, direct, written.
@@ -194,6 +196,15 @@ class Unposted:
         await store.jobs.schedule(BOARD, str(session.id), store.clock.time() + delay, payload)
         if why.forbidden and told != why.key:
             await self.tell(session, why)
+
+    async def again(self, session: Session) -> None:
+        """A board post was refused, whoever asked for it (a command's asker hears it in the
+        answer): the ``board`` job tries it again in :data:`RETRY` seconds, unless it is armed
+        already (:meth:`failed`, which runs next when no command asked, tells the players)."""
+        store = self.look.service.store
+        if await store.jobs.job(BOARD, str(session.id)) is None:
+            payload: JobPayload = {"guild": session.row.guild_id or 0}
+            await store.jobs.schedule(BOARD, str(session.id), store.clock.time() + RETRY, payload)
 
     async def tell(self, session: Session, why: Refused) -> None:
         """A direct message to each person the game waits on, and to the host, in their language."""

@@ -250,3 +250,40 @@ async def test_a_league_games_first_board_discord_fails_is_posted_again(standin,
         (board,) = [m for m in standin.messages(thread) if is_board(m)]
         (mover,) = [s.user_id for s in (await bot.sessions.core.get(session.id)).waiting_on()]
         assert mover in board.pinged, board.content
+
+
+async def test_a_board_refused_after_a_command_is_tried_again_too(standin, bot_factory, table_clock):
+    """Bob resigns from a game of two while the bot lacks Attach Files: he hears the resignation
+    stands and the last board was refused, and the game is over without it.  The post is tried
+    again ten minutes later (refused again: Alice, the host, is told by direct message), and once
+    the permission is back the last board is posted, mentioning her, with the result."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await start_game(standin, bot, chan, alice, bob, piles=5)
+        if (await to_move(bot, thread, (alice, bob)))[0] is alice:
+            await play_one(standin, bot, thread, (alice, bob))
+        standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+        await standin.settle()
+        answer = await (await standin.slash(bob, thread, "game resign")).original()
+        assert "Discord refused my post" in answer.content and "Attach Files" in answer.content
+        await bot.front.boards.drain()
+        session = await bot.sessions.core.latest(thread.id)
+        assert session.status == "finished" and not session.row.end_told
+        assert not dms(standin, alice)
+
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        (told,) = dms(standin, alice)
+        assert "I am missing Attach Files there" in told and "It is your turn" not in told, told
+
+        standin.set_permissions(chan, standin.bot_user)
+        await standin.settle()
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        (board,) = [m for m in standin.messages(thread) if is_board(m) and "resigned" in m.content]
+        assert alice.id in board.pinged, board.content
+        assert (await bot.sessions.core.latest(thread.id)).row.end_told

@@ -320,8 +320,8 @@ class Boards:
                 await self.channel_gone(session.row.guild_id, session.row.channel_id)
             else:
                 await self.unposted.failed(session, exc, after)
-        except NotAnswering:
-            raise
+        except NotAnswering as exc:  # the board is tried again at the next start (its catch-up)
+            log.warning("the refused board of session %s is not told (the database: %s)", session.id, exc)
         except Exception:
             log.exception("the refused board of session %s could not be told", session.id)
 

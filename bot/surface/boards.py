@@ -281,7 +281,12 @@ class Boards:
             try:
                 message = await channel.send(**kwargs)
             except discord.HTTPException:  # whoever asked is answered; the post is tried again later
-                await self.unposted.again(session)
+                try:
+                    await self.unposted.again(session)
+                except Exception:  # (the refusal is what the asker must hear)
+                    log.warning(
+                        "the refused board of session %s is not tried again", session.id, exc_info=True
+                    )
                 raise
             through = max([r.number for r in records if r.number is not None], default=0)
             old = await self.service.logbook.told(
@@ -320,8 +325,8 @@ class Boards:
                 await self.channel_gone(session.row.guild_id, session.row.channel_id)
             else:
                 await self.unposted.failed(session, exc, after)
-        except NotAnswering as exc:  # the board is tried again at the next start (its catch-up)
-            log.warning("the refused board of session %s is not told (the database: %s)", session.id, exc)
+        except NotAnswering as down:  # the board is tried again at the next start (its catch-up)
+            log.warning("the refused board of session %s is not told (the database: %s)", session.id, down)
         except Exception:
             log.exception("the refused board of session %s could not be told", session.id)
 

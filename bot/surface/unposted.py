@@ -59,6 +59,15 @@ class Refused:
             return "missing:" + ",".join(self.missing)
         return "forbidden" if self.forbidden else "failed"
 
+    @property
+    def logged(self) -> str:
+        """Why, for the log."""
+        if self.locked:
+            return "the thread is locked"
+        if self.missing:
+            return "missing " + ", ".join(self.missing)
+        return "a permission (not known which)" if self.forbidden else "not a permission"
+
 
 def board_lacks(
     bot: discord.Client, guild_id: int | None, channel_id: int, parent_id: int | None = None
@@ -176,13 +185,7 @@ class Unposted:
             f" (#{channel.name})" if channel is not None else "",
             getattr(guild, "name", "?"),
             row.guild_id,
-            "locked thread"
-            if why.locked
-            else f"missing {', '.join(why.missing)}"
-            if why.missing
-            else "missing permissions unknown"
-            if why.forbidden
-            else "not a permission",
+            why.logged,
             exc.status,
             exc.text or exc.code,
         )
@@ -194,7 +197,7 @@ class Unposted:
         if why.forbidden or told is not None:
             payload["told"] = why.key if why.forbidden else told or ""
         await store.jobs.schedule(BOARD, str(session.id), store.clock.time() + delay, payload)
-        if why.forbidden and told != why.key:
+        if why.forbidden and told != why.key and session.status != "abandoned":  # (no board to wait for)
             await self.tell(session, why)
 
     async def again(self, session: Session) -> None:

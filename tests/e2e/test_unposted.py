@@ -1,7 +1,7 @@
-"""A board Discord refuses where no command was asked (a clock ran out, a computer's turn, the
-catch-up at start-up): the log says in which server and channel and which permission is missing,
-the player to move and the host are told once by direct message, in their language, and the post
-is tried again until it goes through."""
+"""A board Discord refuses where no command was asked (a clock ran out, the catch-up at start-up, a
+league round opening a game; after a command too): the log says in which server and channel and
+which permission is missing, the player to move and the host are told once by direct message, in
+their language, and the post is tried again until it goes through."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ BOARD = "board"  # the job that does it
 
 
 async def timer_runs_out(standin, bot, chan, alice, bob, table_clock):
-    """Alice hosts a Nim game in a thread with a one-hour turn timer, and her turn's hour runs out
-    (the computer moves for her, so that it is Bob's turn) while the bot lacks ``denied``."""
+    """Alice hosts a Nim game with Bob in a thread, and sets a one-hour turn timer on her turn: the
+    test then moves the clock past it (the computer moves for her, and it is Bob's turn)."""
     thread, _ = await start_game(standin, bot, chan, alice, bob, piles=5)
     first, _ = await to_move(bot, thread, (alice, bob))
     if first is bob:

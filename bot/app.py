@@ -385,6 +385,7 @@ class Pukllay(_BotBase):
                 jobs.AUTOPLAY: front.waits.autoplay,
                 jobs.CLOCK_WARNING: front.waits.warning,
                 jobs.END_NOTICE: lambda job: end_notice(front.notifier, job),
+                jobs.BOARD: front.boards.retry,
             },
         )
         if self.settings.http_port is not None:
@@ -473,6 +474,25 @@ class Pukllay(_BotBase):
         """A thread was deleted: a game or lobby in it ends (see :meth:`Boards.channel_gone`)."""
         if self.front is not None:
             await self.front.boards.channel_gone(payload.guild_id, payload.thread_id)
+
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        """A channel changed (its permissions, perhaps): boards refused in its server are tried now."""
+        if self.front is not None:
+            await self.front.boards.unposted.permissions_changed(after.guild.id)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        """A role changed (its permissions, perhaps): boards refused in its server are tried now."""
+        if self.front is not None:
+            await self.front.boards.unposted.permissions_changed(after.guild.id)
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A thread changed (unlocked, perhaps; a closed one is not in the cache, hence the raw
+        event): boards refused in its server are tried now, unless it is still locked."""
+        metadata: Any = payload.data.get("thread_metadata") or {}
+        if self.front is not None and not metadata.get("locked"):
+            await self.front.boards.unposted.permissions_changed(payload.guild_id)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel was deleted: the games in it and in its threads end (see :meth:`Boards.channel_gone`)."""

@@ -327,6 +327,7 @@ TALKS_TO_DISCORD = {
             "results",
             "tableparts",
             "undo",
+            "unposted",
             "waits",
         )
     ),

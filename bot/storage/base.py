@@ -239,6 +239,8 @@ class JobPayload(TypedDict, total=False):
     warn_at: float  # league nudge (the reminder): when the warning is due
     missing: list[str]  # league round: the permissions it waited for last time
     announce: bool  # league round: the season ended and its end is not posted yet
+    told: str  # board: what the players were told of the refusal (Refused.key)
+    guild: int  # board: the game's server
 
 
 def job_json(payload: JobPayload) -> str:

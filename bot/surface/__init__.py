@@ -9,6 +9,7 @@ only those before it):
 - :mod:`attach`: pictures with alt text; :mod:`replies`: the guard, :func:`replies.guarded`,
   refusals and failure texts, private replies; :mod:`buttons`: the persistent components' base;
 - :mod:`look`: boards drawn in a language and palette; :mod:`direct`: turn notices, reminders, DMs;
+- :mod:`unposted`: a board Discord refused outside a command, logged, told and tried again;
 - :mod:`boards`: the channel's board posts and the computers' turns that follow;
 - :mod:`lobby`, :mod:`menus` (private views and menus, moves), :mod:`history` (history pages),
   :mod:`export`, :mod:`undo`, :mod:`results` (results card and rematch), :mod:`clockvote`

@@ -31,12 +31,15 @@ import discord
 from bot import i18n, public, texts
 from bot.history import History
 from bot.sessions import MoveResult, RatingChange, Session
-from bot.storage import NotAnswering
+from bot.storage import Job, NotAnswering
 from bot.surface import written
+from bot.surface.channels import channel_missing
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
 from bot.surface.replies import Replies, reply
+from bot.surface.unposted import Unposted
 from bot.time.jobs import ARCHIVE as THREAD_ARCHIVE
+from bot.time.jobs import BOARD
 from engines.core import Outcome, Said
 from languages import N_, Language
 
@@ -68,6 +71,7 @@ class Boards:
     def __init__(self, look: Look, notifier: Notifier, replies: Replies, history: History):
         self.look, self.notifier, self.replies, self.history = look, notifier, replies, history
         self.bot, self.service = look.bot, look.service
+        self.unposted = Unposted(notifier)  # a board refused outside a command: logged, told, tried again
         # One board post at a time per game, so that two posts never tell the same moves.
         self._post_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._following: dict[int, asyncio.Task[None]] = {}  # session id -> its computers' turns
@@ -146,8 +150,8 @@ class Boards:
                 await self.post_board(session, header=header, begins=True, catching_up=True)
             elif session.status == "active" and await self.service.play.turn_untold(session):
                 await self.post_board(session, catching_up=True)
-        except discord.HTTPException:
-            log.warning("board for session %s not posted at start-up", session_id, exc_info=True)
+        except discord.HTTPException as exc:
+            await self.not_posted(session, exc, "catching up (at start-up, or trying again)")
 
     async def _computers_turns(self, session_id: int, catch_up: bool = False) -> None:
         delays = retry_delays()
@@ -178,10 +182,10 @@ class Boards:
                 finally:
                     self._waiting.discard(session_id)
                 continue
-            except discord.HTTPException:
-                log.warning(
-                    "board for session %s not posted after a computer turn", session_id, exc_info=True
-                )
+            except discord.HTTPException as exc:
+                session = result.session if result is not None else await self.service.core.get(session_id)
+                if session is not None:
+                    await self.not_posted(session, exc, "after a computer's turn")
             except Exception:
                 self.service.metrics.error("computer")
                 log.exception("the computers of session %s could not move", session_id)
@@ -274,13 +278,23 @@ class Boards:
             view = self.controls(session, language)
             if view is not None:
                 kwargs["view"] = view
-            message = await channel.send(**kwargs)
+            try:
+                message = await channel.send(**kwargs)
+            except discord.HTTPException:  # whoever asked is answered; the post is tried again later
+                try:
+                    await self.unposted.again(session)
+                except Exception:  # (the refusal is what the asker must hear)
+                    log.warning(
+                        "the refused board of session %s is not tried again", session.id, exc_info=True
+                    )
+                raise
             through = max([r.number for r in records if r.number is not None], default=0)
             old = await self.service.logbook.told(
                 session, message.id, max(through, session.row.told_through), end=ended
             )
             if old is not None and old != message.id:
                 await self.strip_buttons(session, old)
+            await self.service.store.jobs.cancel(BOARD, str(session.id))  # posted: nothing to try again
         if ended:
             try:  # the board is posted; a notice that fails must not undo the answer
                 await self.notifier.game_ended(session, message, players)
@@ -299,6 +313,31 @@ class Boards:
             except Exception:  # the board is posted; a notice that fails must not undo the answer
                 log.exception("turn notices for session %s failed", session.id)
         return message
+
+    async def not_posted(self, session: Session, exc: discord.HTTPException, after: str) -> None:
+        """Discord refused the board of ``session`` (or the post telling its end) ``after``
+        something no command asked for (words for the log): a channel found gone ends its games
+        (:meth:`channel_gone`); else the refusal is logged where and why, the players are told, and
+        the post is tried again (:class:`bot.surface.unposted.Unposted`)."""
+        try:
+            if channel_missing(exc) and session.row.guild_id:
+                log.warning("the channel of session %s is gone (%s)", session.id, after)
+                await self.channel_gone(session.row.guild_id, session.row.channel_id)
+            else:
+                await self.unposted.failed(session, exc, after)
+        except NotAnswering as down:  # the board is tried again at the next start (its catch-up)
+            log.warning("the refused board of session %s is not told (the database: %s)", session.id, down)
+        except Exception:
+            log.exception("the refused board of session %s could not be told", session.id)
+
+    async def retry(self, job: Job) -> None:
+        """The ``board`` job: a board Discord refused is posted now, with what the channel was not
+        told (a refusal again arms the job again); computers to move then play."""
+        session_id = int(job.key)
+        self.computers_follow(session_id, catch_up=True)
+        task = self._following.get(session_id)
+        if task is not None:
+            await asyncio.gather(task, return_exceptions=True)
 
     async def game_over(self, session: Session) -> None:
         """A game in its own thread ended: the lobby message in the parent channel shows the

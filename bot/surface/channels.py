@@ -16,6 +16,7 @@ import discord
 from bot.sessions import Refusal, Session, SessionService, damaged_text
 from bot.storage import fits
 from bot.surface.options import listed
+from bot.texts import clip
 from engines.core import Said, said_n
 from languages import N_
 
@@ -34,6 +35,15 @@ def channel_missing(exc: BaseException) -> bool:
 async def nobody_told(guild_id: int, channel_id: int) -> None:
     """Who is told of a channel found gone before the bot wires it up (the default of
     ``Notifier.channel_gone`` and ``LeaguePosts.ended_gone``): nobody."""
+
+
+async def add_line(target: discord.PartialMessageable, message_id: int, line: str) -> None:
+    """Add ``line`` under one of the bot's own messages in ``target`` and take its buttons off,
+    without reading the channel: editing one's own message by id needs no Read Message History
+    (fetching it would), and Discord answers an edit with the message as it now stands, whose text
+    the second edit extends."""
+    message = await target.get_partial_message(message_id).edit(view=None)
+    await message.edit(content=clip(f"{message.content}\n{line}"))
 
 
 async def is_member(guild: discord.Guild | None, user_id: int) -> bool:

@@ -112,13 +112,14 @@ class ClockDesk:
         """The ``deadline`` job of a clocked game, the turn timer's too (see Clocks.fire_clock)."""
         outcome = await self.service.clocks.fire_clock(int(job.key), job)
         if isinstance(outcome, MoveResult):
-            try:  # the move stands; a board Discord refuses is logged
+            try:  # the move stands; a board Discord refuses is logged, told and tried again
                 await self.boards.announce(outcome)
-            except Exception as exc:
+            except discord.HTTPException as exc:
+                await self.boards.not_posted(outcome.session, exc, "after its clock ran out")
+            except Exception:
                 log.warning(
                     "the board of session %s was not posted after its deadline", job.key, exc_info=True
                 )
-                await self.gone(outcome.session, exc)
         elif isinstance(outcome, TimeOut):
             await self.ask(outcome)
 
@@ -169,7 +170,11 @@ class ClockDesk:
             return  # answered already, the person moved, or the game ended
         t = await self.look.language(session)
         words = decided_words(session, seat, "computer", t)
-        await self.decided(session, t.gettext("No answer in time: {decided}.", decided=words), result)
+        try:
+            await self.decided(session, t.gettext("No answer in time: {decided}.", decided=words), result)
+        except discord.HTTPException as exc:  # the seat is the computer's: its board is told and tried again
+            now = result.session if result is not None else session
+            await self.boards.not_posted(now, exc, "after a timeout nobody answered")
 
     async def answer(
         self, interaction: discord.Interaction, session_id: int, seat: int, at: int, choice: str

@@ -163,7 +163,10 @@ class LeaguePosts:
     async def post_board(self, session: Session, header: str) -> None:
         if session.row.channel_id in self.missing:
             return
-        await self.front.boards.post_board(session, header=header)
+        try:
+            await self.front.boards.post_board(session, header=header)
+        except discord.HTTPException as exc:
+            await self.refused(session, exc, "by its league (a round opening, a seat handed over)")
 
     async def announce(self, result: MoveResult) -> None:
         row = result.session.row
@@ -172,6 +175,15 @@ class LeaguePosts:
         try:
             await self.front.boards.announce(result)
         except discord.HTTPException as exc:
-            log.warning("could not post the board of session %s", result.session.id)
-            if channel_missing(exc) and row.guild_id:
-                await self.vanished(row.guild_id, row.channel_id)
+            await self.refused(result.session, exc, "after its league's deadline or no-show")
+
+    async def refused(self, session: Session, exc: discord.HTTPException, after: str) -> None:
+        """Discord refused a league game's board: a thread found gone is handled as a deletion
+        (:meth:`vanished`); else the refusal is logged, told and tried again
+        (:meth:`bot.surface.boards.Boards.not_posted`)."""
+        row = session.row
+        if channel_missing(exc) and row.guild_id:
+            log.warning("could not post the board of session %s: its thread is gone", session.id)
+            await self.vanished(row.guild_id, row.channel_id)
+            return
+        await self.front.boards.not_posted(session, exc, after)

@@ -15,7 +15,7 @@ from bot import i18n
 from bot.sessions import MoveResult, Refusal
 from bot.surface import written
 from bot.surface.buttons import Persistent, button
-from bot.surface.channels import is_member
+from bot.surface.channels import add_line, is_member
 from bot.surface.front import Front
 from bot.surface.league import only, open_game_thread, send_direct
 from bot.surface.replies import reply
@@ -74,8 +74,7 @@ class QueuePosts:
     async def settle(self, channel_id: int, guild_id: int, message_id: int, text: str) -> None:
         target = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         try:
-            message = await target.fetch_message(message_id)
-            await message.edit(content=clip(f"{message.content}\n{text}"), view=None)
+            await add_line(target, message_id, text)
         except discord.HTTPException as exc:
             log.warning("could not update the queue message %s (%s)", message_id, exc)
 
@@ -86,8 +85,8 @@ class QueuePosts:
         boards = self.front.boards
         try:
             await boards.announce(result, header=await boards.begins(result.session))
-        except discord.HTTPException:
-            log.warning("could not post the board of session %s", result.session.id)
+        except discord.HTTPException as exc:
+            await boards.not_posted(result.session, exc, "when the queue's table started")
 
 
 class ConfirmButton(Persistent[discord.ui.Button], template=r"pk:queue:ok:(?P<table_id>\d+)"):

@@ -18,7 +18,7 @@ from bot.storage import UndoRequest
 from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
-from bot.surface.channels import channel_of, check_permissions
+from bot.surface.channels import add_line, channel_of, check_permissions
 from bot.surface.history import HistoryPages
 from bot.surface.replies import part_of, reply
 from bot.texts import clip
@@ -135,8 +135,7 @@ class UndoRequests:
             return
         t = await self.look.language(session)
         try:
-            message = await self.look.channel(session).fetch_message(request.message_id)
-            await message.edit(content=clip(f"{message.content}\n{t.gettext(why)}"), view=None)
+            await add_line(self.look.channel(session), request.message_id, t.gettext(why))
         except discord.HTTPException as exc:
             log.warning(
                 "could not close undo request message %s of session %s: %s",

@@ -165,7 +165,10 @@ class Waits:
             return
         result.note = note
         if public.has_public_news(result.session, result):
-            await self.boards.announce(result)
+            try:  # the move stands; a board Discord refuses is logged, told and tried again
+                await self.boards.announce(result)
+            except discord.HTTPException as exc:
+                await self.boards.not_posted(result.session, exc, "after a move the table played")
         else:
             await self.arm(result.session)  # a step inside a turn: the next may be forced too
         if result.computers_next:

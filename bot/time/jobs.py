@@ -27,6 +27,7 @@ QUEUE_CONFIRM = "queue_confirm"
 AUTOPLAY = "autoplay"
 CLOCK_WARNING = "clock_warning"
 END_NOTICE = "end_notice"
+BOARD = "board"
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,11 @@ KINDS = (
         END_NOTICE,
         "turn notices (bot.surface.direct.end_notice)",
         "key: session:user, told the end after quiet hours",
+    ),
+    Kind(
+        BOARD,
+        "board posts (Boards.retry)",
+        "key: session id, whose board Discord refused; payload: what its players were told, the server",
     ),
 )
 

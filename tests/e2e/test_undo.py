@@ -9,6 +9,7 @@ from bot.app import EXTENSIONS
 from engines.core import rng_for
 from tests.e2e.forge import forged_click
 from tests.e2e.players import to_move
+from tests.standin.model import READ_MESSAGE_HISTORY
 from tests.support import nim
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
@@ -267,3 +268,32 @@ async def test_after_an_agreed_undo_the_askers_turn_dm_tells_what_happened_since
         assert "Since your last move:" in dm.content, dm.content
         assert other.name.title() in dm.content.split("Since your last move:")[1], dm.content
         assert "took back 1 move, from move 3" in dm.content
+
+
+async def test_an_undo_request_closes_without_read_message_history(standin, bot_factory, caplog):
+    """An undo request is asked; the bot then loses Read Message History in the channel, and the
+    other player moves: the request's message still says it closed and loses its buttons (editing
+    the bot's own message needs no history), and no warning is logged about it."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        session, first, other = await nim_game(standin, bot, chan, alice, bob, piles=5)
+        move = min(nim.legal_moves(session.state, session.seat_of(first.id).seat), key=lambda m: m.count)
+        await (await standin.slash(first, chan, "nim move", move=str(move))).original()
+        await (await standin.slash(first, chan, "game undo")).original()
+        request = await standin.next_message(chan, lambda m: "asks to take back" in m.content)
+        asked = request.content
+        assert request.buttons
+        standin.set_permissions(chan, standin.bot_user, deny=READ_MESSAGE_HISTORY)
+        await standin.settle()
+        _, session = await to_move(bot, chan, (alice, bob))
+        move = min(nim.legal_moves(session.state, session.seat_of(other.id).seat), key=lambda m: m.count)
+        await (await standin.slash(other, chan, "nim move", move=str(move))).original()
+        await bot.front.boards.drain()
+        closed = standin.message(request.id)
+        assert (
+            closed.content == f"{asked}\nClosed: a move was played before everyone answered; the moves stand."
+        )
+        assert not closed.buttons
+        assert not [r for r in caplog.records if "could not close undo request" in r.getMessage()]

@@ -2693,6 +2693,13 @@ class StandIn:
                     log.info("bot lacks Read Message History in #%s", channel.name)
                     raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
             return 200, msg.payload()
+        if channel.guild is not None and request.method in ("PATCH", "DELETE"):
+            # Editing or deleting a message, even the bot's own by its id, needs only to see the
+            # channel (no Read Message History); a channel the bot cannot see is Missing Access.
+            perms = channel.guild.channel_permissions_of(self.bot_user, channel)
+            if not perms & VIEW_CHANNEL:
+                log.info("bot cannot see #%s", channel.name)
+                raise _ApiError(403, {"message": "Missing Access", "code": 50001})
         if msg.author is not self.bot_user and request.method == "PATCH":
             v = self._violation(f"{label}: the bot cannot edit another user's message", label, 403)
             raise _ApiError(

@@ -358,3 +358,21 @@ async def test_posting_where_the_bot_cannot_see_is_missing_access(standin, bot, 
     with pytest.raises(discord.Forbidden) as err:
         await bot.get_channel(chan.id).send("hello")
     assert err.value.code == 50013
+
+
+async def test_editing_the_bots_own_message_needs_view_channel_only(standin, bot, chan):
+    """Edit Message on the bot's own message, by its id, needs no Read Message History (it reads
+    nothing: Discord answers with the message as it now stands); in a channel the bot cannot view,
+    editing or deleting is Missing Access (50001), as every request about such a channel is."""
+    sent = await bot.get_channel(chan.id).send("hello")
+    standin.set_permissions(chan, standin.bot_user, deny=READ_MESSAGE_HISTORY)
+    edited = await bot.get_channel(chan.id).get_partial_message(sent.id).edit(view=None)
+    assert edited.content == "hello"
+    await edited.edit(content="hello again")
+    assert standin.message(sent.id).content == "hello again"
+    standin.set_permissions(chan, standin.bot_user, deny=VIEW_CHANNEL)
+    for change in (lambda m: m.edit(content="unseen"), lambda m: m.delete()):
+        with pytest.raises(discord.Forbidden) as err:
+            await change(bot.get_channel(chan.id).get_partial_message(sent.id))
+        assert err.value.code == 50001
+    assert standin.message(sent.id).content == "hello again" and not standin.message(sent.id).deleted

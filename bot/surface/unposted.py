@@ -1,0 +1,245 @@
+"""A board Discord refused where no command was asked: the log says where and why, the players are
+told, and the post is tried again.
+
+Outside a command (a computer's turn, a clock that ran out, a league round that opens a game, the
+catch-up at start-up) nobody waits for an answer, so a refused board would leave the game silent:
+the next player never mentioned.  Here the refusal is logged at WARNING with the server, the
+channel and the permissions the bot lacks there (read from its cache, as Discord computes them);
+the player to move and the host get a direct message, in their own language, once per game and
+refusal (the ``board`` job's payload keeps what they were told), saying where the board could not
+be posted, why, and what a server admin must grant; and the ``board`` job tries the post again
+(:meth:`bot.surface.boards.Boards.retry`), soon after an admin changes a channel or a role
+(:meth:`Unposted.permissions_changed`), else every :data:`RETRY` seconds.  A board refused in
+answer to a command is tried again too (:meth:`Unposted.again`): its asker heard why in the answer,
+and the next refusal, no command's, tells the others.
+
+Imports discord, :mod:`bot.sessions` (types), :mod:`bot.storage`, :mod:`bot.time.jobs` and
+:mod:`bot.surface` channels, direct, written.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import discord
+
+from bot.sessions import Session
+from bot.storage import JobPayload
+from bot.surface import written
+from bot.surface.channels import BOARD_NEEDS, BOARD_NEEDS_IN_THREADS, permission_list
+from bot.surface.direct import Notifier
+from bot.time.jobs import BOARD
+from languages import Language
+
+log = logging.getLogger(__name__)
+
+RETRY = 600.0
+"""Seconds between tries to post a board Discord refused for a permission (or a locked thread)."""
+RETRY_SOON = 60.0
+"""Seconds before a board Discord failed to take for another reason (a 5xx) is tried again."""
+THREAD_LOCKED = 160005
+"""Discord's error code for a message refused in a locked thread."""
+
+
+@dataclass(frozen=True)
+class Refused:
+    """Why Discord refused a board: the permissions the bot lacks there (by their English names),
+    a locked thread, or neither known.  ``key`` is what the players were told, kept in the job."""
+
+    missing: tuple[str, ...] = ()
+    locked: bool = False
+    forbidden: bool = True
+
+    @property
+    def key(self) -> str:
+        if self.locked:
+            return "locked"
+        if self.missing:
+            return "missing:" + ",".join(self.missing)
+        return "forbidden" if self.forbidden else "failed"
+
+    @property
+    def logged(self) -> str:
+        """Why, for the log."""
+        if self.locked:
+            return "the thread is locked"
+        if self.missing:
+            return "missing " + ", ".join(self.missing)
+        return "a permission (not known which)" if self.forbidden else "not a permission"
+
+
+def board_lacks(
+    bot: discord.Client, guild_id: int | None, channel_id: int, parent_id: int | None = None
+) -> tuple[str, ...] | None:
+    """What posting a board needs that the bot lacks in the channel or thread, by name, as its cache
+    of the server's roles and overwrites says; a game's thread out of the cache (closed) is judged
+    by its parent channel ``parent_id``, whose permissions a thread has (None: neither is in this
+    process's cache, nor the bot's member).  Without View Channel, or without the right to send
+    there, only that is named: Discord then denies what depends on it (Attach Files), as the cache
+    computes it too."""
+    guild = bot.get_guild(guild_id) if guild_id else None
+    if guild is None or guild.me is None:
+        return None
+    channel = guild.get_channel_or_thread(channel_id)
+    thread = isinstance(channel, discord.Thread)
+    if channel is None and parent_id is not None:
+        channel, thread = guild.get_channel(parent_id), True
+    if channel is None or not hasattr(channel, "permissions_for"):
+        return None
+    have = channel.permissions_for(guild.me)
+    if not have.view_channel:
+        return ("View Channel",)
+    needs = BOARD_NEEDS_IN_THREADS if thread else BOARD_NEEDS
+    missing = [name for attr, name in needs if not getattr(have, attr)]
+    first = missing[:1]  # View Channel, then the right to send, come first in the list
+    return tuple(first if first and first[0] != "Attach Files" else missing)
+
+
+def refused(exc: discord.HTTPException, missing: tuple[str, ...] | None) -> Refused:
+    if not isinstance(exc, discord.Forbidden):
+        return Refused(forbidden=False)
+    if exc.code == THREAD_LOCKED:
+        return Refused(locked=True)
+    return Refused(missing=missing or ())
+
+
+def unposted_text(
+    session: Session, channel: str, server: str, why: Refused, to_move: bool, t: Language
+) -> str:
+    """The direct message saying that ``session``'s board could not be posted in ``channel`` (a
+    mention) of ``server``, why, what an admin must do, and (``to_move``) that the turn is theirs."""
+    values = {"game": session.info.title, "number": session.id, "channel": channel, "server": server}
+    minutes = int(RETRY // 60)
+    if why.locked:
+        lines = [
+            t.gettext(
+                "⚠️ I could not post the board of **{game}** #{number} in {channel} on **{server}**: the "
+                "thread is locked. A moderator can unlock it; I try again as soon as it is unlocked, and "
+                "every {minutes} minutes.",
+                minutes=minutes,
+                **values,
+            )
+        ]
+    elif why.missing:
+        names = permission_list(list(why.missing))
+        lines = [
+            t.ngettext(
+                "⚠️ I could not post the board of **{game}** #{number} in {channel} on **{server}**: I am "
+                "missing {permissions} there. A server admin can grant it to my role (the channel's "
+                "settings, Permissions); I try again as soon as permissions change, and every {minutes} "
+                "minutes.",
+                "⚠️ I could not post the board of **{game}** #{number} in {channel} on **{server}**: I am "
+                "missing {permissions} there. A server admin can grant them to my role (the channel's "
+                "settings, Permissions); I try again as soon as permissions change, and every {minutes} "
+                "minutes.",
+                len(why.missing),
+                permissions=names.in_words(t) if not isinstance(names, str) else names,
+                minutes=minutes,
+                **values,
+            )
+        ]
+    else:
+        lines = [
+            t.gettext(
+                "⚠️ I could not post the board of **{game}** #{number} in {channel} on **{server}**: Discord "
+                "refused me there. A server admin can check that my role has View Channel, Send Messages "
+                "(Send Messages in Threads in a thread) and Attach Files there; I try again as soon as "
+                "permissions change, and every {minutes} minutes.",
+                minutes=minutes,
+                **values,
+            )
+        ]
+    if to_move:
+        lines.append(t.gettext("It is your turn there; the game waits until its board is posted."))
+    return "\n".join(lines)
+
+
+class Unposted:
+    """Boards Discord refused outside a command: logged, told, tried again."""
+
+    def __init__(self, notifier: Notifier):
+        self.notifier = notifier
+        self.look = notifier.look
+
+    @property
+    def bot(self) -> discord.Client:
+        return self.look.bot
+
+    async def failed(self, session: Session, exc: discord.HTTPException, after: str) -> None:
+        """The board of ``session`` was refused ``after`` something no command asked for (words for
+        the log): log where and why, arm the ``board`` job, and tell the people the game waits on
+        (and the host) once per refusal."""
+        row = session.row
+        missing = board_lacks(self.bot, row.guild_id, row.channel_id, row.lobby_channel_id)
+        why = refused(exc, missing)
+        guild = self.bot.get_guild(row.guild_id) if row.guild_id else None
+        channel = guild.get_channel_or_thread(row.channel_id) if guild is not None else None
+        log.warning(
+            "the board of session %s (%s) was not posted %s in channel %s%s of server %s (%s): %s; "
+            "Discord answered %s %s",
+            session.id,
+            session.info.title,
+            after,
+            row.channel_id,
+            f" (#{channel.name})" if channel is not None else "",
+            getattr(guild, "name", "?"),
+            row.guild_id,
+            why.logged,
+            exc.status,
+            exc.text or exc.code,
+        )
+        store = self.look.service.store
+        job = await store.jobs.job(BOARD, str(session.id))
+        told = job.payload.get("told") if job is not None else None
+        delay = RETRY if why.forbidden else RETRY_SOON
+        payload: JobPayload = {"guild": row.guild_id or 0}
+        if why.forbidden or told is not None:
+            payload["told"] = why.key if why.forbidden else told or ""
+        await store.jobs.schedule(BOARD, str(session.id), store.clock.time() + delay, payload)
+        if why.forbidden and told != why.key and session.status != "abandoned":  # (no board to wait for)
+            await self.tell(session, why)
+
+    async def again(self, session: Session) -> None:
+        """A board post was refused, whoever asked for it (a command's asker hears it in the
+        answer): the ``board`` job tries it again in :data:`RETRY` seconds, unless it is armed
+        already (:meth:`failed`, which runs next when no command asked, tells the players)."""
+        store = self.look.service.store
+        if await store.jobs.job(BOARD, str(session.id)) is None:
+            payload: JobPayload = {"guild": session.row.guild_id or 0}
+            await store.jobs.schedule(BOARD, str(session.id), store.clock.time() + RETRY, payload)
+
+    async def tell(self, session: Session, why: Refused) -> None:
+        """A direct message to each person the game waits on, and to the host, in their language."""
+        waiting = self.notifier.waiting_people(session)
+        people = list(dict.fromkeys([*waiting, session.row.host_id]))
+        bot_id = self.bot.user.id if self.bot.user is not None else None
+        channel = f"<#{session.row.channel_id}>"
+        shown = written.session(session)
+        for uid in people:
+            if uid == bot_id:
+                continue
+            person = await self.notifier.store.people.person(uid)
+            t = await self.notifier.language_of(person, session)
+            text = unposted_text(shown, channel, self.notifier.guild_name(session, t), why, uid in waiting, t)
+            try:
+                user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
+                await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:
+                log.info(
+                    "could not tell %s that the board of session %s was not posted (%s)", uid, session.id, exc
+                )
+
+    async def permissions_changed(self, guild_id: int) -> None:
+        """A channel or a role of the server changed (an admin granting what was missing, perhaps):
+        its boards waiting to be posted again are tried now."""
+        store = self.look.service.store
+        now = store.clock.time()
+        woke = False
+        for job in await store.jobs.pending(BOARD):
+            if job.payload.get("guild") == guild_id and job.due_at > now and job.claim is None:
+                await store.jobs.schedule(BOARD, job.key, now, job.payload)
+                woke = True
+        scheduler = getattr(self.bot, "scheduler", None)
+        if woke and scheduler is not None:
+            scheduler.wake()

@@ -1,0 +1,289 @@
+"""A board Discord refuses where no command was asked (a clock ran out, the catch-up at start-up, a
+league round opening a game; after a command too): the log says in which server and channel and
+which permission is missing, the player to move and the host are told once by direct message, in
+their language, and the post is tried again until it goes through."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
+from tests.e2e.leagues import one_round_league
+from tests.e2e.players import to_move
+from tests.e2e.test_notices import EXTENSIONS, is_board, play_one, start_game
+from tests.e2e.test_undo import nim_game
+from tests.standin.model import ATTACH_FILES, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
+
+HOUR = 3600
+RETRY = 600  # the bot tries a refused board again every ten minutes
+BOARD = "board"  # the job that does it
+
+
+async def timer_runs_out(standin, bot, chan, alice, bob, table_clock):
+    """Alice hosts a Nim game with Bob in a thread, and sets a one-hour turn timer on her turn: the
+    test then moves the clock past it (the computer moves for her, and it is Bob's turn)."""
+    thread, _ = await start_game(standin, bot, chan, alice, bob, piles=5)
+    first, _ = await to_move(bot, thread, (alice, bob))
+    if first is bob:
+        await play_one(standin, bot, thread, (alice, bob))
+    await (await standin.slash(alice, thread, "game timer", hours=1)).original()
+    return thread
+
+
+def dms(standin, user) -> list[str]:
+    return [m.content for m in standin.messages(standin.dm(user))]
+
+
+async def test_a_board_refused_after_a_clock_is_logged_told_once_and_posted_again(
+    standin, bot_factory, table_clock, caplog
+):
+    """The bot loses Attach Files in the channel; Alice's turn timer runs out and the computer
+    moves for her, but the board cannot be posted.  The log names the server, the thread and
+    Attach Files; Bob (to move, in Spanish) and Alice (the host) each get one direct message saying
+    where and what an admin must grant; a second refusal tells nobody again; once the permission is
+    back the board is posted at the next try, mentioning Bob."""
+    alice, bob = standin.add_users("alice", "bob")
+    bob.locale = "es-ES"
+    chan = standin.channel("games")
+    caplog.set_level(logging.WARNING, logger="bot.surface.unposted")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread = await timer_runs_out(standin, bot, chan, alice, bob, table_clock)
+        session = await bot.sessions.core.in_channel(thread.id)
+        boards = len([m for m in standin.messages(thread) if is_board(m)])
+        standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+        await standin.settle()
+        table_clock.advance(HOUR + 1)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        after = await bot.sessions.core.in_channel(thread.id)
+        assert after.version > session.version and after.to_move() == {after.seat_of(bob.id).seat}
+        assert len([m for m in standin.messages(thread) if is_board(m)]) == boards  # refused
+
+        (line,) = [r.getMessage() for r in caplog.records if r.name == "bot.surface.unposted"]
+        assert caplog.records[-1].levelno == logging.WARNING
+        assert f"in channel {thread.id} (#{thread.name})" in line, line
+        assert f"server {standin.guild.name} ({standin.guild.id})" in line, line
+        assert "missing Attach Files" in line and "after its clock ran out" in line, line
+
+        (to_alice,) = dms(standin, alice)
+        assert to_alice.startswith(
+            f"⚠️ I could not post the board of **Nim** #{session.id} in <#{thread.id}> on "
+            f"**{standin.guild.name}**: I am missing Attach Files there. A server admin can grant it "
+            "to my role"
+        ), to_alice
+        assert (
+            "I try again as soon as permissions change, and every 10 minutes." in to_alice
+            and "It is your turn" not in to_alice
+        )
+        (to_bob,) = dms(standin, bob)
+        assert to_bob.startswith(
+            f"⚠️ No pude publicar el tablero de **Nim** #{session.id} en <#{thread.id}> de "
+            f"**{standin.guild.name}**: me falta Adjuntar archivos allí."
+        ), to_bob
+        assert "Te toca jugar allí" in to_bob, to_bob
+
+        table_clock.advance(RETRY)  # tried again, refused again: nobody is told twice
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        assert len(dms(standin, alice)) == len(dms(standin, bob)) == 1
+        assert len([m for m in standin.messages(thread) if is_board(m)]) == boards
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is not None
+
+        standin.set_permissions(chan, standin.bot_user)
+        await standin.settle()
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        board = standin.messages(thread)[-1]
+        assert is_board(board) and bob.id in board.pinged, board.content
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+        assert len(dms(standin, alice)) == len(dms(standin, bob)) == 1
+
+
+async def test_granting_the_permission_posts_the_refused_board_at_once(standin, bot_factory, table_clock):
+    """The board waits on Send Messages in Threads; when an admin grants it (a channel update
+    reaches the bot), the board is tried at once, not ten minutes later; a different refusal
+    later (Attach Files, at the next clock) is told again."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread = await timer_runs_out(standin, bot, chan, alice, bob, table_clock)
+        session = await bot.sessions.core.in_channel(thread.id)
+        standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
+        await standin.settle()
+        table_clock.advance(HOUR + 1)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        (told,) = dms(standin, alice)
+        assert "I am missing Send Messages in Threads there" in told, told
+        posted = len(standin.messages(thread))
+
+        unposted = bot.front.boards.unposted
+        changed, looked = asyncio.Event(), unposted.permissions_changed
+
+        async def permissions_changed(guild_id: int) -> None:  # the bot's handler, then a signal
+            await looked(guild_id)
+            changed.set()
+
+        unposted.permissions_changed = permissions_changed
+        standin.set_permissions(chan, standin.bot_user)  # the channel's update reaches the bot
+        async with asyncio.timeout(5):
+            await changed.wait()
+        job = await bot.store.jobs.job(BOARD, str(session.id))
+        assert job is not None and job.due_at <= table_clock.time()  # due now, not in ten minutes
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        assert len(standin.messages(thread)) > posted and is_board(standin.messages(thread)[-1])
+
+        standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+        await standin.settle()
+        table_clock.advance(HOUR + 1)  # Bob's hour runs out now: the same game, another refusal
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        assert len(dms(standin, alice)) == 2 and "I am missing Attach Files there" in dms(standin, alice)[1]
+
+
+async def test_a_turn_untold_at_start_up_and_refused_is_told_and_posted_later(
+    standin, bot_factory, table_clock
+):
+    """The bot stopped between a move and its board; at its start the channel no longer lets it
+    send messages, so the catch-up's board is refused: the next player (a channel game, no
+    thread) and the host are told once by direct message, naming Send Messages; once it is granted
+    the board tells the move and mentions the player to move."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    make = bot_factory(EXTENSIONS)
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        session, mover, other = await nim_game(standin, bot, chan, alice, bob)
+        legal = await bot.sessions.play.legal_moves(chan.id, mover.id)
+        await bot.sessions.play.play(chan.id, mover.id, legal[0])  # stored, never posted
+    standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES)
+    boards = len([m for m in standin.messages(chan) if is_board(m)])
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        await bot.taken_up.wait()
+        await bot.front.boards.computers_settled()
+        assert len([m for m in standin.messages(chan) if is_board(m)]) == boards
+        for user in (alice, bob):
+            (told,) = dms(standin, user)
+            assert f"#{session.id} in <#{chan.id}>" in told and "I am missing Send Messages there" in told
+            assert ("It is your turn there" in told) is (user is other), told
+        standin.set_permissions(chan, standin.bot_user)
+        await standin.settle()
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.computers_settled()
+        board = standin.messages(chan)[-1]
+        assert is_board(board) and other.id in board.pinged, board.content
+        assert board.content.startswith(session.seat_of(mover.id).name), board.content
+
+
+async def test_a_board_refused_in_a_locked_thread_says_so_and_is_posted_once_unlocked(
+    standin, bot_factory, table_clock
+):
+    """A moderator locks (and closes) the game's thread; the turn timer runs out: the host and the
+    player to move hear the thread is locked, not that a permission is missing; once it is
+    unlocked (a thread update reaches the bot), the board is posted at once."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread = await timer_runs_out(standin, bot, chan, alice, bob, table_clock)
+        session = await bot.sessions.core.in_channel(thread.id)
+        moderator = bot.get_channel(thread.id)  # the edit a moderator makes: Manage Threads
+        await moderator.edit(archived=True, locked=True)
+        await standin.settle()
+        table_clock.advance(HOUR + 1)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        (told,) = dms(standin, alice)
+        assert f"#{session.id} in <#{thread.id}>" in told and "the thread is locked" in told, told
+        assert "missing" not in told, told
+        posted = len(standin.messages(thread))
+
+        unposted = bot.front.boards.unposted
+        changed, looked = asyncio.Event(), unposted.permissions_changed
+
+        async def permissions_changed(guild_id: int) -> None:  # the bot's handler, then a signal
+            await looked(guild_id)
+            changed.set()
+
+        unposted.permissions_changed = permissions_changed
+        await moderator.edit(archived=False, locked=False)
+        async with asyncio.timeout(5):
+            await changed.wait()
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        assert len(standin.messages(thread)) > posted and is_board(standin.messages(thread)[-1])
+        assert bob.id in standin.messages(thread)[-1].pinged
+
+
+async def test_a_league_games_first_board_discord_fails_is_posted_again(standin, bot_factory, table_clock):
+    """A league round opens a game, and Discord fails the first board's post (a 503): the round
+    still opens (the opening job does not fail), nobody is told of a passing failure, and a minute
+    later the board is posted in the game's thread, mentioning the player to move."""
+    ana, beto = standin.add_users("ana", "beto")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(LEAGUE_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        look = bot.front.boards.look
+        render = look.render
+
+        async def failing_post(*args, **kwargs):  # the board is drawn; Discord fails its post
+            standin.inject("POST /channels/*/messages", status=503, times=1)
+            look.render = render
+            return await render(*args, **kwargs)
+
+        look.render = failing_post
+        league, session = await one_round_league(standin, bot, chan, (ana, beto), game="pachakuna", players=2)
+        thread = standin.channel(session.row.channel_id)
+        assert not [m for m in standin.messages(thread) if is_board(m)]
+        assert (await bot.store.leagues.league_games(league.id, 1))[0].status != "pending"
+        assert not dms(standin, ana) and not dms(standin, beto)
+        table_clock.advance(60)
+        await bot.scheduler.run_due()
+        await bot.front.boards.computers_settled()
+        (board,) = [m for m in standin.messages(thread) if is_board(m)]
+        (mover,) = [s.user_id for s in (await bot.sessions.core.get(session.id)).waiting_on()]
+        assert mover in board.pinged, board.content
+
+
+async def test_a_board_refused_after_a_command_is_tried_again_too(standin, bot_factory, table_clock):
+    """Bob resigns from a game of two while the bot lacks Attach Files: he hears the resignation
+    stands and the last board was refused, and the game is over without it.  The post is tried
+    again ten minutes later (refused again: Alice, the host, is told by direct message), and once
+    the permission is back the last board is posted, mentioning her, with the result."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await start_game(standin, bot, chan, alice, bob, piles=5)
+        if (await to_move(bot, thread, (alice, bob)))[0] is alice:
+            await play_one(standin, bot, thread, (alice, bob))
+        standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+        await standin.settle()
+        answer = await (await standin.slash(bob, thread, "game resign")).original()
+        assert "Discord refused my post" in answer.content and "Attach Files" in answer.content
+        await bot.front.boards.drain()
+        session = await bot.sessions.core.latest(thread.id)
+        assert session.status == "finished" and not session.row.end_told
+        assert not dms(standin, alice)
+
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        (told,) = dms(standin, alice)
+        assert "I am missing Attach Files there" in told and "It is your turn" not in told, told
+
+        standin.set_permissions(chan, standin.bot_user)
+        await standin.settle()
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        (board,) = [m for m in standin.messages(thread) if is_board(m) and "resigned" in m.content]
+        assert alice.id in board.pinged, board.content
+        assert (await bot.sessions.core.latest(thread.id)).row.end_told

@@ -231,7 +231,7 @@ class JobPayload(TypedDict, total=False):
 
     version: int  # deadline, autoplay: the session's version it was set for
     move: str  # autoplay: the move to make
-    since: float  # clock warning: when the turn's clock started
+    since: float  # clock warning: when the turn's clock started; board: its first refusal
     at: int  # clock vote timeout: the time the question was asked
     league: int  # league deadline, league nudge
     round: int  # league round (a guard while it opens), league deadline, league nudge

@@ -9,7 +9,8 @@ the player to move and the host get a direct message, in their own language, onc
 refusal (the ``board`` job's payload keeps what they were told), saying where the board could not
 be posted, why, and what a server admin must grant; and the ``board`` job tries the post again
 (:meth:`bot.surface.boards.Boards.retry`), soon after an admin changes a channel or a role
-(:meth:`Unposted.permissions_changed`), else every :data:`RETRY` seconds.  A board refused in
+(:meth:`Unposted.permissions_changed`), else every :data:`RETRY` seconds, and once a week after a week
+(:data:`WEEK`: a server that removed the bot refuses every try).  A board refused in
 answer to a command is tried again too (:meth:`Unposted.again`): its asker heard why in the answer,
 and the next refusal, no command's, tells the others.
 
@@ -38,6 +39,9 @@ RETRY = 600.0
 """Seconds between tries to post a board Discord refused for a permission (or a locked thread)."""
 RETRY_SOON = 60.0
 """Seconds before a board Discord failed to take for another reason (a 5xx) is tried again."""
+WEEK = 7 * 24 * 3600.0
+"""A board refused for this long since its first refusal is tried once a :data:`WEEK` from then on,
+not every :data:`RETRY` seconds (a server that removed the bot refuses every try, for ever)."""
 THREAD_LOCKED = 160005
 """Discord's error code for a message refused in a locked thread."""
 
@@ -192,11 +196,20 @@ class Unposted:
         store = self.look.service.store
         job = await store.jobs.job(BOARD, str(session.id))
         told = job.payload.get("told") if job is not None else None
+        now = store.clock.time()
+        since = job.payload.get("since", now) if job is not None else now
         delay = RETRY if why.forbidden else RETRY_SOON
-        payload: JobPayload = {"guild": row.guild_id or 0}
+        if now - since >= WEEK:  # a server that removed the bot refuses every try, for ever
+            delay = WEEK
+            log.warning(
+                "the board of session %s has been refused for %d days: it is tried once a week now",
+                session.id,
+                (now - since) // 86400,
+            )
+        payload: JobPayload = {"guild": row.guild_id or 0, "since": since}
         if why.forbidden or told is not None:
             payload["told"] = why.key if why.forbidden else told or ""
-        await store.jobs.schedule(BOARD, str(session.id), store.clock.time() + delay, payload)
+        await store.jobs.schedule(BOARD, str(session.id), now + delay, payload)
         if why.forbidden and told != why.key and session.status != "abandoned":  # (no board to wait for)
             await self.tell(session, why)
 
@@ -206,8 +219,9 @@ class Unposted:
         already (:meth:`failed`, which runs next when no command asked, tells the players)."""
         store = self.look.service.store
         if await store.jobs.job(BOARD, str(session.id)) is None:
-            payload: JobPayload = {"guild": session.row.guild_id or 0}
-            await store.jobs.schedule(BOARD, str(session.id), store.clock.time() + RETRY, payload)
+            now = store.clock.time()
+            payload: JobPayload = {"guild": session.row.guild_id or 0, "since": now}
+            await store.jobs.schedule(BOARD, str(session.id), now + RETRY, payload)
 
     async def tell(self, session: Session, why: Refused) -> None:
         """A direct message to each person the game waits on, and to the host, in their language."""

@@ -17,6 +17,7 @@ from tests.standin.model import ATTACH_FILES, SEND_MESSAGES, SEND_MESSAGES_IN_TH
 
 HOUR = 3600
 RETRY = 600  # the bot tries a refused board again every ten minutes
+WEEK = 7 * 24 * HOUR  # ... and once a week after a week of refusals
 BOARD = "board"  # the job that does it
 
 
@@ -29,6 +30,19 @@ async def timer_runs_out(standin, bot, chan, alice, bob, table_clock):
         await play_one(standin, bot, thread, (alice, bob))
     await (await standin.slash(alice, thread, "game timer", hours=1)).original()
     return thread
+
+
+async def refused_by_clock(standin, bot, chan, alice, bob, table_clock, deny):
+    """:func:`timer_runs_out`, with ``deny`` taken from the bot in the channel before the clock runs
+    out: the board after it is refused.  The thread and the session as they were before."""
+    thread = await timer_runs_out(standin, bot, chan, alice, bob, table_clock)
+    session = await bot.sessions.core.in_channel(thread.id)
+    standin.set_permissions(chan, standin.bot_user, deny=deny)
+    await standin.settle()
+    table_clock.advance(HOUR + 1)
+    await bot.scheduler.run_due()
+    await bot.front.boards.drain()
+    return thread, session
 
 
 def dms(standin, user) -> list[str]:
@@ -110,13 +124,7 @@ async def test_granting_the_permission_posts_the_refused_board_at_once(standin, 
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        thread = await timer_runs_out(standin, bot, chan, alice, bob, table_clock)
-        session = await bot.sessions.core.in_channel(thread.id)
-        standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
-        await standin.settle()
-        table_clock.advance(HOUR + 1)
-        await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        thread, session = await refused_by_clock(standin, bot, chan, alice, bob, table_clock, SEND_MESSAGES_IN_THREADS)
         (told,) = dms(standin, alice)
         assert "I am missing Send Messages in Threads there" in told, told
         posted = len(standin.messages(thread))
@@ -287,3 +295,46 @@ async def test_a_board_refused_after_a_command_is_tried_again_too(standin, bot_f
         (board,) = [m for m in standin.messages(thread) if is_board(m) and "resigned" in m.content]
         assert alice.id in board.pinged, board.content
         assert (await bot.sessions.core.latest(thread.id)).row.end_told
+
+
+async def test_a_board_refused_for_a_week_is_tried_once_a_week_after(
+    standin, bot_factory, table_clock, caplog
+):
+    """A server that keeps refusing the board (one that removed the bot answers every try with a
+    refusal) is tried every ten minutes for a week after the first refusal, then once a week: the
+    log says so; nobody is told again; the post goes through once the permission is back."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    caplog.set_level(logging.WARNING, logger="bot.surface.unposted")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, session = await refused_by_clock(standin, bot, chan, alice, bob, table_clock, ATTACH_FILES)
+        first = await bot.store.jobs.job(BOARD, str(session.id))
+        assert first is not None and first.payload["since"] == table_clock.time()
+
+        table_clock.advance(6 * 24 * HOUR)  # six days on: still every ten minutes
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        again = await bot.store.jobs.job(BOARD, str(session.id))
+        assert again is not None and again.payload["since"] == first.payload["since"]
+        assert again.due_at == table_clock.time() + RETRY
+
+        table_clock.advance(24 * HOUR)  # a week after the first refusal: once a week from now
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        weekly = await bot.store.jobs.job(BOARD, str(session.id))
+        assert weekly is not None and weekly.payload["since"] == first.payload["since"]
+        assert weekly.due_at == table_clock.time() + WEEK
+        assert any(
+            "refused for 7 days: it is tried once a week now" in r.getMessage() for r in caplog.records
+        )
+        assert len(dms(standin, alice)) == 1  # told once, at the first refusal
+
+        standin.set_permissions(chan, standin.bot_user)
+        await standin.settle()
+        table_clock.advance(WEEK)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        board = standin.messages(thread)[-1]
+        assert is_board(board) and "**Next:**" in board.content, board.content
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None

@@ -367,18 +367,26 @@ class LeagueService:
         (refused, naming them by ``name`` or a mention, when the league is not running or they do
         not play in it)."""
         if league.status != "running":
-            raise LeagueError(
-                "only a running league drops players; before the start use {/league organiser remove}"
-            )
+            raise self.drop_refusal(league, user_id, name)
         sessions = await self.store.leagues.drop_player(league.id, user_id)
         if sessions is None:
-            raise LeagueError(
-                "{name} is not playing in {league} (not signed up, or dropped already); {/league standings} lists"
-                " its players",
-                name=name or f"<@{user_id}>",
-                league=league.shown,
-            )
+            raise self.drop_refusal(league, user_id, name)
         return sessions
+
+    @staticmethod
+    def drop_refusal(league: LeagueRow, user_id: int, name: str | None = None) -> LeagueError:
+        """Why ``user_id`` cannot be dropped: the league is not running, or they are not one of
+        its active players."""
+        if league.status != "running":
+            return LeagueError(
+                "only a running league drops players; before the start use {/league organiser remove}"
+            )
+        return LeagueError(
+            "{name} is not playing in {league} (not signed up, or dropped already); {/league standings} lists"
+            " its players",
+            name=name or f"<@{user_id}>",
+            league=league.shown,
+        )
 
     # ----------------------------------------------------------------- the season
 

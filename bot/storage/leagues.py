@@ -396,6 +396,11 @@ class Leagues(Concern):
         not finished yet is marked forfeited (they rank last in it).  Returns the sessions of
         those games that are being played (for the table to end their part), or None when the
         player is not an active player of a running league."""
+        return await self.db.transact(self.dropping(league_id, user_id))
+
+    def dropping(self, league_id: int, user_id: int) -> Body[list[int] | None]:
+        """:meth:`drop_player`'s statements, for the transaction of the table's change they go
+        with (the first of the player's games being played: its seat's forfeit or substitute)."""
 
         def body() -> Body[list[int] | None]:
             row = yield from one("SELECT status, current_round FROM leagues WHERE id = ?", league_id)
@@ -422,7 +427,27 @@ class Leagues(Concern):
             )
             return [g[1] for g in open_games if g[1] is not None]
 
-        return await self.db.transact(body())
+        return body()
+
+    async def playing_sessions(self, league_id: int, user_id: int) -> list[int] | None:
+        """The sessions of a player's games not finished yet that are being played (the games a
+        drop would change, :meth:`drop_player`); None when they are not an active player of a
+        running league."""
+        row = await self.db.one(
+            "SELECT 1 FROM league_players p JOIN leagues l ON l.id = p.league_id WHERE p.league_id = ?"
+            " AND p.user_id = ? AND p.dropped_round IS NULL AND l.status = 'running'",
+            league_id,
+            user_id,
+        )
+        if row is None:
+            return None
+        rows = await self.db.all(
+            "SELECT g.session_id FROM league_games g JOIN league_seats s ON s.game_id = g.id"
+            " WHERE g.league_id = ? AND s.user_id = ? AND g.status <> 'finished' AND g.session_id IS NOT NULL",
+            league_id,
+            user_id,
+        )
+        return [int(r[0]) for r in rows]
 
     async def open_round(
         self,
@@ -612,12 +637,7 @@ class Leagues(Concern):
 
     async def set_forfeits(self, game_id: int, user_ids: Sequence[int]) -> None:
         """Mark players of a game not finished yet as forfeiting it (dropped before it opened)."""
-        await self.db.transact(
-            many(
-                "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
-                [(game_id, uid) for uid in user_ids],
-            )
-        )
+        await self.db.transact(forfeiting(game_id, user_ids))
 
     async def record_forfeit(self, game_id: int) -> bool:
         """End a league game that never got a session (every seat forfeited or the table could not
@@ -676,6 +696,14 @@ class Leagues(Concern):
             "UPDATE league_games SET status = 'finished' WHERE id = ? AND status <> 'finished'", game_id
         )
         return changed == 1
+
+
+def forfeiting(game_id: int, user_ids: Sequence[int]) -> Body[None]:
+    """:meth:`Leagues.set_forfeits`'s statements, for the transaction they go with."""
+    yield from many(
+        "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
+        [(game_id, uid) for uid in user_ids],
+    )
 
 
 def credited_results(game_id: int, results: Sequence[ResultRow]) -> Body[list[ResultRow]]:

@@ -180,8 +180,14 @@ class Games(Concern):
         lobby_channel_id: int | None = None,
         clock: str | None = None,
         timer_seconds: float | None = None,
+        others: Sequence[tuple[int | None, str, str | None]] = (),
+        also: Callable[[int], Body[object]] | None = None,
     ) -> int:
-        """A new lobby (``clock``: its game clock's spec, ``timer_seconds``: the first turn's delay)."""
+        """A new lobby (``clock``: its game clock's spec, ``timer_seconds``: the first turn's delay).
+        ``others`` (user id, name, computer level; a computer player has no user id and a level)
+        take the seats after the host's, in order, and ``also`` (given the new session's id: the
+        league game it plays) runs in the same transaction: the lobby is never stored half
+        seated, nor without what it is for."""
         need_guild(guild_id)
         stamp = self.clock.stamp()
 
@@ -209,6 +215,16 @@ class Games(Concern):
                 host_id,
                 host_name,
             )
+            yield from many(
+                "INSERT INTO seats (session_id, join_order, user_id, display_name, is_computer, computer_level)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (row[0], i, uid, name, int(uid is None), level)
+                    for i, (uid, name, level) in enumerate(others, 1)
+                ],
+            )
+            if also is not None:
+                yield from also(row[0])
             return row[0]
 
         try:

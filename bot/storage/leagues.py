@@ -560,6 +560,24 @@ class Leagues(Concern):
             "DELETE FROM jobs WHERE kind = ? AND key = ? AND payload = ?", ROUND_JOB, str(league_id), ANNOUNCE
         )
 
+    @staticmethod
+    def attaching(game_id: int, forfeits: Sequence[int] = ()) -> Callable[[int], Body[None]]:
+        """The statements that make a new session the one of a pending league game, for the
+        transaction that creates it (``forfeits``: its players dropped before it opened, who
+        forfeit it); :class:`GameTaken` (nothing stored) when the game is pending no more."""
+
+        def body(session_id: int) -> Body[None]:
+            yield from forfeiting(game_id, forfeits)
+            changed = yield from run(
+                "UPDATE league_games SET session_id = ?, status = 'playing' WHERE id = ? AND status = 'pending'",
+                session_id,
+                game_id,
+            )
+            if changed != 1:
+                raise GameTaken(game_id)
+
+        return body
+
     async def attach_session(self, game_id: int, session_id: int) -> bool:
         """The session that plays a pending league game; False when the game was not pending."""
         changed = await self.db.change(
@@ -639,10 +657,16 @@ class Leagues(Concern):
         """Mark players of a game not finished yet as forfeiting it (dropped before it opened)."""
         await self.db.transact(forfeiting(game_id, user_ids))
 
-    async def record_forfeit(self, game_id: int) -> bool:
+    async def record_forfeit(self, game_id: int, forfeits: Sequence[int] = ()) -> bool:
         """End a league game that never got a session (every seat forfeited or the table could not
-        open it): the players who did not forfeit share first place, the others rank last."""
-        return await self.db.transact(self.forfeit_result(game_id))
+        open it): the players who did not forfeit (nor are in ``forfeits``, marked in the same
+        transaction) share first place, the others rank last."""
+
+        def body() -> Body[bool]:
+            yield from forfeiting(game_id, forfeits)
+            return (yield from self.forfeit_result(game_id))
+
+        return await self.db.transact(body())
 
     def forfeit_result(self, game_id: int) -> Body[bool]:
         """:meth:`record_forfeit`'s places and points, inside a transaction."""
@@ -696,6 +720,10 @@ class Leagues(Concern):
             "UPDATE league_games SET status = 'finished' WHERE id = ? AND status <> 'finished'", game_id
         )
         return changed == 1
+
+
+class GameTaken(Exception):
+    """A league game got its session meanwhile (another process opened it): nothing is stored."""
 
 
 def forfeiting(game_id: int, user_ids: Sequence[int]) -> Body[None]:

@@ -12,7 +12,7 @@ import pytest
 
 from bot.league.noshow_desk import NoShowDesk
 from bot.league.season import Rounds
-from bot.league.service import LeagueService
+from bot.league.service import RESUME_AFTER, LeagueService
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB
 from bot.time import jobs
 from bot.time.scheduler import Scheduler
@@ -176,3 +176,84 @@ async def test_the_organisers_computer_decision_counts_the_no_show_with_the_seat
     seat = (await service.core.get(session.id)).by_seat(late.seat)
     assert seat.computer and not seat.resigned
 
+
+async def test_a_game_whose_start_failed_is_started_when_the_round_opening_resumes(
+    league_desk, service, database, clock
+):
+    """The round's opening builds a game's lobby, then the database refuses its start.  The
+    round's job fires again: the lobby is started where it was built, its players called there
+    once (it used to be listed as open and left a lobby for good: nobody could play it, and the
+    round's deadline had no game to finish)."""
+    leagues, noshows, scheduler = league_desk
+    desk = noshows.posts
+    league = await new_league(
+        leagues, name="Whole", game="nim", format="swiss", group_size=3, rounds=1, days=3
+    )
+    for uid in (41, 42, 43):
+        await leagues.join(league, uid, f"P{uid}")
+    league, _ = await leagues.start(league)
+    await refuse(database, "no_start", "sessions", column="status")
+    await scheduler.run_due()
+    (game,) = await service.store.leagues.league_games(league.id, 1)
+    lobby = await service.core.get(game.session_id)
+    assert lobby.status == "lobby" and sorted(s.user_id for s in lobby.seats) == [41, 42, 43]
+
+    await allow(database, "no_start", "sessions")
+    clock.advance(RESUME_AFTER)
+    await scheduler.run_due()
+    (game,) = await service.store.leagues.league_games(league.id, 1)
+    session = await service.core.get(game.session_id)
+    assert session.id == lobby.id and session.status == "active"
+    assert desk.threads == [7000] and len(desk.posts[7000]) == 1  # its players called once, there
+    assert "in <#7000>" in desk.posts[50][-1]
+
+
+async def test_a_lobby_is_never_left_without_its_league_game(league_desk, service, database, clock):
+    """The database refuses to mark the league game as played by the new lobby: the lobby is not
+    stored either (it used to stay, a lobby in a thread the league did not know of, and the
+    resumed opening made a second one for the same game); the resumed opening opens the game
+    once."""
+    leagues, noshows, scheduler = league_desk
+    desk = noshows.posts
+    league = await new_league(
+        leagues, name="Whole", game="nim", format="swiss", group_size=2, rounds=1, days=3
+    )
+    for uid in (41, 42):
+        await leagues.join(league, uid, f"P{uid}")
+    league, _ = await leagues.start(league)
+    await refuse(database, "no_attach", "league_games", column="session_id")
+    await scheduler.run_due()
+    (game,) = await service.store.leagues.league_games(league.id, 1)
+    assert game.status == "pending" and game.session_id is None
+    assert await service.store.games.live_session(7000) is None
+
+    await allow(database, "no_attach", "league_games")
+    clock.advance(RESUME_AFTER)
+    await scheduler.run_due()
+    (game,) = await service.store.leagues.league_games(league.id, 1)
+    session = await service.core.get(game.session_id)
+    assert session.status == "active" and session.row.channel_id == desk.threads[-1]
+    live = [await service.store.games.live_session(t) for t in desk.threads]
+    assert [s.id for s in live if s is not None] == [session.id]  # one game for the table
+
+
+async def test_a_game_opened_twice_keeps_the_first_lobby_only(league_desk, service):
+    """Two openings of the same pending game (a round resumed in two processes at once): the
+    second stores no lobby of its own (it used to build and start a second game for the same
+    table in its own thread, which its league never knew of) and answers with the first."""
+    leagues, _, _ = league_desk
+    league = await new_league(
+        leagues, name="Whole", game="nim", format="swiss", group_size=2, rounds=1, days=3
+    )
+    for uid in (41, 42):
+        await leagues.join(league, uid, f"P{uid}")
+    league, _ = await leagues.start(league)
+    opened = await leagues.open_round(league.id, 1)
+    (game,) = opened.games
+    names = {41: "P41", 42: "P42"}
+    first = await leagues.open_game(opened.league, game, 7100, names)
+    second = await leagues.open_game(opened.league, game, 7101, names)  # ``game`` as read before
+    assert first is not None and second is not None and second.id == first.id
+    assert await service.store.games.live_session(7101) is None
+    (stored,) = await service.store.leagues.league_games(league.id, 1)
+    assert stored.session_id == first.id

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -27,8 +27,8 @@ from bot.league.names import all_shown, listed, shown
 from bot.league.season import Rounds
 from bot.league.service import LeagueError, OpenedRound
 from bot.sessions import MoveResult, Session, seats_said
-from bot.storage import Clocked, Job
-from bot.storage.leagues import LeagueGame, LeagueRow
+from bot.storage import Body, Clocked, Job, Store
+from bot.storage.leagues import LeagueGame, LeagueRow, forfeiting
 from bot.storage.noshows import Substitute
 from bot.time import jobs
 from engines.core import said
@@ -45,6 +45,33 @@ DROPPED_DM = N_(
     "You are dropped from **{league}**: your no-shows reached its limit ({n}), and you are paired no more."
 )
 SUBSTITUTE_DM = N_("You take {name}'s seat in a {game} game for **{league}**; play on here: {link}")
+
+
+class NotDropped(Exception):
+    """The player to drop was dropped, or the league ended, meanwhile: the change is undone."""
+
+
+class Once:
+    """A league's statements that belong to a change at a table, stored exactly once: in the
+    change's own transaction (:meth:`body`, given to it), or by themselves (:meth:`alone`) when
+    the table made no change (the game ended meanwhile, or the choice leaves it to the round's
+    deadline)."""
+
+    def __init__(self, statements: Callable[[], Body[object]]):
+        self.statements = statements
+        self.ran = False
+
+    def body(self) -> Body[object]:
+        self.ran = True
+        return (yield from self.statements())
+
+    def unless_ran(self) -> Body[object] | None:
+        """:meth:`body`, or None once it ran (stored with an earlier change)."""
+        return None if self.ran else self.body()
+
+    async def alone(self, store: Store) -> None:
+        if not self.ran:
+            await store.transact(self.body())
 
 
 @dataclass(frozen=True)
@@ -253,23 +280,34 @@ class NoShowDesk:
 
     async def apply(self, league: LeagueRow, game: LeagueGame, *, at_deadline: bool) -> Action | None:
         """Apply the league's choice to one game (at the deadline, or decided by the organiser):
-        each person holding it up gets a no-show; None when nobody holds it up."""
+        each person holding it up gets a no-show; None when nobody holds it up.  The no-shows (and
+        a forfeit's league seats) are stored in one commit with the change at the table (the
+        seats forfeited, the game scored, the computer in the seats): a failure between them
+        never leaves a player forfeited in the league who plays on, or counted late for a game
+        that goes on as if nothing was decided."""
         session, late = await self.late_in(game)
         if session is None or not late:
             return None
         chosen = await self.store.noshows.rules(league.id)
-        counted = await self.store.noshows.record(league.id, game.id, game.round, late, chosen.action)
+        counted: list[int] = []
+
+        def recorded() -> Body[None]:
+            counted.extend(
+                (yield from self.store.noshows.recording(league.id, game.id, game.round, late, chosen.action))
+            )
+            if chosen.action == rules.FORFEIT:
+                yield from forfeiting(game.id, late)
+
+        once = Once(recorded)
         t = await self.posts.language(league.guild_id)
         result: MoveResult | None = None
         if chosen.action == rules.SCORE and league.game in rules.SCORED_AS_IT_STANDS:
             result = await self.sessions.seats.score_now(
-                session.id, said("the game was scored as it stood at the league's deadline")
+                session.id, said("the game was scored as it stood at the league's deadline"), once.body()
             )
         elif chosen.action == rules.FORFEIT:
-            await self.store.leagues.set_forfeits(game.id, late)
             if not at_deadline:  # at the deadline the computer finishes the game for everyone
-                for uid in late:
-                    result = await self.sessions.seats.forfeit_seat(session.id, uid) or result
+                result = await self.sessions.seats.forfeit_seats(session.id, late, once.body())
         elif not at_deadline:
             result = await self.sessions.seats.computer_takes(
                 session.id,
@@ -280,7 +318,9 @@ class NoShowDesk:
                         [s.seat for s in session.seats if s.user_id in late and s.seat is not None]
                     ),
                 ),
+                once.body(),
             )
+        await once.alone(self.store)  # the table had nothing to change (or nothing to do now)
         text = t.ngettext(
             "⏰ {players} did not play in time: a no-show, and {action}.",
             "⏰ {players} did not play in time: a no-show each, and {action}.",
@@ -350,26 +390,45 @@ class NoShowDesk:
         """Drop a player mid-season; each seat of theirs in a game still being played goes to the
         next substitute, or to the computer.  (seats given to substitutes, games going on with the
         computer in their seat, games their forfeit ended: a two-player game's).  ``name``: how a
-        refusal names them (a mention by default)."""
-        sessions = await self.leagues.dropped(league, user_id, name)
+        refusal names them (a mention by default).
+
+        The drop is stored in one commit with the change of the first of their games being played
+        (in a league's round, their only one): a failure between them never leaves them dropped
+        and forfeited in the league while they play on, with no drop left to make again."""
+        sessions = await self.store.leagues.playing_sessions(league.id, user_id)
+        if league.status != "running" or sessions is None:
+            raise self.leagues.drop_refusal(league, user_id, name)
+
+        def dropping() -> Body[None]:
+            if (yield from self.store.leagues.dropping(league.id, user_id)) is None:
+                raise NotDropped  # dropped (or the league ended) meanwhile: nothing is stored
+
+        once = Once(dropping)
         subs = computers = ended = 0
         games = {g.session_id: g for g in await self.store.leagues.league_games(league.id) if g.session_id}
-        for sid in sessions:
-            game = games.get(sid)
-            if game is not None and await self.substitute(league, game, user_id):
-                subs += 1
-                continue
-            result = await self.sessions.seats.forfeit_seat(sid, user_id)
-            if result is not None:
-                if result.session.status == "active":
-                    computers += 1
-                else:
-                    ended += 1
-                await self.posts.announce(result)
+        try:
+            for sid in sessions:
+                game = games.get(sid)
+                if game is not None and await self.substitute(league, game, user_id, once.unless_ran()):
+                    subs += 1
+                    continue
+                result = await self.sessions.seats.forfeit_seat(sid, user_id, once.unless_ran())
+                if result is not None:
+                    if result.session.status == "active":
+                        computers += 1
+                    else:
+                        ended += 1
+                    await self.posts.announce(result)
+            await once.alone(self.store)  # none of their games had a seat of theirs to change
+        except NotDropped:
+            raise self.leagues.drop_refusal(league, user_id, name) from None
         return subs, computers, ended
 
-    async def substitute(self, league: LeagueRow, game: LeagueGame, original: int) -> Substitute | None:
-        """Hand ``original``'s seat to the next substitute on the list; None when nobody could take it."""
+    async def substitute(
+        self, league: LeagueRow, game: LeagueGame, original: int, also: Body[object] | None = None
+    ) -> Substitute | None:
+        """Hand ``original``'s seat to the next substitute on the list, with ``also`` (their drop)
+        in the same commit; None when nobody could take it (``also`` not run then)."""
         if game.session_id is None:
             return None
         session = await self.sessions.core.get(game.session_id)
@@ -388,7 +447,7 @@ class NoShowDesk:
 
         async def change(clock: Clocked | None) -> bool:
             return await self.store.noshows.hand_seat(
-                league.id, game.id, session.id, engine_seat, original, sub, chosen.credit, clock
+                league.id, game.id, session.id, engine_seat, original, sub, chosen.credit, clock, also
             )
 
         handed = await self.sessions.seats.hand_over(session.id, engine_seat, sub.user_id, change)

@@ -416,9 +416,10 @@ class Rounds:
         await self.store.leagues.settle_round(opened.league.id, opened.number)
 
     async def resume(self, league: LeagueRow, number: int) -> None:
-        """Open the games of round ``number`` that were stored but not opened (the process opening
-        them stopped, by its job or by the organiser's publishing, and the guard the store armed
-        with the round fired); those open already are listed, not opened twice.  Nothing when
+        """Open the games of round ``number`` that were stored but not opened, and start those
+        whose lobby was built but not started (the process opening them stopped, by its job or by
+        the organiser's publishing, and the guard the store armed with the round fired); those
+        open already are listed, not opened twice.  Nothing when
         every game was opened.  While the round is still being opened here (its guard fired
         before a slow opening ended), it waits for that opening, then looks again."""
         async with self.opening(league.id, number):
@@ -426,7 +427,9 @@ class Rounds:
 
     async def _resume(self, league: LeagueRow, number: int) -> None:
         games = await self.store.leagues.league_games(league.id, number)
-        if not any(g.status == "pending" and g.session_id is None for g in games):
+        rows = [await self.store.games.session(g.session_id) for g in games if g.session_id is not None]
+        unstarted = any(r is not None and r.status == "lobby" for r in rows)  # built, then a stop
+        if not unstarted and not any(g.status == "pending" and g.session_id is None for g in games):
             return
         stored = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
         if stored is None:
@@ -545,36 +548,38 @@ class Rounds:
                 thread_name = t.gettext(
                     "{league} · round {round} · table {table}", round=opened.number, **values
                 )
-            if game.session_id is not None:  # opened before the process stopped: listed again
-                done = await self.leagues.sessions.core.get(game.session_id)
-                if done is not None:
-                    lines.append(
-                        t.gettext(
-                            "Table {table}: {players} in {thread}",
-                            table=game.table_no,
-                            players=who,
-                            thread=f"<#{done.row.channel_id}>",
-                        )
-                    )
-                    continue
-            forfeited = t.gettext(
-                "Table {table}: {players}: forfeited (too few players left)", table=game.table_no, players=who
-            )
-            if game.status != "pending":  # recorded as forfeited before the process stopped
-                lines.append(forfeited)
-                continue
-            thread = await self.open_table(league, thread_name[:100], who)
-            if thread is None:
-                log.warning("league %s: no thread for table %s", league.id, game.table_no)
+            done = None if game.session_id is None else await self.leagues.sessions.core.get(game.session_id)
+            if done is not None and done.status != "lobby":  # opened before the process stopped: listed again
                 lines.append(
                     t.gettext(
-                        "Table {table}: {players}: could not be opened (the bot cannot create threads here)",
+                        "Table {table}: {players} in {thread}",
                         table=game.table_no,
                         players=who,
+                        thread=f"<#{done.row.channel_id}>",
                     )
                 )
                 continue
-            session = await self.leagues.open_game(league, game, thread, names)
+            forfeited = t.gettext(
+                "Table {table}: {players}: forfeited (too few players left)", table=game.table_no, players=who
+            )
+            if done is None and game.status != "pending":  # recorded as forfeited before the process stopped
+                lines.append(forfeited)
+                continue
+            if done is not None:  # built whole before the process stopped, not started: it starts now
+                thread, session = done.row.channel_id, await self.leagues.start_game(league, game, done)
+            else:
+                made = await self.open_table(league, thread_name[:100], who)
+                if made is None:
+                    log.warning("league %s: no thread for table %s", league.id, game.table_no)
+                    lines.append(
+                        t.gettext(
+                            "Table {table}: {players}: could not be opened (the bot cannot create threads here)",
+                            table=game.table_no,
+                            players=who,
+                        )
+                    )
+                    continue
+                thread, session = made, await self.leagues.open_game(league, game, made, names)
             if session is None:
                 lines.append(forfeited)
                 continue

@@ -42,7 +42,7 @@ from bot.league.errors import LeagueError
 from bot.league.pairing import Row
 from bot.sessions import MoveResult, Session, SessionService
 from bot.storage import Job, Store
-from bot.storage.leagues import LeagueGame, LeagueNameTaken, LeagueRow
+from bot.storage.leagues import GameTaken, LeagueGame, LeagueNameTaken, LeagueRow
 from bot.time import gameclock as gc
 from engines.core import N_, SetupError, new_config_from_options, options_of, said_n
 from languages import ENGLISH, Language
@@ -367,18 +367,26 @@ class LeagueService:
         (refused, naming them by ``name`` or a mention, when the league is not running or they do
         not play in it)."""
         if league.status != "running":
-            raise LeagueError(
-                "only a running league drops players; before the start use {/league organiser remove}"
-            )
+            raise self.drop_refusal(league, user_id, name)
         sessions = await self.store.leagues.drop_player(league.id, user_id)
         if sessions is None:
-            raise LeagueError(
-                "{name} is not playing in {league} (not signed up, or dropped already); {/league standings} lists"
-                " its players",
-                name=name or f"<@{user_id}>",
-                league=league.shown,
-            )
+            raise self.drop_refusal(league, user_id, name)
         return sessions
+
+    @staticmethod
+    def drop_refusal(league: LeagueRow, user_id: int, name: str | None = None) -> LeagueError:
+        """Why ``user_id`` cannot be dropped: the league is not running, or they are not one of
+        its active players."""
+        if league.status != "running":
+            return LeagueError(
+                "only a running league drops players; before the start use {/league organiser remove}"
+            )
+        return LeagueError(
+            "{name} is not playing in {league} (not signed up, or dropped already); {/league standings} lists"
+            " its players",
+            name=name or f"<@{user_id}>",
+            league=league.shown,
+        )
 
     # ----------------------------------------------------------------- the season
 
@@ -544,39 +552,57 @@ class LeagueService:
 
         A dropped player's seat is taken by the computer (they forfeit the game); a game in which
         fewer than two people remain is recorded as a forfeit without being played.
-        """
+
+        The lobby is stored whole in one commit: its every seat, its clock and the league game it
+        plays (with the forfeits of those dropped); then it starts.  A stop before the commit
+        leaves nothing (the round's opening, resumed, opens the game again); a stop after it
+        leaves a lobby the league knows, which the resumed opening starts
+        (:meth:`start_game`)."""
         dropped = {p.user_id for p in await self.store.leagues.league_players(league.id) if p.dropped}
         people = [u for u in game.players if u not in dropped]
-        if len(people) < len(game.players):
-            await self.store.leagues.set_forfeits(game.id, [u for u in game.players if u in dropped])
+        forfeits = [u for u in game.players if u in dropped]
         if len(people) < 2:
-            await self.store.leagues.record_forfeit(game.id)
+            await self.store.leagues.record_forfeit(game.id, forfeits)
             return None
-        host = people[0]
-        session = await self.sessions.lobby.create(
-            league.game,
-            guild_id=league.guild_id,
-            channel_id=channel_id,
-            host_id=host,
-            host_name=names.get(host, str(host)),
-            options=league.options,
-            max_players=league.group_size,
-            seed=league.seed * 100_003 + game.id,
-            clock=league.game_clock,
+        clock = (
+            gc.turn_timer(league.legacy_timer)  # a timer no per-move clock states: the game's turn timer
+            if league.legacy_timer
+            else self.sessions.core.check_clock(league.game_clock)
         )
-        await self.store.leagues.attach_session(game.id, session.id)
-        for uid in people[1:]:
-            await self.sessions.lobby.join(channel_id, uid, names.get(uid, str(uid)), gated=False)
-        for _ in range(league.group_size - len(people)):
-            await self.sessions.lobby.add_computer(channel_id, host)
-        if league.legacy_timer:  # a timer no per-move clock states: the game's turn timer
-            timer = gc.turn_timer(league.legacy_timer)
-            await self.store.games.set_clock(session.id, timer.text, None, timer.start)
-        # A Swiss round's pairing chose who moves first (the Dutch system balances it as colours;
-        # the seating optimiser gives each player the seats they had least): the game keeps that
-        # order.  Round robins and brackets list players in a fixed order, so their seats are drawn.
-        swiss = league.format == "swiss" and not self.draw.bracket_stage(league, game.round)
-        await self.sessions.lobby.start(channel_id, host, keep_order=swiss)
+        try:
+            session = await self.sessions.lobby.create_seated(
+                league.game,
+                guild_id=league.guild_id,
+                channel_id=channel_id,
+                people=[(u, names.get(u, str(u))) for u in people],
+                computers=league.group_size - len(people),
+                options=league.options,
+                max_players=league.group_size,
+                seed=league.seed * 100_003 + game.id,
+                clock=clock,
+                also=self.store.leagues.attaching(game.id, forfeits),
+            )
+        except GameTaken:  # opened meanwhile (another process resumed the round): that one stands
+            now = {g.id: g for g in await self.store.leagues.league_games(league.id, game.round)}.get(game.id)
+            return (
+                None
+                if now is None or now.session_id is None
+                else await self.sessions.core.get(now.session_id)
+            )
+        return await self.start_game(league, game, session)
+
+    async def start_game(self, league: LeagueRow, game: LeagueGame, session: Session) -> Session | None:
+        """Start a league game's lobby (built whole by :meth:`open_game`; a lobby a stop left
+        unstarted is started when the round's opening resumes); the game as it runs (None: gone)."""
+        if session.status == "lobby":
+            # A Swiss round's pairing chose who moves first (the Dutch system balances it as
+            # colours; the seating optimiser gives each player the seats they had least): the game
+            # keeps that order.  Round robins and brackets list players in a fixed order, so their
+            # seats are drawn.
+            swiss = league.format == "swiss" and not self.draw.bracket_stage(league, game.round)
+            host = next(s.user_id for s in session.seats if s.join_order == 0)
+            assert host is not None  # the first seat is a person's: the league's host
+            await self.sessions.lobby.start(session.row.channel_id, host, keep_order=swiss)
         return await self.sessions.core.get(session.id)
 
     async def round_deadline(

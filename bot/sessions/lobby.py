@@ -6,7 +6,7 @@ bot.time.gameclock, engines.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 import engines
@@ -14,7 +14,8 @@ from bot import profiles
 from bot.sessions.core import LOBBY, Core
 from bot.sessions.model import MoveResult, Refusal, Session
 from bot.sessions.play import Play
-from bot.storage import ChannelBusy, Conflict, SessionRow
+from bot.storage import Body, ChannelBusy, Conflict, SessionRow
+from bot.time import gameclock as gc
 from engines.core import (
     DEFAULT_LEVEL,
     LEVELS,
@@ -109,6 +110,56 @@ class Lobby:
                 lobby_channel_id=lobby_channel_id,
                 clock=spec.text if spec else None,
                 timer_seconds=spec.start if spec else None,
+            )
+        except ChannelBusy:
+            existing = await self.store.games.live_session(channel_id)
+            raise Refusal(self.busy_message(existing)) from None
+        return await self.core.reread(sid)
+
+    async def create_seated(
+        self,
+        game: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        people: Sequence[tuple[int, str]],
+        computers: int,
+        options: Mapping[str, object] | None,
+        max_players: int,
+        seed: int,
+        clock: gc.ClockSpec | None,
+        also: Callable[[int], Body[object]],
+    ) -> Session:
+        """Open a lobby with its seats taken, in one commit (a league's pairing): ``people``
+        (user id, name; the first hosts) in order, then ``computers`` computer players, with
+        ``also`` (given the new session's id: the league game it plays) in the same transaction.
+        A stop before it leaves nothing; after it, a lobby whole and known to its league, which
+        :meth:`start` starts."""
+        _, stored_options, limit = self.check_new(game, options, max_players)
+        (host, host_name), rest = people[0], people[1:]
+        names = {name for _, name in people}
+        bots: list[tuple[int | None, str, str | None]] = []
+        for i in range(computers):
+            name = next((n for n in self._computer_names if n not in names), f"Cpu {len(people) + i + 1}")
+            names.add(name)
+            bots.append((None, name, DEFAULT_LEVEL))
+        existing = await self.store.games.live_session(channel_id)
+        if existing is not None:
+            raise Refusal(self.busy_message(existing))
+        try:
+            sid = await self.store.games.create_session(
+                game=game,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host,
+                host_name=host_name,
+                options=stored_options,
+                max_players=limit,
+                seed=seed,
+                clock=clock.text if clock else None,
+                timer_seconds=clock.start if clock else None,
+                others=[(uid, name, None) for uid, name in rest] + bots,
+                also=also,
             )
         except ChannelBusy:
             existing = await self.store.games.live_session(channel_id)

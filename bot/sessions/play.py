@@ -42,7 +42,7 @@ from bot.sessions.model import (
     stored,
     waiting,
 )
-from bot.storage import Clocked, ResultRow, SessionRow, StaleVersion
+from bot.storage import Body, Clocked, ResultRow, SessionRow, StaleVersion
 from bot.time import gameclock as gc
 from bot.time import pace
 from engines.core import MoveError, NotYourTurn, Outcome, Said, rng_for, said
@@ -449,10 +449,12 @@ class Play:
         *,
         seats: Mapping[int, tuple[bool, bool]] | None = None,
         clock: Clocked | None = None,
+        also: Body[object] | None = None,
     ) -> list[RatingChange]:
         """Record the results (and the ratings); returns how each person's rating moved.
         ``seats`` and ``clock``: the seats' flags and the clocks of the change that ends the game
-        (``session`` shows it), stored with the end in one commit (see Games.finish)."""
+        (``session`` shows it), stored with the end in one commit (see Games.finish), with
+        ``also`` (a league's record of the change)."""
         resigned = {s.seat for s in session.seats if s.resigned} | gc.ranks_last(session.banks)
         ranking = session.final_ranking(outcome)
         results = []
@@ -473,6 +475,7 @@ class Play:
             names={s.user_id: s.name for s in session.seats if s.user_id is not None},
             seats=seats,
             clock=clock,
+            also=also,
         )
         self.core.release(session.id)
         if ended:  # else it ended meanwhile in another process (abandoned there): no result here
@@ -487,11 +490,17 @@ class Play:
         *,
         seats: Mapping[int, tuple[bool, bool]] | None = None,
         clock: Clocked | None = None,
+        also: Body[object] | None = None,
     ) -> list[RatingChange]:
-        order = [s.seat for s in session.seats if s.resigned and s.seat is not None]
+        # Seats leaving together (a league's forfeit of everyone late) share their place.
+        together = {s for s, (_, gone) in (seats or {}).items() if gone} if len(seats or {}) > 1 else set()
+        order = [
+            s.seat for s in session.seats if s.resigned and s.seat is not None and s.seat not in together
+        ]
         ranking = [tuple(sorted(s.seat for s in staying if s.seat is not None))] if staying else []
+        ranking += [tuple(sorted(together))] if together else []
         ranking += [(s,) for s in reversed(order)]  # the last to resign ranks highest among them
         n = len(session.seats)
         scores = tuple(1.0 if any(st.seat == s for st in staying) else 0.0 for s in range(n))
         outcome = Outcome.told(scores, tuple(ranking), why)
-        return await self.finish(session, outcome, reason=outcome.reason, seats=seats, clock=clock)
+        return await self.finish(session, outcome, reason=outcome.reason, seats=seats, clock=clock, also=also)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from bot.sessions.core import ANY, Core
 from bot.sessions.model import STALLED, MoveResult, Refusal, Seat, Session, seats_said
 from bot.sessions.play import Play
-from bot.storage import Clocked
+from bot.storage import Body, Clocked
 from bot.time import gameclock as gc
 from engines.core import Outcome, Said, said
 
@@ -55,43 +55,49 @@ class Seats:
                 raise Refusal("you have already resigned from this game")
             return await self._resign_seat(session, seat)
 
-    async def _resign_seat(self, session: Session, seat: Seat) -> MoveResult:
+    async def _resign_seat(
+        self, session: Session, seat: Seat, also: Body[object] | None = None
+    ) -> MoveResult:
         """The seat resigns (lock held): the computer takes it, or the game ends when too few stay."""
-        assert seat.seat is not None  # callers pass a seat of a running game
-        seats = [
-            replace(s, computer=True, resigned=True) if s.seat == seat.seat else s for s in session.seats
-        ]
+        return await self._resign_seats(session, [seat], also)
+
+    async def _resign_seats(
+        self, session: Session, leaving: Sequence[Seat], also: Body[object] | None = None
+    ) -> MoveResult:
+        """The seats resign together (lock held): the computer takes them, or the game ends when
+        too few stay.  ``also``: statements stored in the same commit (a league's record of why
+        they left): never the one without the other."""
+        gone = {s.seat for s in leaving}
+        assert None not in gone  # callers pass seats of a running game
+        seats = [replace(s, computer=True, resigned=True) if s.seat in gone else s for s in session.seats]
+        numbers = [s.seat for s in seats if s.seat in gone and s.seat is not None]
         spec, clock = session.clock, None
-        if spec is not None:  # the seat's clock stops; the deadline follows the others'
-            clock = await self.core.clocked(
-                as_changed(session, seats), gc.stop(session.banks, seat.seat), spec
-            )
+        if spec is not None:  # the seats' clocks stop; the deadline follows the others'
+            banks = session.banks
+            for n in numbers:
+                banks = gc.stop(banks, n)
+            clock = await self.core.clocked(as_changed(session, seats), banks, spec)
         turn_before = session.engine.turn_number(session.state)
         staying = [s for s in seats if not s.resigned]
         people = [s for s in staying if not s.computer]
+        flags = dict.fromkeys(numbers, (True, True))
         if len(staying) <= 1 or not people:
             # The resignation and the game's end are one commit: a game never stays running with
             # too few left in it (nothing would end it then).
             row = session.row if clock is None else replace(session.row, clock_state=dict(clock[0]))
             after = Session(row=row, seats=seats, info=session.info, state=session.state)
             result = MoveResult(
-                after, note=said("{name} resigned", name=seats_said([seat.seat])), turn_before=turn_before
+                after, note=said("{name} resigned", name=seats_said(numbers)), turn_before=turn_before
             )
             result.ratings = await self.play.end_early(
-                after,
-                staying,
-                said("the game ended by resignation"),
-                seats={seat.seat: (True, True)},
-                clock=clock,
+                after, staying, said("the game ended by resignation"), seats=flags, clock=clock, also=also
             )
             result.finished = result.turn_ended = True
             result.session = await self.core.reread(session.id)
             ended = result.session.row.outcome
             result.outcome = Outcome.from_dict(ended) if ended is not None else None
             return result
-        row = await self.store.games.set_seat_flags(
-            session.id, seat.seat, computer=True, resigned=True, clock=clock
-        )
+        row = await self.store.games.set_seats(session.id, flags, clock=clock, also=also)
         # The commit hands back the row as committed: no read is needed to tell the resignation (a
         # read that failed would tell a stored resignation as perhaps not recorded).
         session = Session(row=row, seats=seats, info=session.info, state=session.state, damaged=row.damaged)
@@ -99,25 +105,38 @@ class Seats:
         self.core.keep(row, seats)
         result = MoveResult(
             session,
-            note=said(
-                "{name} resigned; the computer plays that seat from now on", name=seats_said([seat.seat])
-            ),
+            note=said("{name} resigned; the computer plays that seat from now on", name=seats_said(numbers)),
             turn_before=turn_before,
         )
         await self.play.settle(session, result, searches_wait=self.core.computers_wait)
         return result
 
-    async def forfeit_seat(self, session_id: int, user_id: int) -> MoveResult | None:
+    async def forfeit_seat(
+        self, session_id: int, user_id: int, also: Body[object] | None = None
+    ) -> MoveResult | None:
         """A league dropped ``user_id``: their seat in this running game resigns (see resign).
-        None when the game is not running or they are no longer in it."""
+        None when the game is not running or they are no longer in it (``also`` is not run
+        then)."""
+        return await self.forfeit_seats(session_id, [user_id], also)
+
+    async def forfeit_seats(
+        self, session_id: int, user_ids: Sequence[int], also: Body[object] | None = None
+    ) -> MoveResult | None:
+        """A league's forfeit: the seats of ``user_ids`` in this running game resign together, in
+        one commit with ``also`` (the league's record of it).  None when the game is not running
+        or none of them plays in it (``also`` is not run then)."""
         async with self.core.lock(session_id):
             session = await self.core.running(session_id)
             if session is None:
                 return None
-            seat = session.seat_of(user_id)
-            if seat is None or seat.seat is None or seat.resigned:
+            leaving = [
+                s
+                for s in session.seats
+                if s.user_id in set(user_ids) and s.seat is not None and not s.resigned
+            ]
+            if not leaving:
                 return None
-            return await self._resign_seat(session, seat)
+            return await self._resign_seats(session, leaving, also)
 
     async def finish_by_computer(self, session_id: int) -> MoveResult | None:
         """Time is up for the whole game (a league round's deadline): the computer takes every
@@ -256,10 +275,13 @@ class Seats:
 
     # ----------------------------------------------------------------- a league's no-shows
 
-    async def computer_takes(self, session_id: int, user_ids: Iterable[int], note: Said) -> MoveResult | None:
+    async def computer_takes(
+        self, session_id: int, user_ids: Iterable[int], note: Said, also: Body[object] | None = None
+    ) -> MoveResult | None:
         """A league's deadline came (or its organiser decided): the computer takes these people's
-        seats (they are not resigned: their result counts as theirs) and plays on.  None when the
-        game is not running or none of them plays a seat of it now."""
+        seats (they are not resigned: their result counts as theirs) and plays on; ``also`` (the
+        league's record of it) in the same commit.  None when the game is not running or none of
+        them plays a seat of it now (``also`` is not run then)."""
         async with self.core.lock(session_id):
             session = await self.core.running(session_id)
             if session is None:
@@ -279,15 +301,18 @@ class Seats:
                     banks = gc.stop(banks, taken)
                 after = [replace(s, computer=True) if s.seat in flags else s for s in session.seats]
                 clock = await self.core.clocked(as_changed(session, after), banks, spec)
-            await self.store.games.set_seats(session.id, flags, clock=clock)
+            await self.store.games.set_seats(session.id, flags, clock=clock, also=also)
             session = await self.core.reread(session.id)
             result = MoveResult(session, note=note, turn_before=session.engine.turn_number(session.state))
             await self.play.settle(session, result, searches_wait=self.core.computers_wait)
             return result
 
-    async def score_now(self, session_id: int, why: Said) -> MoveResult | None:
+    async def score_now(
+        self, session_id: int, why: Said, also: Body[object] | None = None
+    ) -> MoveResult | None:
         """End a running game now, ranked by each seat's score as it stands (equal scores share a
-        place); None when the game is not running."""
+        place), with ``also`` (the league's record of why) in the same commit; None when the game
+        is not running (``also`` is not run then)."""
         async with self.core.lock(session_id):
             session = await self.core.running(session_id)
             if session is None:
@@ -296,7 +321,7 @@ class Seats:
             outcome = Outcome.told(scores, ranked_by_score(scores), why)
             turn_before = session.engine.turn_number(session.state)
             result = MoveResult(session, note=why, turn_before=turn_before)
-            result.ratings = await self.play.finish(session, outcome, reason=outcome.reason)
+            result.ratings = await self.play.finish(session, outcome, reason=outcome.reason, also=also)
             result.finished = result.turn_ended = True
             result.session = await self.core.reread(session.id)
             result.outcome = outcome

@@ -180,8 +180,14 @@ class Games(Concern):
         lobby_channel_id: int | None = None,
         clock: str | None = None,
         timer_seconds: float | None = None,
+        others: Sequence[tuple[int | None, str, str | None]] = (),
+        also: Callable[[int], Body[object]] | None = None,
     ) -> int:
-        """A new lobby (``clock``: its game clock's spec, ``timer_seconds``: the first turn's delay)."""
+        """A new lobby (``clock``: its game clock's spec, ``timer_seconds``: the first turn's delay).
+        ``others`` (user id, name, computer level; a computer player has no user id and a level)
+        take the seats after the host's, in order, and ``also`` (given the new session's id: the
+        league game it plays) runs in the same transaction: the lobby is never stored half
+        seated, nor without what it is for."""
         need_guild(guild_id)
         stamp = self.clock.stamp()
 
@@ -209,6 +215,16 @@ class Games(Concern):
                 host_id,
                 host_name,
             )
+            yield from many(
+                "INSERT INTO seats (session_id, join_order, user_id, display_name, is_computer, computer_level)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (row[0], i, uid, name, int(uid is None), level)
+                    for i, (uid, name, level) in enumerate(others, 1)
+                ],
+            )
+            if also is not None:
+                yield from also(row[0])
             return row[0]
 
         try:
@@ -571,13 +587,15 @@ class Games(Concern):
         *,
         clock: Clocked | None = None,
         expected_version: int | None = None,
+        also: Body[object] | None = None,
     ) -> SessionRow:
         """Set each engine seat's flags in ``flags`` (seat -> (played by the computer, resigned))
         and, with ``clock``, the running clocks and the delay to the next deadline as they become,
         in one transaction that bumps the version once and arms the deadline again: a seat change
         and its clocks are never stored one without the other.  With ``expected_version``,
-        nothing is written unless the session is still at it (:class:`StaleVersion`).  The row as
-        committed."""
+        nothing is written unless the session is still at it (:class:`StaleVersion`).  ``also``:
+        statements that belong to the change (a league's record of it), run in the same
+        transaction (an error there stores none of it).  The row as committed."""
         stamp, now = self.clock.stamp(), self.clock.time()
         changed = "version = version + 1, updated_at = ?"
         values: list[str | float | None] = [stamp]
@@ -599,6 +617,8 @@ class Games(Concern):
                 raise StaleVersion(current[0] if current else -1)
             yield from flag_seats(session_id, flags)
             yield from arm(session_id, row[0], row[1], now, stamp)
+            if also is not None:
+                yield from also
             stored = yield from the_one(
                 f"SELECT {SESSION_COLUMNS}, state FROM sessions WHERE id = ?", session_id
             )
@@ -620,6 +640,7 @@ class Games(Concern):
         seats: Mapping[int, tuple[bool, bool]] | None = None,
         clock: Clocked | None = None,
         league_forfeit: bool = False,
+        also: Body[object] | None = None,
     ) -> bool:
         """Active or lobby -> finished or abandoned, with the results recorded; False (nothing
         written) when the session had ended already (in another process: a game abandoned there
@@ -638,7 +659,9 @@ class Games(Concern):
         are the change that ends the game (a resignation), written in the same transaction: the
         game never keeps the change without its end, nor ends without it.  ``league_forfeit``: a
         league game the table could not run (damaged) ends as one it could not open (see
-        :meth:`Leagues.record_forfeit`), in the same transaction.
+        :meth:`Leagues.record_forfeit`), in the same transaction.  ``also``: statements that
+        belong to the end (a league's record of why it ended), in the same transaction too (not
+        run when the session had ended already).
         """
         if status not in ("finished", "abandoned"):
             raise ValueError(status)
@@ -685,6 +708,8 @@ class Games(Concern):
                     for r in results
                 ],
             )
+            if also is not None:  # before the league result, which reads what it wrote
+                yield from also
             yield from self.leagues.record_result(session_id, status, results, forfeit=league_forfeit)
             return True
 

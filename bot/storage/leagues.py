@@ -396,6 +396,11 @@ class Leagues(Concern):
         not finished yet is marked forfeited (they rank last in it).  Returns the sessions of
         those games that are being played (for the table to end their part), or None when the
         player is not an active player of a running league."""
+        return await self.db.transact(self.dropping(league_id, user_id))
+
+    def dropping(self, league_id: int, user_id: int) -> Body[list[int] | None]:
+        """:meth:`drop_player`'s statements, for the transaction of the table's change they go
+        with (the first of the player's games being played: its seat's forfeit or substitute)."""
 
         def body() -> Body[list[int] | None]:
             row = yield from one("SELECT status, current_round FROM leagues WHERE id = ?", league_id)
@@ -422,7 +427,27 @@ class Leagues(Concern):
             )
             return [g[1] for g in open_games if g[1] is not None]
 
-        return await self.db.transact(body())
+        return body()
+
+    async def playing_sessions(self, league_id: int, user_id: int) -> list[int] | None:
+        """The sessions of a player's games not finished yet that are being played (the games a
+        drop would change, :meth:`drop_player`); None when they are not an active player of a
+        running league."""
+        row = await self.db.one(
+            "SELECT 1 FROM league_players p JOIN leagues l ON l.id = p.league_id WHERE p.league_id = ?"
+            " AND p.user_id = ? AND p.dropped_round IS NULL AND l.status = 'running'",
+            league_id,
+            user_id,
+        )
+        if row is None:
+            return None
+        rows = await self.db.all(
+            "SELECT g.session_id FROM league_games g JOIN league_seats s ON s.game_id = g.id"
+            " WHERE g.league_id = ? AND s.user_id = ? AND g.status <> 'finished' AND g.session_id IS NOT NULL",
+            league_id,
+            user_id,
+        )
+        return [int(r[0]) for r in rows]
 
     async def open_round(
         self,
@@ -535,6 +560,24 @@ class Leagues(Concern):
             "DELETE FROM jobs WHERE kind = ? AND key = ? AND payload = ?", ROUND_JOB, str(league_id), ANNOUNCE
         )
 
+    @staticmethod
+    def attaching(game_id: int, forfeits: Sequence[int] = ()) -> Callable[[int], Body[None]]:
+        """The statements that make a new session the one of a pending league game, for the
+        transaction that creates it (``forfeits``: its players dropped before it opened, who
+        forfeit it); :class:`GameTaken` (nothing stored) when the game is pending no more."""
+
+        def body(session_id: int) -> Body[None]:
+            yield from forfeiting(game_id, forfeits)
+            changed = yield from run(
+                "UPDATE league_games SET session_id = ?, status = 'playing' WHERE id = ? AND status = 'pending'",
+                session_id,
+                game_id,
+            )
+            if changed != 1:
+                raise GameTaken(game_id)
+
+        return body
+
     async def attach_session(self, game_id: int, session_id: int) -> bool:
         """The session that plays a pending league game; False when the game was not pending."""
         changed = await self.db.change(
@@ -612,17 +655,18 @@ class Leagues(Concern):
 
     async def set_forfeits(self, game_id: int, user_ids: Sequence[int]) -> None:
         """Mark players of a game not finished yet as forfeiting it (dropped before it opened)."""
-        await self.db.transact(
-            many(
-                "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
-                [(game_id, uid) for uid in user_ids],
-            )
-        )
+        await self.db.transact(forfeiting(game_id, user_ids))
 
-    async def record_forfeit(self, game_id: int) -> bool:
+    async def record_forfeit(self, game_id: int, forfeits: Sequence[int] = ()) -> bool:
         """End a league game that never got a session (every seat forfeited or the table could not
-        open it): the players who did not forfeit share first place, the others rank last."""
-        return await self.db.transact(self.forfeit_result(game_id))
+        open it): the players who did not forfeit (nor are in ``forfeits``, marked in the same
+        transaction) share first place, the others rank last."""
+
+        def body() -> Body[bool]:
+            yield from forfeiting(game_id, forfeits)
+            return (yield from self.forfeit_result(game_id))
+
+        return await self.db.transact(body())
 
     def forfeit_result(self, game_id: int) -> Body[bool]:
         """:meth:`record_forfeit`'s places and points, inside a transaction."""
@@ -676,6 +720,18 @@ class Leagues(Concern):
             "UPDATE league_games SET status = 'finished' WHERE id = ? AND status <> 'finished'", game_id
         )
         return changed == 1
+
+
+class GameTaken(Exception):
+    """A league game got its session meanwhile (another process opened it): nothing is stored."""
+
+
+def forfeiting(game_id: int, user_ids: Sequence[int]) -> Body[None]:
+    """:meth:`Leagues.set_forfeits`'s statements, for the transaction they go with."""
+    yield from many(
+        "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
+        [(game_id, uid) for uid in user_ids],
+    )
 
 
 def credited_results(game_id: int, results: Sequence[ResultRow]) -> Body[list[ResultRow]]:

@@ -71,6 +71,13 @@ class NoShows(Concern):
     ) -> list[int]:
         """Count a no-show for each of ``user_ids`` in this game (once per game and person); the
         ones newly counted."""
+        return await self.db.transact(self.recording(league_id, game_id, round, user_ids, action))
+
+    def recording(
+        self, league_id: int, game_id: int, round: int, user_ids: Sequence[int], action: str
+    ) -> Body[list[int]]:
+        """:meth:`record`'s statements, for the transaction of the table's change they go with
+        (the late players' seats forfeited, the game scored or the computer in their seats)."""
         now = self.clock.time()
 
         def body() -> Body[list[int]]:
@@ -94,7 +101,7 @@ class NoShows(Concern):
                 counted.append(uid)
             return counted
 
-        return await self.db.transact(body())
+        return body()
 
     async def of_league(self, league_id: int) -> list[NoShow]:
         rows = await self.db.all(
@@ -156,14 +163,16 @@ class NoShows(Concern):
         substitute: Substitute,
         credit: str,
         clock: Clocked | None = None,
+        also: Body[object] | None = None,
     ) -> bool:
         """Give ``original``'s seat in a running game to ``substitute`` (who leaves the list): the
         session's seat becomes theirs, played by a person again; the league seat follows ``credit``
         (``substitute``: the seat is theirs in the league too; ``original``: the original's, no
         longer forfeited; ``nobody``: the original's, still forfeited).  ``clock``: the game's
         running clocks and the delay to its next deadline once the seat is theirs, written in the
-        same transaction.  False when the seat is not ``original``'s any more or the game is not
-        running (nothing changes)."""
+        same transaction, with ``also`` (statements run first: the original's drop from the
+        league).  False when the seat is not ``original``'s any more or the game is not running
+        (nothing changes, ``also`` not run)."""
         stamp, now = self.clock.stamp(), self.clock.time()
         changed = "version = version + 1, updated_at = ?"
         values: list[str | float | None] = [stamp]
@@ -181,6 +190,8 @@ class NoShows(Concern):
             )
             if row is None:
                 return False
+            if also is not None:
+                yield from also
             # Where the log stands: the moves so far were the original's turns (their profile's),
             # those after are the substitute's; the original's resignation as the seat held it.
             held = yield from the_one(

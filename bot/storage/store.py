@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from bot.storage.attendance import Attendance
-from bot.storage.base import Backend, NotAnswering
+from bot.storage.base import Backend, Body, NotAnswering
 from bot.storage.games import Games
 from bot.storage.history import History
 from bot.storage.jobs import Jobs
@@ -28,6 +29,8 @@ from bot.storage.queue import Queue
 from bot.storage.ratings import Ratings
 from bot.storage.waits import Waits
 from bot.time.source import Clock
+
+T = TypeVar("T")
 
 
 class Store:
@@ -59,6 +62,11 @@ class Store:
 
     async def close(self) -> None:
         await self.db.close()
+
+    async def transact(self, body: Body[T]) -> T:
+        """Run statements of several concerns in one transaction (a league's record of a change
+        at a table that turned out to have nothing to change)."""
+        return await self.db.transact(body)
 
     async def claim_shards(self, count: int, ids: Sequence[int], on_lost: Callable[[str], None]) -> None:
         """Hold shards ``ids`` of ``count`` (0 of 1 without sharding) for this process while it

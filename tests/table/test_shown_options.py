@@ -108,3 +108,10 @@ def test_guacamoles_dishes_per_turn_in_spanish():
     assert described(session, 0, ES)[0].startswith("Opciones: hasta 2 platos nuevos por turno\n")
     texts, _ = _header_texts(session, module, ES)
     assert "Opciones: hasta 2 platos nuevos por turno" in texts
+
+
+def test_one_hard_seat_reads_as_one():
+    """Nowa Gwinea's hard seats said "seats 1 play the hard side" of a single seat; the words read
+    for one seat as for several, in English and Spanish."""
+    assert game_option_words("nowa_gwinea", {"hard_seats": "1"}) == ["seats on the hard side: 1"]
+    assert game_option_words("nowa_gwinea", {"hard_seats": "1,2"}, ES) == ["asientos en la cara difícil: 1,2"]

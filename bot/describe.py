@@ -9,10 +9,10 @@ most :data:`~bot.texts.MESSAGE_LIMIT` characters at line boundaries.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.sessions import Session
-from bot.texts import MESSAGE_LIMIT, ended_early, tiebreak_line
+from bot.texts import MESSAGE_LIMIT, ended_early, game_option_words, tiebreak_line
 from engines.core import Engine, Said, Section, name_seats
 from languages import ENGLISH, N_, Language
 
@@ -89,6 +89,14 @@ def messages(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     return out
 
 
+def options_lines(game: str, options: Mapping[str, object], t: Language = ENGLISH) -> list[str]:
+    """The game's options that differ from its defaults (and those always said), as the lobby and
+    the alt text say them, on a line before the board in words, then a blank line; none when the
+    game is played by its standard rules."""
+    chosen = game_option_words(game, options, t)
+    return [t.gettext("Options: {options}", options="; ".join(chosen)), ""] if chosen else []
+
+
 def sections_for(engine: Engine, state: object, reader: int | None, *, ended: bool = False) -> list[Section]:
     """What ``engine`` says of ``state`` to ``reader`` (a seat, or ``None`` for a spectator),
     asked with the reader's view; a spectator gets no private section.  ``ended``: the table
@@ -110,10 +118,14 @@ def described(
     """``session``'s board in words for ``reader``, split into messages, in ``t``
     (``last_action``: see :func:`lines_of`; ``last_move``: its number, whose player it names); a
     game the table ended before its rules did says so first (see :func:`bot.texts.ended_early`), a
-    game its rules ended says why, and the tiebreak that decided if one did."""
+    game its rules ended says why, and the tiebreak that decided if one did; then the options the
+    game is played with (:func:`options_lines`)."""
     ended = ended_early(session, t)
     sections = sections_for(session.engine, session.state, reader, ended=ended is not None)
-    lines = lines_of(sections, t, session.names(), last_action, session.names_at(last_move))
+    lines = [
+        *options_lines(session.row.game, session.row.options, t),
+        *lines_of(sections, t, session.names(), last_action, session.names_at(last_move)),
+    ]
     if ended:
         return messages([f"**{ended}**", "", *lines])
     over = session.engine.outcome(session.state) if session.status == "finished" else None

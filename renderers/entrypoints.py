@@ -12,6 +12,7 @@ from PIL import Image
 from renderers.colours import high_contrast
 from renderers.encoding import encode, palette_image
 from renderers.layout import ended as ended_as
+from renderers.layout import options_said
 from renderers.translation import speaking
 
 # --------------------------------------------------------------------------- entry points
@@ -27,7 +28,8 @@ def board_entry_points(
     names, last_action)``: both take ``names``, ``last_action`` and ``language`` (default English),
     keyword-only; ``draw_board`` draws in the language, ``render`` encodes the PNG, with the
     palette of ``game`` (:mod:`renderers.palettes`) when it has one.  ``ended``: what the header
-    says instead of whose turn it is (see :func:`renderers.layout.ended`)."""
+    says instead of whose turn it is (see :func:`renderers.layout.ended`); ``options``: the game's
+    options in words, for the header's line of them (see :func:`renderers.layout.options_said`)."""
 
     def draw_board(
         view: Any,
@@ -37,8 +39,9 @@ def board_entry_points(
         language: str | None = None,
         contrast: bool = False,
         ended: str | None = None,
+        options: str | None = None,
     ) -> Image.Image:
-        with speaking(language), ended_as(ended):
+        with speaking(language), ended_as(ended), options_said(options):
             image = picture(view, names, last_action)
         return high_contrast(image) if contrast else image
 
@@ -50,11 +53,18 @@ def board_entry_points(
         language: str | None = None,
         contrast: bool = False,
         ended: str | None = None,
+        options: str | None = None,
     ) -> bytes:
         """The board as PNG bytes, its words in ``language`` (default English), in the
         high-contrast palette (:func:`high_contrast`) when ``contrast``."""
         image = draw_board(
-            view, names=names, last_action=last_action, language=language, contrast=contrast, ended=ended
+            view,
+            names=names,
+            last_action=last_action,
+            language=language,
+            contrast=contrast,
+            ended=ended,
+            options=options,
         )
         return encode(image, palette_image(game) if game and not contrast else None)
 

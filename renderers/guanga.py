@@ -759,3 +759,7 @@ def _draw_solo_ranks(draw, x: int, y: int, w: int) -> None:
 
 
 render, draw_board = board_entry_points(_board_picture, "guanga")
+
+OPTIONS_SHOWN = frozenset({"mode", "stoppers"})
+"""The options every board of this game states in its header already (the mode and the stoppers
+variant): the table leaves them out of the header's line of options."""

@@ -5,6 +5,7 @@ Every board is :data:`WIDTH` pixels wide and starts the same way::
     ┌ header: title · round or turn ─────────────────────────────┐
     │ ● whose turn it is (the name in the seat's colour), or who won │
     │ Last: the last action in words                                 │
+    │ Options: the game's options that differ from its defaults      │
     ├ score strip: one cell per seat (two rows for 4-6 players);     │
     │   on the final board, the ranking box in its place             │
     └ the game's own board, with the last turn outlined in MARK ─────┘
@@ -58,11 +59,17 @@ TITLE_SIZE = 40
 STATUS_SIZE = 34
 LAST_SIZE = 30
 LAST_LINES = 4  # the last action wraps to this many lines before it is cut
+OPTIONS_LINES = 3  # the options wrap to this many lines before they are cut
+
+
+def _options_spans() -> list[Span] | None:
+    text = _OPTIONS.get()
+    return say("Options: {options}", MUTED, options=[(text, INK)]) if text else None
 
 
 def _header_parts(
     header: Header, width: int
-) -> tuple[Layout, Layout | None, Layout, Layout | None, int, int]:
+) -> tuple[Layout, Layout | None, Layout, Layout | None, Layout | None, int, int]:
     inner = width - 2 * PAD
     info_w = int(min(inner * 0.45, text_width(header.info, STATUS_SIZE, True) + 4)) if header.info else 0
     title = fit(header.title, inner - info_w - 16, TITLE_SIZE * 2, TITLE_SIZE, HEADER_MIN, True, 1)
@@ -80,10 +87,17 @@ def _header_parts(
             False,
             LAST_LINES,
         )
-    return title, info, status, last, info_w, mark
+    spans = _options_spans()
+    options = None
+    if spans is not None:
+        options = fit(
+            spans, inner, LAST_SIZE * (OPTIONS_LINES + 1), LAST_SIZE, HEADER_MIN, False, OPTIONS_LINES
+        )
+    return title, info, status, last, options, info_w, mark
 
 
 _ENDED: ContextVar[str | None] = ContextVar("ended", default=None)
+_OPTIONS: ContextVar[str | None] = ContextVar("options", default=None)
 
 
 @contextmanager
@@ -96,6 +110,18 @@ def ended(text: str | None) -> Iterator[None]:
         yield
     finally:
         _ENDED.reset(token)
+
+
+@contextmanager
+def options_said(text: str | None) -> Iterator[None]:
+    """Boards drawn within say ``text`` (the game's options in words, translated already: those
+    that differ from its defaults and that the board does not show otherwise) on a line of their
+    header, "Options: ...", which the game's view does not hold."""
+    token = _OPTIONS.set(text or None)
+    try:
+        yield
+    finally:
+        _OPTIONS.reset(token)
 
 
 def board_ended() -> bool:
@@ -117,10 +143,12 @@ def _as_shown(header: Header) -> Header:
 
 def header_height(header: Header, width: int = WIDTH) -> int:
     header = _as_shown(header)
-    title, _, status, last, _, _ = _header_parts(header, width)
+    title, _, status, last, options, _, _ = _header_parts(header, width)
     h = PAD + int(TITLE_SIZE * LEADING) + 6 + max(status.height, 40)
     if last is not None:
         h += 8 + last.height
+    if options is not None:
+        h += 8 + options.height
     return h + PAD
 
 
@@ -128,7 +156,7 @@ def draw_header(draw: ImageDraw.ImageDraw, header: Header, width: int = WIDTH, y
     """Draw the header band at ``y``; returns its height."""
     header = _as_shown(header)
     height = header_height(header, width)
-    _, info, _, _, info_w, mark = _header_parts(header, width)
+    _, info, _, last, options, info_w, mark = _header_parts(header, width)
     draw.rectangle((0, y, width, y + height), fill=PANEL)
     draw.line((0, y + height - 2, width, y + height - 2), fill=INK, width=4)
     top = y + PAD
@@ -182,6 +210,20 @@ def draw_header(draw: ImageDraw.ImageDraw, header: Header, width: int = WIDTH, y
             min_size=HEADER_MIN,
             max_lines=LAST_LINES,
             height=LAST_SIZE * (LAST_LINES + 1),
+            header=True,
+        )
+    spans = _options_spans()
+    if options is not None and spans is not None:
+        top += 8 + last.height if last is not None else 0
+        draw_text(
+            draw,
+            (PAD, top),
+            spans,
+            width - 2 * PAD,
+            LAST_SIZE,
+            min_size=HEADER_MIN,
+            max_lines=OPTIONS_LINES,
+            height=LAST_SIZE * (OPTIONS_LINES + 1),
             header=True,
         )
     return height

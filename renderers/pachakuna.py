@@ -585,3 +585,7 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
 
 
 render, draw_board = board_entry_points(_board_picture, "pachakuna")
+
+OPTIONS_SHOWN = frozenset({"board", "max_turns"})
+"""The options every board of this game states in its header already (the board's plan and the turn limit): the
+table leaves them out of the header's line of options."""

@@ -61,17 +61,19 @@ def delta_e(a, b) -> float:
 
 
 def test_every_renderer_has_the_same_signature():
-    """render(view, *, names, last_action, language, contrast, ended) -> bytes in every game, all
-    options keyword-only, and draw_board the same (the animated summary draws through it)."""
+    """render(view, *, names, last_action, language, contrast, ended, options) -> bytes in every
+    game, all options keyword-only, and draw_board the same (the animated summary draws through it)."""
     for game in GAMES:
         renderer = engines.get(game).load_renderer()
         for fn in (renderer.render, renderer.draw_board):
             params = inspect.signature(fn).parameters
-            assert list(params) == ["view", "names", "last_action", "language", "contrast", "ended"], game
-            kinds = {params[p].kind for p in ("names", "last_action", "language", "contrast", "ended")}
+            keywords = ["names", "last_action", "language", "contrast", "ended", "options"]
+            assert list(params) == ["view", *keywords], game
+            kinds = {params[p].kind for p in keywords}
             assert kinds == {inspect.Parameter.KEYWORD_ONLY}
             assert params["last_action"].default is None and params["language"].default is None
             assert params["contrast"].default is False and params["ended"].default is None
+            assert params["options"].default is None
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -15,6 +15,7 @@ import discord
 from bot import alt, i18n, texts
 from bot.choices import CHOICE_LIMIT
 from bot.history import History
+from bot.optionline import board_options
 from bot.sessions import Refusal, Session
 from bot.surface import written
 from bot.surface.attach import picture
@@ -67,6 +68,7 @@ class HistoryPages:
                 last_action=last,
                 language=t.code,
                 ended=texts.ended_early(session, t) if page.number == page.shown else None,
+                **board_options(session.row.game, session.row.options, t),
                 **palette(await self.look.person_contrast(interaction.user.id)),
             )
             file = picture(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import alt, i18n, texts
+from bot.optionline import board_options
 from bot.sessions import Session, SessionService, waiting
 from bot.surface import written
 from bot.surface.attach import picture
@@ -87,6 +88,7 @@ class Look:
             last_action=last_action,
             language=language,
             ended=texts.ended_early(session, language_of(language)),
+            **board_options(session.row.game, session.row.options, language_of(language)),
             **palette(contrast),
         )
         name = (

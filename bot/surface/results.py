@@ -58,8 +58,8 @@ class Results:
         )
 
     async def rematch(self, interaction: discord.Interaction, session_id: int) -> None:
-        """The Rematch button: open a lobby with the same game and options and a new seed (the
-        presser hosts, the old game's computer players are seated), or join that lobby."""
+        """The Rematch button: open a lobby with the same game, options and clock and a new seed
+        (the presser hosts, the old game's computer players are seated), or join that lobby."""
 
         old = await clicked(self.service, interaction, session_id)
         mine = i18n.private(interaction)
@@ -86,6 +86,8 @@ class Results:
                 host_name=user.display_name,
                 options=dict(old.row.options),
                 max_players=old.row.max_players,
+                # the clock the game ended with (a turn timer too); none if it was turned off
+                clock=old.clock.text if old.clock is not None else None,
             )
         except Refusal:  # another player's Rematch opened the lobby meanwhile: join it
             if await self.join_rematch(interaction, old):

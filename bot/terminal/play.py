@@ -19,7 +19,8 @@ from typing import TextIO
 
 import engines
 from bot import choices, export, public
-from bot.describe import lines_of, sections_for
+from bot.describe import lines_of, options_lines, sections_for
+from bot.optionline import board_options
 from bot.records import MoveRecord
 from bot.sessions import Seat, Session
 from bot.storage import MoveRow, SessionRow
@@ -123,7 +124,11 @@ def play(
         if folder is None or renderer is None:
             return
         png = renderer.render(
-            module.view_for(state, seat), names=names, last_action=last_action, language=args.language
+            module.view_for(state, seat),
+            names=names,
+            last_action=last_action,
+            language=args.language,
+            **board_options(info.name, session.row.options, lang),
         )
         path = folder.write(f"{label}.png" if seat is None else f"{label}-p{seat + 1}.png", png)
         print("  " + lang.gettext("board: {path}", path=path), file=out)
@@ -203,7 +208,10 @@ def play(
                 write(f"turn-{turn:04d}", seat)
                 continue
             if command == "describe":
-                said_lines = lines_of(sections_for(module, state, seat), lang, names, last_action)
+                said_lines = [
+                    *options_lines(info.name, session.row.options, lang),
+                    *lines_of(sections_for(module, state, seat), lang, names, last_action),
+                ]
                 print("\n".join(textwrap.indent(prompt.plain(x), "  ") for x in said_lines), file=out)
                 continue
             if command == "huts":

@@ -13,6 +13,7 @@ from typing import TextIO
 
 import engines
 from bot import export
+from bot.optionline import board_options
 from bot.terminal.prompt import Folder, Prompter, Refused, checked_language, command_word, print_outcome
 from bot.texts import game_options_text
 from engines.core import TABLE, in_words, name_seats
@@ -89,6 +90,7 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
             names=export.names_at(data, step.number + 1),  # the holders from this position on
             last_action=events[0] if events else None,
             language=args.language,
+            **board_options(info.name, data["options"], lang),
         )
         print(
             "  " + lang.gettext("board: {path}", path=folder.write(f"move-{step.number:04d}.png", png)),
@@ -168,7 +170,11 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
         elif outcome is not None and module.outcome(step.state) is None:
             ended = lang.gettext("Game over: {reason}", reason=name_seats(outcome.reason_in(lang), names))
         png = renderer.render(
-            module.view_for(step.state, None), names=names, language=args.language, ended=ended
+            module.view_for(step.state, None),
+            names=names,
+            language=args.language,
+            ended=ended,
+            **board_options(info.name, data["options"], lang),
         )
         print("  " + lang.gettext("final board: {path}", path=folder.write("final.png", png)), file=out)
     if outcome is not None:

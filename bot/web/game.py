@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from bot import alt, texts
 from bot.describe import lines_of, sections_for
 from bot.history import History, browsable, start_state
+from bot.optionline import board_options
 from bot.public import MoveRecord
 from bot.replaying import walk
 from bot.results import series
@@ -361,5 +362,6 @@ class Games:
             last_action=self.last_action(session, record, t),
             language=t.code,
             ended=ended,
+            **board_options(session.row.game, session.row.options, t),
         )
         return png

@@ -112,6 +112,7 @@ from .words import KINDS, WORDS, move_words
 EDITION = 2
 
 RULES_HELP = N_("""**Guacamole** — cook the tastiest dishes. Only cards in your dishes score.
+**Setup**: two discard piles of 12 cards each with 2-3 players, of 6 each with 4-6; the rest is the draw pile.
 **Turn**, in order, each step optional except the last:
 1. `prep 5T` puts a hand card in your preparation zone (max 4) and fires its power. With 4 there at the start of your turn you may first `free 5T x1` one onto a discard pile.
 2. Build a dish one card per move from hand (`dish 5T`) or zone (`dish z5T`), then `done` (or `cancel`). It needs 3+ cards: all one number, all one type, or a run. The last card laid is the visible top.

@@ -35,7 +35,7 @@ KINDS: tuple[Kind, ...] = (
 WORDS: dict[str, str] = {
     "option.side.standard": N_("standard side (A) of the task boards"),
     "option.side.hard": N_("hard side (B) of the task boards"),
-    "option.hard_seats": N_("seats {value} play the hard side"),
+    "option.hard_seats": N_("seats on the hard side: {value}"),
     "option.boards.shared": N_("the same board for everyone"),
     "option.boards.each": N_("one board each"),
     "option.water_target.1": N_("Gwinea with 1 water hole"),

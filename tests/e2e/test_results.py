@@ -4,7 +4,7 @@ board, and a rematch started from its button."""
 from __future__ import annotations
 
 from bot.app import EXTENSIONS
-from tests.e2e.conftest import nim_to_the_end, png_of
+from tests.e2e.conftest import nim_played_out, nim_to_the_end, png_of
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
 
@@ -81,3 +81,64 @@ async def test_a_rematch_keeps_each_computer_players_level(standin, bot_factory)
         assert new.id != session.id and new.status == "lobby"
         rows = await bot.store.games.seats(new.id)
         assert [(r.user_id, r.level) for r in rows] == [(bob.id, None), (None, "strong"), (None, "easy")]
+
+
+async def _rematch_of(standin, bot, chan, alice, bob, *, clock=None, timer_hours=None, clock_after=None):
+    """A Nim game of Alice's (``clock`` chosen when it opens, or ``timer_hours`` by /game timer in
+    the lobby; ``clock_after`` set by /game clock during the game) played to its end, then Bob's
+    Rematch: the old session, the rematch lobby's session and its message."""
+    opened = {"clock": clock} if clock else {}
+    lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2, **opened)
+    if timer_hours is not None:
+        await (await standin.slash(alice, chan, "game timer", hours=timer_hours)).original()
+    await standin.click(bob, lobby.message, "Join")
+    await standin.click(alice, lobby.message, "Start")
+    if clock_after is not None:
+        await (await standin.slash(alice, chan, "game clock", clock=clock_after)).original()
+    old = await nim_played_out(standin, bot, chan, alice, bob)
+    card = await standin.next_message(chan, lambda m: "**Results**" in m.content)
+    pressed = await (await standin.click(bob, card, "Rematch")).original()
+    assert "you host it" in pressed.content, pressed.content
+    message = await standin.next_message(chan, lambda m: "Rematch of game" in m.content)
+    new = await bot.sessions.core.in_channel(chan.id)
+    assert new.id != old.id and new.status == "lobby"
+    return old, new, message
+
+
+async def test_a_rematch_keeps_the_games_clock(standin, bot_factory):
+    """A rematch started with the options of the game it follows but no clock: a game played on a
+    time bank was followed by one with none.  It keeps the clock, and its lobby says so."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        old, new, message = await _rematch_of(standin, bot, chan, alice, bob, clock="bank:3d+12h")
+        assert old.row.clock == "bank:3d+12h"
+        assert new.row.clock == "bank:3d+12h" and new.row.timer_seconds == 3 * 86400
+        assert "Clock: `bank:3d+12h`" in message.content, message.content
+
+
+async def test_a_rematch_keeps_the_turn_timer(standin, bot_factory):
+    """The turn timer (/game timer) is the game's clock too: the rematch keeps it."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        old, new, _ = await _rematch_of(standin, bot, chan, alice, bob, timer_hours=6)
+        assert old.row.clock == "timer:6h"
+        assert new.row.clock == "timer:6h" and new.row.timer_seconds == 6 * 3600
+
+
+async def test_a_rematch_of_a_game_whose_clock_was_turned_off_has_none(standin, bot_factory):
+    """A clock turned off during the game (`/game clock clock:off`) stays off in the rematch;
+    one changed during the game is the one the rematch keeps."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan, other = standin.channel("games"), standin.channel("general")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        _, new, _ = await _rematch_of(standin, bot, chan, alice, bob, clock="move:24h", clock_after="off")
+        assert new.row.clock is None and new.row.timer_seconds is None
+        _, new, _ = await _rematch_of(
+            standin, bot, other, alice, bob, clock="move:24h", clock_after="bank:2d"
+        )
+        assert new.row.clock == "bank:2d"

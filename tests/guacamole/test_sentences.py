@@ -397,3 +397,22 @@ def test_a_prepared_cards_ability_reads_alike_for_every_type_in_spanish():
         "T": "cambia una de sus cartas por una carta visible",
         "A": "toma una carta visible para su mano",
     }
+
+
+def test_the_rules_help_says_the_starting_discards_by_player_count():
+    """/rules never said how many cards start on each discard pile (12 with 2-3 players, 6 with
+    4-6: the rulebook's setup, as new_game deals them); it says both, in English and Spanish."""
+    dealt = {n: g.new_game(g.Config(players=n), n, 3).discards for n in range(2, 7)}
+    assert {n: [len(pile) for pile in piles] for n, piles in dealt.items()} == {
+        2: [12, 12],
+        3: [12, 12],
+        4: [6, 6],
+        5: [6, 6],
+        6: [6, 6],
+    }
+    english = next(line for line in g.RULES_HELP.splitlines() if line.startswith("**Setup**"))
+    spanish = next(
+        line for line in ES.gettext(g.RULES_HELP).splitlines() if line.startswith("**Preparación**")
+    )
+    assert "12 cards each with 2-3 players, of 6 each with 4-6" in english
+    assert "12 cartas cada una con 2-3 jugadores, de 6 con 4-6" in spanish

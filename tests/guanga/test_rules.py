@@ -1060,3 +1060,17 @@ def test_claim_words_for_the_attribute():
     with pytest.raises(MalformedMove, match="^purple is not a colour or symbol"):
         G.parse_move("C A03 Purple B2C3D4")
     assert G.parse_move("x") == G.parse_move("REFRESH") == G.rules.Refresh()
+
+
+def test_the_rules_help_says_the_grey_markers_by_player_count():
+    """/rules said a grey marker stands for any colour but not how many there are: 2 with 4
+    players, 1 with 3, none with 1 or 2 (DECISIONS.md, as the workshop is laid out); it says so,
+    in English and Spanish."""
+    from tests.support.sentences import ES
+
+    greys = {n: G.new_game(G.Config(players=n), n, 5).markers.get("grey", 0) for n in range(1, 5)}
+    assert greys == {1: 0, 2: 0, 3: 1, 4: 2}
+    assert "grey, 2 with 4 players, 1 with 3, none with 1-2" in G.RULES_HELP
+    assert "los grises, 2 con 4 jugadores, 1 con 3 y ninguno con 1-2" in " ".join(
+        ES.gettext(G.RULES_HELP).split()
+    )

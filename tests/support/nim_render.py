@@ -17,9 +17,11 @@ def render(
     language: str | None = None,
     contrast: bool = False,
     ended: str | None = None,
+    options: str | None = None,
 ) -> bytes:
     """The board (the table's test game is drawn in English whatever ``language`` asks; ``ended``:
-    the title's words instead of whose turn it is, see :func:`renderers.layout.ended`)."""
+    the title's words instead of whose turn it is, see :func:`renderers.layout.ended`; ``options``:
+    the options in words, on a line under the title)."""
     width = 120 + 90 * len(view.piles)
     image, draw = new_canvas(width, 360)
     title = "Nim"
@@ -40,4 +42,6 @@ def render(
         draw.text((16, 44), f"your secret: {view.secrets[view.seat]}", font=font(16), fill=INK)
     if last_action:
         draw.text((16, 66), f"Last: {last_action}", font=font(16), fill=INK)
+    if options:
+        draw.text((16, 88), f"Options: {options}", font=font(16), fill=INK)
     return to_png(high_contrast(image) if contrast else image)

@@ -124,7 +124,9 @@ async def test_granting_the_permission_posts_the_refused_board_at_once(standin, 
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        thread, session = await refused_by_clock(standin, bot, chan, alice, bob, table_clock, SEND_MESSAGES_IN_THREADS)
+        thread, session = await refused_by_clock(
+            standin, bot, chan, alice, bob, table_clock, SEND_MESSAGES_IN_THREADS
+        )
         (told,) = dms(standin, alice)
         assert "I am missing Send Messages in Threads there" in told, told
         posted = len(standin.messages(thread))

@@ -12,7 +12,6 @@ anchor square, so players can type moves like ``F3C4``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -131,7 +130,7 @@ def _empty_board(cell: int, margin: int | None = None) -> Image.Image:
             )
     d.rectangle((ox, oy, ox + cell * SIZE, oy + cell * SIZE), outline=INK, width=3)
     if margin:
-        f = font(min(22, margin * 2 // 3), True)
+        f = font(max(PHONE_SIZE, min(22, margin * 2 // 3)), True)  # 4.7 px or more on a phone
         for i in range(SIZE):
             centred_text(d, (ox + i * cell + cell / 2, oy / 2), str(i + 1), f)
             centred_text(d, (ox / 2, oy + i * cell + cell / 2), ROWS[i], f)
@@ -143,15 +142,8 @@ def _xy(cell: int, ox: int, oy: int, size: int) -> tuple[int, int]:
     return ox + c * size, oy + r * size
 
 
-@lru_cache(maxsize=256)
-def _totem_size(text: str, square: int, disc: float) -> int:
-    """The bold size of a totem's short name on a disc ``disc`` pixels wide in a large board's
-    ``square``: a quarter of the square, less (9 at least) where the name would not fit inside
-    the disc (a small board's totems: :func:`_small_totem`)."""
-    size = max(10, square // 4)
-    while size > 9 and text_width(text, size, True) > disc - 5:
-        size -= 1
-    return size
+# The least size of a board's letters and numbers: its capitals 4.7 px tall on a phone.
+PHONE_SIZE = 19
 
 
 def _draw_symbols(
@@ -175,15 +167,12 @@ def _draw_symbols(
             outline=INK,
             width=2 if i == rolled else 1,
         )
-        # the animal's short name on every board: the colour's second cue
+        # the animal's short name on every board: the colour's second cue, a quarter of the
+        # square and 4.7 px or more on a phone, narrowed where the disc is narrower
         text = tr(TOTEM_LABELS[i])
-        centred_text(
-            d,
-            (x + size / 2, y + size / 2),
-            text,
-            font(_totem_size(text, size, size - 2 * pad), True),
-            fill=ink_on(TOTEM_COLOURS[i]),
-        )
+        at = max(PHONE_SIZE, size // 4)
+        room = int(size - 2 * pad - 5)
+        narrow_label(d, (x + size / 2, y + size / 2), text, at, room, True, ink_on(TOTEM_COLOURS[i]))
     for name in board.water:
         cell = cell_of(name)
         x, y = _xy(cell, ox, oy, size)
@@ -200,7 +189,7 @@ def _draw_symbols(
                 d,
                 (x + size / 2, y + size / 2),
                 "✓" if hit else "~",
-                font(size // 3, True),
+                font(max(PHONE_SIZE, size // 3), True),
                 fill=(255, 255, 255),
             )
     for name in board.fruit:
@@ -273,7 +262,7 @@ def _draw_huts(
 
 def _hut_letters(d, texts, ox, oy, size, board) -> None:
     busy = {cell_of(n) for n in (*board.totems, *board.water, *board.fruit)}
-    f = font(max(12, size // 3), True)
+    f = font(max(PHONE_SIZE, size // 3), True)  # 4.7 px or more on a phone (14 on a 44 px square)
     for text in texts:
         pl = placement_from_text(text)
         free = [c for c in pl.cells if c not in busy] or list(pl.cells)

@@ -512,7 +512,7 @@ def _grid(tasks: int) -> tuple[int, int, int]:
     return cols, cell, margin
 
 
-HEADING, HEADING_MIN = 22, 18  # a task board's heading (the names of its seats and the board)
+HEADING, HEADING_MIN = 22, PHONE_SIZE  # a task board's heading (the names of its seats and the board)
 _HEADING_H = 36  # its line and the room under it
 
 
@@ -726,20 +726,41 @@ def _draw_revealed(image, d, last, names, n: int, top: int, cell: int, cols: int
         _caption(d, (ox + 32, oy - 36), cell * SIZE - 32, caption, seat_name(names, s), row["points"], s)
 
 
-CAPTION_SIZE, CAPTION_MIN = 24, 14  # a revealed village's caption: its size, shrinking to the least
+# A revealed village's caption: its size, shrinking to the least (4.7 px on a phone), then on two
+# lines at the least (a small board's is narrower than "Ana +15 (called) broken" at 19), then
+# with the name shortened.
+CAPTION_SIZE, CAPTION_MIN = 24, PHONE_SIZE
+CAPTION_LINE = int(CAPTION_MIN * LEADING + 0.5)
 
 
 def _caption(d, xy: tuple[int, int], width: int, msg: str, name: str, points: int, seat: int) -> None:
-    """A revealed village's caption: the name, its points and whether it called.  When a long
-    name does not fit even at the smallest size, the name is shortened (ending in "…") until the
-    caption fits: the points and the call are drawn whole (they are what the caption is for),
-    in the language's own order."""
+    """A revealed village's caption, its top line at ``xy``: the name, its points and whether it
+    called.  On one line, or on two ending where one would (just above the board); when a long
+    name does not fit even so, the name is shortened (ending in "…") until the caption fits: the
+    points and the call are drawn whole (they are what the caption is for), in the language's
+    own order."""
     height = int(CAPTION_SIZE * LEADING + 0.5)  # one line, as draw_text gives it
     text, short = tr(msg, name=name, points=points), name
-    while short and fit(text, width, height, CAPTION_SIZE, CAPTION_MIN, True).cut:
+    spans = [(text, seat_colour(seat))]
+    if not fit(spans, width, height, CAPTION_SIZE, CAPTION_MIN, True).cut:
+        draw_text(d, xy, spans, width, CAPTION_SIZE, min_size=CAPTION_MIN, bold=True)
+        return
+    two = 2 * CAPTION_LINE
+    while short and fit(text, width, two, CAPTION_MIN, CAPTION_MIN, True, 2).cut:
         short = short[:-1].rstrip()
         text = tr(msg, name=short + "…", points=points)
-    draw_text(d, xy, [(text, seat_colour(seat))], width, CAPTION_SIZE, min_size=CAPTION_MIN, bold=True)
+    x, y = xy
+    top = y + height - two  # the second line ends where the one line would
+    draw_text(
+        d,
+        (x, top),
+        [(text, seat_colour(seat))],
+        width,
+        CAPTION_MIN,
+        min_size=CAPTION_MIN,
+        bold=True,
+        max_lines=2,
+    )
 
 
 render, draw_board = board_entry_points(_board_picture, "nowa_gwinea")

@@ -532,8 +532,8 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
     seat_mark(dr, x + 22, y + 22, 15, seat)
     seat_shape(dr, x + w - 22, y + 22, 14, seat, fill=INK)
     seat_shape(dr, x + w - 22, y + 22, 12, seat, fill=LLAMA_BODY[seat])
-    name = headed_name(seat_name(names, seat), w - 90, 16, you=view.seat == seat)
-    draw_text(dr, (x + 44, y + 8), [(name, seat_colour(seat))], w - 90, 24, min_size=16, bold=True)
+    name = headed_name(seat_name(names, seat), w - 90, PHONE_SIZE, you=view.seat == seat)
+    draw_text(dr, (x + 44, y + 8), [(name, seat_colour(seat))], w - 90, 24, min_size=PHONE_SIZE, bold=True)
     y += 46
     step = min(disc + 12, (w - 12) // 4)
     # two rows of four: the seven colours, then the brown pieces

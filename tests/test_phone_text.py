@@ -41,6 +41,42 @@ def test_every_text_of_every_board_reads_on_a_phone(game, language):
     assert not small, small
 
 
+LONG_NAMES = (
+    "Maximiliano Fernández de la Vega",
+    "Bartolomé Quispe Huamán",
+    "Wenceslao Mamani Condori",
+    "Guadalupe Ticona Apaza",
+    "Eloy",
+    "Fátima",
+)
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+@pytest.mark.parametrize("game", sorted(SETUPS))
+def test_long_names_are_shortened_not_shrunk_below_the_floor(game, language):
+    """Where a seat's name did not fit, it shrank: with long names, Nowa Gwinea's captions of
+    the revealed villages stood 3.3 px on a phone and its task boards' headings 4.3, the names
+    of P'achakuna's seats 4.  In the middle and at the end of every setup, from the spectator's
+    seat and the first, every text still stands 4.7 px or more (the name shortened, with "…")."""
+    renderer = engines.get(game).load_renderer()
+    small: dict[tuple[str, int], str] = {}
+    for pos in positions(game):
+        if pos.label.endswith("-start"):
+            continue
+        for seat in (None, 0):
+            with text_log() as log:
+                renderer.render(
+                    pos.view(seat),
+                    names=LONG_NAMES[: pos.players],
+                    last_action=pos.last_action_in(language),
+                    language=language,
+                )
+            for drawn in log:
+                if round(on_phone(drawn.cap, WIDTH), 1) < PHONE_FLOOR:
+                    small.setdefault((drawn.text, drawn.size), f"{pos.label} seat {seat}")
+    assert not small, small
+
+
 def test_the_log_measures_the_drawn_letters():
     """The log's height is the drawn capitals': an "H" stamped at the size logged stands that
     many pixels, and 19 (DejaVu Sans) is the least size at the floor on a 1200 px board."""

@@ -12,7 +12,6 @@ anchor square, so players can type moves like ``F3C4``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -131,7 +130,7 @@ def _empty_board(cell: int, margin: int | None = None) -> Image.Image:
             )
     d.rectangle((ox, oy, ox + cell * SIZE, oy + cell * SIZE), outline=INK, width=3)
     if margin:
-        f = font(min(22, margin * 2 // 3), True)
+        f = font(max(PHONE_SIZE, min(22, margin * 2 // 3)), True)  # 4.7 px or more on a phone
         for i in range(SIZE):
             centred_text(d, (ox + i * cell + cell / 2, oy / 2), str(i + 1), f)
             centred_text(d, (ox / 2, oy + i * cell + cell / 2), ROWS[i], f)
@@ -143,15 +142,8 @@ def _xy(cell: int, ox: int, oy: int, size: int) -> tuple[int, int]:
     return ox + c * size, oy + r * size
 
 
-@lru_cache(maxsize=256)
-def _totem_size(text: str, square: int, disc: float) -> int:
-    """The bold size of a totem's short name on a disc ``disc`` pixels wide in a large board's
-    ``square``: a quarter of the square, less (9 at least) where the name would not fit inside
-    the disc (a small board's totems: :func:`_small_totem`)."""
-    size = max(10, square // 4)
-    while size > 9 and text_width(text, size, True) > disc - 5:
-        size -= 1
-    return size
+# The least size of a board's letters and numbers: its capitals 4.7 px tall on a phone.
+PHONE_SIZE = 19
 
 
 def _draw_symbols(
@@ -175,15 +167,12 @@ def _draw_symbols(
             outline=INK,
             width=2 if i == rolled else 1,
         )
-        # the animal's short name on every board: the colour's second cue
+        # the animal's short name on every board: the colour's second cue, a quarter of the
+        # square and 4.7 px or more on a phone, narrowed where the disc is narrower
         text = tr(TOTEM_LABELS[i])
-        centred_text(
-            d,
-            (x + size / 2, y + size / 2),
-            text,
-            font(_totem_size(text, size, size - 2 * pad), True),
-            fill=ink_on(TOTEM_COLOURS[i]),
-        )
+        at = max(PHONE_SIZE, size // 4)
+        room = int(size - 2 * pad - 5)
+        narrow_label(d, (x + size / 2, y + size / 2), text, at, room, True, ink_on(TOTEM_COLOURS[i]))
     for name in board.water:
         cell = cell_of(name)
         x, y = _xy(cell, ox, oy, size)
@@ -200,7 +189,7 @@ def _draw_symbols(
                 d,
                 (x + size / 2, y + size / 2),
                 "✓" if hit else "~",
-                font(size // 3, True),
+                font(max(PHONE_SIZE, size // 3), True),
                 fill=(255, 255, 255),
             )
     for name in board.fruit:
@@ -273,7 +262,7 @@ def _draw_huts(
 
 def _hut_letters(d, texts, ox, oy, size, board) -> None:
     busy = {cell_of(n) for n in (*board.totems, *board.water, *board.fruit)}
-    f = font(max(12, size // 3), True)
+    f = font(max(PHONE_SIZE, size // 3), True)  # 4.7 px or more on a phone (14 on a 44 px square)
     for text in texts:
         pl = placement_from_text(text)
         free = [c for c in pl.cells if c not in busy] or list(pl.cells)
@@ -523,7 +512,7 @@ def _grid(tasks: int) -> tuple[int, int, int]:
     return cols, cell, margin
 
 
-HEADING, HEADING_MIN = 22, 18  # a task board's heading (the names of its seats and the board)
+HEADING, HEADING_MIN = 22, PHONE_SIZE  # a task board's heading (the names of its seats and the board)
 _HEADING_H = 36  # its line and the room under it
 
 
@@ -737,20 +726,41 @@ def _draw_revealed(image, d, last, names, n: int, top: int, cell: int, cols: int
         _caption(d, (ox + 32, oy - 36), cell * SIZE - 32, caption, seat_name(names, s), row["points"], s)
 
 
-CAPTION_SIZE, CAPTION_MIN = 24, 14  # a revealed village's caption: its size, shrinking to the least
+# A revealed village's caption: its size, shrinking to the least (4.7 px on a phone), then on two
+# lines at the least (a small board's is narrower than "Ana +15 (called) broken" at 19), then
+# with the name shortened.
+CAPTION_SIZE, CAPTION_MIN = 24, PHONE_SIZE
+CAPTION_LINE = int(CAPTION_MIN * LEADING + 0.5)
 
 
 def _caption(d, xy: tuple[int, int], width: int, msg: str, name: str, points: int, seat: int) -> None:
-    """A revealed village's caption: the name, its points and whether it called.  When a long
-    name does not fit even at the smallest size, the name is shortened (ending in "…") until the
-    caption fits: the points and the call are drawn whole (they are what the caption is for),
-    in the language's own order."""
+    """A revealed village's caption, its top line at ``xy``: the name, its points and whether it
+    called.  On one line, or on two ending where one would (just above the board); when a long
+    name does not fit even so, the name is shortened (ending in "…") until the caption fits: the
+    points and the call are drawn whole (they are what the caption is for), in the language's
+    own order."""
     height = int(CAPTION_SIZE * LEADING + 0.5)  # one line, as draw_text gives it
     text, short = tr(msg, name=name, points=points), name
-    while short and fit(text, width, height, CAPTION_SIZE, CAPTION_MIN, True).cut:
+    spans = [(text, seat_colour(seat))]
+    if not fit(spans, width, height, CAPTION_SIZE, CAPTION_MIN, True).cut:
+        draw_text(d, xy, spans, width, CAPTION_SIZE, min_size=CAPTION_MIN, bold=True)
+        return
+    two = 2 * CAPTION_LINE
+    while short and fit(text, width, two, CAPTION_MIN, CAPTION_MIN, True, 2).cut:
         short = short[:-1].rstrip()
         text = tr(msg, name=short + "…", points=points)
-    draw_text(d, xy, [(text, seat_colour(seat))], width, CAPTION_SIZE, min_size=CAPTION_MIN, bold=True)
+    x, y = xy
+    top = y + height - two  # the second line ends where the one line would
+    draw_text(
+        d,
+        (x, top),
+        [(text, seat_colour(seat))],
+        width,
+        CAPTION_MIN,
+        min_size=CAPTION_MIN,
+        bold=True,
+        max_lines=2,
+    )
 
 
 render, draw_board = board_entry_points(_board_picture, "nowa_gwinea")

@@ -52,7 +52,16 @@ from renderers.layout import (
 )
 from renderers.shapes import arrow_head, draw_legend, path_arrow, seat_mark, seat_shape
 from renderers.translation import N_, ntr, ptr, tr
-from renderers.typeset import art_cache, draw_text, font, label
+from renderers.typeset import (
+    LEADING,
+    art_cache,
+    draw_text,
+    font,
+    label,
+    narrow_label,
+    narrow_lines,
+    narrow_text,
+)
 
 R = 48  # hex radius (centre to corner) in pixels
 SQ3 = math.sqrt(3)
@@ -94,9 +103,20 @@ COLOUR_KEYS = {
 }
 
 
-def _letter(dr: ImageDraw.ImageDraw, x: float, y: float, colour: str, size: int) -> None:
-    """A colour's letter centred at ``x, y``: its second cue."""
-    label(dr, (x, y), D.LETTER[colour], size, True, _ink_on(colour), "mm")
+def _letter(dr: ImageDraw.ImageDraw, x: float, y: float, colour: str, size: int, width: int = 0) -> None:
+    """A colour's letter centred at ``x, y``: its second cue; narrowed to ``width`` where wider."""
+    if width:
+        narrow_label(dr, (x, y), D.LETTER[colour], size, width, True, _ink_on(colour))
+    else:
+        label(dr, (x, y), D.LETTER[colour], size, True, _ink_on(colour), "mm")
+
+
+# The least size of the board's letters and numbers: their capitals stand 4.7 px or more on a
+# phone.  A llama's load is a square of its colour with the letter at this size (at 12 in a 16 px
+# square it stood 3 px); the llama's number moves to the top left of its body to make room.
+PHONE_SIZE = 19
+LOAD_BOX = (2, -8, 24, 14)  # a load's square on the board, from the llama's centre
+LLAMA_NUMBER = (-6, -5)  # the centre of the llama's number, from the llama's centre
 
 
 VALLEY = (168, 212, 132)
@@ -187,15 +207,14 @@ def _llama(dr: ImageDraw.ImageDraw, x: float, y: float, seat: int, ident: int, l
     # the body in the seat's shape (White's round, Black's square), outlined
     seat_shape(dr, x, y, rad + 2, seat, fill=outline)
     seat_shape(dr, x, y, rad, seat, fill=body)
-    label(dr, (x, y + 1), str(ident), 18, True, ink, "mm")
+    label(dr, (x + LLAMA_NUMBER[0], y + LLAMA_NUMBER[1]), str(ident), PHONE_SIZE, True, ink, "mm")
+    x0, y0, x1, y1 = x + LOAD_BOX[0], y + LOAD_BOX[1], x + LOAD_BOX[2], y + LOAD_BOX[3]
     if load:
-        lx, ly = x + 13, y + 10
-        dr.rectangle((lx - 8, ly - 8, lx + 8, ly + 8), fill=COLOUR_RGB[load], outline=(20, 20, 20), width=2)
-        _letter(dr, lx, ly, load, 12)
+        dr.rectangle((x0, y0, x1, y1), fill=COLOUR_RGB[load], outline=(20, 20, 20), width=2)
+        _letter(dr, (x0 + x1) / 2, (y0 + y1) / 2, load, PHONE_SIZE, int(x1 - x0 - 5))
     else:
-        lx, ly = x + 13, y + 10
-        dr.rectangle((lx - 8, ly - 8, lx + 8, ly + 8), fill=(225, 225, 225), outline=(120, 120, 120), width=1)
-        dr.line([(lx - 5, ly + 5), (lx + 5, ly - 5)], fill=(120, 120, 120), width=2)
+        dr.rectangle((x0, y0, x1, y1), fill=(225, 225, 225), outline=(120, 120, 120), width=1)
+        dr.line([(x0 + 4, y1 - 4), (x1 - 4, y0 + 4)], fill=(120, 120, 120), width=2)
 
 
 @lru_cache(maxsize=512)
@@ -218,18 +237,18 @@ def _fitting(text: str, size: int, width: float) -> int:
 # roads' arrows end (30 px from its centre): shown 400 px wide, as on a phone, the letters are
 # 5 and 4 px tall (3.7 and 2.3 before).
 BIG_FLAG, BIG_LETTER = (-28, -13, 2, 13), 21
-SMALL_FLAG, SMALL_LETTER = (5, -7, 27, 15), 16
+SMALL_FLAG, SMALL_LETTER = (5, -7, 27, 15), 19  # narrowed to the flag (at 16 it stood 4 px)
 DEMAND_Y = 4  # above the village's centre
 
 
 def _demand(dr: ImageDraw.ImageDraw, x: float, y: float, demand: str | None) -> None:
     if not demand:
-        label(dr, (x, y), "-", 18, True, MUTED, "mm")
+        label(dr, (x, y), "-", PHONE_SIZE, True, MUTED, "mm")
         return
     big, small = D.demand_colours(demand)
     for colour, (x0, y0, x1, y1), size in ((big, BIG_FLAG, BIG_LETTER), (small, SMALL_FLAG, SMALL_LETTER)):
         dr.rectangle((x + x0, y + y0, x + x1, y + y1), fill=COLOUR_RGB[colour], outline=INK, width=2)
-        _letter(dr, x + (x0 + x1) / 2, y + (y0 + y1) / 2, colour, size)
+        _letter(dr, x + (x0 + x1) / 2, y + (y0 + y1) / 2, colour, size, x1 - x0 - 5)
 
 
 # A field's number: the move notation's name of it, read on a phone too (the picture shown 400 px
@@ -439,48 +458,29 @@ def _panel(
             when = tr("Rocks: {tiles} (not turnable this turn)", tiles=rocks)
         else:
             when = tr("Rocks: {tiles} (closed to the next player)", tiles=rocks)
-        y += (
-            draw_text(
-                dr,
-                (x, y),
-                when,
-                w,
-                20,
-                min_size=14,
-                max_lines=2,
-            )
-            + 6
-        )
-    y += (
-        draw_text(
-            dr,
-            (x, y),
-            ntr(
-                "Bag: {n} demand · used: {used}",
-                "Bag: {n} demands · used: {used}",
-                view.bag_count,
-                used=len(view.used),
-            ),
-            w,
-            20,
-            min_size=14,
-            bold=True,
-        )
-        + 4
+        y += narrow_lines(dr, (x, y), when, w, 20, max_lines=2) + 6
+    bag = ntr(
+        "Bag: {n} demand · used: {used}",
+        "Bag: {n} demands · used: {used}",
+        view.bag_count,
+        used=len(view.used),
     )
+    # the panel's words keep 4.7 px on a phone: narrowed where they are wider (Spanish), not shrunk
+    narrow_text(dr, (x, y), bag, w, 20, min_size=PHONE_SIZE, bold=True)
+    y += int(20 * LEADING + 0.5) + 4
     ly = bottom - 4 * 30 - 8
     _used_row(img, x, y, w, view.used, ly - 8)
     # legend, from the bottom up
     _demand(dr, x + 28, ly + 12, "RY")
-    draw_text(dr, (x + 60, ly), tr("demand: big flag 2, small 1"), w - 60, 20, min_size=14)
+    narrow_text(dr, (x + 60, ly), tr("demand: big flag 2, small 1"), w - 60, 20, min_size=PHONE_SIZE)
     ly += 30
     dr.rectangle((x, ly + 2, x + 30, ly + 22), fill=VALLEY)
     dr.line([(x, ly + 12), (x + 30, ly + 12)], fill=VALLEY_ROAD, width=6)
-    draw_text(dr, (x + 40, ly), tr("valley: White's road"), w - 40, 20, min_size=14)
+    narrow_text(dr, (x + 40, ly), tr("valley: White's road"), w - 40, 20, min_size=PHONE_SIZE)
     ly += 30
     dr.rectangle((x, ly + 2, x + 30, ly + 22), fill=MOUNTAIN)
     dr.line([(x, ly + 12), (x + 30, ly + 12)], fill=MOUNTAIN_RIDGE, width=4)
-    draw_text(dr, (x + 40, ly), tr("mountain: Black's road"), w - 40, 20, min_size=14)
+    narrow_text(dr, (x + 40, ly), tr("mountain: Black's road"), w - 40, 20, min_size=PHONE_SIZE)
     ly += 30
     draw_legend(dr, x, ly, w, tr("last turn; arrow: a llama's road"), size=20)
 
@@ -532,8 +532,8 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
     seat_mark(dr, x + 22, y + 22, 15, seat)
     seat_shape(dr, x + w - 22, y + 22, 14, seat, fill=INK)
     seat_shape(dr, x + w - 22, y + 22, 12, seat, fill=LLAMA_BODY[seat])
-    name = headed_name(seat_name(names, seat), w - 90, 16, you=view.seat == seat)
-    draw_text(dr, (x + 44, y + 8), [(name, seat_colour(seat))], w - 90, 24, min_size=16, bold=True)
+    name = headed_name(seat_name(names, seat), w - 90, PHONE_SIZE, you=view.seat == seat)
+    draw_text(dr, (x + 44, y + 8), [(name, seat_colour(seat))], w - 90, 24, min_size=PHONE_SIZE, bold=True)
     y += 46
     step = min(disc + 12, (w - 12) // 4)
     # two rows of four: the seven colours, then the brown pieces
@@ -575,12 +575,12 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
         label(dr, (lx, y), text, 20, True, INK)
         lx += _number_width(text, 20) + 6
         fill = COLOUR_RGB[lm.load] if lm.load else (225, 225, 225)
-        dr.rectangle((lx, y + 3, lx + 18, y + 21), fill=fill, outline=INK, width=2)
+        dr.rectangle((lx, y, lx + 26, y + 26), fill=fill, outline=INK, width=2)
         if lm.load:
-            _letter(dr, lx + 9, y + 12, lm.load, 12)
+            _letter(dr, lx + 13, y + 13, lm.load, PHONE_SIZE, 21)
         if not lm.load:
-            dr.line([(lx + 3, y + 18), (lx + 15, y + 6)], fill=(120, 120, 120), width=2)
-        lx += 30
+            dr.line([(lx + 4, y + 22), (lx + 22, y + 4)], fill=(120, 120, 120), width=2)
+        lx += 38
     return top + h
 
 

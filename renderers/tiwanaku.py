@@ -35,7 +35,11 @@ from renderers.layout import (
 )
 from renderers.shapes import draw_legend, mark_box, seat_mark, seat_shape
 from renderers.translation import N_, Span, ntr, ptr, tr
-from renderers.typeset import art_cache, draw_text, label
+from renderers.typeset import art_cache, draw_text, label, narrow_text
+
+# The least size of the board's words, letters and numbers: their capitals stand 4.7 px or more
+# on a phone (at 17, the cubes' letters, the scales' numbers and "diversity" stood 4 px).
+PHONE_SIZE = 19
 
 CELL = 118
 LABEL = 44
@@ -132,7 +136,7 @@ def _pawn(
 def _cube(draw: ImageDraw.ImageDraw, x: float, y: float, s: float, terrain: str) -> None:
     colour = TERRAIN_COLOURS[terrain]
     draw.rounded_rectangle((x, y, x + s, y + s), radius=4, fill=colour, outline=INK, width=2)
-    label(draw, (x + s / 2, y + s / 2), letter(terrain), int(s * 0.55), True, INK, "mm")
+    label(draw, (x + s / 2, y + s / 2), letter(terrain), max(PHONE_SIZE, int(s * 0.55)), True, INK, "mm")
 
 
 # A plot's terrain letter (its colour's second cue) in its top left corner, clear of the crop's
@@ -338,8 +342,8 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
     )
     seat_mark(draw, x + 24, y + 22, 15, seat)
     room = w - 46 - 5 * 26 - 24
-    name = headed_name(seat_name(names, seat), room, 17, you=view.seat == seat)
-    draw_text(draw, (x + 46, y + 7), [(name, seat_colour(seat))], room, 24, min_size=17, bold=True)
+    name = headed_name(seat_name(names, seat), room, PHONE_SIZE, you=view.seat == seat)
+    draw_text(draw, (x + 46, y + 7), [(name, seat_colour(seat))], room, 24, min_size=PHONE_SIZE, bold=True)
     label(draw, (x + 14, y + 56), tr("cubes"), 20, False, MUTED)
     cx = x + 80
     limit = x + w - 5 * 26 - 20
@@ -359,9 +363,9 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
             top = y + 92 - lv * 10
             fill = seat_colour(seat) if lv <= level else (228, 224, 216)
             draw.rectangle((colx, top, colx + 20, top + 7), fill=fill)
-        label(draw, (colx + 10, y + 34), str(k + 1), 17, True, INK, "mb")
+        label(draw, (colx + 10, y + 34), str(k + 1), PHONE_SIZE, True, INK, "mb")
     # left of the scales' levels, below the name's line (a long name runs up to the scales)
-    label(draw, (sx - 8, y + 66), tr("diversity"), 17, False, MUTED, "rm")
+    label(draw, (sx - 8, y + 66), tr("diversity"), PHONE_SIZE, False, MUTED, "rm")
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, w: int, per_row: int) -> int:
@@ -370,11 +374,11 @@ def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, w: int, per_ro
         cx = x + (k % per_row) * item_w
         cy = y + (k // per_row) * 36
         draw.rectangle((cx, cy, cx + 28, cy + 28), fill=TERRAIN_COLOURS[t], outline=INK, width=2)
-        label(draw, (cx + 14, cy + 14), letter(t), 17, True, INK, "mm")
+        label(draw, (cx + 14, cy + 14), letter(t), PHONE_SIZE, True, INK, "mm")
         words = tr("{terrain} {count}", terrain=tr(TERRAIN_NAMES[t]), count=view.terrain_totals.get(t, 0))
         if letter(t) != t:  # the reader's letter is not the one moves are written with (SD>M)
             words = tr("{terrain} (in moves: {letter})", terrain=words, letter=t)
-        draw_text(draw, (cx + 36, cy + 1), words, item_w - 40, 22, min_size=14)
+        narrow_text(draw, (cx + 36, cy + 1), words, item_w - 40, 22, min_size=PHONE_SIZE)
     used = 36 * ((4 + per_row - 1) // per_row)
     used += (
         draw_legend(draw, x, y + used + 4, w, tr("changed in the last turn; “seen”: what you peeked at")) + 10

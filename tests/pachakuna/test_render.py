@@ -253,8 +253,8 @@ def test_field_numbers_read_on_a_phone():
 
 def test_a_villages_demand_letters_read_on_a_phone():
     """A village's demand is told by its flags' letters besides their colours: shown 400 px wide,
-    as on a phone, the big flag's letter is 5 px tall and the small one's 4 (3.7 and 2.3 px
-    before), each inside its flag."""
+    as on a phone, the big flag's letter is 5 px tall and the small one's 4.7, narrowed to its
+    flag (3.7 and 2.3 px at first, then 5 and 4), each inside its flag."""
     from PIL import ImageDraw
 
     scale = PHONE / R.WIDTH
@@ -271,7 +271,7 @@ def test_a_villages_demand_letters_read_on_a_phone():
             flags.append((x1 - x0, colour, canvas.crop((x0, y0, x1, y1))))
         (big_w, _, _), (small_w, _, _) = flags
         assert big_w > small_w, demand
-        for (_, colour, inside), least in zip(flags, (5, 4), strict=True):
+        for (_, colour, inside), least in zip(flags, (5, 4.6), strict=True):
             rows = _ink_rows(inside, R._ink_on(colour), R.COLOUR_RGB[colour])
             assert rows and (rows[-1] - rows[0] + 1) * scale >= least, (demand, colour)
 
@@ -307,7 +307,8 @@ def test_a_seats_supply_letters_read_on_a_phone():
 
 def test_the_used_demands_letters_read_on_a_phone():
     """The side panel lists the demands used: shown 400 px wide, as on a phone, their big flag's
-    letter is 5 px tall and the small one's 4 (2.7 px and no letter before), as on a village;
+    letter is 5 px tall and the small one's 4.7 (2.7 px and no letter at first, then 5 and 4),
+    as on a village;
     the rows stop above the legend, the latest demands kept."""
     scale = PHONE / R.WIDTH
     ground = (0, 128, 128)  # a colour no flag has
@@ -323,7 +324,7 @@ def test_the_used_demands_letters_read_on_a_phone():
             box = mask.getbbox()
             assert box, (demand, colour)  # each flag in its colour
             flags.append((colour, canvas.crop(box)))
-        for (colour, inside), least in zip(flags, (5, 4), strict=True):
+        for (colour, inside), least in zip(flags, (5, 4.6), strict=True):
             rows = _ink_rows(inside, R._ink_on(colour), R.COLOUR_RGB[colour])
             assert rows and (rows[-1] - rows[0] + 1) * scale >= least, (demand, colour)
     used = tuple(["RY", "GB", "WO", "PW"] * 8)
@@ -331,3 +332,47 @@ def test_the_used_demands_letters_read_on_a_phone():
     end = R._used_row(canvas, 0, 10, width, used, 150)
     assert end <= 150
     assert canvas.crop((0, 151, width, 400)).getcolors() == [(width * 249, ground)]
+
+
+def test_a_llamas_load_reads_on_a_phone():
+    """A llama's load is a square of its colour with the colour's letter, on the board and in its
+    seat's list of llamas: the letter was set at 12 in a 16 px square, 3 px tall shown 400 px
+    wide, as on a phone.  For every colour, on both seats' llamas, the letter now stands 4.7 px
+    or more inside its square, and on the board the llama's number stays clear of the square."""
+    from dataclasses import replace
+
+    from PIL import ImageChops, ImageDraw
+
+    from renderers.samples import positions
+
+    scale = PHONE / R.WIDTH
+    ground = (0, 128, 128)  # a colour no piece has
+    pos = next(p for p in positions("pachakuna") if p.label == "2p-board=A-end")
+    view = pos.view(None)
+    for colour in D.COLOURS:
+        fill = R.COLOUR_RGB[colour]
+        for seat in (0, 1):
+            drawn = []
+            for ident in (1, 2):
+                canvas = Image.new("RGB", (80, 80), ground)
+                R._llama(ImageDraw.Draw(canvas), 40, 40, seat, ident, colour)
+                drawn.append(canvas)
+            mask = Image.new("1", (80, 80))
+            mask.putdata([drawn[0].getpixel((u, v)) == fill for v in range(80) for u in range(80)])
+            square = mask.getbbox()
+            rows = _ink_rows(drawn[0].crop(square), R._ink_on(colour), fill)
+            assert rows and (rows[-1] - rows[0] + 1) * scale >= 4.6, (colour, seat, rows)
+            number = ImageChops.difference(*drawn).getbbox()  # where 1 and 2 differ
+            assert number[2] < square[0] or number[3] < square[1], (colour, seat, number, square)
+        # the seat's list of llamas in the side panel: "1@48" and the load's square
+        llamas = tuple(replace(m, load=colour) for m in view.llamas)
+        loaded = replace(view, llamas=llamas)
+        canvas = Image.new("RGB", (340, 260), ground)
+        bottom = int(R._player_box(ImageDraw.Draw(canvas), 8, 8, 324, loaded, 0, pos.names))
+        band = canvas.crop((0, bottom - 44, 340, bottom))  # the llamas' line, under the supply
+        mask = Image.new("1", band.size)
+        mask.putdata([band.getpixel((u, v)) == fill for v in range(band.height) for u in range(band.width)])
+        square = mask.getbbox()
+        assert square, colour
+        rows = _ink_rows(band.crop(square), R._ink_on(colour), fill)
+        assert rows and (rows[-1] - rows[0] + 1) * scale >= 4.6, (colour, rows)

@@ -103,8 +103,10 @@ def test_the_diversity_label_overlaps_neither_a_long_name_nor_the_cubes(language
         pixels = [((x, y), img.getpixel((x, y))) for y in range(img.height) for x in range(img.width)]
         # the name: the seat's colour on the top line, right of the seat's mark (the levels are lower)
         name = _box([p for p, c in pixels if c == seat_colour(seat) and p[0] > x0 + 40 and p[1] < y0 + 38])
-        # the label: muted ink right of the "cubes" word
-        diversity = _box([p for p, c in pixels if c == MUTED and p[0] > x0 + 75])
+        # the label: muted ink right of the "cubes" word, left of the scales (whose bold digits'
+        # edges pass through the muted grey)
+        scales = x0 + width - 5 * 26 - 10
+        diversity = _box([p for p, c in pixels if c == MUTED and x0 + 75 < p[0] < scales])
         cubes = _box([p for p, c in pixels if c in R.TERRAIN_COLOURS.values()])
         assert _apart(name, diversity), (language, cols, seat, name, diversity)
         assert _apart(cubes, diversity), (language, cols, seat, cubes, diversity)

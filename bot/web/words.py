@@ -12,6 +12,7 @@ from languages import N_, Language
 
 WORDS: Mapping[str, str] = {
     "skip": N_("Skip to the board"),
+    "skip_main": N_("Skip to the content"),
     "game_title": N_("{game}, game #{number}"),
     "board": N_("The board"),
     "board_after": N_("After move {move} of {shown}"),

@@ -21,8 +21,8 @@ from bot.league.texts import bye_line, options_line
 from bot.ratings import shown
 from bot.sessions import SessionService
 from bot.storage import Store
-from bot.storage.leagues import LeagueRow
-from bot.texts import number
+from bot.storage.leagues import LeagueGame, LeagueRow
+from bot.texts import number, ordinal
 from languages import N_, Language
 
 STATUS = {
@@ -51,10 +51,31 @@ class StandingRow:
 @dataclass(frozen=True)
 class TableGame:
     number: int
-    players: list[tuple[str, str]]  # (name, place or "")
+    players: list[tuple[str, str]]  # (name, its note: "1st", "2nd, forfeited", or "")
     link: str | None
     session: int | None
     status: str
+    state: str = ""  # "being played", "not opened", "not played (forfeited)"; "" once played
+
+
+def table_game(game: LeagueGame, players: dict[int, str], link: str | None, t: Language) -> TableGame:
+    """One table of a round as ``/league round`` tells it: each player with their place once the
+    game is over (and "forfeited" for a seat that forfeited it), and how far the game is."""
+    seats = sorted(game.seats, key=lambda s: s.position)
+    finished = game.status == "finished"
+    named = []
+    for s in seats:
+        notes = [ordinal(s.place, t)] if finished and s.place is not None else []
+        if s.forfeit:
+            notes.append(t.gettext("forfeited"))
+        named.append((players.get(s.user_id, "?"), ", ".join(notes)))
+    if finished:
+        state = "" if game.session_id is not None else t.gettext("not played (forfeited)")
+    elif game.session_id is not None:
+        state = t.gettext("being played")
+    else:
+        state = t.gettext("not opened")
+    return TableGame(game.table_no, named, link, game.session_id, game.status, state)
 
 
 @dataclass
@@ -188,16 +209,8 @@ class Leagues:
         links = await game_links([g.session_id for g in games if g.session_id is not None])
         for g in games:
             view = rounds.setdefault(g.round, RoundView(g.round))
-            seats = sorted(g.seats, key=lambda s: s.position)
-            view.tables.append(
-                TableGame(
-                    g.table_no,
-                    [(players.get(s.user_id, "?"), "" if s.place is None else str(s.place)) for s in seats],
-                    links.get(g.session_id) if g.session_id is not None else None,
-                    g.session_id,
-                    g.status,
-                )
-            )
+            link = links.get(g.session_id) if g.session_id is not None else None
+            view.tables.append(table_game(g, players, link, t))
         sat_out: dict[int, dict[str, list[tuple[str, float]]]] = {}
         kinds = await self.store.attendance.bye_kinds(league.id)
         for round_no, user_id, points in await self.store.leagues.league_byes(league.id):

@@ -71,3 +71,32 @@ async def test_the_skip_link_leads_where_it_says(service, chromium):
     finally:
         pages.close()
         await client.close()
+
+
+async def test_a_step_taken_from_the_keyboard_is_told_to_a_screen_reader(service, chromium):
+    """The arrow keys step through the moves with the focus left where it was: the live region
+    says which step the page now shows, and its move, as the step's heading and the move list
+    write them."""
+    played, final = whole_game("guanga", 2, 5)
+    sid = await store_game(service, "guanga", 2, 5, played[:6], final)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        for lang, before in (("en", "Before the first move"), ("es", "Antes de la primera jugada")):
+            page = await (await chromium.new_context(locale=lang)).new_page()
+            await page.goto(str(client.make_url(f"/g/{token}?lang={lang}")))
+            said = page.locator("#announce[role=status][aria-live=polite]")
+            assert await said.inner_text() == ""  # nothing said on arrival
+            moves = await page.locator("ol.moves a").all_inner_texts()  # the start, then each move
+            await page.keyboard.press("ArrowLeft")
+            await page.locator("#game[data-step='5']").wait_for()
+            label = await page.locator("#step-label").inner_text()
+            assert label.endswith(("5 of 6", "5 de 6")), label
+            assert await said.inner_text() == f"{label}: {moves[5]}"
+            await page.keyboard.press("Home")
+            await page.locator("#game[data-step='0']").wait_for()
+            assert await said.inner_text() == before
+            await page.context.close()
+    finally:
+        pages.close()
+        await client.close()

@@ -90,6 +90,7 @@ class MatchView:
     a: str
     b: str
     winner: str
+    text: str = ""  # "Cusi v bye", "Cusi v to be decided", as the bracket's post writes a match
 
 
 @dataclass(frozen=True)
@@ -219,7 +220,7 @@ class Leagues:
         for round_no, found in sat_out.items():
             rounds.setdefault(round_no, RoundView(round_no)).byes = sat_out_lines(league, round_no, found, t)
         page.rounds = [rounds[n] for n in sorted(rounds)]
-        await self.bracket(league, page, players)
+        await self.bracket(league, page, players, t)
         if page.champion is None and league.champion_id is not None:  # the season's end post's
             page.champion = players.get(league.champion_id)
         board = await self.store.ratings.season_leaderboard(league.id, limit=SEASON_TOP)
@@ -235,7 +236,9 @@ class Leagues:
         ]
         return page
 
-    async def bracket(self, league: LeagueRow, page: LeaguePage, players: dict[int, str]) -> None:
+    async def bracket(
+        self, league: LeagueRow, page: LeaguePage, players: dict[int, str], t: Language
+    ) -> None:
         if league.format != "elimination" and not league.final_round:
             return
         seeds = await self.service.seeds(league)
@@ -248,7 +251,17 @@ class Leagues:
                 return ""
             return players.get(int(player), player) if player.isdigit() else player
 
-        page.bracket = [
-            [MatchView(name(m.a), name(m.b), name(m.winner)) for m in matches] for matches in b.rounds
-        ]
+        def seat(player: str | None, first_round: bool) -> str:
+            """A match's side: its player, else a bye (first round), else one not known yet."""
+            if player is not None:
+                return name(player)
+            return t.gettext("bye") if first_round else t.gettext("to be decided")
+
+        page.bracket = []
+        for r, matches in enumerate(b.rounds):
+            views = []
+            for m in matches:
+                a, b_ = seat(m.a, r == 0), seat(m.b, r == 0)
+                views.append(MatchView(a, b_, name(m.winner), t.gettext("{a} v {b}", a=a, b=b_)))
+            page.bracket.append(views)
         page.champion = name(b.champion) or None

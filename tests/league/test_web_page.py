@@ -176,3 +176,33 @@ async def test_each_table_says_how_far_its_game_is_and_who_forfeited(leagues, se
     finally:
         pages.close()
         await client.close()
+
+
+async def test_the_bracket_names_its_byes_and_the_places_not_decided_yet(leagues, service):
+    """As the bracket's picture and post do: a first-round match against nobody is a bye, a later
+    one whose player is not known yet is "to be decided"; the page wrote a dash for both (which a
+    screen reader reads as "em dash")."""
+    league = await new_league(
+        leagues, name="Nim cup", game="nim", format="elimination", group_size=2, rounds=3, days=1, seed=2
+    )
+    for uid in range(701, 706):  # five players in a bracket of eight: three byes
+        await leagues.join(league, uid, f"n{uid}")
+    league, _ = await leagues.start(league)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("league", league.id)
+        for lang, bye, later, versus in (
+            ("en", "bye", "to be decided", " v "),
+            ("es", "pase directo", "por decidir", " contra "),
+        ):
+            html = await (await client.get(f"/l/{token}?lang={lang}")).text()
+            bracket = html.split('id="bracket-h"', 1)[1].split("</section>", 1)[0]
+            rounds = [re.findall(r"<li>(.*?)</li>", part, re.S) for part in bracket.split("<h3>")[1:]]
+            assert [len(r) for r in rounds] == [4, 2, 1], rounds
+            assert "—" not in bracket
+            assert sum(m.count(bye) for m in rounds[0]) == 3, rounds[0]
+            assert all(versus in m for r in rounds for m in r)
+            assert rounds[2] == [f"{later}{versus}{later}"], rounds[2]
+    finally:
+        pages.close()
+        await client.close()

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import engines
 from bot.league import attendance, controls, tiebreaks
+from bot.league.noshows import first_holder
 from bot.league.presence import attendance_lines
 from bot.league.service import LeagueService
 from bot.league.texts import bye_line, options_line
@@ -58,9 +59,16 @@ class TableGame:
     state: str = ""  # "being played", "not opened", "not played (forfeited)"; "" once played
 
 
-def table_game(game: LeagueGame, players: dict[int, str], link: str | None, t: Language) -> TableGame:
+def table_game(
+    game: LeagueGame,
+    players: dict[int, str],
+    link: str | None,
+    t: Language,
+    playing: dict[int, str] | None = None,
+) -> TableGame:
     """One table of a round as ``/league round`` tells it: each player with their place once the
-    game is over (and "forfeited" for a seat that forfeited it), and how far the game is."""
+    game is over (and "forfeited" for a seat that forfeited it), who plays each seat while it is
+    played (``playing``: a seat handed to a substitute), and how far the game is."""
     seats = sorted(game.seats, key=lambda s: s.position)
     finished = game.status == "finished"
     named = []
@@ -68,7 +76,8 @@ def table_game(game: LeagueGame, players: dict[int, str], link: str | None, t: L
         notes = [ordinal(s.place, t)] if finished and s.place is not None else []
         if s.forfeit:
             notes.append(t.gettext("forfeited"))
-        named.append((players.get(s.user_id, "?"), ", ".join(notes)))
+        name = (playing or {}).get(s.user_id) or players.get(s.user_id, "?")
+        named.append((name, ", ".join(notes)))
     if finished:
         state = "" if game.session_id is not None else t.gettext("not played (forfeited)")
     elif game.session_id is not None:
@@ -211,7 +220,8 @@ class Leagues:
         for g in games:
             view = rounds.setdefault(g.round, RoundView(g.round))
             link = links.get(g.session_id) if g.session_id is not None else None
-            view.tables.append(table_game(g, players, link, t))
+            playing = await self.playing_now(g, players, t) if g.status == "playing" else None
+            view.tables.append(table_game(g, players, link, t, playing))
         sat_out: dict[int, dict[str, list[tuple[str, float]]]] = {}
         kinds = await self.store.attendance.bye_kinds(league.id)
         for round_no, user_id, points in await self.store.leagues.league_byes(league.id):
@@ -235,6 +245,31 @@ class Leagues:
             for i, r in enumerate(board)
         ]
         return page
+
+    async def playing_now(self, game: LeagueGame, players: dict[int, str], t: Language) -> dict[int, str]:
+        """Each league seat of a game being played whose seat a substitute holds now, named as
+        ``/league round`` names it: "Sub (for Cusi)", Cusi being the seat's first holder."""
+        handed = await self.store.noshows.substitutions(game.id)  # (original, substitute, credit)
+        if not handed or game.session_id is None:
+            return {}
+        took = {original: sub for original, sub, _ in handed}
+        gave = {sub: original for original, sub in took.items()}
+        session = await self.service.sessions.core.get(game.session_id)
+        seated = {s.user_id: s.name for s in session.seats if s.user_id is not None} if session else {}
+        out = {}
+        for u in game.players:
+            first = first_holder(gave, u)  # the league seat may be the substitute's (credited)
+            now, seen = first, {first}
+            while now in took and took[now] not in seen:  # through every handover, once each
+                now = took[now]
+                seen.add(now)
+            if now != first:
+                out[u] = t.gettext(
+                    "{substitute} (for {original})",
+                    substitute=seated.get(now) or players.get(now, "?"),
+                    original=players.get(first, "?"),
+                )
+        return out
 
     async def bracket(
         self, league: LeagueRow, page: LeaguePage, players: dict[int, str], t: Language

@@ -10,6 +10,8 @@ import pytest
 
 from bot.league.presence import Attendance
 from bot.league.service import LeagueService
+from bot.storage.noshows import Substitute
+from tests.league.test_noshow_storage import running_league
 from tests.league.test_service import DAY, counter, new_league, open_games, play_out
 from tests.table.test_web_pages import serve
 
@@ -203,6 +205,31 @@ async def test_the_bracket_names_its_byes_and_the_places_not_decided_yet(leagues
             assert sum(m.count(bye) for m in rounds[0]) == 3, rounds[0]
             assert all(versus in m for r in rounds for m in r)
             assert rounds[2] == [f"{later}{versus}{later}"], rounds[2]
+    finally:
+        pages.close()
+        await client.close()
+
+
+@pytest.mark.parametrize("credit", ["original", "substitute", "nobody"])
+async def test_a_seat_handed_to_a_substitute_names_them_while_the_game_is_played(service, credit):
+    """As ``/league round`` does ("Sub (for u10)"), whoever the result will count for: the page
+    named the seat's league player only (the one who was dropped), or, once the substitute was
+    credited, the substitute alone."""
+    store = service.store
+    lid, gid, session = await running_league(service)
+    assert await store.leagues.drop_player(lid, 10) == [session.id]
+    await store.noshows.add_substitute(lid, 30, "Sub")
+    seat = session.seat_of(10).seat
+    assert await store.noshows.hand_seat(lid, gid, session.id, seat, 10, Substitute(30, "Sub"), credit)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("league", lid)
+        html = await (await client.get(f"/l/{token}")).text()
+        (table,) = re.findall(r"<li>Table 1: (.*?)</li>", html)
+        assert table.startswith("Sub (for u10)"), table
+        assert "u20" in table and "being played" in table
+        es = await (await client.get(f"/l/{token}?lang=es")).text()
+        assert "Sub (en lugar de u10)" in es
     finally:
         pages.close()
         await client.close()

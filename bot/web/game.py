@@ -71,6 +71,30 @@ class Line:
     last: str
 
 
+@dataclass(frozen=True)
+class WordsPart:
+    """A part of the board in words: its heading ("The map") and its lines, one thing each."""
+
+    heading: str
+    lines: list[str]
+
+
+def words_parts(lines: Sequence[str], names: Sequence[str]) -> list[WordsPart]:
+    """The board in words (:func:`bot.describe.lines_of`: a ``**heading**`` line, then its
+    ``- item`` lines, a blank line between parts) as parts, plain text (the page shows each
+    heading as a heading and its lines as a list, for a screen reader to move through)."""
+    parts: list[WordsPart] = []
+    for line in lines:
+        if not line:
+            continue
+        if line.startswith("- ") and parts:
+            parts[-1].lines.append(plain(line[2:], names))
+        else:
+            heading = plain(line, names)
+            parts.append(WordsPart(heading[:-1] if heading.endswith(".") else heading, []))
+    return parts
+
+
 @dataclass
 class GamePage:
     title: str
@@ -82,7 +106,7 @@ class GamePage:
     players: list[Player] = field(default_factory=list)
     result: list[str] = field(default_factory=list)
     alt: str = ""
-    words: list[str] = field(default_factory=list)
+    words: list[WordsPart] = field(default_factory=list)
     chart: list[Line] = field(default_factory=list)
     chart_label: str = ""
     version: int = 0
@@ -192,13 +216,12 @@ class Games:
         )
         ended = step == shown and texts.ended_early(session, t) is not None  # nobody to play then
         names = session.names_after(step)
-        page.words = [
-            plain(line, names)
-            for line in lines_of(
+        page.words = words_parts(
+            lines_of(
                 sections_for(session.engine, state, None, ended=ended), t, names, None, session.names_at(step)
-            )
-            if line
-        ]
+            ),
+            names,
+        )
         page.players = self.players(session, t)
         page.result = self.result(session, t)
         page.chart, page.chart_label = await self.chart(session, shown, t)

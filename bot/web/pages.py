@@ -249,8 +249,12 @@ class Pages:
         reply.headers["Retry-After"] = str(wait)
         return reply
 
-    def refused(self, request: web.Request, text: str) -> web.Response:
-        return self.render(request, "missing.html", status=400, kind="bad_request", text=text)
+    def refused(self, request: web.Request, text: str, back: str | None = None) -> web.Response:
+        """400 with why (``text``), and a link ``back`` to the page asked for without the bad
+        part (the language kept), where there is one."""
+        if back is not None and "lang" in request.query:
+            back = f"{back}?lang={reader_language(request).code}"
+        return self.render(request, "missing.html", status=400, kind="bad_request", text=text, back=back)
 
     async def session_of(self, token: str) -> Session | None:
         ref = await self.links.find("game", token)
@@ -285,7 +289,7 @@ class Pages:
         shown = await self.games.shown(session) if session.state is not None and not session.damaged else 0
         step = self.step_of(request, shown, t)
         if isinstance(step, str):
-            return self.refused(request, step)
+            return self.refused(request, step, back=f"/g/{request.match_info['token']}")
         page = await self.games.page(session, step, t)
         cache = ENDED if page.status in ("finished", "abandoned", "unplayed") else CHANGING
         return self.render(request, "game.html", cache=cache, page=page, token=request.match_info["token"])

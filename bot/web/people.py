@@ -9,6 +9,7 @@ channel may be private).  No Discord, no SQL.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 
 import engines
 from bot.ratings import shown_or_start
@@ -26,15 +27,48 @@ class RatingLine:
     wins: int
 
 
+def months(t: Language) -> tuple[str, ...]:
+    """The months' short names in ``t``, January first."""
+    return (
+        t.pgettext("month", "Jan"),
+        t.pgettext("month", "Feb"),
+        t.pgettext("month", "Mar"),
+        t.pgettext("month", "Apr"),
+        t.pgettext("month", "May"),
+        t.pgettext("month", "Jun"),
+        t.pgettext("month", "Jul"),
+        t.pgettext("month", "Aug"),
+        t.pgettext("month", "Sep"),
+        t.pgettext("month", "Oct"),
+        t.pgettext("month", "Nov"),
+        t.pgettext("month", "Dec"),
+    )
+
+
+def day_of(stamp: str | None) -> date | None:
+    """The day of a stored time (``2026-11-30T10:28:34.123+00:00``, UTC), if it is one."""
+    try:
+        return date.fromisoformat((stamp or "")[:10])
+    except ValueError:
+        return None
+
+
+def day_text(day: date, t: Language) -> str:
+    """A day as ``t`` writes a date: ``30 Nov 2026``, ``30 nov 2026`` (not the stored
+    ``2026-11-30``, which a reader of either language may take for another order)."""
+    return t.gettext("{day} {month} {year}", day=day.day, month=months(t)[day.month - 1], year=day.year)
+
+
 @dataclass(frozen=True)
 class GameLine:
     game: str
     number: int
-    when: str
+    when: str  # the day it ended, as the reader's language writes it
     place: str
     score: str
     resigned: bool
     ran_out: bool = False  # their time ran out (the computer took the seat), as the game's page says
+    day: str = ""  # the day it ended, as a machine reads it (``2026-11-30``)
 
 
 @dataclass
@@ -62,15 +96,17 @@ class People:
                 RatingLine(engines.title(game), number(shown_or_start(r.mu, r.sigma), t), r.games, r.wins)
             )
         for g in await self.links.finished_games(guild_id, user_id):
+            day = day_of(g.finished_at)
             page.games.append(
                 GameLine(
                     engines.title(g.game),
                     g.session_id,
-                    (g.finished_at or "")[:10],
+                    "" if day is None else day_text(day, t),
                     ordinal(g.place, t),
                     "" if g.score is None else number(g.score, t),
                     g.resigned,
                     g.ran_out,
+                    "" if day is None else day.isoformat(),
                 )
             )
         return page

@@ -15,14 +15,15 @@ from dataclasses import dataclass, field
 
 import engines
 from bot.league import attendance, controls, tiebreaks
+from bot.league.noshows import first_holder
 from bot.league.presence import attendance_lines
 from bot.league.service import LeagueService
 from bot.league.texts import bye_line, options_line
 from bot.ratings import shown
 from bot.sessions import SessionService
 from bot.storage import Store
-from bot.storage.leagues import LeagueRow
-from bot.texts import number
+from bot.storage.leagues import LeagueGame, LeagueRow
+from bot.texts import number, ordinal
 from languages import N_, Language
 
 STATUS = {
@@ -51,10 +52,39 @@ class StandingRow:
 @dataclass(frozen=True)
 class TableGame:
     number: int
-    players: list[tuple[str, str]]  # (name, place or "")
+    players: list[tuple[str, str]]  # (name, its note: "1st", "2nd, forfeited", or "")
     link: str | None
     session: int | None
     status: str
+    state: str = ""  # "being played", "not opened", "not played (forfeited)"; "" once played
+
+
+def table_game(
+    game: LeagueGame,
+    players: dict[int, str],
+    link: str | None,
+    t: Language,
+    playing: dict[int, str] | None = None,
+) -> TableGame:
+    """One table of a round as ``/league round`` tells it: each player with their place once the
+    game is over (and "forfeited" for a seat that forfeited it), who plays each seat while it is
+    played (``playing``: a seat handed to a substitute), and how far the game is."""
+    seats = sorted(game.seats, key=lambda s: s.position)
+    finished = game.status == "finished"
+    named = []
+    for s in seats:
+        notes = [ordinal(s.place, t)] if finished and s.place is not None else []
+        if s.forfeit:
+            notes.append(t.gettext("forfeited"))
+        name = (playing or {}).get(s.user_id) or players.get(s.user_id, "?")
+        named.append((name, ", ".join(notes)))
+    if finished:
+        state = "" if game.session_id is not None else t.gettext("not played (forfeited)")
+    elif game.session_id is not None:
+        state = t.gettext("being played")
+    else:
+        state = t.gettext("not opened")
+    return TableGame(game.table_no, named, link, game.session_id, game.status, state)
 
 
 @dataclass
@@ -69,6 +99,7 @@ class MatchView:
     a: str
     b: str
     winner: str
+    text: str = ""  # "Cusi v bye", "Cusi v to be decided", as the bracket's post writes a match
 
 
 @dataclass(frozen=True)
@@ -188,16 +219,9 @@ class Leagues:
         links = await game_links([g.session_id for g in games if g.session_id is not None])
         for g in games:
             view = rounds.setdefault(g.round, RoundView(g.round))
-            seats = sorted(g.seats, key=lambda s: s.position)
-            view.tables.append(
-                TableGame(
-                    g.table_no,
-                    [(players.get(s.user_id, "?"), "" if s.place is None else str(s.place)) for s in seats],
-                    links.get(g.session_id) if g.session_id is not None else None,
-                    g.session_id,
-                    g.status,
-                )
-            )
+            link = links.get(g.session_id) if g.session_id is not None else None
+            playing = await self.playing_now(g, players, t) if g.status == "playing" else None
+            view.tables.append(table_game(g, players, link, t, playing))
         sat_out: dict[int, dict[str, list[tuple[str, float]]]] = {}
         kinds = await self.store.attendance.bye_kinds(league.id)
         for round_no, user_id, points in await self.store.leagues.league_byes(league.id):
@@ -206,7 +230,7 @@ class Leagues:
         for round_no, found in sat_out.items():
             rounds.setdefault(round_no, RoundView(round_no)).byes = sat_out_lines(league, round_no, found, t)
         page.rounds = [rounds[n] for n in sorted(rounds)]
-        await self.bracket(league, page, players)
+        await self.bracket(league, page, players, t)
         if page.champion is None and league.champion_id is not None:  # the season's end post's
             page.champion = players.get(league.champion_id)
         board = await self.store.ratings.season_leaderboard(league.id, limit=SEASON_TOP)
@@ -222,7 +246,34 @@ class Leagues:
         ]
         return page
 
-    async def bracket(self, league: LeagueRow, page: LeaguePage, players: dict[int, str]) -> None:
+    async def playing_now(self, game: LeagueGame, players: dict[int, str], t: Language) -> dict[int, str]:
+        """Each league seat of a game being played whose seat a substitute holds now, named as
+        ``/league round`` names it: "Sub (for Cusi)", Cusi being the seat's first holder."""
+        handed = await self.store.noshows.substitutions(game.id)  # (original, substitute, credit)
+        if not handed or game.session_id is None:
+            return {}
+        took = {original: sub for original, sub, _ in handed}
+        gave = {sub: original for original, sub in took.items()}
+        session = await self.service.sessions.core.get(game.session_id)
+        seated = {s.user_id: s.name for s in session.seats if s.user_id is not None} if session else {}
+        out = {}
+        for u in game.players:
+            first = first_holder(gave, u)  # the league seat may be the substitute's (credited)
+            now, seen = first, {first}
+            while now in took and took[now] not in seen:  # through every handover, once each
+                now = took[now]
+                seen.add(now)
+            if now != first:
+                out[u] = t.gettext(
+                    "{substitute} (for {original})",
+                    substitute=seated.get(now) or players.get(now, "?"),
+                    original=players.get(first, "?"),
+                )
+        return out
+
+    async def bracket(
+        self, league: LeagueRow, page: LeaguePage, players: dict[int, str], t: Language
+    ) -> None:
         if league.format != "elimination" and not league.final_round:
             return
         seeds = await self.service.seeds(league)
@@ -235,7 +286,17 @@ class Leagues:
                 return ""
             return players.get(int(player), player) if player.isdigit() else player
 
-        page.bracket = [
-            [MatchView(name(m.a), name(m.b), name(m.winner)) for m in matches] for matches in b.rounds
-        ]
+        def seat(player: str | None, first_round: bool) -> str:
+            """A match's side: its player, else a bye (first round), else one not known yet."""
+            if player is not None:
+                return name(player)
+            return t.gettext("bye") if first_round else t.gettext("to be decided")
+
+        page.bracket = []
+        for r, matches in enumerate(b.rounds):
+            views = []
+            for m in matches:
+                a, b_ = seat(m.a, r == 0), seat(m.b, r == 0)
+                views.append(MatchView(a, b_, name(m.winner), t.gettext("{a} v {b}", a=a, b=b_)))
+            page.bracket.append(views)
         page.champion = name(b.champion) or None

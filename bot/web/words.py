@@ -12,6 +12,7 @@ from languages import N_, Language
 
 WORDS: Mapping[str, str] = {
     "skip": N_("Skip to the board"),
+    "skip_main": N_("Skip to the content"),
     "game_title": N_("{game}, game #{number}"),
     "board": N_("The board"),
     "board_after": N_("After move {move} of {shown}"),
@@ -46,6 +47,7 @@ WORDS: Mapping[str, str] = {
     "not_found": N_("Nothing here"),
     "not_found_text": N_("This link is wrong, or its page is no longer shared."),
     "bad_request": N_("That address is not right"),
+    "back_to_game": N_("The game at its latest move"),
     "not_allowed": N_("These pages only read"),
     "not_allowed_text": N_("Open them with GET (or HEAD): they take nothing sent to them."),
     "unavailable": N_("Not available now"),

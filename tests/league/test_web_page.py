@@ -10,7 +10,9 @@ import pytest
 
 from bot.league.presence import Attendance
 from bot.league.service import LeagueService
-from tests.league.test_service import DAY, counter, new_league, open_games
+from bot.storage.noshows import Substitute
+from tests.league.test_noshow_storage import running_league
+from tests.league.test_service import DAY, counter, new_league, open_games, play_out
 from tests.table.test_web_pages import serve
 
 
@@ -124,4 +126,110 @@ async def test_the_league_page_names_the_options_its_games_are_played_with(leagu
         es = await (await client.get(f"/l/{token}?lang=es")).text()
         assert '<p class="options">Opciones: modo Aprendiz; ' in es
     finally:
+        await client.close()
+
+
+async def test_each_table_says_how_far_its_game_is_and_who_forfeited(leagues, service):
+    """As ``/league round`` does: a game being played says so, a table not opened yet too, a
+    finished one gives each player's place (an ordinal, not a bare number), and a seat that
+    forfeited is marked, as is a table never played because too few players were left."""
+    store = service.store
+    league = await new_league(
+        leagues, name="Nim tables", game="nim", format="swiss", group_size=2, rounds=2, days=1, seed=5
+    )
+    names = {uid: f"n{uid}" for uid in range(601, 609)}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league)
+    opened = await leagues.open_round(league.id, 1)
+    played, playing, forfeited, unopened = opened.games
+    channels = counter(6000)
+    done = await leagues.open_game(league, played, next(channels), names)
+    await play_out(service, done)
+    await leagues.open_game(league, playing, next(channels), names)
+    gone, stays = forfeited.players
+    await leagues.drop(league, gone)
+    assert await leagues.open_game(league, forfeited, next(channels), names) is None
+
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("league", league.id)
+        html = await (await client.get(f"/l/{token}")).text()
+        round_one = html.split("<h3>Round 1</h3>", 1)[1].split("</ul>", 1)[0]
+        tables = {
+            int(m.group(1)): re.sub(r"<[^>]+>", "", m.group(2))
+            for m in re.finditer(r"<li>Table (\d+): (.*?)</li>", round_one)
+        }
+        places = {s.user_id: s.place for g in await store.leagues.league_games(league.id, 1) for s in g.seats}
+        first = next(u for u in played.players if places[u] == 1)
+        second = next(u for u in played.players if places[u] == 2)
+        assert f"{names[first]} (1st)" in tables[played.table_no]
+        assert f"{names[second]} (2nd)" in tables[played.table_no]
+        assert "being played" in tables[playing.table_no] and "game #" in tables[playing.table_no]
+        assert f"{names[gone]} (2nd, forfeited)" in tables[forfeited.table_no]
+        assert f"{names[stays]} (1st)" in tables[forfeited.table_no]
+        assert "not played (forfeited)" in tables[forfeited.table_no]
+        assert "not opened" in tables[unopened.table_no]
+        es = await (await client.get(f"/l/{token}?lang=es")).text()
+        assert f"{names[first]} (1.º)" in es
+        assert "en juego" in es and "sin abrir" in es
+        assert f"{names[gone]} (2.º, por abandono)" in es
+        assert "no jugada (por abandono)" in es
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_the_bracket_names_its_byes_and_the_places_not_decided_yet(leagues, service):
+    """As the bracket's picture and post do: a first-round match against nobody is a bye, a later
+    one whose player is not known yet is "to be decided"; the page wrote a dash for both (which a
+    screen reader reads as "em dash")."""
+    league = await new_league(
+        leagues, name="Nim cup", game="nim", format="elimination", group_size=2, rounds=3, days=1, seed=2
+    )
+    for uid in range(701, 706):  # five players in a bracket of eight: three byes
+        await leagues.join(league, uid, f"n{uid}")
+    league, _ = await leagues.start(league)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("league", league.id)
+        for lang, bye, later, versus in (
+            ("en", "bye", "to be decided", " v "),
+            ("es", "pase directo", "por decidir", " contra "),
+        ):
+            html = await (await client.get(f"/l/{token}?lang={lang}")).text()
+            bracket = html.split('id="bracket-h"', 1)[1].split("</section>", 1)[0]
+            rounds = [re.findall(r"<li>(.*?)</li>", part, re.S) for part in bracket.split("<h3>")[1:]]
+            assert [len(r) for r in rounds] == [4, 2, 1], rounds
+            assert "—" not in bracket
+            assert sum(m.count(bye) for m in rounds[0]) == 3, rounds[0]
+            assert all(versus in m for r in rounds for m in r)
+            assert rounds[2] == [f"{later}{versus}{later}"], rounds[2]
+    finally:
+        pages.close()
+        await client.close()
+
+
+@pytest.mark.parametrize("credit", ["original", "substitute", "nobody"])
+async def test_a_seat_handed_to_a_substitute_names_them_while_the_game_is_played(service, credit):
+    """As ``/league round`` does ("Sub (for u10)"), whoever the result will count for: the page
+    named the seat's league player only (the one who was dropped), or, once the substitute was
+    credited, the substitute alone."""
+    store = service.store
+    lid, gid, session = await running_league(service)
+    assert await store.leagues.drop_player(lid, 10) == [session.id]
+    await store.noshows.add_substitute(lid, 30, "Sub")
+    seat = session.seat_of(10).seat
+    assert await store.noshows.hand_seat(lid, gid, session.id, seat, 10, Substitute(30, "Sub"), credit)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("league", lid)
+        html = await (await client.get(f"/l/{token}")).text()
+        (table,) = re.findall(r"<li>Table 1: (.*?)</li>", html)
+        assert table.startswith("Sub (for u10)"), table
+        assert "u20" in table and "being played" in table
+        es = await (await client.get(f"/l/{token}?lang=es")).text()
+        assert "Sub (en lugar de u10)" in es
+    finally:
+        pages.close()
         await client.close()

@@ -7,6 +7,7 @@ warning."""
 from __future__ import annotations
 
 import logging
+import re
 
 import pytest
 
@@ -223,6 +224,34 @@ async def test_the_language_links_keep_the_move_shown(service):
         assert f'href="/g/{token}?lang=es" hreflang="es"' in latest
         missing = await (await client.get("/g/nothing-here-at-all-xyz?move=3")).text()
         assert 'href="/?lang=es"' in missing  # a refusal's links lead to the site's root
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_a_refused_step_links_back_to_the_game(service):
+    """The 400 page said what was wrong, but its only links (the languages') asked for the same
+    bad step again: it links the game at its latest move, in the language the reader chose."""
+    sid = await guanga(service)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        for query, link, words in (
+            ("?move=99", f'<a href="/g/{token}">The game at its latest move</a>', "move must be"),
+            (
+                "?move=abc&lang=es",
+                f'<a href="/g/{token}?lang=es">La partida en su última jugada</a>',
+                "la jugada",
+            ),
+        ):
+            reply = await client.get(f"/g/{token}{query}")
+            assert reply.status == 400
+            html = await reply.text()
+            assert words in html and link in html, html
+            back = await client.get(re.search(r'<a href="(/g/[^"]+)">', html).group(1))
+            assert back.status == 200
+        # A 404 has no game to go back to.
+        assert '<a href="/g/' not in await (await client.get("/g/nothing-here")).text()
     finally:
         pages.close()
         await client.close()

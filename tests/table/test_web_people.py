@@ -6,6 +6,7 @@ their time ran out."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 import pytest
 
@@ -62,5 +63,24 @@ async def test_a_seat_whose_time_ran_out_is_not_called_resigned(service, clock):
             await client.get(f"/p/{await pages.links.token('person', late.user_id, 1)}?lang=es")
         ).text()
         assert "(sin tiempo)" in es and "(se rindió)" not in es
+    finally:
+        await client.close()
+
+
+async def test_the_day_a_game_ended_is_written_as_the_readers_language_writes_a_date(service, clock):
+    """Not the stored ``2027-03-05`` (day and month in an order neither language writes): the
+    day, the month's name and the year, with the machine's date kept in ``<time datetime>``."""
+    clock.set(datetime(2027, 3, 5, 23, 30, tzinfo=UTC).timestamp())
+    played, final = whole_game("pachakuna", 2, 3)
+    sid = await store_game(service, "pachakuna", 2, 3, played, final)
+    await record_end(service, sid, "pachakuna", final)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("person", 1, 1)
+        for lang, day in (("en", "5 Mar 2027"), ("es", "5 de marzo de 2027")):
+            html = await (await client.get(f"/p/{token}?lang={lang}")).text()
+            games = html.split('id="finished-h"', 1)[1].split("</section>", 1)[0]
+            assert f'<td><time datetime="2027-03-05">{day}</time></td>' in games, games
+            assert "2027-03-05<" not in games
     finally:
         await client.close()

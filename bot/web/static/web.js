@@ -65,11 +65,30 @@
         if (push) {
           window.history.pushState(null, "", url.toString());
         }
+        announce(fresh);
         wire();
       })
       .catch(function () {
         window.location.assign(url.toString());
       });
+  }
+
+  // A screen reader is told which step the page now shows, and its move ("After move 5 of 40:
+  // Cusi plays ..."), in the live region beside the game's part (which is replaced, so cannot
+  // hold one itself): a step taken with the arrow keys moves no focus, and a move followed
+  // from the event stream neither.
+  function announce(fresh) {
+    var said = document.getElementById("announce");
+    var label = fresh.querySelector("#step-label");
+    if (!said || !label) {
+      return;
+    }
+    var text = label.textContent.trim();
+    var move = fresh.querySelector("ol.moves a[aria-current]");
+    if (move && Number(fresh.dataset.step) > 0) {
+      text += ": " + move.textContent.trim();
+    }
+    said.textContent = text;
   }
 
   function go(step) {

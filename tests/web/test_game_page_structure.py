@@ -1,0 +1,102 @@
+"""A game's page as a screen reader and a keyboard move through it: the board in words in parts,
+each a heading and a list (not lines that begin with a dash), and the skip link, which leads
+where it says."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.history import store_game, whole_game
+from tests.table.test_web_pages import serve
+from tests.web.conftest import needs_chromium
+
+pytestmark = [pytest.mark.browser, needs_chromium]
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("guanga", 2), ("tiwanaku", 3), ("pachakuna", 2), ("nowa_gwinea", 3), ("guacamole", 3)],
+)
+async def test_the_board_in_words_is_headings_and_lists(service, chromium, game, players):
+    played, final = whole_game(game, players, 5)
+    sid = await store_game(service, game, players, 5, played[:12], final)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        context = await chromium.new_context(locale="en-GB")
+        page = await context.new_page()
+        await page.goto(str(client.make_url(f"/g/{token}")))
+        details = page.locator("details")
+        await details.locator("summary").click()
+        headings = await details.get_by_role("heading", level=3).all_inner_texts()
+        assert len(headings) >= 2, headings
+        items = await details.get_by_role("listitem").all_inner_texts()
+        assert len(items) > len(headings), items
+        assert not [i for i in items if i.startswith("-")], items
+        assert await details.locator("p").count() == 0  # every line is in a part's list
+        # The headings go down one level at a time: h1, its h2s, the words' h3s.
+        levels = await page.eval_on_selector_all("h1, h2, h3, h4, h5, h6", "hs => hs.map(h => +h.tagName[1])")
+        assert levels[0] == 1
+        assert all(b - a <= 1 for a, b in zip(levels, levels[1:], strict=False)), levels
+        # The words' parts are the board's: inside its section, under its heading.
+        assert await page.locator("#board-part details h3").count() == len(headings)
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_the_skip_link_leads_where_it_says(service, chromium):
+    played, final = whole_game("guanga", 2, 5)
+    sid = await store_game(service, "guanga", 2, 5, played[:6], final)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        page = await (await chromium.new_context(locale="en-GB")).new_page()
+        await page.goto(str(client.make_url(f"/g/{token}")))
+        await page.keyboard.press("Tab")
+        assert await page.evaluate("document.activeElement.textContent") == "Skip to the board"
+        await page.keyboard.press("Enter")
+        # The focus is on the board's part of the page, which holds the picture.
+        assert await page.evaluate("document.activeElement.id") == "board-part"
+        assert await page.locator("#board-part img#board").count() == 1
+        # A page with no board (here, a wrong link's) skips to its content, and says so, in
+        # the reader's language.
+        for lang, text in (("en", "Skip to the content"), ("es", "Saltar al contenido")):
+            await page.goto(str(client.make_url(f"/g/nothing-here?lang={lang}")))
+            await page.keyboard.press("Tab")
+            assert await page.evaluate("document.activeElement.textContent") == text
+            assert "board" not in text and "tablero" not in text
+            await page.keyboard.press("Enter")
+            assert await page.evaluate("document.activeElement.id") == "main"
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_a_step_taken_from_the_keyboard_is_told_to_a_screen_reader(service, chromium):
+    """The arrow keys step through the moves with the focus left where it was: the live region
+    says which step the page now shows, and its move, as the step's heading and the move list
+    write them."""
+    played, final = whole_game("guanga", 2, 5)
+    sid = await store_game(service, "guanga", 2, 5, played[:6], final)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        for lang, before in (("en", "Before the first move"), ("es", "Antes de la primera jugada")):
+            page = await (await chromium.new_context(locale=lang)).new_page()
+            await page.goto(str(client.make_url(f"/g/{token}?lang={lang}")))
+            said = page.locator("#announce[role=status][aria-live=polite]")
+            assert await said.inner_text() == ""  # nothing said on arrival
+            moves = await page.locator("ol.moves a").all_inner_texts()  # the start, then each move
+            await page.keyboard.press("ArrowLeft")
+            await page.locator("#game[data-step='5']").wait_for()
+            label = await page.locator("#step-label").inner_text()
+            assert label.endswith(("5 of 6", "5 de 6")), label
+            assert await said.inner_text() == f"{label}: {moves[5]}"
+            await page.keyboard.press("Home")
+            await page.locator("#game[data-step='0']").wait_for()
+            assert await said.inner_text() == before
+            await page.context.close()
+    finally:
+        pages.close()
+        await client.close()

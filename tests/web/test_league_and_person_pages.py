@@ -1,0 +1,62 @@
+"""A league's page and a person's, as a phone shows them and as axe-core audits them: tables wider
+than the screen scroll in a region of their own (the page itself never sideways), and each such
+region is a landmark distinct from the part of the page it is in."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.league.service import LeagueService
+from tests.league.test_service import DAY, GUILD, counter, new_league, open_games, play_out
+from tests.table.test_web_pages import serve
+from tests.web.conftest import needs_chromium
+
+pytestmark = [pytest.mark.browser, needs_chromium]
+
+
+async def audit(page) -> list[str]:
+    from axe_playwright_python.async_playwright import Axe
+
+    result = await Axe().run(page)
+    return [f"{v['id']}: {v['help']} ({v['nodes'][0]['html'][:120]})" for v in result.response["violations"]]
+
+
+async def test_a_league_and_a_person_on_a_phone(service, clock, chromium):
+    leagues = LeagueService(service.store, service)
+    league = await new_league(
+        leagues, name="Nim on phones", game="nim", format="swiss", group_size=2, rounds=2, days=1, seed=4
+    )
+    names = {uid: f"Jugadora {uid} con un nombre largo" for uid in range(801, 805)}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league)
+    opened = await leagues.open_round(league.id, 1)
+    for session in await open_games(leagues, opened, names, counter(8000)):
+        await play_out(service, session)
+    clock.advance(DAY)
+    await leagues.round_deadline(league.id, 1)
+    pages, client = await serve(service)
+    try:
+        addresses = [
+            f"/l/{await pages.links.token('league', league.id)}",
+            f"/p/{await pages.links.token('person', 801, GUILD)}",
+        ]
+        for lang in ("en", "es"):
+            context = await chromium.new_context(viewport={"width": 360, "height": 740}, locale=lang)
+            page = await context.new_page()
+            for address in addresses:
+                reply = await page.goto(str(client.make_url(f"{address}?lang={lang}")))
+                assert reply is not None and reply.status == 200, address
+                assert await page.locator("table").count() >= 2, address  # standings, ratings; ratings, games
+                body = await page.evaluate(
+                    "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+                )
+                wide = await page.evaluate(
+                    "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map(e => e.outerHTML.slice(0, 150))"
+                )
+                assert body[0] <= body[1], (address, body, wide)  # the page never scrolls sideways
+                assert await audit(page) == [], (lang, address)
+            await context.close()
+    finally:
+        pages.close()
+        await client.close()

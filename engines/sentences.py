@@ -106,7 +106,7 @@ _PLAIN = (str, int)
 # A command, button or option named in a sentence (``{/game join}``, ``{button Rematch}``,
 # ``{option max_turns}``): in English as written; in another language, by the name its client
 # shows (``languages.MENTION``).
-_MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+|option [^{}]+)\}")
+_MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+|option [^{}]+|choice [^{}]+)\}")
 
 
 @lru_cache(maxsize=4096)
@@ -150,8 +150,16 @@ def _seat_values(msg: str, plural: str | None) -> Mapping[str, str]:
 
 @lru_cache(maxsize=4096)
 def _english(template: str) -> str:
-    """A template as English shows it: commands, buttons and options named as written."""
-    return _MENTION.sub(lambda m: m[1].removeprefix("button ").removeprefix("option "), template)
+    """A template as English shows it: commands, buttons and options named as written, and an
+    option's choice by its value (the table names it as the menu shows it: languages.Language)."""
+    return _MENTION.sub(_english_mention, template)
+
+
+def _english_mention(m: re.Match[str]) -> str:
+    field = m[1]
+    if field.startswith("choice "):
+        return field.rsplit(" ", 1)[-1]
+    return field.removeprefix("button ").removeprefix("option ")
 
 
 def said(message: str, /, **args: Any) -> Said:

@@ -123,20 +123,20 @@ colour or all in its symbol, with a face-up workshop marker for it (grey: any co
 colours are down): `C A03 yellow B2C3D4`. Then return 2 of its patches to the bag: `R B2D4`. \
 End with `done` (automatic if nothing's left).
 **End**: when face-up workshop markers are down to 6 (2-3 players) or 4 (4 players), or a player \
-can't place two basket patches as their turn starts (they pass), the round is finished (option \
-`{option cannot_place}` `end_now`: at once instead); beginner also ends at once if the basket can't be \
+can't place two basket patches as their turn starts (they pass), the round is finished \
+(or the game ends at once, with `{option cannot_place}` "{choice guanga new cannot_place end_now}"); beginner also ends at once if the basket can't be \
 refilled. Score card VP, orders, shells, +10 for the first full guanga, -2 per empty cell. Ties: \
 fewer minus points wins, else shared.
-**Modes**
-- `beginner`: place anywhere, market 3/3/3.
-- `apprentice`: market 4/3/2, keep 1 of 2 secret orders (`keep O3`; each half scores with 2 cards of \
+**Modes** (`{option mode}`)
+- {choice guanga new mode beginner}: place anywhere, market 3/3/3.
+- {choice guanga new mode apprentice}: market 4/3/2, keep 1 of 2 secret orders (`keep O3`; each half scores with 2 cards of \
 its flag/typology), 3 shells (1 VP each left). The two patches must differ in colour and symbol and \
 sit side by side. 1 shell each: `S3B2` buys a patch, `refresh` renews the basket.
-- `master`: side B; shells come from full rows/columns of your claim's colour/symbol (2 each), a \
+- {choice guanga new mode master}: shells come from full rows/columns of your claim's colour/symbol (2 each), a \
 patch costs 3, 2 shells = 1 VP; blankets give one more patch.
-- `artisan`: master, and every patch must link to C3, whose mother patch is never removed; cut-off \
+- {choice guanga new mode artisan}: every patch must link to C3, whose mother patch is never removed; cut-off \
 patches go to the bag.
-- `{option stoppers}` (beginner/apprentice): `T2C4` blocks player 2's C4; 2 each, max 2 per guanga, counted \
+- `{option stoppers}` (the first two modes): `T2C4` blocks player 2's C4; 2 each, max 2 per guanga, counted \
 as filled.
 **Solo**: fewer patches, no market refills, orders or +10 tile; ends when you can't place two patches; you get \
 a rank.""")

@@ -118,7 +118,10 @@ class Config:
         if not isinstance(self.mode, Mode):
             raise SetupError("{option mode} must be one of beginner, apprentice, master, artisan")
         if self.stoppers and self.mode not in (Mode.BEGINNER, Mode.APPRENTICE):
-            raise SetupError("the {option stoppers} variant is only played in beginner and apprentice modes")
+            raise SetupError(
+                "the {option stoppers} variant is only played in the modes {choice guanga new mode beginner} "
+                "and {choice guanga new mode apprentice}"
+            )
         if not isinstance(self.cannot_place, Stuck):
             raise SetupError("{option cannot_place} must be finish_round or end_now")
         if self.players == 1 and self.cannot_place is not Stuck.FINISH_ROUND:

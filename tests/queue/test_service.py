@@ -424,7 +424,7 @@ async def test_options_are_refused_in_words_and_narrow_the_counts_left_out(queue
         await join(queue, 1, game="guanga", options="mode")
     with pytest.raises(Refusal, match="unknown option 'colour'; this game's options are"):
         await join(queue, 1, game="guanga", options="colour=red")
-    with pytest.raises(Refusal, match="stoppers variant is only played in beginner and apprentice"):
+    with pytest.raises(Refusal, match="stoppers variant is only played in the modes beginner and apprentice"):
         await join(queue, 1, game="guanga", options="mode=master stoppers=yes")
     with pytest.raises(Refusal, match="these options do not make a table of 3 players: the short 5 x 5"):
         await join(queue, 1, game="tiwanaku", players="2-3", options="board=short")

@@ -184,7 +184,8 @@ class Seasons(Part):
     ) -> None:
         """Sign the asker (or, by an organiser, ``member``) up for a league, or off it."""
         found = await self.find(interaction, league)
-        person, who = interaction.user, "you"
+        person = interaction.user
+        who: str | None = None  # the asker: "you"
         if member is not None:
             await self.require_organiser(interaction, found)
             if member.bot and joining:

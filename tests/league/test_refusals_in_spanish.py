@@ -151,3 +151,18 @@ async def test_dropping_someone_who_does_not_play_names_them_and_where_the_playe
     assert refusal(gone, ES) == (
         "Zoe no juega en Otoño (no está inscrito, o ya fue retirado); /liga posiciones muestra a sus jugadores"
     )
+
+
+async def test_a_member_named_you_is_answered_about_them_not_about_the_asker(leagues):
+    """An organiser signs up (or off) a member whose name is "you": the answers name that member,
+    in English and in Spanish, never "you are already signed up" meant for the asker."""
+    league = await new_league(leagues)
+    assert await leagues.join(league, 102, "you", who="you") == "you signed up for Otoño (1 player)"
+    twice = await refused(leagues.join(league, 102, "you", who="you"))
+    assert str(twice) == "you is already signed up for Otoño"
+    assert refusal(twice, ES) == "you ya está inscrito en Otoño"
+    assert await leagues.leave(league, 102, who="you", t=ES) == "you salió de Otoño"
+    gone = await refused(leagues.leave(league, 102, who="you"))
+    assert refusal(gone, ES) == "you no está inscrito en Otoño"
+    mine = await refused(leagues.leave(league, 102))  # the asker themself
+    assert refusal(mine, ES) == "no estás inscrito en Otoño"

@@ -39,6 +39,11 @@ CHOICES: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
         ("Everyone the same board", "shared"),
         ("One board each", "each"),
     ),
+    ("league create", "no_show"): (
+        ("The computer takes the seat", "computer"),
+        ("The seat forfeits the game", "forfeit"),
+        ("Score the game as it stands (Tiwanaku, Nowa Gwinea, Guacamole)", "score"),
+    ),
     ("me notify", "where"): (
         ("A mention in the game's thread (default)", "thread"),
         ("A direct message", "dm"),

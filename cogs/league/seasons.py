@@ -28,13 +28,7 @@ GAMES = [
     if name in ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 ]
 FORMATS = [app_commands.Choice(name=title.capitalize(), value=value) for value, title in FORMAT_NAMES.items()]
-NO_SHOW = [
-    app_commands.Choice(name="The computer takes the seat", value=noshows.COMPUTER),
-    app_commands.Choice(name="The seat forfeits the game", value=noshows.FORFEIT),
-    app_commands.Choice(
-        name="Score the game as it stands (Tiwanaku, Nowa Gwinea, Guacamole)", value=noshows.SCORE
-    ),
-]
+NO_SHOW = i18n.slash_choices("league create", "no_show")  # noshows.COMPUTER, FORFEIT, SCORE
 CREDIT = [
     app_commands.Choice(name="The original player", value=noshows.ORIGINAL),
     app_commands.Choice(name="The substitute", value=noshows.SUBSTITUTE),

@@ -150,3 +150,20 @@ def test_the_stoppers_refusal_names_the_modes_as_the_menu_shows_them():
 def test_the_notice_of_a_closed_dm_names_the_choice_as_the_menu_shows_it():
     assert '/me notify where: "A mention in the game\'s thread (default)".' in EN.gettext(DM_FAILED)
     assert "/yo avisos vía: «Una mención en el hilo de la partida (por defecto)»." in ES.gettext(DM_FAILED)
+
+
+def test_the_no_show_refusal_names_the_choices_as_the_menu_shows_them():
+    """``/league create`` with Guanga and "score as it stands": refused naming the two choices of
+    ``no_show`` left, as the organiser's menu shows them (it said "computer or forfeit")."""
+    from bot.league import noshows
+
+    with pytest.raises(noshows.NoShowError) as caught:
+        noshows.check("guanga", noshows.SCORE, noshows.DEFAULT_DROP_AFTER, noshows.DEFAULT_CREDIT)
+    exc = caught.value
+    assert ES.gettext(exc.msg, **exc.values).endswith(
+        "es para Tiwanaku, Nowa Gwinea, Guacamole; elige «La máquina ocupa el asiento» o "
+        "«El asiento pierde la partida por abandono»"
+    )
+    assert EN.gettext(exc.msg, **exc.values).endswith(
+        'choose "The computer takes the seat" or "The seat forfeits the game"'
+    )

@@ -159,6 +159,7 @@ from engines.sentences import (
     SetupError,
     Told,
     Translates,
+    echo,
     in_words,
     listing,
     name_seats,
@@ -172,6 +173,7 @@ from engines.sentences import (
 )
 
 __all__ = [
+    "echo",
     "parse_option_text",
     "new_config_from_options",
     "SetupError",

@@ -191,6 +191,23 @@ def term(context: str, word: str) -> Said:
     return Said(word, context=context)
 
 
+_MARKUP = re.compile(r"([\\*_~|`>#<@\[\]()-])")
+"""Characters Discord's markdown or mentions give a meaning to (as ``bot.league.names.MARKDOWN``)."""
+
+
+def echo(text: object, limit: int | None = None) -> str:
+    """What someone typed, as a refusal repeats it: in double quotes, with Discord's markdown and
+    mentions escaped (``*x*``, ``||a||``, ``<@1>`` or ``@everyone`` read as typed, formatting and
+    pinging nothing), a character that does not print shown as its code (``\\u200b``), and no
+    Python quoting (``'it's'`` reads ``"it's"``); cut after ``limit`` characters with ``…``."""
+    shown = str(text)
+    cut = limit is not None and len(shown) > limit
+    if cut:
+        shown = shown[:limit]
+    shown = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in shown)
+    return '"' + _MARKUP.sub(r"\\\1", shown) + ("…" if cut else "") + '"'
+
+
 def in_words(text: str | Said | None, language: Translates | None = None) -> str | None:
     """``text`` in ``language``: a :class:`Said` translated, plain text (written before
     sentences were kept for translation, or built by the code) as it is."""

@@ -44,7 +44,7 @@ from bot.sessions import MoveResult, Session, SessionService
 from bot.storage import Job, Store
 from bot.storage.leagues import LeagueGame, LeagueNameTaken, LeagueRow
 from bot.time import gameclock as gc
-from engines.core import N_, SetupError, new_config_from_options, options_of, said_n
+from engines.core import N_, SetupError, echo, new_config_from_options, options_of, said_n
 from languages import ENGLISH, Language
 
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
@@ -133,7 +133,7 @@ class LeagueService:
         if game not in engines.GAMES:
             raise LeagueError(
                 "{game} is not a game here; choose one of: {games}",
-                game=repr(game),
+                game=echo(game),
                 games=", ".join(engines.GAMES),
             )
         info = engines.get(game)
@@ -161,7 +161,7 @@ class LeagueService:
             raise LeagueError(
                 "a round lasts more than 0 and at most {most} days, not {days}",
                 most=MAX_DAYS,
-                days=f"{days:g}" if isinstance(days, int | float) else repr(days),
+                days=f"{days:g}" if isinstance(days, int | float) else echo(days),
             )
         spec = self.check_clock(clock, days)
         try:

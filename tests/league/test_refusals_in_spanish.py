@@ -65,15 +65,15 @@ async def test_a_bad_league_clock_is_refused_in_spanish(leagues):
     help_es = "un reloj es `move:<tiempo>` (cada turno tiene ese tiempo, p. ej., `move:24h`) o `bank:"
     bank = await refused(new_league(leagues, clock="bank:1d+2d"))
     assert refusal(bank, ES).startswith(
-        "el reloj de la liga: el incremento '2d' es mayor que la bolsa inicial '1d'; la bolsa nunca guarda más "
+        'el reloj de la liga: el incremento "2d" es mayor que la bolsa inicial "1d"; la bolsa nunca guarda más '
         "que su inicio; " + help_es
     )
     turn = await refused(new_league(leagues, clock="move:2x"))
     assert refusal(turn, ES).startswith(
-        "el reloj de la liga: el tiempo de turno '2x' no es un tiempo como 24h, 3d, 2d12h o 90m; " + help_es
+        'el reloj de la liga: el tiempo de turno "2x" no es un tiempo como 24h, 3d, 2d12h o 90m; ' + help_es
     )
     kind = await refused(new_league(leagues, clock="3 days"))  # the help is said once
-    assert refusal(kind, ES).startswith("el reloj de la liga: '3 days' no es un reloj; " + help_es)
+    assert refusal(kind, ES).startswith('el reloj de la liga: "3 days" no es un reloj; ' + help_es)
     assert refusal(kind, ES).count("un reloj es `move:") == 1
     long = await refused(new_league(leagues, clock="move:3d", days=2))
     assert refusal(long, ES) == (

@@ -191,8 +191,10 @@ def term(context: str, word: str) -> Said:
     return Said(word, context=context)
 
 
-_MARKUP = re.compile(r"([\\*_~|`>#<@\[\]()-])")
-"""Characters Discord's markdown or mentions give a meaning to (as ``bot.league.names.MARKDOWN``)."""
+_MARKUP = re.compile(r"([\\*_~|`<@\[\]])")
+"""Characters Discord's markdown or mentions give a meaning to within a line (a quoted value never
+starts one, so ``-``, ``#`` and ``>``, which mark lists, headings and quotes there, stay as typed:
+``B3-C3``)."""
 
 
 def echo(text: object, limit: int | None = None) -> str:

@@ -24,6 +24,7 @@ from engines.core import (
     Said,
     SetupError,
     can_read,
+    echo,
     quoted,
     rank_by,
     rng_for,
@@ -1139,7 +1140,7 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
         move = parse_move(move)
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise MalformedMove("{text} is not a Guanga move; {notation}", text=repr(move), notation=NOTATION)
+        raise MalformedMove("{text} is not a Guanga move; {notation}", text=echo(move), notation=NOTATION)
     s = _clone(state)
     events: list[Event] = []
     handler(s, seat, move, events)

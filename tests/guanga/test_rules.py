@@ -820,7 +820,7 @@ def test_a_slot_player_or_cell_out_of_range_is_named():
     ):
         with pytest.raises(MalformedMove) as refused:
             G.parse_move(text)
-        assert str(refused.value) == f"{text!r}: {english}"
+        assert str(refused.value) == f'"{text}": {english}'
         assert spanish in check_refusal(refused.value)
 
 

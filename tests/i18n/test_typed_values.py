@@ -22,7 +22,7 @@ def test_echo_escapes_markdown_and_mentions_without_python_quoting():
     assert echo("*x*") == r'"\*x\*"'
     assert echo("||a||") == r'"\|\|a\|\|"'
     assert echo("@everyone") == r'"\@everyone"'
-    assert echo("<@123>") == r'"\<\@123\>"'
+    assert echo("<@123>") == r'"\<\@123>"'
     assert echo("it's") == '"it\'s"'  # repr would say "it's" in double quotes, 'a' in single ones
     assert echo("a\u200bb") == r'"a\\u200bb"'  # an invisible character shows as its code
     assert echo("abcdef", 3) == '"abc…"'
@@ -58,7 +58,7 @@ def test_typed_game_options_are_repeated_escaped():
     en, es = refused(config_from_options, Config, 2, parse_option_text("mode=_master_"))
     assert en.endswith(r'not "\_master\_"') and es.endswith(r'; no "\_master\_"')
     en, es = refused(config_from_options, Config, 2, parse_option_text("<@1>=2"))
-    assert en.startswith(r'unknown option "\<\@1\>"') and es.startswith(r'opción desconocida: "\<\@1\>"')
+    assert en.startswith(r'unknown option "\<\@1>"') and es.startswith(r'opción desconocida: "\<\@1>"')
     en, _ = refused(parse_option_text, "~~mode~~")
     assert en.startswith(r'"\~\~mode\~\~" is not an option')
 
@@ -77,3 +77,19 @@ def test_a_typed_time_zone_and_quiet_hours_are_repeated_escaped():
         parse_quiet("||22||")
     exc = caught.value
     assert ENGLISH.gettext(exc.message, **exc.values).startswith(r'"\|\|22\|\|" is not a span of hours')
+
+
+def test_a_typed_move_is_repeated_escaped_and_notation_reads_as_typed():
+    import engines.guanga as G
+    import engines.tiwanaku as T
+    from engines.core import MalformedMove
+
+    with pytest.raises(MalformedMove) as caught:
+        T.parse_move("**hello**")
+    assert caught.value.said.in_words(ES).startswith(r'"\*\*hello\*\*" no es una jugada de Tiwanaku')
+    with pytest.raises(MalformedMove) as caught:
+        G.parse_move("||P9A1||")
+    assert str(caught.value).startswith(r'"\|\|P9A1\|\|" is not a Guanga move')
+    with pytest.raises(MalformedMove) as caught:
+        T.parse_move("F1-A1")  # a dash inside a quoted value marks no list: left as typed
+    assert str(caught.value).startswith('"F1-A1": cells are rows A-E')

@@ -683,9 +683,9 @@ def test_end_events_and_cube_points():
 def test_crop_six_is_not_a_crop():
     """Notation: crops are 1 to 5; the refusal quotes the text."""
     for text in ("C3=6", "C3=0"):
-        with pytest.raises(MalformedMove, match=f"'{text}': a crop is 1 to 5"):
+        with pytest.raises(MalformedMove, match=f'"{text}": a crop is 1 to 5'):
             T.parse_move(text)
-    with pytest.raises(MalformedMove, match="'hello' is not a Tiwanaku move"):
+    with pytest.raises(MalformedMove, match='"hello" is not a Tiwanaku move'):
         T.parse_move("hello")
 
 
@@ -787,7 +787,7 @@ def test_a_cell_no_board_has_is_told_the_rows_and_columns():
         with pytest.raises(MalformedMove) as refused:
             T.parse_move(text)
         assert str(refused.value) == (
-            f"{text!r}: cells are rows A-E and columns 1-5 (short board) or 1-9 (long board), like C3"
+            f'"{text}": cells are rows A-E and columns 1-5 (short board) or 1-9 (long board), like C3'
         )
     assert [str(T.parse_move(t)) for t in ("+e9", "E9-out", "peek:A1")] == ["+E9", "E9-out", "peek:A1"]
 

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from bot.sessions import Session
 from bot.storage import NOTIFY_PLACES, PersonRow
 from bot.texts import MESSAGE_LIMIT, clip, event_lines, outcome_lines
-from engines.core import Outcome
+from engines.core import Outcome, echo
 from languages import ENGLISH, N_, Language
 
 MAX_REMIND_HOURS = 168  # a week
@@ -58,10 +58,10 @@ def zone(name: str) -> ZoneInfo:
         shown = name if not isinstance(name, str) or len(name) <= ZONE_LIMIT else name[:ZONE_LIMIT] + "…"
         raise SettingError(
             N_(
-                "{name!r} is not a time zone I know; use a name such as Europe/Madrid, America/Lima or UTC "
+                "{name} is not a time zone I know; use a name such as Europe/Madrid, America/Lima or UTC "
                 "(start typing to see them)"
             ),
-            name=shown,
+            name=echo(shown),
         ) from None
 
 
@@ -79,8 +79,8 @@ def parse_quiet(text: str) -> tuple[int | None, int | None]:
     m = _QUIET.match(text)
     if not m or not (0 <= int(m.group(1)) <= 23 and 0 <= int(m.group(2)) <= 23):
         raise SettingError(
-            N_("{text!r} is not a span of hours; write it as start-end in whole hours, e.g. 22-7, or off"),
-            text=text,
+            N_("{text} is not a span of hours; write it as start-end in whole hours, e.g. 22-7, or off"),
+            text=echo(text),
         )
     start, end = int(m.group(1)), int(m.group(2))
     if start == end:
@@ -91,7 +91,9 @@ def parse_quiet(text: str) -> tuple[int | None, int | None]:
 def check_place(place: str) -> str:
     if place not in NOTIFY_PLACES:
         raise SettingError(
-            N_("notices go to one of {places}, not {place!r}"), places=", ".join(NOTIFY_PLACES), place=place
+            N_("notices go to one of {places}, not {place}"),
+            places=", ".join(NOTIFY_PLACES),
+            place=echo(place),
         )
     return place
 

@@ -31,7 +31,7 @@ from bot.sessions import Session, seats_said
 from bot.storage import PersonRow
 from bot.texts import MESSAGE_LIMIT, clip
 from bot.time import gameclock as gc
-from engines.core import Engine, MoveError, Said, said
+from engines.core import Engine, MoveError, Said, echo, said
 from languages import ENGLISH, N_, Language
 
 AUTOPLAY_DELAY = 60.0
@@ -146,10 +146,8 @@ def parse_hour(text: str) -> int | None:
     m = _HOUR.match(text)
     if not m or not 0 <= int(m.group(1)) <= 23:
         raise SettingError(
-            N_(
-                "{text!r} is not an hour of the day; write a whole hour from 0 to 23, e.g. 18 or 18:00, or off"
-            ),
-            text=text,
+            N_("{text} is not an hour of the day; write a whole hour from 0 to 23, e.g. 18 or 18:00, or off"),
+            text=echo(text),
         )
     return int(m.group(1))
 

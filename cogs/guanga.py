@@ -5,23 +5,15 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.i18n import slash_choices
 from bot.surface.gamecog import CLOCK_DESCRIPTION, THREAD_DESCRIPTION, GameCog
 from bot.surface.menus import Offers
 
 PLACE = Offers(kinds=("P", "S"))  # /guanga place: P3B2, or S3B2 bought with shells
 CLAIM = Offers(kinds=("C ", "R ", "done"))  # /guanga claim: the claim, the patches returned, done
 
-MODES = [
-    app_commands.Choice(name="Beginner (side A, free placement)", value="beginner"),
-    app_commands.Choice(name="Apprentice (orders, shells, paired placement)", value="apprentice"),
-    app_commands.Choice(name="Master (side B, shells from lines, blankets)", value="master"),
-    app_commands.Choice(name="Artisan (Master, all joined to the centre)", value="artisan"),
-]
-
-CANNOT_PLACE = [
-    app_commands.Choice(name="Finish the round, then end (default)", value="finish_round"),
-    app_commands.Choice(name="End the game at once", value="end_now"),
-]
+MODES = slash_choices("guanga new", "mode")
+CANNOT_PLACE = slash_choices("guanga new", "cannot_place")
 
 
 class GuangaCog(

@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot import i18n, notices, profiles, waits
 from bot.app import PukllayBot
+from bot.i18n import slash_choices
 from bot.notices import MAX_REMIND_HOURS, SettingError
 from bot.profiles import words as profile_words
 from bot.storage import PersonRow
@@ -23,12 +24,7 @@ from bot.time import jobs
 from languages import Language
 from renderers import profile as profile_picture
 
-PLACES = [
-    app_commands.Choice(name="A mention in the game's thread (default)", value="thread"),
-    app_commands.Choice(name="A direct message", value="dm"),
-    app_commands.Choice(name="Both", value="both"),
-    app_commands.Choice(name="None", value="none"),
-]
+PLACES = slash_choices("me notify", "where")
 
 
 @app_commands.guild_only()

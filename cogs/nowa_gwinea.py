@@ -33,14 +33,8 @@ class NowaGwineaCog(
         clock=CLOCK_DESCRIPTION,
     )
     @app_commands.choices(
-        side=[
-            app_commands.Choice(name="Standard (side A)", value="standard"),
-            app_commands.Choice(name="Hard (side B)", value="hard"),
-        ],
-        boards=[
-            app_commands.Choice(name="Everyone the same board", value="shared"),
-            app_commands.Choice(name="One board each", value="each"),
-        ],
+        side=i18n.slash_choices("nowa_gwinea new", "side"),
+        boards=i18n.slash_choices("nowa_gwinea new", "boards"),
     )
     async def new(
         self,

@@ -5,17 +5,14 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.i18n import slash_choices
 from bot.surface.gamecog import CLOCK_DESCRIPTION, THREAD_DESCRIPTION, GameCog
 from bot.surface.menus import Offers
 
 ROTATE = Offers(kinds=("r",))  # /pachakuna rotate
 LLAMA = Offers(kinds=("m", "s", "b", "end"))  # /pachakuna llama
 
-BOARDS = [
-    app_commands.Choice(name="Plan A", value="A"),
-    app_commands.Choice(name="Plan B", value="B"),
-    app_commands.Choice(name="A random fair board", value="random"),
-]
+BOARDS = slash_choices("pachakuna new", "board")
 
 
 class PachakunaCog(

@@ -5,17 +5,14 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.i18n import slash_choices
 from bot.surface.gamecog import CLOCK_DESCRIPTION, THREAD_DESCRIPTION, GameCog
 from bot.surface.menus import Offers
 
 DIVINE = Offers(kinds=("done", "pass"), contains="=")  # /tiwanaku divine: C3=2, then done; pass at the end
 EXPLORE = Offers(kinds=("+",), contains="-")  # /tiwanaku explore: +A1, B3-C3, B3-out
 
-BOARDS = [
-    app_commands.Choice(name="Automatic (5x5 for 1-2 players, 5x9 for 3-4)", value="auto"),
-    app_commands.Choice(name="Short 5x5 (1-2 players)", value="short"),
-    app_commands.Choice(name="Long 5x9", value="long"),
-]
+BOARDS = slash_choices("tiwanaku new", "board")
 
 
 class TiwanakuCog(

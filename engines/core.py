@@ -159,6 +159,7 @@ from engines.sentences import (
     SetupError,
     Told,
     Translates,
+    echo,
     in_words,
     listing,
     name_seats,
@@ -172,6 +173,7 @@ from engines.sentences import (
 )
 
 __all__ = [
+    "echo",
     "parse_option_text",
     "new_config_from_options",
     "SetupError",
@@ -469,12 +471,10 @@ def rng_for(seed: int | str, *keys: object) -> random.Random:
 
 
 def quoted(text: object, limit: int = 40) -> str:
-    """``text`` quoted for an error message, cut to about ``limit`` characters, so that a
-    refusal of a huge input still fits a message and ends by saying what is allowed."""
-    shown = repr(text)
-    if len(shown) > limit:
-        shown = shown[: limit - 4] + "...'"
-    return shown
+    """``text`` quoted for an error message (:func:`echo`: Discord's markdown and mentions
+    escaped), cut to about ``limit`` characters, so that a refusal of a huge input still fits a
+    message and ends by saying what is allowed."""
+    return echo(text, limit - 2)
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engines.sentences import Said, SetupError, option_name, said
+from engines.sentences import Said, SetupError, echo, option_name, said
 
 # --------------------------------------------------------------------------- options
 
@@ -74,7 +74,7 @@ def _coerce(option: Option, raw: Any) -> Any:
             if low in {"0", "false", "no", "off", "n"}:
                 return False
             raise SetupError(
-                "{option} must be yes or no, not {value}", option=option_name(option.name), value=repr(raw)
+                "{option} must be yes or no, not {value}", option=option_name(option.name), value=echo(raw)
             )
         if option.kind is int:
             try:
@@ -83,7 +83,7 @@ def _coerce(option: Option, raw: Any) -> Any:
                 raise SetupError(
                     "{option} must be a whole number, not {value}",
                     option=option_name(option.name),
-                    value=repr(raw),
+                    value=echo(raw),
                 ) from None
         if isinstance(option.kind, type) and issubclass(option.kind, enum.Enum):
             for member in option.kind:
@@ -94,7 +94,7 @@ def _coerce(option: Option, raw: Any) -> Any:
                 "{option} must be one of {allowed}, not {value}",
                 option=option_name(option.name),
                 allowed=allowed,
-                value=repr(raw),
+                value=echo(raw),
             )
         return text
     if (
@@ -125,7 +125,7 @@ def config_from_options(config_cls: type, players: int, options: Mapping[str, An
                 allowed = shown if i == 0 else said("{first}, {then}", first=allowed, then=shown)
             raise SetupError(
                 "unknown option {option}; this game's options are: {allowed}",
-                option=repr(name),
+                option=echo(name),
                 allowed=allowed,
             )
         opt = known[name]
@@ -138,7 +138,7 @@ def config_from_options(config_cls: type, players: int, options: Mapping[str, An
                     "{option} must be one of {allowed}, not {value}",
                     option=option_name(name),
                     allowed=allowed,
-                    value=repr(raw),
+                    value=echo(raw),
                 )
         kwargs[name] = value
     field_names = {f.name for f in dataclasses.fields(config_cls)}
@@ -188,7 +188,7 @@ def parse_option_text(text: str | None) -> dict[str, str]:
         if not sep or not name or not value:
             raise SetupError(
                 "{text} is not an option; write options as name=value, e.g. mode=apprentice",
-                text=repr(part[:40]),
+                text=echo(part, 40),
             )
         out[name] = value.rstrip(",")
     return out

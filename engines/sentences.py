@@ -106,7 +106,7 @@ _PLAIN = (str, int)
 # A command, button or option named in a sentence (``{/game join}``, ``{button Rematch}``,
 # ``{option max_turns}``): in English as written; in another language, by the name its client
 # shows (``languages.MENTION``).
-_MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+|option [^{}]+)\}")
+_MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+|option [^{}]+|choice [^{}]+)\}")
 
 
 @lru_cache(maxsize=4096)
@@ -150,8 +150,16 @@ def _seat_values(msg: str, plural: str | None) -> Mapping[str, str]:
 
 @lru_cache(maxsize=4096)
 def _english(template: str) -> str:
-    """A template as English shows it: commands, buttons and options named as written."""
-    return _MENTION.sub(lambda m: m[1].removeprefix("button ").removeprefix("option "), template)
+    """A template as English shows it: commands, buttons and options named as written, and an
+    option's choice by its value (the table names it as the menu shows it: languages.Language)."""
+    return _MENTION.sub(_english_mention, template)
+
+
+def _english_mention(m: re.Match[str]) -> str:
+    field = m[1]
+    if field.startswith("choice "):
+        return field.rsplit(" ", 1)[-1]
+    return field.removeprefix("button ").removeprefix("option ")
 
 
 def said(message: str, /, **args: Any) -> Said:
@@ -181,6 +189,25 @@ def term(context: str, word: str) -> Said:
     """One word of a game's vocabulary (a terrain, a colour, a kind of card), translated in
     ``context`` (``"tiwanaku term"``) and put into sentences as a value."""
     return Said(word, context=context)
+
+
+_MARKUP = re.compile(r"([\\*_~|`<@\[\]])")
+"""Characters Discord's markdown or mentions give a meaning to within a line (a quoted value never
+starts one, so ``-``, ``#`` and ``>``, which mark lists, headings and quotes there, stay as typed:
+``B3-C3``)."""
+
+
+def echo(text: object, limit: int | None = None) -> str:
+    """What someone typed, as a refusal repeats it: in double quotes, with Discord's markdown and
+    mentions escaped (``*x*``, ``||a||``, ``<@1>`` or ``@everyone`` read as typed, formatting and
+    pinging nothing), a character that does not print shown as its code (``\\u200b``), and no
+    Python quoting (``'it's'`` reads ``"it's"``); cut after ``limit`` characters with ``…``."""
+    shown = str(text)
+    cut = limit is not None and len(shown) > limit
+    if cut:
+        shown = shown[:limit]
+    shown = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in shown)
+    return '"' + _MARKUP.sub(r"\\\1", shown) + ("…" if cut else "") + '"'
 
 
 def in_words(text: str | Said | None, language: Translates | None = None) -> str | None:

@@ -25,6 +25,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from .choices import choice_name
+
 DOMAIN = "pukllay"
 HERE = Path(__file__).resolve().parent
 SOURCE = "en"  # the language the message ids are written in
@@ -70,15 +72,16 @@ def placeholders(text: str) -> set[str]:
     return out
 
 
-MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+|option [^{}]+)\}")
+MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+|option [^{}]+|choice [^{}]+)\}")
 """A mention placeholder: a slash command (``{/game join}``, ``{/tiwanaku move move:}`` with an
-option, ``{/<game> new}`` for any game's), a button (``{button Rematch}``) or a slash command
-option alone (``{option max_turns}``), filled in the reader's language by
-:meth:`Language.mention` wherever a message is put in words."""
+option, ``{/<game> new}`` for any game's), a button (``{button Rematch}``), a slash command
+option alone (``{option max_turns}``) or one of an option's choices (``{choice tiwanaku new board
+long}``: the command, the option, the value; see :mod:`languages.choices`), filled in the
+reader's language by :meth:`Language.mention` wherever a message is put in words."""
 
 
 def _format(language: Language, text: str, values: Mapping[str, Any]) -> str:
-    if "{/" in text or "{button " in text or "{option " in text:
+    if "{/" in text or "{button " in text or "{option " in text or "{choice " in text:
         text = MENTION.sub(lambda m: language.mention(m[1]), text)
     if language.code == "es" and " y {" in text:
         text = _SPANISH_AND.sub(
@@ -183,14 +186,22 @@ class Language:
         catalogue entry the command tree is registered with (``max_turns``: ``máx_turnos``)."""
         return self.catalogue.pgettext(OPTION_CONTEXT, name)
 
+    def choice(self, path: str) -> str:
+        """The name of a slash command option's choice (``"tiwanaku new board long"``: the
+        command, the option, the value) as this language's client shows it in the option's menu,
+        from the same catalogue entry the command tree is registered with (``Largo 5x9``)."""
+        return self.catalogue.gettext(choice_name(path))
+
     def mention(self, field: str) -> str:
         """What a mention placeholder (see :data:`MENTION`) reads as in this language: the one
-        way a text names a command, an option or a button, so it names what the reader's client
-        shows."""
+        way a text names a command, an option, a choice or a button, so it names what the
+        reader's client shows."""
         if field.startswith("button "):
             return self.button(field.removeprefix("button "))
         if field.startswith("option "):
             return self.option(field.removeprefix("option "))
+        if field.startswith("choice "):
+            return self.choice(field.removeprefix("choice "))
         return self.command(field.removeprefix("/"))
 
     @property

@@ -94,12 +94,12 @@ def test_options_from_text():
         config_from_options(Config, 2, {"size": 7})
     with pytest.raises(SetupError, match="yes or no") as refused:
         config_from_options(Config, 2, {"extra": "perhaps"})
-    assert refused.value.said.in_words(language("es")) == "extra debe ser yes o no, no 'perhaps'"
-    with pytest.raises(SetupError, match="unknown option 'colour'") as refused:
+    assert refused.value.said.in_words(language("es")) == 'extra debe ser yes o no, no "perhaps"'
+    with pytest.raises(SetupError, match='unknown option "colour"') as refused:
         config_from_options(Config, 2, {"colour": "red"})
     spanish = refused.value.said.in_words(language("es"))
     # each option as a Spanish client shows it (mode is a slash option: modo)
-    assert spanish == "opción desconocida: 'colour'; las opciones de este juego son: extra, modo, size"
+    assert spanish == 'opción desconocida: "colour"; las opciones de este juego son: extra, modo, size'
     with pytest.raises(SetupError, match="at most 3"):
         config_from_options(Config, 4, {"size": 9})
 

@@ -37,6 +37,7 @@ from discord.app_commands import TranslationContextLocation as Where
 import languages
 from languages import COMMAND_CONTEXT, DOMAIN, SOURCE, Language, language
 from languages import OPTION_CONTEXT as OPTION_CONTEXT
+from languages.choices import CHOICES
 
 if TYPE_CHECKING:
     from bot.storage import Store
@@ -112,6 +113,13 @@ async def server(client: discord.Client, store: Store, guild_id: int | None) -> 
 def language_choices() -> list[app_commands.Choice[str]]:
     """One choice per language the bot speaks, each named in its own language."""
     return [app_commands.Choice(name=language(c).name, value=c) for c in languages.available()]
+
+
+def slash_choices(command: str, option: str) -> list[app_commands.Choice[str]]:
+    """The choices of option ``option`` of slash command ``command`` (``"tiwanaku new"``), from
+    :data:`languages.choices.CHOICES`, the table the texts' ``{choice ...}`` placeholders name
+    them from: a text names a choice as the menu shows it."""
+    return [app_commands.Choice(name=name, value=value) for name, value in CHOICES[(command, option)]]
 
 
 class Translator(app_commands.Translator):

@@ -26,7 +26,7 @@ from bot.league.names import listed, shown
 from bot.league.service import LeagueError, LeagueService, OpenedRound
 from bot.storage import Job
 from bot.storage.leagues import LeagueRow
-from engines.core import Said, listing, said
+from engines.core import Said, echo, listing, said
 from languages import ENGLISH, N_, Language, available, language
 
 # Each tiebreak's short name (a column heading) and title, as messages (translated where shown).
@@ -93,7 +93,7 @@ def parse_order(text: str) -> tuple[str, ...]:
         name = ALIASES.get(key(part))
         if name is None:
             raise LeagueError(
-                "{part} is not a tiebreak; choose from: {allowed}", part=repr(part[:40]), allowed=allowed
+                "{part} is not a tiebreak; choose from: {allowed}", part=echo(part, 40), allowed=allowed
             )
         if name in order:
             raise LeagueError("{tiebreak} is listed twice", tiebreak=Said(TITLE[name]))

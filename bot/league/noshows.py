@@ -95,8 +95,8 @@ def check(game: str, action: str, drop_after: int, credit: str) -> Rules:
     if action == SCORE and game not in SCORED_AS_IT_STANDS:
         raise NoShowError(
             N_(
-                "{game} cannot be scored before its end; scoring as it stands is for {games}; choose computer or "
-                "forfeit"
+                "{game} cannot be scored before its end; scoring as it stands is for {games}; choose "
+                '"{choice league create no_show computer}" or "{choice league create no_show forfeit}"'
             ),
             game=engines.title(game),
             games=", ".join(engines.title(g) for g in SCORED_AS_IT_STANDS),

@@ -359,7 +359,7 @@ class Attendance:
         )
 
     async def late_join(
-        self, league: LeagueRow, user_id: int, name: str, *, who: str = "you", t: Language = ENGLISH
+        self, league: LeagueRow, user_id: int, name: str, *, who: str | None = None, t: Language = ENGLISH
     ) -> str:
         """Sign up for a running Swiss league until half its rounds are played, with one bye."""
         rounds = await self.store.leagues.league_rounds(league.id)

@@ -44,7 +44,7 @@ from bot.sessions import MoveResult, Session, SessionService
 from bot.storage import Job, Store
 from bot.storage.leagues import GameTaken, LeagueGame, LeagueNameTaken, LeagueRow
 from bot.time import gameclock as gc
-from engines.core import N_, SetupError, new_config_from_options, options_of, said_n
+from engines.core import N_, SetupError, echo, new_config_from_options, options_of, said_n
 from languages import ENGLISH, Language
 
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
@@ -133,7 +133,7 @@ class LeagueService:
         if game not in engines.GAMES:
             raise LeagueError(
                 "{game} is not a game here; choose one of: {games}",
-                game=repr(game),
+                game=echo(game),
                 games=", ".join(engines.GAMES),
             )
         info = engines.get(game)
@@ -161,7 +161,7 @@ class LeagueService:
             raise LeagueError(
                 "a round lasts more than 0 and at most {most} days, not {days}",
                 most=MAX_DAYS,
-                days=f"{days:g}" if isinstance(days, int | float) else repr(days),
+                days=f"{days:g}" if isinstance(days, int | float) else echo(days),
             )
         spec = self.check_clock(clock, days)
         try:
@@ -300,9 +300,10 @@ class LeagueService:
     # ----------------------------------------------------------------- sign-ups
 
     async def join(
-        self, league: LeagueRow, user_id: int, name: str, *, who: str = "you", t: Language = ENGLISH
+        self, league: LeagueRow, user_id: int, name: str, *, who: str | None = None, t: Language = ENGLISH
     ) -> str:
-        """Sign ``user_id`` up; the answer in language ``t`` (refusals are LeagueErrors)."""
+        """Sign ``user_id`` up; the answer in language ``t`` (refusals are LeagueErrors, naming the
+        player ``who`` as a message shows them, or "you" when ``who`` is None: the asker)."""
         sign = functools.partial(self.store.leagues.join_league, league.id, user_id, name)
         return signed_up_text(name, league, await self.enrol(league, user_id, sign, who=who), t)
 
@@ -312,7 +313,7 @@ class LeagueService:
         user_id: int,
         sign: Callable[[], Awaitable[str]],
         *,
-        who: str = "you",
+        who: str | None = None,
     ) -> int:
         """What every sign-up (before the start, or late: :mod:`bot.league.presence`) checks and
         refuses around ``sign``, the store's sign-up: a full league, a player the league's gate
@@ -330,13 +331,15 @@ class LeagueService:
         if answer == "closed":
             raise LeagueError("{league} has started; sign-ups are closed", league=league.shown)
         if answer == "already":
-            if who == "you":
+            if who is None:
                 raise LeagueError("you are already signed up for {league}", league=league.shown)
             raise LeagueError("{name} is already signed up for {league}", name=who, league=league.shown)
         return len(players) + 1
 
-    async def leave(self, league: LeagueRow, user_id: int, *, who: str = "you", t: Language = ENGLISH) -> str:
-        """Take ``user_id`` off the league; the answer in language ``t``."""
+    async def leave(
+        self, league: LeagueRow, user_id: int, *, who: str | None = None, t: Language = ENGLISH
+    ) -> str:
+        """Take ``user_id`` off the league; the answer in language ``t`` (``who``: see :meth:`join`)."""
         answer = await self.store.leagues.leave_league(league.id, user_id)
         if answer == "closed":
             raise LeagueError(
@@ -344,10 +347,10 @@ class LeagueService:
                 league=league.shown,
             )
         if answer == "absent":
-            if who == "you":
+            if who is None:
                 raise LeagueError("you are not signed up for {league}", league=league.shown)
             raise LeagueError("{name} is not signed up for {league}", name=who, league=league.shown)
-        if who == "you":
+        if who is None:
             return t.gettext("You left {league}", league=league.shown)
         return t.gettext("{name} left {league}", name=who, league=league.shown)
 

@@ -18,7 +18,7 @@ from bot.league.service import LeagueError, Standing
 from bot.storage.leagues import LeagueRow
 from bot.texts import clip, game_options_text
 from bot.time import gameclock as gc
-from engines.core import SetupError, parse_option_text
+from engines.core import SetupError, echo, parse_option_text
 from languages import ENGLISH, N_, Language, option_key
 from renderers import league as pictures
 
@@ -53,7 +53,7 @@ def parse_start(text: str | None, now: float) -> float | None:
         except ValueError:
             raise LeagueError(
                 "{text} is not a start date; write it as YYYY-MM-DD or YYYY-MM-DD HH:MM (UTC)",
-                text=repr(text),
+                text=echo(text),
             ) from None
     if moment.timestamp() < now - 60:
         raise LeagueError("the start date has passed; leave it out to start when the organiser says so")
@@ -77,7 +77,7 @@ def parse_points(text: str | None) -> list[float] | None:
         return [float(x) for x in re.split(r"[,\s]+", text.strip()) if x]
     except ValueError:
         raise LeagueError(
-            "{text} is not a list of points; write them best place first, e.g. 3,2,1,0", text=repr(text)
+            "{text} is not a list of points; write them best place first, e.g. 3,2,1,0", text=echo(text)
         ) from None
 
 

@@ -41,6 +41,7 @@ from engines.core import (
     Said,
     SetupError,
     config_from_options,
+    echo,
     new_config_from_options,
     options_of,
     parse_option_text,
@@ -153,7 +154,7 @@ def parse_counts(text: str | None, info: engines.GameInfo) -> tuple[int, ...]:
     for part in text.replace(" ", "").split(","):
         m = re.fullmatch(r"(\d{1,2})(?:-(\d{1,2}))?", part)
         if not m:
-            raise Refusal("players takes counts like 3, 2-4 or 2,4 (got {got})", got=repr(text.strip()[:40]))
+            raise Refusal("players takes counts like 3, 2-4 or 2,4 (got {got})", got=echo(text.strip(), 40))
         low, high = int(m[1]), int(m[2] or m[1])
         if low > high:
             low, high = high, low
@@ -289,7 +290,7 @@ class QueueService:
             )
         if game not in engines.GAMES:
             raise Refusal(
-                "there is no game {game}; choose {games}", game=repr(game), games=", ".join(engines.GAMES)
+                "there is no game {game}; choose {games}", game=echo(game), games=", ".join(engines.GAMES)
             )
         info = engines.get(game)
         counts = parse_counts(players, info)

@@ -31,7 +31,7 @@ from bot.storage import Job, StaleVersion
 from bot.time import gameclock as gc
 from bot.time.jobs import TIMEOUT
 from bot.time.source import stamp_of
-from engines.core import TABLE, said
+from engines.core import TABLE, echo, said
 
 
 class Clocks:
@@ -54,7 +54,7 @@ class Clocks:
         if seconds is not None:
             number = isinstance(seconds, int | float) and not isinstance(seconds, bool)
             if not number or not math.isfinite(seconds) or not 0 <= seconds <= MAX_TIMER_HOURS * 3600:
-                shown = f"{seconds / 3600:g}" if number else repr(seconds)
+                shown = f"{seconds / 3600:g}" if number else echo(seconds)
                 raise Refusal(
                     "the timer must be a number of hours from 0 (off) to {most}, not {shown}",
                     most=MAX_TIMER_HOURS,
@@ -197,7 +197,7 @@ class Clocks:
             raise Refusal(
                 "the answers are {answers}, not {choice}",
                 answers=", ".join(TIMEOUT_CHOICES),
-                choice=repr(choice),
+                choice=echo(choice),
             )
         async with self.core.acting(user_id, game=session_id, seated=user_id is not None) as (session, voter):
             banks = session.banks

@@ -23,6 +23,7 @@ from engines.core import (
     Said,
     SetupError,
     config_from_options,
+    echo,
     new_config_from_options,
     options_of,
     rng_for,
@@ -210,7 +211,7 @@ class Lobby:
         if level not in LEVELS:
             raise Refusal(
                 "there is no computer level {level}; choose {levels}",
-                level=repr(level),
+                level=echo(level),
                 levels=", ".join(LEVELS),
             )
         async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, _):

@@ -48,7 +48,7 @@ log = logging.getLogger(__name__)
 DM_FAILED = N_(
     "I could not send you a direct message (your DMs are closed to me, or we share no server), so your "
     "turn notices came as mentions in the game's thread instead. Open your DMs to me, or choose "
-    '{/me notify where:} "A mention in the game\'s thread".'
+    '{/me notify where:} "{choice me notify where thread}".'
 )
 MY_VIEW = N_("My view")  # the button on a turn DM
 LOCALES_KEPT = 10_000  # people whose last seen locale is remembered in memory (a write only on a change)

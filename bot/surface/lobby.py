@@ -22,7 +22,7 @@ from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES, Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, check_permissions, clicked, opens_thread
 from bot.surface.replies import Replies, part_of, reply
-from engines.core import DEFAULT_LEVEL, said
+from engines.core import DEFAULT_LEVEL, echo, said
 from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
@@ -259,7 +259,7 @@ class Lobby:
             note = mine.gettext("The game has started.")
             self.replies.committed(interaction, said("The game has started"))
         else:
-            raise Refusal("unknown lobby action {action}", action=repr(action))
+            raise Refusal("unknown lobby action {action}", action=echo(action))
         if (
             from_button
             and interaction.message is not None

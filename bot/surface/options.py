@@ -19,7 +19,7 @@ from typing import Any
 from discord import AppCommandOptionType
 from discord.app_commands import Command, Parameter
 
-from engines.core import Said, said
+from engines.core import Said, echo, said
 from languages import OPTION_CONTEXT
 
 INTEGER_LIMIT = 2**53
@@ -61,9 +61,9 @@ def shown(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):
-        if len(value) > SHOWN:
-            return repr(value[:SHOWN]) + f"… ({len(value)})"
-        return repr(value)
+        if len(value) > SHOWN:  # as typed, escaped for Discord's markdown (engines.core.echo)
+            return echo(value[:SHOWN]) + f"… ({len(value)})"
+        return echo(value)
     if value is None:
         return "null"
     text = repr(value)

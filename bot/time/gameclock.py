@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from engines.core import Said
+from engines.core import Said, echo
 from languages import ENGLISH, N_, Language
 
 MOVE, BANK, TIMER = "move", "bank", "timer"
@@ -78,7 +78,7 @@ def parse_duration(text: str, what: str = TIME, *, seconds: bool = False) -> flo
     raw = text.strip().lower()
     if not raw or _DURATION.fullmatch(raw) is None or (not seconds and raw.endswith("s")):
         raise ClockError(
-            "{what} {text} is not a time like 24h, 3d, 2d12h or 90m", what=Said(what), text=repr(text.strip())
+            "{what} {text} is not a time like 24h, 3d, 2d12h or 90m", what=Said(what), text=echo(text.strip())
         )
     parts = _PART.findall(raw)
     units = [u for _, u in parts]
@@ -86,7 +86,7 @@ def parse_duration(text: str, what: str = TIME, *, seconds: bool = False) -> flo
         raise ClockError(
             "{what} {text} should give each of d, h, m once, in that order",
             what=Said(what),
-            text=repr(text.strip()),
+            text=echo(text.strip()),
         )
     return float(sum(int(n) * _UNITS[u] for n, u in parts))
 
@@ -147,7 +147,7 @@ class ClockSpec:
 def _in_range(seconds: float, what: str, text: str, least: float = MIN_SECONDS) -> None:
     if not least <= seconds <= MAX_SECONDS:
         raise ClockError(
-            "{what} {text} is out of range: times go from 1m to 30d", what=Said(what), text=repr(text)
+            "{what} {text} is out of range: times go from 1m to 30d", what=Said(what), text=echo(text)
         )
 
 
@@ -165,12 +165,12 @@ def parse_clock(text: str) -> ClockSpec:
         raise ClockError("that clock is too long; {help}", help=HELP)
     kind, colon, rest = raw.partition(":")
     if not colon or kind not in (MOVE, BANK, TIMER):
-        raise ClockError("{text} is not a clock; {help}", text=repr(text.strip()), help=HELP)
+        raise ClockError("{text} is not a clock; {help}", text=echo(text.strip()), help=HELP)
     if kind != BANK:
         if "+" in rest:
             raise ClockError(
                 "{text}: a per-move clock has no increment (that is `bank:`); {help}",
-                text=repr(text.strip()),
+                text=echo(text.strip()),
                 help=HELP,
             )
         start = parse_duration(rest, TURN_TIME, seconds=kind == TIMER)
@@ -186,8 +186,8 @@ def parse_clock(text: str) -> ClockSpec:
             raise ClockError(
                 "the increment {increment} is more than the starting bank {start}; the bank never holds more "
                 "than its start",
-                increment=repr(tail),
-                start=repr(head),
+                increment=echo(tail),
+                start=echo(head),
             )
     return ClockSpec(BANK, start, increment)
 

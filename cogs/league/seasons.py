@@ -28,13 +28,7 @@ GAMES = [
     if name in ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 ]
 FORMATS = [app_commands.Choice(name=title.capitalize(), value=value) for value, title in FORMAT_NAMES.items()]
-NO_SHOW = [
-    app_commands.Choice(name="The computer takes the seat", value=noshows.COMPUTER),
-    app_commands.Choice(name="The seat forfeits the game", value=noshows.FORFEIT),
-    app_commands.Choice(
-        name="Score the game as it stands (Tiwanaku, Nowa Gwinea, Guacamole)", value=noshows.SCORE
-    ),
-]
+NO_SHOW = i18n.slash_choices("league create", "no_show")  # noshows.COMPUTER, FORFEIT, SCORE
 CREDIT = [
     app_commands.Choice(name="The original player", value=noshows.ORIGINAL),
     app_commands.Choice(name="The substitute", value=noshows.SUBSTITUTE),
@@ -184,7 +178,8 @@ class Seasons(Part):
     ) -> None:
         """Sign the asker (or, by an organiser, ``member``) up for a league, or off it."""
         found = await self.find(interaction, league)
-        person, who = interaction.user, "you"
+        person = interaction.user
+        who: str | None = None  # the asker: "you"
         if member is not None:
             await self.require_organiser(interaction, found)
             if member.bot and joining:

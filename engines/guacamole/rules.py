@@ -20,6 +20,7 @@ from engines.core import (
     Said,
     SetupError,
     can_read,
+    echo,
     rank_by,
     rng_for,
     said,
@@ -861,7 +862,7 @@ def apply_move(state: State, seat: int, move: Move | str) -> tuple[State, list[E
     if seat != state.turn:
         raise NotYourTurn("it is {player}'s turn, not yours", player=_seat(state.turn))
     if not isinstance(move, Move):
-        raise MalformedMove("{move} is not a Guacamole move", move=repr(move))
+        raise MalformedMove("{move} is not a Guacamole move", move=echo(move))
     s = _clone(state)
     events: list[Event] = []
     s.turn_moves.append(str(move))

@@ -24,6 +24,7 @@ from engines.core import (
     Said,
     SetupError,
     can_read,
+    echo,
     quoted,
     rank_by,
     rng_for,
@@ -118,7 +119,10 @@ class Config:
         if not isinstance(self.mode, Mode):
             raise SetupError("{option mode} must be one of beginner, apprentice, master, artisan")
         if self.stoppers and self.mode not in (Mode.BEGINNER, Mode.APPRENTICE):
-            raise SetupError("the {option stoppers} variant is only played in beginner and apprentice modes")
+            raise SetupError(
+                "the {option stoppers} variant is only played in the modes {choice guanga new mode beginner} "
+                "and {choice guanga new mode apprentice}"
+            )
         if not isinstance(self.cannot_place, Stuck):
             raise SetupError("{option cannot_place} must be finish_round or end_now")
         if self.players == 1 and self.cannot_place is not Stuck.FINISH_ROUND:
@@ -1136,7 +1140,7 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
         move = parse_move(move)
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise MalformedMove("{text} is not a Guanga move; {notation}", text=repr(move), notation=NOTATION)
+        raise MalformedMove("{text} is not a Guanga move; {notation}", text=echo(move), notation=NOTATION)
     s = _clone(state)
     events: list[Event] = []
     handler(s, seat, move, events)

@@ -130,7 +130,7 @@ RULES_HELP = N_("""**Nowa Gwinea** - build a village of pentomino huts on an 8x8
 **Moves:**
 `F3C4` hut F, orientation 3, anchor square C4 (see the hut chart: orientations 0-7, the anchor is the top-left square of the hut's top row)
 `remove F` take a hut back (the village must stay one group; the totem hut goes last)   `gwinea` call   `done` stop building this round
-**Options:** `{option side}` standard/hard, `{option hard_seats}` (e.g. `1,2` play the hard side), `{option boards}` shared/each, `{option water_target}` 1-5 (variant), `{option fruit_for_all}` (variant: whoever did not cover the water holes needed gets 2 per fruit), `{option hard_reroll}` (on: the hard side re-rolls the die until the task needs 6+ huts).
+**Options:** `{option side}` {choice nowa_gwinea new side standard} or {choice nowa_gwinea new side hard}; `{option hard_seats}` (e.g. `1,2` play the hard side); `{option boards}` {choice nowa_gwinea new boards shared} or {choice nowa_gwinea new boards each}; `{option water_target}` 1-5 (variant); `{option fruit_for_all}` (variant: whoever did not cover the water holes needed gets 2 per fruit); `{option hard_reroll}` (on: the hard side re-rolls the die until the task needs 6+ huts).
 **Table rulings:** same board for all by default; villages stay hidden until the round ends; at a deadline the first finished village (else the most water) counts as the caller; with both variants, covering the `{option water_target}` holes counts as covering all the water (no fruit unless you called).""")
 
 TABLE_MOVES = True

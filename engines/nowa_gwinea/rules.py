@@ -24,6 +24,7 @@ from engines.core import (
     SetupError,
     at_round_end,
     can_read,
+    echo,
     quoted,
     rank_by,
     rng_for,
@@ -155,14 +156,14 @@ class Config:
                     raise SetupError(
                         "a one-player game has only seat 1, so {option hard_seats} can only be '1' (or set "
                         "{option side} to hard); {part} is not seat 1",
-                        part=repr(part),
+                        part=echo(part),
                     )
                 raise SetupError(
                     "{option hard_seats} lists seat numbers 1 to {most} separated by commas, like '{example}'; "
                     "{part} is not one",
                     most=self.players,
                     example=example,
-                    part=repr(part),
+                    part=echo(part),
                 )
             if int(part) - 1 in out:
                 raise SetupError(

@@ -22,6 +22,7 @@ from engines.core import (
     Said,
     SetupError,
     can_read,
+    echo,
     quoted,
     rank_by,
     rng_for,
@@ -201,7 +202,7 @@ def _norm_pay(text: str | None) -> str:
             raise MalformedMove(
                 "{letter} is not a colour letter; use W Y O R P B G (white, yellow, orange, red, purple, "
                 "blue, green), e.g. r34+2/ry",
-                letter=repr(ch),
+                letter=echo(ch),
             )
         if ch in letters:
             raise MalformedMove(
@@ -709,7 +710,7 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
         raise NotYourTurn("it is {side}'s turn, not yours", side=SIDE_WORDS[state.turn])
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise _not_a_move(repr(move))
+        raise _not_a_move(echo(move))
     try:
         return handler(state, seat, move)
     except IllegalMove as exc:

@@ -122,8 +122,8 @@ RULES_HELP = N_(
 Any time in your turn (also between guesses, and on your turn in the final round): `SD>M` trades 2 cubes for 1; with one cube of each terrain, `peek:C4` shows you (only you) a hidden terrain or an unplanted crop, and `extra` buys another action (not in the final round).
 **Diversity**: each crop value has a scale; a right guess moves that stone up one level and scores how many of your stones share that level (1 if already at the top).
 **End**: once every space is revealed, players take turns from whoever revealed the last one: guess under one explorer or `pass`; a pass or miss puts you out. Cubes left score 1 each. Ties: most right guesses, else shared.
-**Options**: `{option board}` auto/short/long (3-4 players always long).
-Rulings used: 5/5/4/3 explorers; a 5th cube is refused; scores can go negative; a wrong guess ends the turn."""
+**Options**: `{option board}` {choice tiwanaku new board auto}, {choice tiwanaku new board short} or {choice tiwanaku new board long}.
+Rulings used: 5/5/4/3 explorers; a 5th cube is refused; scores can go negative."""
 )
 
 __all__ = [

@@ -22,6 +22,7 @@ from engines.core import (
     Said,
     SetupError,
     can_read,
+    echo,
     rank_by,
     said,
     said_n,
@@ -531,7 +532,7 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
         raise NotYourTurn("it is {player}'s turn, not yours", player=P(state.turn))
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise IllegalMove("{move} is not a Tiwanaku move", move=repr(move))
+        raise IllegalMove("{move} is not a Tiwanaku move", move=echo(move))
     new = _copy(state)
     events: list[Event] = []
     handler(new, seat, move, events)

@@ -212,7 +212,7 @@ async def test_the_organiser_forbids_a_pair_fixes_a_table_and_reviews_a_round(
             tiebreaks="Buchholz, elo",
         )
         said = (await bad.original()).content
-        assert "'elo' is not a tiebreak; choose from: BH (Buchholz)" in said
+        assert '"elo" is not a tiebreak; choose from: BH (Buchholz)' in said
         assert await bot.store.leagues.of_server(standin.guild.id) == []  # nothing was created
         offered = await standin.autocomplete(owner, chan, "league create", "tiebreaks", tiebreaks="SB, bu")
         assert [c["value"] for c in offered] == [

@@ -62,7 +62,8 @@ async def test_a_player_late_twice_is_dropped_and_a_substitute_plays_on(standin,
             no_show="score",
         )
         said = (await refused.original()).content
-        assert "cannot be scored before its end" in said and "choose computer or forfeit" in said
+        assert "cannot be scored before its end" in said
+        assert said.endswith('choose "The computer takes the seat" or "The seat forfeits the game".')
         assert await bot.store.leagues.of_server(standin.guild.id) == []
         created = await standin.slash(
             owner,

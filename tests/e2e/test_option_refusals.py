@@ -127,5 +127,5 @@ def test_an_unknown_option_is_answered_with_the_names_the_reader_can_type():
     assert said.in_words(languages.language("es")).endswith(
         "las opciones de este juego son: tablero, máx_turnos"
     )
-    assert said.in_words() == "unknown option 'colores'; this game's options are: board, max_turns"
+    assert said.in_words() == 'unknown option "colores"; this game\'s options are: board, max_turns'
     assert config_from_options(pachakuna.Config, 2, parse_options("tablero=B máx_turnos=40")).max_turns == 40

@@ -111,7 +111,7 @@ async def test_unknown_and_missing_options_and_a_wrong_type_field(standin, bot_f
             },
             label="forged /game log bogus",
         )
-        assert r.ephemeral and r.content == "⚠️ This command has no option 'bogus'."
+        assert r.ephemeral and r.content == '⚠️ This command has no option "bogus".'
         r = await forged_slash(standin, alice, chan, "game timer")
         assert r.ephemeral and r.content.startswith("⚠️ The option hours is required: a number from 0 to 720")
         r = await standin._interact(
@@ -129,7 +129,7 @@ async def test_unknown_and_missing_options_and_a_wrong_type_field(standin, bot_f
             },
             label="forged /game stats player",
         )
-        assert r.content == "⚠️ The option player must be a member of this server (got 'x')."
+        assert r.content == '⚠️ The option player must be a member of this server (got "x").'
     traced = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
     assert not traced, [f"{r.name}: {r.getMessage()}" for r in traced]
 
@@ -163,23 +163,23 @@ async def test_the_odd_values_found_in_review(standin, bot_factory, caplog):
             r = await forged_slash(standin, alice, chan, "game log", count=count)
             assert r.content.startswith("⚠️ The option count must be a whole number from 1 to 50 (got ")
         r = await forged_slash(standin, alice, chan, "game timer", hours="x")
-        assert r.content == "⚠️ The option hours must be a number from 0 to 720 (got 'x')."
+        assert r.content == '⚠️ The option hours must be a number from 0 to 720 (got "x").'
         after = await bot.sessions.core.get(before.id)
         assert (after.version, after.row.timer_seconds) == (before.version, before.row.timer_seconds)
 
         person = await bot.store.people.person(alice.id)
         r = await forged_slash(standin, alice, chan, "me notify", reminders="6")
-        assert r.content == "⚠️ The option reminders must be a whole number from 0 to 168 (got '6')."
+        assert r.content == '⚠️ The option reminders must be a whole number from 0 to 168 (got "6").'
         r = await forged_slash(standin, alice, chan, "me notify", time_zone="Europe/" + "x" * 10_000)
         assert r.content.startswith(
-            "⚠️ The option time_zone must be a text of 1 to 64 characters (got 'Europe/"
+            '⚠️ The option time_zone must be a text of 1 to 64 characters (got "Europe/'
         )
         assert await bot.store.people.person(alice.id) == person
 
         league = {"name": "Liga", "game": "guanga", "format": "swiss", "players": 2, "rounds": 3}
         r = await forged_slash(standin, alice, chan, "league create", **{**league, "format": "ladder"})
         assert r.content.startswith("⚠️ The option format must be one of swiss (Swiss)"), r.content
-        assert "(got 'ladder')" in r.content
+        assert '(got "ladder")' in r.content
         r = await forged_slash(standin, alice, chan, "league create", **league, days=1e-300)
         assert r.content == "⚠️ The option days must be a number from 0.01 to 60 (got 1e-300)."
         assert await bot.store.leagues.of_server(standin.guild.id, live=False) == []

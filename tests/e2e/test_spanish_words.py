@@ -90,7 +90,7 @@ async def test_a_wrong_choice_is_refused_with_the_option_and_choices_a_spanish_c
         refused = await forged_slash(standin, ana, chan, "game computer", level="expert")
         missing = await forged_slash(standin, ana, chan, "game timer")
     assert refused.ephemeral and refused.content == (
-        "⚠️ La opción nivel debe ser uno de estos: fácil, normal, fuerte (indicaste 'expert')."
+        '⚠️ La opción nivel debe ser uno de estos: fácil, normal, fuerte (indicaste "expert").'
     )
     assert missing.content.startswith("⚠️ La opción horas es obligatoria: ")
 

@@ -16,6 +16,7 @@ from engines.core import (
     NotYourTurn,
     SetupError,
     config_from_options,
+    echo,
     jsonable,
 )
 from engines.guacamole.data import dish_kind, dish_points, is_guacamole
@@ -168,7 +169,7 @@ def test_parse_is_tolerant_and_canonical():
         ("take 5T", "take p2d1"),
         ("draw x3", "draw deck"),
         ("cook 5T", "not one of its words"),
-        ("cook", "'cook' is not one of its words"),
+        ("cook", '"cook" is not one of its words'),
     ],
 )
 def test_malformed_moves_explain_notation(text, fragment):
@@ -185,7 +186,7 @@ def test_separators_alone_are_no_move(text):
     with pytest.raises(MalformedMove, match="empty or holds only spaces or separators") as info:
         g.parse_move(text)
     assert "prep 5T" in str(info.value)
-    assert str(info.value).startswith(f"{text!r} is not a Guacamole move")
+    assert str(info.value).startswith(f"{echo(text)} is not a Guacamole move")
 
 
 def test_notation_fits_a_custom_id():
@@ -979,7 +980,7 @@ def test_parse_synonyms_and_bad_arguments():
     refusal quotes it."""
     assert g.parse_move("prepare 5t") == g.parse_move("PLAY 5T") == g.Prep("5T")
     for text in ("free 5T", "free ZZ x1", "free x1"):
-        with pytest.raises(MalformedMove, match=f"'{text}' is not a Guacamole move"):
+        with pytest.raises(MalformedMove, match=f'"{text}" is not a Guacamole move'):
             g.parse_move(text)
 
 
@@ -1074,7 +1075,7 @@ def test_every_word_for_the_draw_pile_is_read():
 def test_a_discard_without_a_pile_quotes_the_text():
     with pytest.raises(MalformedMove) as info:
         g.parse_move("discard 5t")
-    assert str(info.value).startswith("'discard 5t' is not a Guacamole move")
+    assert str(info.value).startswith('"discard 5t" is not a Guacamole move')
     assert "discard 5T x2" in str(info.value)
 
 
@@ -1138,7 +1139,7 @@ def test_an_unknown_word_is_refused_in_plain_words():
     with pytest.raises(MalformedMove) as info:
         g.parse_move("cook 5T")
     text = str(info.value)
-    assert text.startswith("'cook 5T' is not a Guacamole move: 'cook' is not one of its words"), text
+    assert text.startswith('"cook 5T" is not a Guacamole move: "cook" is not one of its words'), text
     assert "like `prep 5T`" not in text and "Moves look like: prep 5T" in text, text
 
 

@@ -180,7 +180,7 @@ def test_the_option_is_refused_in_solo():
     with pytest.raises(SetupError, match="for 2 to 4 players") as refused:
         config_from_options(G.Config, 1, {"cannot_place": "end_now"})
     assert refused.value.said.in_words(ES).startswith("no_puede_colocar es una opción para 2 a 4 jugadores")
-    with pytest.raises(SetupError, match="one of finish_round, end_now, not 'later'"):
+    with pytest.raises(SetupError, match='one of finish_round, end_now, not "later"'):
         config_from_options(G.Config, 3, {"cannot_place": "later"})
     with pytest.raises(SetupError, match="cannot_place must be finish_round or end_now"):
         G.Config(players=3, cannot_place="later").validate()  # type: ignore[arg-type]

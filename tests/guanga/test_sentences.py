@@ -127,14 +127,14 @@ def test_bad_notation_is_refused_with_its_values_in_spanish():
         "": ("una jugada vacía", "P3B2 (hueco 3 de la canasta a B2)"),
         "keep O11": ("no existe el pedido O11", "keep O3"),
         "P 3B2 5C4": ("primero P3B2, luego P5C4",),
-        "C Z01 red A1": ("no es una jugada de Guanga", "'C Z01 red A1'"),
+        "C Z01 red A1": ("no es una jugada de Guanga", '"C Z01 red A1"'),
         "C A11 red A1": ("no existe la carta del mercado A11",),
         "C A03 amarillo A1B2C3": ("amarillo no es un color ni un símbolo", "yellow"),
         "C A03 yellow": ("no es una jugada de Guanga",),
         "C A03 yellow A1A1A2": ("repite una casilla",),
         "R B2": ("exactamente dos casillas",),
         "T5A1": ("un tope indica un jugador",),
-        "hello": ("'hello' no es una jugada de Guanga", "las jugadas se escriben así"),
+        "hello": ('"hello" no es una jugada de Guanga', "las jugadas se escriben así"),
     }
     for text, pieces in cases.items():
         with pytest.raises(MalformedMove) as caught:

@@ -86,21 +86,27 @@ def test_the_rules_name_each_option_of_new_as_a_spanish_client_shows_it(tree, ga
 
 
 def test_the_rules_in_spanish_name_the_options_the_client_shows(tree):
-    assert "**Opciones**: `tablero` A, B o random" in ES.gettext(rules("pachakuna"))
+    assert "**Opciones**: `tablero` Plan A, Plan B o Un tablero justo al azar;" in ES.gettext(
+        rules("pachakuna")
+    )
     assert "`máx_turnos` (0 = sin límite" in ES.gettext(rules("pachakuna"))
     assert "**Opción** `platos_por_turno` (1 por defecto" in ES.gettext(rules("guacamole"))
     nowa = ES.gettext(rules("nowa_gwinea"))
-    assert "`cara` standard/hard" in nowa and "`asientos_difíciles` (p. ej." in nowa
+    assert "`cara` Estándar (cara A) o Difícil (cara B);" in nowa and "`asientos_difíciles` (p. ej." in nowa
     assert "cubrir las pozas de `meta_de_agua` cuenta" in nowa
     guanga = ES.gettext(rules("guanga"))
-    assert "(opción `no_puede_colocar` `end_now`" in guanga and "- `topes` (Principiante" in guanga
+    assert "con `no_puede_colocar` «Terminar la partida de inmediato»" in guanga
+    assert "- `topes` (los dos primeros modos)" in guanga
 
 
 def test_english_rules_read_as_before(tree):
-    assert "**Options**: `board` auto/short/long" in EN.gettext(rules("tiwanaku"))
+    assert (
+        "**Options**: `board` Automatic (5x5 for 1-2 players, 5x9 for 3-4), Short 5x5 (1-2 players) or Long 5x9."
+        in EN.gettext(rules("tiwanaku"))
+    )
     assert "`max_turns` (0 = play to the win" in EN.gettext(rules("pachakuna"))
     assert "(option \n`cannot_place`" not in EN.gettext(rules("guanga"))
-    assert "(option `cannot_place` `end_now`" in EN.gettext(rules("guanga"))
+    assert 'with `cannot_place` "End the game at once"' in EN.gettext(rules("guanga"))
     assert "{option" not in EN.gettext(rules("nowa_gwinea"))
     assert (
         EN.mention("option hard_seats") == "hard_seats"

@@ -175,7 +175,7 @@ async def test_me_answers_a_spanish_speaker_in_spanish_and_an_english_speaker_in
         assert "Recordatorios: cada 12 horas mientras te toque" in shown.content
         refused = await (await standin.slash(ana, chan, "me notify", time_zone="Mars/Olympus")).original()
         assert refused.content == (
-            "⚠️ 'Mars/Olympus' no es una zona horaria que conozca; usa un nombre como Europe/Madrid, "
+            '⚠️ "Mars/Olympus" no es una zona horaria que conozca; usa un nombre como Europe/Madrid, '
             "America/Lima o UTC (empieza a escribir para verlas). No se cambió nada."
         )
         refused = await (await standin.slash(ana, chan, "me notify", quiet="5-5")).original()

@@ -33,7 +33,7 @@ def test_every_got_says_indicaste():
 @pytest.mark.parametrize(
     ("typed", "english", "spanish"),
     [
-        ("tres", "players takes counts like 3, 2-4 or 2,4 (got 'tres')", "(indicaste 'tres')"),
+        ("tres", 'players takes counts like 3, 2-4 or 2,4 (got "tres")', '(indicaste "tres")'),
         ("2-9", "seats 2 to 4 players (got 2-9)", "jugadores (indicaste 2-9)"),
     ],
 )

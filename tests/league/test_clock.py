@@ -116,7 +116,7 @@ async def test_a_league_without_a_clock_opens_games_without_one(leagues, service
 async def test_a_bad_clock_is_refused_with_what_is_allowed(leagues, service):
     base = {**BASE, "name": "Refused", "days": 2}
     for spec, words in (
-        ("3 days", "'3 days' is not a clock"),
+        ("3 days", '"3 days" is not a clock'),
         ("move:", "is not a time like 24h"),
         ("bank:1d+2d", "more than the starting bank"),
         ("move:45d", "out of range"),

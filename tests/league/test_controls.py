@@ -68,7 +68,7 @@ def test_an_order_is_read_from_names_titles_or_short_names():
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ("Buchholz, elo", "'elo' is not a tiebreak; choose from: BH (Buchholz), MBH (median Buchholz)"),
+        ("Buchholz, elo", '"elo" is not a tiebreak; choose from: BH (Buchholz), MBH (median Buchholz)'),
         ("BH, buchholz", "Buchholz is listed twice"),
         (" , ", "give the tiebreaks in order"),
     ],
@@ -85,7 +85,7 @@ def test_a_spanish_refusal_lists_the_tiebreaks_in_spanish_and_those_names_are_ta
     with pytest.raises(LeagueError) as refused:
         controls.parse_order("Buchholz, elo")
     words = refused.value.in_words(es)
-    assert words.startswith("'elo' no es un desempate; elige entre: BH (Buchholz), BHm (Buchholz mediano)")
+    assert words.startswith('"elo" no es un desempate; elige entre: BH (Buchholz), BHm (Buchholz mediano)')
     assert "ED (enfrentamiento directo), Gan (más victorias)" in words and words.endswith(
         " y Val (valoración)"
     )

@@ -17,5 +17,5 @@ def test_options_are_split_between_them_never_inside_a_value():
         "hard_seats": "1,2",
         "fruit_for_all": "yes",
     }
-    with pytest.raises(LeagueError, match="'mode' is not an option; write options as name=value"):
+    with pytest.raises(LeagueError, match='"mode" is not an option; write options as name=value'):
         texts.parse_options("mode")

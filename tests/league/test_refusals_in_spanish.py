@@ -65,15 +65,15 @@ async def test_a_bad_league_clock_is_refused_in_spanish(leagues):
     help_es = "un reloj es `move:<tiempo>` (cada turno tiene ese tiempo, p. ej., `move:24h`) o `bank:"
     bank = await refused(new_league(leagues, clock="bank:1d+2d"))
     assert refusal(bank, ES).startswith(
-        "el reloj de la liga: el incremento '2d' es mayor que la bolsa inicial '1d'; la bolsa nunca guarda más "
+        'el reloj de la liga: el incremento "2d" es mayor que la bolsa inicial "1d"; la bolsa nunca guarda más '
         "que su inicio; " + help_es
     )
     turn = await refused(new_league(leagues, clock="move:2x"))
     assert refusal(turn, ES).startswith(
-        "el reloj de la liga: el tiempo de turno '2x' no es un tiempo como 24h, 3d, 2d12h o 90m; " + help_es
+        'el reloj de la liga: el tiempo de turno "2x" no es un tiempo como 24h, 3d, 2d12h o 90m; ' + help_es
     )
     kind = await refused(new_league(leagues, clock="3 days"))  # the help is said once
-    assert refusal(kind, ES).startswith("el reloj de la liga: '3 days' no es un reloj; " + help_es)
+    assert refusal(kind, ES).startswith('el reloj de la liga: "3 days" no es un reloj; ' + help_es)
     assert refusal(kind, ES).count("un reloj es `move:") == 1
     long = await refused(new_league(leagues, clock="move:3d", days=2))
     assert refusal(long, ES) == (
@@ -151,3 +151,18 @@ async def test_dropping_someone_who_does_not_play_names_them_and_where_the_playe
     assert refusal(gone, ES) == (
         "Zoe no juega en Otoño (no está inscrito, o ya fue retirado); /liga posiciones muestra a sus jugadores"
     )
+
+
+async def test_a_member_named_you_is_answered_about_them_not_about_the_asker(leagues):
+    """An organiser signs up (or off) a member whose name is "you": the answers name that member,
+    in English and in Spanish, never "you are already signed up" meant for the asker."""
+    league = await new_league(leagues)
+    assert await leagues.join(league, 102, "you", who="you") == "you signed up for Otoño (1 player)"
+    twice = await refused(leagues.join(league, 102, "you", who="you"))
+    assert str(twice) == "you is already signed up for Otoño"
+    assert refusal(twice, ES) == "you ya está inscrito en Otoño"
+    assert await leagues.leave(league, 102, who="you", t=ES) == "you salió de Otoño"
+    gone = await refused(leagues.leave(league, 102, who="you"))
+    assert refusal(gone, ES) == "you no está inscrito en Otoño"
+    mine = await refused(leagues.leave(league, 102))  # the asker themself
+    assert refusal(mine, ES) == "no estás inscrito en Otoño"

@@ -188,7 +188,7 @@ def test_parse_notation():
         "timeout",
         "remove F",
     ]
-    with pytest.raises(MalformedMove, match="'hello' is not a Nowa Gwinea move"):
+    with pytest.raises(MalformedMove, match='"hello" is not a Nowa Gwinea move'):
         ng.parse_move("hello")
     assert ng.parse_move("done") == ng.Done()
     assert ng.parse_move("timeout") == ng.Timeout()

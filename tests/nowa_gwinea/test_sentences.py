@@ -228,7 +228,7 @@ def _split():
 
 
 REFUSALS = [  # (name, what provokes it, its class, words of its Spanish): every kind of refusal
-    ("bad notation", lambda: ng.parse_move("hello"), MalformedMove, ["'hello' no es una jugada", "F3C4"]),
+    ("bad notation", lambda: ng.parse_move("hello"), MalformedMove, ['"hello" no es una jugada', "F3C4"]),
     ("not a move", lambda: ng.apply_move(rig(), 0, "F3C4"), MalformedMove, ["'F3C4' no es una jugada"]),
     ("game over", lambda: ng.apply_move(_over(), 0, ng.Done()), GameOver, ["ya se jugaron las 9 rondas"]),
     ("timeout from a seat", lambda: ng.apply_move(rig(), 0, ng.Timeout()), NotYourTurn, ["solo la mesa"]),
@@ -310,7 +310,7 @@ REFUSALS = [  # (name, what provokes it, its class, words of its Spanish): every
         "hard seats",
         lambda: ng.Config(hard_seats="3").validate(),
         SetupError,
-        ["del 1 al 2", "'3' no lo es"],
+        ["del 1 al 2", '"3" no lo es'],
     ),
     ("side", lambda: ng.Config(side="x").validate(), SetupError, ["cara debe ser standard o hard"]),
     ("boards", lambda: ng.Config(boards="x").validate(), SetupError, ["tableros debe ser shared o each"]),

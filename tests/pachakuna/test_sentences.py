@@ -221,7 +221,7 @@ def test_typical_refusals_in_spanish():
     with pytest.raises(MalformedMove) as caught:
         P.parse_move("zz")
     assert caught.value.said.in_words(ES).startswith(
-        "'zz' no es una jugada de P'achakuna; las jugadas se escriben r34+2"
+        '"zz" no es una jugada de P\'achakuna; las jugadas se escriben r34+2'
     )
     with pytest.raises(MalformedMove) as caught:
         P.parse_move("r34+2/ryr")

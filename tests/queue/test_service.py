@@ -420,11 +420,11 @@ async def test_people_waiting_for_other_options_never_share_a_table(queue):
 
 
 async def test_options_are_refused_in_words_and_narrow_the_counts_left_out(queue):
-    with pytest.raises(Refusal, match="'mode' is not an option; write options as name=value"):
+    with pytest.raises(Refusal, match='"mode" is not an option; write options as name=value'):
         await join(queue, 1, game="guanga", options="mode")
-    with pytest.raises(Refusal, match="unknown option 'colour'; this game's options are"):
+    with pytest.raises(Refusal, match='unknown option "colour"; this game\'s options are'):
         await join(queue, 1, game="guanga", options="colour=red")
-    with pytest.raises(Refusal, match="stoppers variant is only played in beginner and apprentice"):
+    with pytest.raises(Refusal, match="stoppers variant is only played in the modes beginner and apprentice"):
         await join(queue, 1, game="guanga", options="mode=master stoppers=yes")
     with pytest.raises(Refusal, match="these options do not make a table of 3 players: the short 5 x 5"):
         await join(queue, 1, game="tiwanaku", players="2-3", options="board=short")

@@ -37,7 +37,7 @@ def test_specs_that_parse(text, spec):
         ("move:24", "not a time"),
         ("move:-1h", "not a time"),
         ("move:1.5h", "not a time"),
-        ("move:24h+1h", "'move:24h+1h': a per-move clock has no increment"),
+        ("move:24h+1h", '"move:24h+1h": a per-move clock has no increment'),
         ("move:31d", "out of range"),
         ("move:0m", "out of range"),
         ("bank:0d", "out of range"),
@@ -46,7 +46,7 @@ def test_specs_that_parse(text, spec):
         ("bank:1h1h", "in that order"),
         ("bank:3d+", "not a time"),
         ("bank:3d+1h+1h", "not a time"),
-        ("move:99999h", "the turn time '99999h' is out of range: times go from 1m to 30d"),
+        ("move:99999h", 'the turn time "99999h" is out of range: times go from 1m to 30d'),
         ("bank:" + "1d" * 30, "too long"),
     ],
 )

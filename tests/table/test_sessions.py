@@ -44,7 +44,7 @@ async def test_bad_options_are_refused_at_creation(service):
         await service.lobby.create(
             "nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="a", options={"piles": 9}
         )
-    with pytest.raises(Refusal, match="unknown option 'colour'"):
+    with pytest.raises(Refusal, match='unknown option "colour"'):
         await service.lobby.create(
             "nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="a", options={"colour": "red"}
         )

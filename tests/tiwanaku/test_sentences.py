@@ -215,12 +215,12 @@ def _refusal(what: str) -> MoveError | SetupError:
 @pytest.mark.parametrize(
     ("what", "english", "spanish"),
     [
-        ("not notation", "'hello' is not a Tiwanaku move;", "'hello' no es una jugada de Tiwanaku;"),
-        ("crop 6", "'C3=6': a crop is 1 to 5", "'C3=6': un cultivo va de 1 a 5"),
+        ("not notation", '"hello" is not a Tiwanaku move;', '"hello" no es una jugada de Tiwanaku;'),
+        ("crop 6", '"C3=6": a crop is 1 to 5', '"C3=6": un cultivo va de 1 a 5'),
         (
             "cell off every board",
-            "'+F1': cells are rows A-E and columns 1-5 (short board) or 1-9 (long board), like C3",
-            "'+F1': las casillas van de la fila A a la E y de la columna 1 a la 5 (tablero corto) o a la 9",
+            '"+F1": cells are rows A-E and columns 1-5 (short board) or 1-9 (long board), like C3',
+            '"+F1": las casillas van de la fila A a la E y de la columna 1 a la 5 (tablero corto) o a la 9',
         ),
         (
             "wrong seat",

@@ -66,6 +66,9 @@ async def a_move_held_up(standin, bot, outage, chan, alice, retries: HeldRetries
     standin.skip_messages(chan)
     await standin.click(alice, lobby.message, "Start")
     await standin.next_message(chan, lambda m: bool(m.files))  # the first board
+    # The start is handled to its end (the first board's post recorded) before the database is
+    # cut: else the restart would rightly post the first board again, with the turn after it.
+    await bot.front.replies.idle()
     await bot.front.boards.computers_settled()
     session = await bot.sessions.core.in_channel(chan.id)
     move = (await bot.sessions.play.legal_moves(chan.id, alice.id))[0]
@@ -115,11 +118,8 @@ async def test_a_move_stored_before_the_database_stopped_is_answered_as_played(
 
     async with standin.run_client(bot_factory(NIM, database_url=pg_database)) as again:
         await standin.wait_synced()
-        for _ in range(200):  # the bot starting again: the computer plays on (no timing assumed)
-            await again.front.boards.computers_settled()
-            if len(await again.store.history.moves(session.id)) > len(stored):
-                break
-            await asyncio.sleep(0.05)
+        await again.taken_up.wait()  # the start's look for games to play on: this one, found
+        await again.front.boards.computers_settled()  # ... its computer played, its turns posted
         moves = await again.store.history.moves(session.id)
         assert moves[: len(stored)] == stored and moves[len(stored)].by_computer
         await turns_posted(standin, chan, move)
@@ -166,6 +166,7 @@ async def test_a_move_while_the_database_is_down_is_answered_in_words_and_plays_
         standin.skip_messages(chan)
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(chan, lambda m: bool(m.files))  # the first board: started
+        await bot.front.replies.idle()  # the start handled to its end: only the move meets the outage
         session = await bot.sessions.core.in_channel(chan.id)
         (seat,) = session.to_move()
         user = alice if session.by_seat(seat).user_id == alice.id else bob

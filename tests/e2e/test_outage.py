@@ -18,8 +18,9 @@ NIM = ("cogs.table", "tests.support.nim_cog")
 
 @pytest.fixture
 def discord_error_loggers() -> tuple[str, ...]:
-    """The outage's own errors are logged by the bot (checked by the test); Discord's fail it."""
-    return ("discord", "cogs")
+    """The outage's own errors are logged by the bot (checked by the test); Discord's fail it, and
+    asyncio's (a task's exception nobody retrieved, such as a dead connection's close)."""
+    return ("discord", "cogs", "asyncio")
 
 
 def outage_only(caplog) -> None:

@@ -8,6 +8,8 @@ to it is one to the server, its bytes passed on both ways, until the test says o
   server said before it closed is passed on): the server's goodbye arrives, its close does not
   yet, as over a network that has not delivered it.  :meth:`Relay.let_closes_go` passes the held
   closes on.
+- :meth:`Relay.cut_now`: every connection cut on the bot's side at once, before the bot's event
+  loop runs again: its next write to one fails (a broken pipe) before it hears of the cut.
 - :meth:`Relay.stall`: nothing more the server says reaches the bot (a network cut without a
   word, or a server that hangs) until :meth:`Relay.resume`; :meth:`Relay.stalled` waits until a
   statement sent meanwhile reached the server, unanswered.
@@ -18,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import shutil
+import socket
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -36,6 +39,7 @@ class Relay:
         self._flowing.set()
         self._waiting_bytes = asyncio.Event()  # a statement reached the server while stalled
         self._writers: set[asyncio.StreamWriter] = set()
+        self._bot_sides: list[asyncio.StreamWriter] = []
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> Relay:
@@ -53,6 +57,11 @@ class Relay:
         held, self._held = self._held, []
         for writer in held:
             await _close(writer)
+
+    def cut_now(self) -> None:
+        for writer in self._bot_sides:
+            with contextlib.suppress(OSError):
+                writer.get_extra_info("socket").shutdown(socket.SHUT_RDWR)
 
     def stall(self) -> None:
         self._waiting_bytes.clear()
@@ -85,6 +94,7 @@ class Relay:
             await _close(bot_out)
             return
         self._writers |= {bot_out, server_out}
+        self._bot_sides.append(bot_out)
         up = asyncio.create_task(self._pass(bot_in, server_out, upward=True))
         down = asyncio.create_task(self._pass(server_in, bot_out, upward=False))
         self._tasks |= {up, down}

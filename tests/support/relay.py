@@ -11,8 +11,12 @@ to it is one to the server, its bytes passed on both ways, until the test says o
 - :meth:`Relay.cut_now`: every connection cut on the bot's side at once, before the bot's event
   loop runs again: its next write to one fails (a broken pipe) before it hears of the cut.
 - :meth:`Relay.stall`: nothing more the server says reaches the bot (a network cut without a
-  word, or a server that hangs) until :meth:`Relay.resume`; :meth:`Relay.stalled` waits until a
-  statement sent meanwhile reached the server, unanswered.
+  word, or a server that hangs) until :meth:`Relay.resume`; :meth:`Relay.stall_at` stalls once
+  a statement holding the given text is on its way (its Bind message, which follows the
+  statement's preparation and the driver's own look-ups of its types); :meth:`Relay.stalled` waits until the server ran a statement sent
+  meanwhile, its answer held; :meth:`Relay.drop` then loses what the
+  server said meanwhile and cuts those connections on the bot's side (the server committed; its
+  answer never came).
 """
 
 from __future__ import annotations
@@ -37,9 +41,11 @@ class Relay:
         self._held: list[asyncio.StreamWriter] = []
         self._flowing = asyncio.Event()
         self._flowing.set()
-        self._waiting_bytes = asyncio.Event()  # a statement reached the server while stalled
+        self._answer_held = asyncio.Event()  # the server answered while stalled
         self._writers: set[asyncio.StreamWriter] = set()
         self._bot_sides: list[asyncio.StreamWriter] = []
+        self._dropped: set[asyncio.StreamWriter] = set()
+        self._stall_at: bytes | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> Relay:
@@ -60,19 +66,29 @@ class Relay:
 
     def cut_now(self) -> None:
         for writer in self._bot_sides:
+            sock = writer.get_extra_info("socket")
             with contextlib.suppress(OSError):
-                writer.get_extra_info("socket").shutdown(socket.SHUT_RDWR)
+                if sock is not None:
+                    sock.shutdown(socket.SHUT_RDWR)
+
+    def stall_at(self, sql: str) -> None:
+        self._stall_at = sql.encode()
 
     def stall(self) -> None:
-        self._waiting_bytes.clear()
+        self._answer_held.clear()
         self._flowing.clear()
 
     async def stalled(self) -> None:
-        """Return once the bot sent the server something, while stalled, that it will not hear
-        the answer to."""
-        await self._waiting_bytes.wait()
+        """Return once the server answered something, while stalled, that the bot did not hear:
+        the server ran the statement."""
+        await self._answer_held.wait()
 
     def resume(self) -> None:
+        self._flowing.set()
+
+    def drop(self) -> None:
+        self._dropped.update(self._bot_sides)
+        self.cut_now()
         self._flowing.set()
 
     async def close(self) -> None:
@@ -104,18 +120,63 @@ class Relay:
     async def _pass(
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *, upward: bool
     ) -> None:
+        said = Messages()
         with contextlib.suppress(OSError, ConnectionError):
             while data := await reader.read(65536):
-                if not upward:
+                if upward and said.runs(data, self._stall_at):
+                    self._stall_at = None
+                    self.stall()
+                if not upward and not self._flowing.is_set():
+                    self._answer_held.set()  # the server answered: it ran the statement
                     await self._flowing.wait()
+                if writer in self._dropped:
+                    break
                 writer.write(data)
                 await writer.drain()
-                if upward and not self._flowing.is_set():
-                    self._waiting_bytes.set()
         if not upward and self._holding:  # the server closed: the bot is not told yet
             self._held.append(writer)
             return
         await _close(writer)
+
+
+class Messages:
+    """The bot's side of a connection cut into the protocol's messages: each is its type (one
+    byte), then its length (four bytes, counting themselves), then its body; the first, the
+    startup packet, has no type.  The statements prepared (Parse: name, text) are remembered, to
+    know which one a Bind runs."""
+
+    def __init__(self) -> None:
+        self.buffer = b""
+        self.started = False
+        self.statements: dict[bytes, bytes] = {}
+
+    def runs(self, data: bytes, sql: bytes | None) -> bool:
+        """Whether ``data`` binds a statement holding ``sql`` to run it."""
+        found = False
+        for kind, body in self._messages(data):
+            if kind == b"P":
+                name, text = body.split(b"\0")[:2]
+                self.statements[name] = text
+            elif kind == b"B" and sql is not None:
+                statement = body.split(b"\0")[1]
+                found = found or sql in self.statements.get(statement, b"")
+        return found
+
+    def _messages(self, data: bytes) -> list[tuple[bytes, bytes]]:
+        self.buffer += data
+        found = []
+        while True:
+            if not self.started:
+                size = int.from_bytes(self.buffer[:4], "big")
+                if len(self.buffer) < 4 or len(self.buffer) < size:
+                    return found
+                self.buffer, self.started = self.buffer[size:], True
+                continue
+            size = int.from_bytes(self.buffer[1:5], "big")
+            if len(self.buffer) < 5 or len(self.buffer) < 1 + size:
+                return found
+            found.append((self.buffer[:1], self.buffer[5 : 1 + size]))
+            self.buffer = self.buffer[1 + size :]
 
 
 async def _close(writer: asyncio.StreamWriter) -> None:

@@ -381,6 +381,23 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     statement finds the server gone instead, see :func:`answering`.)"""
 
 
+CLOSE_WAIT = 5.0  # seconds a closing connection waits for the server's goodbye
+
+
+class PooledConnection(asyncpg.Connection):
+    """The pool's connections: closing one is never an error.  The pool closes the connections
+    it expired (see :func:`answering`) in tasks that nobody awaits, so a close that fails on a
+    connection the server cut (a broken pipe) would be logged by asyncio as "Task exception was
+    never retrieved", a traceback for what is no fault; and one whose server does not answer
+    (the network gone) would wait for ever.  Either is let go at once instead."""
+
+    async def close(self, *, timeout: float | None = None) -> None:  # noqa: ASYNC109 - asyncpg's own signature
+        try:
+            await super().close(timeout=CLOSE_WAIT if timeout is None else timeout)
+        except Exception:  # asyncpg has aborted the connection already
+            self.terminate()
+
+
 class PostgresBackend(Backend):
     name = "postgresql"
 
@@ -399,7 +416,12 @@ class PostgresBackend(Backend):
         clock = clock or SYSTEM
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=POOL_SIZE, timeout=15, reset=_keep_session
+                url,
+                min_size=1,
+                max_size=POOL_SIZE,
+                timeout=15,
+                reset=_keep_session,
+                connection_class=PooledConnection,
             )
         except CONNECT_FAILURES as exc:
             raise failure(where, exc) from None

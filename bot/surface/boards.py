@@ -76,6 +76,7 @@ class Boards:
         self._post_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._following: dict[int, asyncio.Task[None]] = {}  # session id -> its computers' turns
         self._waiting: set[int] = set()  # games whose computers wait for the database to answer
+        self._recovering: dict[int, asyncio.Task[None]] = {}  # channel id -> its game's catch-up (recover)
         self._closing = False
         self.controls: Callable[[Session, Language], discord.ui.View | None] = lambda session, t: None
         self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
@@ -97,6 +98,8 @@ class Boards:
             self._closing = True
             for session_id in self._waiting:
                 self._following[session_id].cancel()
+            for task in self._recovering.values():  # taken up at the next start instead
+                task.cancel()
         try:
             async with asyncio.timeout(seconds):
                 await self.replies.idle()
@@ -109,8 +112,36 @@ class Boards:
 
     async def computers_settled(self) -> None:
         """Wait until the computer turns being played (see :meth:`computers_follow`) are posted."""
-        while self._following:
-            await asyncio.gather(*self._following.values(), return_exceptions=True)
+        while self._following or self._recovering:
+            await asyncio.gather(
+                *self._following.values(), *self._recovering.values(), return_exceptions=True
+            )
+
+    def recover(self, channel_id: int) -> None:
+        """An interaction in ``channel_id`` failed as the database stopped answering, and what it
+        changed may be stored all the same (a commit whose answer was lost): once the database
+        answers, the game there is taken up as at a start (:meth:`computers_follow` with
+        ``catch_up``): a turn stored and never posted is posted, and the computers play on."""
+        if channel_id in self._recovering or self._closing:
+            return
+        task = asyncio.create_task(self._recover(channel_id), name=f"recover-{channel_id}")
+        self._recovering[channel_id] = task
+        task.add_done_callback(lambda _: self._recovering.pop(channel_id, None))
+
+    async def _recover(self, channel_id: int) -> None:
+        delays = retry_delays()
+        session: Session | None = None
+        while True:
+            try:
+                session = await self.service.core.in_channel(channel_id)
+                break
+            except NotAnswering:
+                await self.bot.sleep(next(delays))
+            except Exception:
+                log.exception("the game in channel %s could not be taken up after the outage", channel_id)
+                return
+        if session is not None and session.status == "active" and not session.damaged:
+            self.computers_follow(session.id, catch_up=True)
 
     def computers_follow(self, session_id: int, *, catch_up: bool = False) -> None:
         """Play and post, one post per turn, the computer turns waiting in a game (after a

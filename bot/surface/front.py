@@ -64,6 +64,7 @@ class Front:
         self.results = Results(self.lobby)
         self.clocks = ClockDesk(self.boards, self.lobby)
         self.boards.controls = self.menus.board_buttons
+        self.replies.unsure = self.boards.recover
         self.boards.lobby_changed = self.lobby.refresh
         self.boards.finished = self.results.card
         self.boards.after_board.append(self.undo.close_void)

@@ -94,6 +94,9 @@ class Replies:
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        # Told of a channel whose interaction failed as the database stopped answering, with
+        # nothing known to be recorded: what it changed may be stored all the same (Boards.recover).
+        self.unsure: Callable[[int], None] = lambda channel_id: None
         self._recorded: dict[int, Said] = {}  # interaction id -> what it committed, while handled
 
     def committed(self, interaction: discord.Interaction, what: Said) -> None:
@@ -144,6 +147,8 @@ class Replies:
             elif isinstance(exc, NotAnswering):  # one line: the same outage fails every interaction
                 self.metrics.error("interaction")
                 log.error("the database did not answer %s: %s", asked(interaction), exc)
+                if recorded is None and interaction.channel_id is not None:
+                    self.unsure(interaction.channel_id)  # a commit whose answer was lost may be stored
             else:
                 self.metrics.error("interaction")
                 log.exception("unexpected error handling %s", interaction.data)

@@ -8,18 +8,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import traceback
+from urllib.parse import urlsplit
 
+import asyncpg
 import pytest
 
+from bot.storage.postgres import PLAY_MOVES
 from tests.support.outage import Outage
+from tests.support.relay import Relay
 
 NIM = ("cogs.table", "tests.support.nim_cog")
 
 
 @pytest.fixture
 def discord_error_loggers() -> tuple[str, ...]:
-    """The outage's own errors are logged by the bot (checked by the test); Discord's fail it."""
-    return ("discord", "cogs")
+    """The outage's own errors are logged by the bot (checked by the test); Discord's fail it, and
+    asyncio's (a task's exception nobody retrieved, such as a dead connection's close)."""
+    return ("discord", "cogs", "asyncio")
 
 
 def outage_only(caplog) -> None:
@@ -66,6 +71,9 @@ async def a_move_held_up(standin, bot, outage, chan, alice, retries: HeldRetries
     standin.skip_messages(chan)
     await standin.click(alice, lobby.message, "Start")
     await standin.next_message(chan, lambda m: bool(m.files))  # the first board
+    # The start is handled to its end (the first board's post recorded) before the database is
+    # cut: else the restart would rightly post the first board again, with the turn after it.
+    await bot.front.replies.idle()
     await bot.front.boards.computers_settled()
     session = await bot.sessions.core.in_channel(chan.id)
     move = (await bot.sessions.play.legal_moves(chan.id, alice.id))[0]
@@ -115,11 +123,8 @@ async def test_a_move_stored_before_the_database_stopped_is_answered_as_played(
 
     async with standin.run_client(bot_factory(NIM, database_url=pg_database)) as again:
         await standin.wait_synced()
-        for _ in range(200):  # the bot starting again: the computer plays on (no timing assumed)
-            await again.front.boards.computers_settled()
-            if len(await again.store.history.moves(session.id)) > len(stored):
-                break
-            await asyncio.sleep(0.05)
+        await again.taken_up.wait()  # the start's look for games to play on: this one, found
+        await again.front.boards.computers_settled()  # ... its computer played, its turns posted
         moves = await again.store.history.moves(session.id)
         assert moves[: len(stored)] == stored and moves[len(stored)].by_computer
         await turns_posted(standin, chan, move)
@@ -166,6 +171,7 @@ async def test_a_move_while_the_database_is_down_is_answered_in_words_and_plays_
         standin.skip_messages(chan)
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(chan, lambda m: bool(m.files))  # the first board: started
+        await bot.front.replies.idle()  # the start handled to its end: only the move meets the outage
         session = await bot.sessions.core.in_channel(chan.id)
         (seat,) = session.to_move()
         user = alice if session.by_seat(seat).user_id == alice.id else bob
@@ -185,3 +191,66 @@ async def test_a_move_while_the_database_is_down_is_answered_in_words_and_plays_
     lines = [r for r in caplog.records if r.name == "bot.surface.replies" and r.levelno >= logging.ERROR]
     assert len(lines) == 1 and lines[0].exc_info is None
     assert "stopped answering" in lines[0].getMessage()
+
+
+@pytest.fixture
+async def relay(pg_cluster):
+    relay = await Relay(pg_cluster).start()
+    try:
+        yield relay
+    finally:
+        await relay.close()
+
+
+async def stored_moves(pg_database: str, session_id: int) -> int:
+    """How many moves of the session the server holds, asked beside the bot."""
+    conn = await asyncpg.connect(pg_database)
+    try:
+        return await conn.fetchval("SELECT COUNT(*) FROM moves WHERE session_id = $1", session_id)
+    finally:
+        await conn.close()
+
+
+async def test_a_move_stored_whose_answer_was_lost_is_posted_and_the_computer_plays_on(
+    standin, bot_factory, pg_database, relay, caplog
+):
+    """The server commits Alice's move against the computer, and the connection is cut before
+    its answer reaches the bot: she is told the database is not answering and that her move may
+    or may not be recorded (the bot cannot know); it was, so once the database answers the bot
+    posts her turn and the computer plays on, as it would at a start, with no one asking."""
+    alice = standin.add_user("alice")
+    chan = standin.guild.text_channels[0]
+    name = urlsplit(pg_database).path.lstrip("/")
+    async with standin.run_client(bot_factory(NIM, database_url=relay.url(name))) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
+        await standin.click(alice, lobby.message, "Add computer")
+        standin.skip_messages(chan)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, lambda m: bool(m.files))  # the first board
+        await bot.front.replies.idle()
+        await bot.front.boards.computers_settled()
+        session = await bot.sessions.core.in_channel(chan.id)
+        move = (await bot.sessions.play.legal_moves(chan.id, alice.id))[0]
+        commit = bot.store.db.commit_play
+
+        async def answer_lost(*args, **kwargs):
+            relay.stall_at(PLAY_MOVES)  # the server commits the move; its answer is held
+            return await commit(*args, **kwargs)
+
+        bot.store.db.commit_play = answer_lost
+        standin.skip_messages(chan)
+        asked = await standin.slash(alice, chan, "nim move", move=move)
+        await relay.stalled()  # the server committed the move and answered
+        assert await stored_moves(pg_database, session.id) == 1
+        relay.drop()  # ... and the answer lost: the connection cut
+        answer = await asked.original()
+        bot.store.db.commit_play = commit
+        assert answer.text.startswith("⚠️ The database is not answering right now"), answer.text
+        assert "may or may not be recorded" in answer.text
+        await bot.front.boards.computers_settled()
+        moves = await bot.store.history.moves(session.id)
+        assert [(m.move, m.by_computer) for m in moves[:1]] == [(move, False)] and len(moves) == 2
+        assert moves[1].by_computer
+        await turns_posted(standin, chan, move)
+    outage_only(caplog)

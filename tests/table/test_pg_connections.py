@@ -1,0 +1,95 @@
+"""The PostgreSQL store's pooled connections when the server drops them: a connection the server
+cut is never used again once the server is back, through a relay (tests/support/relay.py) that
+makes the network's timing the test's."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from urllib.parse import urlsplit
+
+import pytest
+
+from bot.storage import open_store, postgres
+from bot.storage.base import NotAnswering
+from tests.support.outage import Outage
+from tests.support.relay import Relay
+
+pytestmark = pytest.mark.parametrize("database", ["postgres"], indirect=True)
+
+
+@pytest.fixture
+async def relay(pg_cluster):
+    relay = await Relay(pg_cluster).start()
+    try:
+        yield relay
+    finally:
+        await relay.close()
+
+
+@pytest.fixture
+async def outage(pg_cluster, database):
+    down = Outage(pg_cluster, database.target)
+    yield down
+    await down.end()
+
+
+def name_of(target: str) -> str:
+    return urlsplit(target).path.lstrip("/")
+
+
+async def test_connections_the_server_cut_while_idle_are_not_used_once_it_is_back(database, relay, outage):
+    """Five connections sit in the pool when the server ends them all; its goodbye reaches the
+    bot before the close does (the relay holds the closes).  A statement during the outage is
+    answered "stopped answering"; once the server is back every statement is answered, none on a
+    dead connection ("another operation is in progress")."""
+    store = await open_store(relay.url(name_of(database.target)))
+    try:
+        pool = store.db._pool  # five connections open, as five commands at once leave them
+        async with contextlib.AsyncExitStack() as held:
+            for _ in range(5):
+                await held.enter_async_context(pool.acquire())
+        assert pool.get_size() == 5
+        relay.hold_closes()
+        await outage.begin()
+        with pytest.raises(NotAnswering, match="stopped answering"):
+            await store.schema_version()
+        await outage.end()
+        for _ in range(6):
+            assert await store.schema_version() > 0
+    finally:
+        await relay.let_closes_go()  # the pool's closing waits for the server's close
+        await store.close()
+
+
+async def test_closing_a_connection_the_server_cut_is_no_error(database, relay):
+    """The pool closes the connections it expired in tasks nobody awaits: closing one whose server
+    is gone is no error (an error there is logged by asyncio as "Task exception was never
+    retrieved", a BrokenPipeError's traceback in the operator's log), and the connection is let go."""
+    store = await open_store(relay.url(name_of(database.target)))
+    try:
+        async with store.db._pool.acquire() as pooled:
+            conn = pooled._con
+        relay.cut_now()  # the bot has not heard of it yet: closing writes to a broken pipe
+        await conn.close()
+        assert conn.is_closed()
+    finally:
+        await store.close()
+
+
+async def test_the_store_closes_when_the_servers_close_never_arrives(database, relay, outage, monkeypatch):
+    """The server ended the pool's connections and its closes have not reached the bot (the
+    network lost them): the bot stopping closes its store all the same, each connection let go
+    after waiting CLOSE_WAIT for the server's goodbye, instead of waiting for ever."""
+    monkeypatch.setattr(postgres, "CLOSE_WAIT", 0.05, raising=False)
+    store = await open_store(relay.url(name_of(database.target)))
+    async with contextlib.AsyncExitStack() as held:
+        for _ in range(3):
+            await held.enter_async_context(store.db._pool.acquire())
+    relay.hold_closes()
+    await outage.begin()
+    try:
+        async with asyncio.timeout(60):  # a bound for the old wait for ever, far above CLOSE_WAIT
+            await store.close()
+    finally:
+        await relay.let_closes_go()

@@ -35,7 +35,7 @@ from renderers.layout import (
 )
 from renderers.shapes import draw_legend, mark_box, seat_mark, seat_shape
 from renderers.translation import N_, Span, ntr, ptr, tr
-from renderers.typeset import art_cache, draw_text, label, narrow_text
+from renderers.typeset import art_cache, draw_text, label, narrow_text, text_width
 
 # The least size of the board's words, letters and numbers: their capitals stand 4.7 px or more
 # on a phone (at 17, the cubes' letters, the scales' numbers and "diversity" stood 4 px).
@@ -328,6 +328,28 @@ def _seat_lines(view, names) -> list[SeatLine]:
 
 
 BLOCK_H = 112
+# A seat's cubes in a row: 32 px each, 4 apart, from 80 px into the block (right of "cubes").
+CUBE, CUBE_GAP, CUBES_X = 32, 4, 80
+MORE_SIZE = 22  # "+3": the cubes a row has no room for
+
+
+def _draw_cubes(draw: ImageDraw.ImageDraw, counts: Sequence[int], x: float, y: float, end: float) -> None:
+    """A seat's cubes in a row from ``x``, stopping short of ``end`` (the "diversity" label).
+
+    The rules' most (4) fit in every layout.  Should a row have no room for them all, no cube
+    goes silently missing: the last places give the count of those not drawn ("+3")."""
+    held = [t for t, k in zip("SDMF", counts, strict=True) for _ in range(k)]
+    step = CUBE + CUBE_GAP
+    room = int((end - x + CUBE_GAP) // step)  # whole cubes before ``end``
+    shown = len(held)
+    if shown > room:
+        shown = room
+        while shown > 0 and shown * step + text_width(f"+{len(held) - shown}", MORE_SIZE, True) > end - x:
+            shown -= 1
+    for k, t in enumerate(held[:shown]):
+        _cube(draw, x + k * step, y, CUBE, t)
+    if shown < len(held):
+        label(draw, (x + shown * step, y + CUBE / 2), f"+{len(held) - shown}", MORE_SIZE, True, INK, "lm")
 
 
 def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: int, w: int) -> None:
@@ -345,17 +367,14 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
     name = headed_name(seat_name(names, seat), room, PHONE_SIZE, you=view.seat == seat)
     draw_text(draw, (x + 46, y + 7), [(name, seat_colour(seat))], room, 24, min_size=PHONE_SIZE, bold=True)
     label(draw, (x + 14, y + 56), tr("cubes"), 20, False, MUTED)
-    cx = x + 80
-    limit = x + w - 5 * 26 - 20
-    for t, k in zip("SDMF", view.cubes[seat], strict=True):
-        for _ in range(k):
-            if cx + 32 <= limit:
-                _cube(draw, cx, y + 50, 32, t)
-            cx += 36
-    if not sum(view.cubes[seat]):
-        label(draw, (cx, y + 56), tr("none"), 20, False, MUTED)
+    sx = x + w - 5 * 26 - 10  # the diversity scales' left edge
+    diversity = tr("diversity")
+    if sum(view.cubes[seat]):
+        end = sx - 8 - text_width(diversity, PHONE_SIZE) - CUBE_GAP
+        _draw_cubes(draw, view.cubes[seat], x + CUBES_X, y + 50, end)
+    else:
+        label(draw, (x + CUBES_X, y + 56), tr("none"), 20, False, MUTED)
     # diversity scales: five columns (crops 1-5) of five levels
-    sx = x + w - 5 * 26 - 10
     for k in range(5):
         level = view.scales[seat][k]
         colx = sx + k * 26
@@ -365,7 +384,7 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
             draw.rectangle((colx, top, colx + 20, top + 7), fill=fill)
         label(draw, (colx + 10, y + 34), str(k + 1), PHONE_SIZE, True, INK, "mb")
     # left of the scales' levels, below the name's line (a long name runs up to the scales)
-    label(draw, (sx - 8, y + 66), tr("diversity"), PHONE_SIZE, False, MUTED, "rm")
+    label(draw, (sx - 8, y + 66), diversity, PHONE_SIZE, False, MUTED, "rm")
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, w: int, per_row: int) -> int:

@@ -359,8 +359,8 @@ class Unposted:
         woke = False
         for job in [*await store.jobs.pending(BOARD), *await store.jobs.pending(ASK)]:
             if job.payload.get("guild") == guild_id and job.due_at > now and job.claim is None:
-                await store.jobs.schedule(job.kind, job.key, now, job.payload)
-                woke = True
+                # only while still pending: one posted meanwhile (its job done) is not posted twice
+                woke = await store.jobs.hasten(job, now) or woke
         scheduler = getattr(self.bot, "scheduler", None)
         if woke and scheduler is not None:
             scheduler.wake()

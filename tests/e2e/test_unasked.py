@@ -163,3 +163,39 @@ async def test_a_refused_question_the_late_player_closed_by_moving_is_not_asked(
         await bot.front.boards.drain()
         assert not questions(standin, thread)
         assert await bot.store.jobs.job(ASK, key) is None
+
+
+async def test_a_question_posted_while_permissions_change_is_not_posted_twice(
+    standin, bot_factory, table_clock
+):
+    """The refused question's ten minutes come just as an admin grants the permission: the
+    ``ask`` job fires and posts the question while the bot is handling the channel's update
+    (after it read the jobs to hasten).  The update does not arm the job again: the question is
+    posted once."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, late, other, session, key = await refused_question(
+            standin, bot, chan, alice, bob, table_clock
+        )
+        jobs, read = bot.store.jobs, bot.store.jobs.pending
+
+        async def pending(kind=None):  # the jobs as read, then the due one fires before the re-arm
+            found = await read(kind)
+            if kind == ASK:  # ten minutes went by meanwhile: the job fires, the question is posted
+                table_clock.advance(RETRY)
+                await bot.scheduler.run_due()
+            return found
+
+        jobs.pending = pending
+        try:
+            await granted(standin, bot, chan)
+        finally:
+            jobs.pending = read
+        assert len(questions(standin, thread)) == 1
+        assert await jobs.job(ASK, key) is None
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        (question,) = questions(standin, thread)
+        assert late.id in question.pinged and other.id in question.pinged

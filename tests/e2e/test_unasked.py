@@ -199,3 +199,41 @@ async def test_a_question_posted_while_permissions_change_is_not_posted_twice(
         await bot.scheduler.run_due()
         (question,) = questions(standin, thread)
         assert late.id in question.pinged and other.id in question.pinged
+
+
+async def test_a_question_refused_in_a_locked_thread_says_so_and_is_asked_once_unlocked(
+    standin, bot_factory, table_clock
+):
+    """A moderator locks (and closes) the game's thread; the bank runs out: the players hear the
+    thread is locked, not that a permission is missing; once it is unlocked (a thread update
+    reaches the bot), the question is asked at once."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
+        late, session = await to_move(bot, thread, (alice, bob))
+        moderator = bot.get_channel(thread.id)  # the edit a moderator makes: Manage Threads
+        await moderator.edit(archived=True, locked=True)
+        await standin.settle()
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        assert not questions(standin, thread)
+        for user in (alice, bob):
+            (told,) = dms(standin, user)
+            assert f"#{session.id}" in told and "the thread is locked" in told and "missing" not in told, told
+
+        unposted = bot.front.boards.unposted
+        changed, looked = asyncio.Event(), unposted.permissions_changed
+
+        async def permissions_changed(guild_id: int) -> None:  # the bot's handler, then a signal
+            await looked(guild_id)
+            changed.set()
+
+        unposted.permissions_changed = permissions_changed
+        await moderator.edit(archived=False, locked=False)
+        async with asyncio.timeout(5):
+            await changed.wait()
+        await bot.scheduler.run_due()
+        (question,) = questions(standin, thread)
+        assert late.id in question.pinged

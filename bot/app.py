@@ -386,6 +386,7 @@ class Pukllay(_BotBase):
                 jobs.CLOCK_WARNING: front.waits.warning,
                 jobs.END_NOTICE: lambda job: end_notice(front.notifier, job),
                 jobs.BOARD: front.boards.retry,
+                jobs.ASK: front.clocks.ask_again,
             },
         )
         if self.settings.http_port is not None:

@@ -184,6 +184,19 @@ class Clocks:
         await self.play.settle(session, result, searches_wait=self.core.computers_wait)
         return result
 
+    async def question_open(self, session_id: int, seat: int, at: int) -> Session | None:
+        """The game whose question about ``seat``'s time running out at ``at`` (whole seconds) is
+        still open (nobody answered, the late player did not move, the game runs); else None."""
+        session = await self.core.get(session_id)
+        if session is None or not session.row.live:
+            return None
+        when = session.banks.pending.get(seat)
+        if when is None or int(when) != at:
+            return None
+        if await self.store.history.moved_since(session.id, seat, stamp_of(when)):
+            return None
+        return session
+
     async def answer_timeout(
         self, session_id: int, seat: int, at: int, choice: str, user_id: int | None
     ) -> tuple[Session, MoveResult | None]:

@@ -69,3 +69,14 @@ class Jobs(Concern):
             job.claim,
         )
         return changed == 1
+
+    async def hasten(self, job: Job, due_at: float) -> bool:
+        """Bring the pending, unclaimed ``job`` forward to ``due_at``; False (nothing changed) if it
+        fired meanwhile, is being fired, or is due sooner already: a job done is not armed again."""
+        changed = await self.db.change(
+            "UPDATE jobs SET due_at = ? WHERE id = ? AND claim IS NULL AND due_at > ?",
+            float(due_at),
+            job.id,
+            float(due_at),
+        )
+        return changed == 1

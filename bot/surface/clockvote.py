@@ -6,7 +6,9 @@ naming them, with three buttons for the other people in the game: let the comput
 from now on, give more time (the clock's full start again), or abandon the game.  The first answer
 decides.  A scheduler job (kind ``timeout``, key ``<session>:<seat>``) lets the computer take the
 seat when nobody has answered within :data:`gameclock.VOTE_SECONDS`.  Buttons and job are stored
-(the buttons are dynamic items), so both survive a restart.  The late person may still move while
+(the buttons are dynamic items), so both survive a restart.  A question Discord refuses is logged
+and told like a refused board (:mod:`bot.surface.unposted`), and the ``ask`` job (key
+``<session>:<seat>``) asks it again until it is posted, answered or closed.  The late person may still move while
 the question is open; that closes it.
 
 Imports: discord, :mod:`bot.sessions`, :mod:`bot.time.gameclock`, and :mod:`bot.surface` boards,
@@ -30,7 +32,7 @@ from bot.surface.channels import channel_missing, clicked
 from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
 from bot.time import gameclock as gc
-from bot.time.jobs import TIMEOUT
+from bot.time.jobs import ASK, TIMEOUT
 from engines.core import said
 from languages import ENGLISH, N_, Language
 
@@ -130,34 +132,63 @@ class ClockDesk:
             await self.boards.channel_gone(session.row.guild_id, session.row.channel_id)
 
     async def ask(self, out: TimeOut) -> None:
-        """Post the question for each seat that ran out, and arm the job that ends it unanswered."""
+        """Post the question for each seat that ran out, and arm the job that ends it unanswered.
+        A question Discord refuses is logged, told and asked again (:meth:`ask_again`)."""
         session = out.session
         at = int(out.at)
-        due = out.at + gc.VOTE_SECONDS
         scheduler = self.look.bot.scheduler
-        t = await self.look.language(session)  # a public question: the server's language
+        asked = True
         for seat in out.seats:
             assert seat.seat is not None  # a seat in a running game
-            others = [s for s in session.seats if not s.computer and not s.resigned and s.seat != seat.seat]
-            text = question(session, seat, others, due, t)
-            view = discord.ui.View(timeout=None)
-            for choice in TIMEOUT_CHOICES:
-                view.add_item(TimeoutButton(session.id, seat.seat, at, choice, t))
             if scheduler is not None:
+                due = out.at + gc.VOTE_SECONDS
                 await scheduler.schedule(TIMEOUT, f"{session.id}:{seat.seat}", due, {"at": at})
-            try:
-                await self.look.channel(session).send(
-                    text,
-                    view=view,
-                    allowed_mentions=discord.AllowedMentions(
-                        users=[discord.Object(s.user_id) for s in [seat, *others] if s.user_id]
-                    ),
-                )
-            except discord.HTTPException as exc:
+            posted = await self.post_question(session, seat.seat, at)
+            if posted is None:
+                return  # the channel is gone: so is the game
+            asked = posted and asked
+        if asked:
+            await self.clock_changed(session)
+
+    async def post_question(self, session: Session, seat: int, at: int) -> bool | None:
+        """Post the question about ``seat``, whose time ran out at ``at``; False if Discord refused
+        it (the ``ask`` job asks again, the players are told), None if the channel is gone (which
+        ends the game)."""
+        late = session.by_seat(seat)
+        others = [s for s in session.seats if not s.computer and not s.resigned and s.seat != seat]
+        t = await self.look.language(session)  # a public question: the server's language
+        view = discord.ui.View(timeout=None)
+        for choice in TIMEOUT_CHOICES:
+            view.add_item(TimeoutButton(session.id, seat, at, choice, t))
+        try:
+            await self.look.channel(session).send(
+                question(session, late, others, at + gc.VOTE_SECONDS, t),
+                view=view,
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(s.user_id) for s in [late, *others] if s.user_id]
+                ),
+            )
+        except discord.HTTPException as exc:
+            if channel_missing(exc):
                 log.warning("could not ask about the timeout in session %s", session.id, exc_info=True)
                 await self.gone(session, exc)
-                return
-        await self.clock_changed(session)
+                return None
+            try:
+                await self.boards.unposted.question_refused(session, seat, at, exc)
+            except Exception:  # the clock ran out and is stored: that stands
+                log.exception("the refused timeout question of session %s could not be told", session.id)
+            return False
+        await self.service.store.jobs.cancel(ASK, f"{session.id}:{seat}")  # asked: nothing to ask again
+        return True
+
+    async def ask_again(self, job: Job) -> None:
+        """The ``ask`` job: a timeout question Discord refused is posted now, if still open (a
+        refusal again arms the job again)."""
+        session_id, seat = (int(x) for x in job.key.split(":"))
+        at = int(job.payload.get("at", -1))
+        session = await self.service.clocks.question_open(session_id, seat, at)
+        if session is not None and await self.post_question(session, seat, at):
+            await self.clock_changed(session)
 
     async def unanswered(self, job: Job) -> None:
         """The ``timeout`` job: nobody answered in time, so the computer takes the seat."""

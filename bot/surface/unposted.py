@@ -12,7 +12,9 @@ be posted, why, and what a server admin must grant; and the ``board`` job tries 
 (:meth:`Unposted.permissions_changed`), else every :data:`RETRY` seconds, and once a week after a week
 (:data:`WEEK`: a server that removed the bot refuses every try).  A board refused in
 answer to a command is tried again too (:meth:`Unposted.again`): its asker heard why in the answer,
-and the next refusal, no command's, tells the others.
+and the next refusal, no command's, tells the others.  A timeout question Discord refused
+(:meth:`Unposted.question_refused`) is logged and told the same way, to the players still in the
+game and the host, and the ``ask`` job asks it again (:meth:`bot.surface.clockvote.ClockDesk.ask_again`).
 
 Imports discord, :mod:`bot.sessions` (types), :mod:`bot.storage`, :mod:`bot.time.jobs` and
 :mod:`bot.surface` channels, direct, written.
@@ -21,6 +23,7 @@ Imports discord, :mod:`bot.sessions` (types), :mod:`bot.storage`, :mod:`bot.time
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
@@ -30,7 +33,7 @@ from bot.storage import JobPayload
 from bot.surface import written
 from bot.surface.channels import BOARD_NEEDS, BOARD_NEEDS_IN_THREADS, permission_list
 from bot.surface.direct import Notifier
-from bot.time.jobs import BOARD
+from bot.time.jobs import ASK, BOARD
 from languages import Language
 
 log = logging.getLogger(__name__)
@@ -159,6 +162,55 @@ def unposted_text(
     return "\n".join(lines)
 
 
+def unasked_text(session: Session, late: str, channel: str, server: str, why: Refused, t: Language) -> str:
+    """The direct message saying that the question what now, after ``late``'s time ran out in
+    ``session``, could not be posted in ``channel`` (a mention) of ``server``, why, what an admin
+    must do, and what happens if it stays unasked."""
+    values = {
+        "game": session.info.title,
+        "number": session.id,
+        "channel": channel,
+        "server": server,
+        "person": late,
+        "minutes": int(RETRY // 60),
+    }
+    if why.locked:
+        first = t.gettext(
+            "⚠️ {person}'s time ran out in **{game}** #{number}, but I could not ask the players what "
+            "now in {channel} on **{server}**: the thread is locked. A moderator can unlock it; I ask "
+            "again as soon as it is unlocked, and every {minutes} minutes.",
+            **values,
+        )
+    elif why.missing:
+        names = permission_list(list(why.missing))
+        first = t.ngettext(
+            "⚠️ {person}'s time ran out in **{game}** #{number}, but I could not ask the players what "
+            "now in {channel} on **{server}**: I am missing {permissions} there. A server admin can "
+            "grant it to my role (the channel's settings, Permissions); I ask again as soon as "
+            "permissions change, and every {minutes} minutes.",
+            "⚠️ {person}'s time ran out in **{game}** #{number}, but I could not ask the players what "
+            "now in {channel} on **{server}**: I am missing {permissions} there. A server admin can "
+            "grant them to my role (the channel's settings, Permissions); I ask again as soon as "
+            "permissions change, and every {minutes} minutes.",
+            len(why.missing),
+            permissions=names.in_words(t) if not isinstance(names, str) else names,
+            **values,
+        )
+    else:
+        first = t.gettext(
+            "⚠️ {person}'s time ran out in **{game}** #{number}, but I could not ask the players what "
+            "now in {channel} on **{server}**: Discord refused me there. A server admin can check that "
+            "my role has View Channel and Send Messages (Send Messages in Threads in a thread) there; "
+            "I ask again as soon as permissions change, and every {minutes} minutes.",
+            **values,
+        )
+    then = t.gettext(
+        "If nobody answers within a day of the time running out, the computer takes {person}'s seat.",
+        person=late,
+    )
+    return f"{first}\n{then}"
+
+
 class Unposted:
     """Boards Discord refused outside a command: logged, told, tried again."""
 
@@ -226,34 +278,89 @@ class Unposted:
     async def tell(self, session: Session, why: Refused) -> None:
         """A direct message to each person the game waits on, and to the host, in their language."""
         waiting = self.notifier.waiting_people(session)
-        people = list(dict.fromkeys([*waiting, session.row.host_id]))
-        bot_id = self.bot.user.id if self.bot.user is not None else None
         channel = f"<#{session.row.channel_id}>"
         shown = written.session(session)
-        for uid in people:
+
+        def text(uid: int, t: Language) -> str:
+            server = self.notifier.guild_name(session, t)
+            return unposted_text(shown, channel, server, why, uid in waiting, t)
+
+        await self.send(session, [*waiting, session.row.host_id], text, "the board")
+
+    async def send(
+        self, session: Session, people: list[int], text: Callable[[int, Language], str], what: str
+    ) -> None:
+        """A direct message to each of ``people`` (the host among them, once each; never the bot),
+        ``text`` in their language; one that cannot be told is logged (``what`` was not posted)."""
+        bot_id = self.bot.user.id if self.bot.user is not None else None
+        for uid in dict.fromkeys(people):
             if uid == bot_id:
                 continue
             person = await self.notifier.store.people.person(uid)
             t = await self.notifier.language_of(person, session)
-            text = unposted_text(shown, channel, self.notifier.guild_name(session, t), why, uid in waiting, t)
             try:
                 user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
-                await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+                await user.send(text(uid, t), allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException as exc:
                 log.info(
-                    "could not tell %s that the board of session %s was not posted (%s)", uid, session.id, exc
+                    "could not tell %s that %s of session %s was not posted (%s)", uid, what, session.id, exc
                 )
+
+    async def question_refused(
+        self, session: Session, seat: int, at: int, exc: discord.HTTPException
+    ) -> None:
+        """Discord refused the question what now after ``seat``'s time ran out at ``at``: log where
+        and why, arm the ``ask`` job that asks again (:meth:`bot.surface.clockvote.ClockDesk.ask_again`),
+        and tell the players still in the game and the host, once per refusal."""
+        row = session.row
+        lacks = board_lacks(self.bot, row.guild_id, row.channel_id, row.lobby_channel_id)
+        missing = tuple(name for name in lacks or () if name != "Attach Files")  # a question has no file
+        why = refused(exc, missing)
+        log.warning(
+            "the timeout question of seat %s in session %s (%s) was not posted in channel %s of server "
+            "%s: %s; Discord answered %s %s",
+            seat,
+            session.id,
+            session.info.title,
+            row.channel_id,
+            row.guild_id,
+            why.logged,
+            exc.status,
+            exc.text or exc.code,
+        )
+        store = self.look.service.store
+        key = f"{session.id}:{seat}"
+        job = await store.jobs.job(ASK, key)
+        told = job.payload.get("told") if job is not None else None
+        payload: JobPayload = {
+            "guild": row.guild_id or 0,
+            "at": at,
+            "told": why.key if why.forbidden else told or "",
+        }
+        now = store.clock.time()
+        await store.jobs.schedule(ASK, key, now + (RETRY if why.forbidden else RETRY_SOON), payload)
+        if not why.forbidden or told == why.key:
+            return
+        late = written.name(session.by_seat(seat).name)
+        channel = f"<#{row.channel_id}>"
+        shown = written.session(session)
+        people = [s.user_id for s in session.seats if s.user_id and not s.computer and not s.resigned]
+
+        def text(uid: int, t: Language) -> str:
+            return unasked_text(shown, late, channel, self.notifier.guild_name(session, t), why, t)
+
+        await self.send(session, [*people, row.host_id], text, "a timeout question")
 
     async def permissions_changed(self, guild_id: int) -> None:
         """A channel or a role of the server changed (an admin granting what was missing, perhaps):
-        its boards waiting to be posted again are tried now."""
+        its boards and timeout questions waiting to be posted again are tried now."""
         store = self.look.service.store
         now = store.clock.time()
         woke = False
-        for job in await store.jobs.pending(BOARD):
+        for job in [*await store.jobs.pending(BOARD), *await store.jobs.pending(ASK)]:
             if job.payload.get("guild") == guild_id and job.due_at > now and job.claim is None:
-                await store.jobs.schedule(BOARD, job.key, now, job.payload)
-                woke = True
+                # only while still pending: one posted meanwhile (its job done) is not posted twice
+                woke = await store.jobs.hasten(job, now) or woke
         scheduler = getattr(self.bot, "scheduler", None)
         if woke and scheduler is not None:
             scheduler.wake()

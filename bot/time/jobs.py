@@ -28,6 +28,7 @@ AUTOPLAY = "autoplay"
 CLOCK_WARNING = "clock_warning"
 END_NOTICE = "end_notice"
 BOARD = "board"
+ASK = "ask"
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,11 @@ KINDS = (
         BOARD,
         "board posts (Boards.retry)",
         "key: session id, whose board Discord refused; payload: what its players were told, the server",
+    ),
+    Kind(
+        ASK,
+        "clock votes (ClockDesk.ask_again)",
+        "key: session:seat, whose timeout question Discord refused; payload: its time, what was told, the server",
     ),
 )
 

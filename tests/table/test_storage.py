@@ -236,6 +236,21 @@ async def test_jobs_are_claimed_once_and_leases_run_out(store, clock):
     assert await store.jobs.pending() == []
 
 
+async def test_hastening_a_job_moves_only_one_still_pending_and_unclaimed(store, clock):
+    """A job brought forward fires sooner; one claimed, done, or due sooner already is left as it is
+    (a job done is not armed again)."""
+    await store.jobs.schedule("reminder", "a", clock.time() + 600, {"n": 1})
+    (job,) = await store.jobs.pending("reminder")
+    assert await store.jobs.hasten(job, clock.time())
+    assert (await store.jobs.job("reminder", "a")).due_at == clock.time()
+    assert not await store.jobs.hasten(job, clock.time() + 60)  # due sooner already
+    (claimed,) = await store.jobs.claim_jobs("one", lease=30)
+    assert not await store.jobs.hasten(job, clock.time() - 1)  # being fired
+    assert await store.jobs.complete_job(claimed)
+    assert not await store.jobs.hasten(job, clock.time() - 1)  # done
+    assert await store.jobs.pending() == []
+
+
 async def test_rescheduling_replaces_the_job_and_its_claim(store, clock):
     await store.jobs.schedule("reminder", "a", clock.time(), {"n": 1})
     (job,) = await store.jobs.claim_jobs("one", lease=30)

@@ -20,11 +20,11 @@ def test_a_trade_in_the_readers_letters_is_refused_naming_the_letters_moves_use(
         parse_move("MM>B")
     spanish = refused.value.said.in_words(ES)
     assert spanish.startswith(
-        "'MM>B': en un intercambio los terrenos se escriben con las letras S (pantano), D (desierto), "
+        '"MM>B": en un intercambio los terrenos se escriben con las letras S (pantano), D (desierto), '
         "M (montaña) y F (bosque), como en SD>M"
     ), spanish
     assert str(refused.value).startswith(
-        "'MM>B': a trade writes the terrains with the letters S (swamp), D (desert), M (mountain) and F (forest)"
+        '"MM>B": a trade writes the terrains with the letters S (swamp), D (desert), M (mountain) and F (forest)'
     )
     assert str(parse_move("mm>f")) == "MM>F"  # the letters moves use, in any case
 

@@ -491,8 +491,8 @@ class Pukllay(_BotBase):
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         """A thread changed (unlocked, perhaps; a closed one is not in the cache, hence the raw
         event): boards refused in its server are tried now, unless it is still locked."""
-        metadata: Any = payload.data.get("thread_metadata") or {}
-        if self.front is not None and not metadata.get("locked"):
+        metadata = payload.data.get("thread_metadata")
+        if self.front is not None and not (metadata and metadata.get("locked")):
             await self.front.boards.unposted.permissions_changed(payload.guild_id)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:

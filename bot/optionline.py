@@ -9,21 +9,20 @@ alt text and ``/game describe`` say.  No Discord here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 import engines
 from bot.texts import game_option_words
 from languages import ENGLISH, Language
 
 
-def board_options(game: str, options: Mapping[str, object], t: Language = ENGLISH) -> dict[str, Any]:
-    """The ``options`` keyword of ``game``'s renderer (its ``render`` and ``draw_board``) for a
-    board drawn in ``t``: its options in words, those its pictures state already left out; empty
-    when none is left (so a renderer that draws no options line is not given the keyword)."""
+def board_options(game: str, options: Mapping[str, object], t: Language = ENGLISH) -> str | None:
+    """The ``options`` argument of ``game``'s renderer (its ``render`` and ``draw_board``) for a
+    board drawn in ``t``: its options in words, those its pictures state already left out; None
+    when none is left."""
     try:
         renderer = engines.get(game).load_renderer()
     except (ImportError, KeyError, ValueError):  # a game that is not installed (a damaged session)
-        return {}
+        return None
     shown: frozenset[str] = getattr(renderer, "OPTIONS_SHOWN", frozenset())
     words = game_option_words(game, {k: v for k, v in options.items() if k not in shown}, t)
-    return {"options": "; ".join(words)} if words else {}
+    return "; ".join(words) if words else None

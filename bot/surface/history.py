@@ -68,7 +68,7 @@ class HistoryPages:
                 last_action=last,
                 language=t.code,
                 ended=texts.ended_early(session, t) if page.number == page.shown else None,
-                **board_options(session.row.game, session.row.options, t),
+                options=board_options(session.row.game, session.row.options, t),
                 **palette(await self.look.person_contrast(interaction.user.id)),
             )
             file = picture(

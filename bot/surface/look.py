@@ -88,7 +88,7 @@ class Look:
             last_action=last_action,
             language=language,
             ended=texts.ended_early(session, language_of(language)),
-            **board_options(session.row.game, session.row.options, language_of(language)),
+            options=board_options(session.row.game, session.row.options, language_of(language)),
             **palette(contrast),
         )
         name = (

@@ -128,7 +128,7 @@ def play(
             names=names,
             last_action=last_action,
             language=args.language,
-            **board_options(info.name, session.row.options, lang),
+            options=board_options(info.name, session.row.options, lang),
         )
         path = folder.write(f"{label}.png" if seat is None else f"{label}-p{seat + 1}.png", png)
         print("  " + lang.gettext("board: {path}", path=path), file=out)

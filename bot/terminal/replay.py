@@ -90,7 +90,7 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
             names=export.names_at(data, step.number + 1),  # the holders from this position on
             last_action=events[0] if events else None,
             language=args.language,
-            **board_options(info.name, data["options"], lang),
+            options=board_options(info.name, data["options"], lang),
         )
         print(
             "  " + lang.gettext("board: {path}", path=folder.write(f"move-{step.number:04d}.png", png)),
@@ -174,7 +174,7 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
             names=names,
             language=args.language,
             ended=ended,
-            **board_options(info.name, data["options"], lang),
+            options=board_options(info.name, data["options"], lang),
         )
         print("  " + lang.gettext("final board: {path}", path=folder.write("final.png", png)), file=out)
     if outcome is not None:

@@ -385,6 +385,6 @@ class Games:
             last_action=self.last_action(session, record, t),
             language=t.code,
             ended=ended,
-            **board_options(session.row.game, session.row.options, t),
+            options=board_options(session.row.game, session.row.options, t),
         )
         return png

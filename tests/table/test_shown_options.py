@@ -63,7 +63,7 @@ def _header_texts(session, module, t: Language) -> tuple[list[str], int]:
             module.view_for(session.state, None),
             names=session.names(),
             language=t.code,
-            **board_options(session.row.game, session.row.options, t),
+            options=board_options(session.row.game, session.row.options, t),
         )
     header = [f for f in log if f.header]
     assert not [f.text for f in header if f.cut]

@@ -764,3 +764,7 @@ def _caption(d, xy: tuple[int, int], width: int, msg: str, name: str, points: in
 
 
 render, draw_board = board_entry_points(_board_picture, "nowa_gwinea")
+
+OPTIONS_SHOWN = frozenset({"water_target"})
+"""The options every board of this game states already (the water holes a call needs, "goal 3 water
+holes" on the die's line): the table leaves them out of the header's line of options."""

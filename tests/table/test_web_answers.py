@@ -175,10 +175,10 @@ async def test_a_lobby_follows_its_start_and_one_closed_unplayed_says_so(service
         html = await reply.text()
         assert reply.status == 200 and reply.headers["Cache-Control"] == "private, max-age=300"
         assert "not started yet" not in html and 'data-events=""' in html
-        assert "Result: none (everyone left the lobby)." in html
+        assert '<h2 id="result-h">Result</h2>\n<p>Nobody wins (everyone left the lobby).</p>' in html, html
         assert 'id="board"' not in html
         es = await (await client.get(f"/g/{token}?lang=es")).text()
-        assert "Resultado: ninguno" in es, es
+        assert '<h2 id="result-h">Resultado</h2>\n<p>No gana nadie (todos salieron de la sala).</p>' in es, es
     finally:
         pages.close()
         await client.close()

@@ -158,3 +158,19 @@ def test_one_hard_seat_reads_as_one():
     for one seat as for several, in English and Spanish."""
     assert game_option_words("nowa_gwinea", {"hard_seats": "1"}) == ["seats on the hard side: 1"]
     assert game_option_words("nowa_gwinea", {"hard_seats": "1,2"}, ES) == ["asientos en la cara difícil: 1,2"]
+
+
+@pytest.mark.parametrize("t", [ENGLISH, ES], ids=["en", "es"])
+def test_nowa_gwineas_goal_is_drawn_on_its_last_board_too(t):
+    """The options line leaves the goal to the picture, so the last board (the game over) says it
+    as every board before it did."""
+    session, module = _session("nowa_gwinea", {"water_target": 3})
+    state = session.state
+    while not state.over:
+        state, _ = module.apply_move(state, None, module.Timeout())
+    with typeset.fit_log() as log:
+        session.info.load_renderer().render(
+            module.view_for(state, None), names=session.names(), language=t.code
+        )
+    three = [f.text for f in log if ("3 water holes" if t is ENGLISH else "3 pozas de agua") in f.text]
+    assert len(three) == 1 and not [f.text for f in log if f.cut], three

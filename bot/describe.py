@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import engines
 from bot.sessions import Session
 from bot.texts import MESSAGE_LIMIT, ended_early, game_option_words, tiebreak_line
 from engines.core import Engine, Said, Section, name_seats
@@ -92,8 +93,13 @@ def messages(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
 def options_lines(game: str, options: Mapping[str, object], t: Language = ENGLISH) -> list[str]:
     """The game's options that differ from its defaults (and those always said), as the lobby and
     the alt text say them, on a line before the board in words, then a blank line; none when the
-    game is played by its standard rules."""
-    chosen = game_option_words(game, options, t)
+    game is played by its standard rules.  The options the engine's own lines state already (its
+    ``OPTIONS_SAID``: Guanga's mode, say) are left out, so that none is said twice."""
+    try:
+        said: frozenset[str] = getattr(engines.get(game).load(), "OPTIONS_SAID", frozenset())
+    except (ImportError, KeyError, ValueError):  # a game that is not installed (a damaged session)
+        said = frozenset()
+    chosen = game_option_words(game, {k: v for k, v in options.items() if k not in said}, t)
     return [t.gettext("Options: {options}", options="; ".join(chosen)), ""] if chosen else []
 
 

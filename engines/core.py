@@ -549,7 +549,9 @@ class Engine(Rules, Protocol):
     -> Said | None`` (why a seat that is not to move waits, when the game has more to say than
     whose turn it is: a Nowa Gwinea builder who said done) and ``RENAMED`` (a mapping from a name
     as the game once wrote it in its sentences to how it writes it now, so that a move's events
-    stored before the change read the new way, see :func:`bot.sessions.model.record_of`) are optional, so they are not members:
+    stored before the change read the new way, see :func:`bot.sessions.model.record_of`) and ``OPTIONS_SAID`` (the
+    options its ``describe`` states in its own lines, which the table's line of options leaves out,
+    see :func:`bot.describe.options_lines`) are optional, so they are not members:
     the table asks for them with ``getattr``."""
 
     __name__: str  # the package's import name (``engines.guanga``), as a process of its own imports it

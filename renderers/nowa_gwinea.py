@@ -335,6 +335,16 @@ def _seat_lines(view, names) -> list[SeatLine]:
     return out
 
 
+def _final_goal(view) -> str:
+    """The line over a finished game's villages, which still says the goal as every board before
+    it did (the header's line of options leaves it to the picture)."""
+    return ntr(
+        "The last round's villages are shown below · goal {n} water hole",
+        "The last round's villages are shown below · goal {n} water holes",
+        view.water_target,
+    )
+
+
 def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -> Image.Image:
     n = view.players
     last = view.last_round
@@ -343,12 +353,13 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     top_h = ranking_height(seats) if view.over and n > 1 else strip_height(seats)
     mini, cols = _revealed_layout(n, view.over)
     if view.over and last:  # the final board: the last round's villages, large, in place of the task board
-        height = header_height(header) + top_h + 12 + _revealed_height(n, mini, cols) + PAD
+        height = header_height(header) + top_h + 12 + 44 + _revealed_height(n, mini, cols) + PAD
         image = Image.new("RGB", (WIDTH, height), BACKGROUND)
         d = ImageDraw.Draw(image)
         y = draw_header(d, header)
         y += draw_ranking(d, seats, y) if n > 1 else draw_strip(d, seats, y)
-        _draw_revealed(image, d, last, names, n, y + 18, mini, cols)
+        draw_text(d, (PAD, y + 12), _final_goal(view), WIDTH - 2 * PAD, 26, min_size=18, bold=True)
+        _draw_revealed(image, d, last, names, n, y + 44 + 18, mini, cols)
         return image
     tasks = _tasks(view)
     if view.seat is None and len(tasks) > 1:  # the channel's picture shows every task board in play
@@ -365,7 +376,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     board = view.boards[shown]
     y += 12
     if view.over:
-        sub = tr("The last round's villages are shown below.")
+        sub = _final_goal(view)
     else:
         sub = ntr(
             "Die: {animal} (start there) · board {board}{side} · goal {n} water hole",
@@ -764,3 +775,7 @@ def _caption(d, xy: tuple[int, int], width: int, msg: str, name: str, points: in
 
 
 render, draw_board = board_entry_points(_board_picture, "nowa_gwinea")
+
+OPTIONS_SHOWN = frozenset({"water_target"})
+"""The options every board of this game states already (the water holes a call needs, "goal 3 water
+holes" on the die's line): the table leaves them out of the header's line of options."""

@@ -25,7 +25,7 @@ from bot.replaying import walk
 from bot.results import series
 from bot.sessions import Session, SessionService
 from bot.texts import number, ordinal
-from engines.core import Outcome
+from engines.core import Outcome, name_seats
 from languages import Language
 from renderers.colours import SEAT_COLOURS
 
@@ -140,6 +140,26 @@ def apart(ys: list[float], height: float, gap: float = LABEL_GAP) -> list[float]
     return placed
 
 
+def result_words(session: Session, t: Language) -> str:
+    """How an ended game ended, in ``t``, under the page's heading "Result": who won, or that
+    nobody did and why (:func:`bot.texts.result_line` without its own "Result: ")."""
+    if session.status == "finished" and session.row.outcome:
+        outcome = Outcome.from_dict(session.row.outcome)
+        ranking = session.final_ranking(outcome)
+        winners = [session.by_seat(s).name for s in (ranking[0] if ranking else ())]
+        reason = name_seats(outcome.reason_in(t), session.names())
+        if len(winners) == 1:
+            return t.gettext("{player} wins ({reason}).", player=winners[0], reason=reason)
+        if winners:
+            return t.gettext(
+                "{players} and {last} win ({reason}).",
+                players=", ".join(winners[:-1]),
+                last=winners[-1],
+                reason=reason,
+            )
+    return t.gettext("Nobody wins ({reason}).", reason=texts.end_reason(session, t))
+
+
 def plain(text: str, names: Sequence[str]) -> str:
     """A line of the table's (Discord markdown, mentions) as plain text, the players' ``names``
     in it as they are written (a name may hold ``__`` or ``**``)."""
@@ -189,7 +209,7 @@ class Games:
             page.status = "lobby" if session.status == "lobby" else "unplayed"
             page.players = [Player(s.name, s.computer, False) for s in session.seats]
             if page.status == "unplayed":
-                page.result = [plain(texts.result_line(session, t), session.names())]
+                page.result = [plain(result_words(session, t), session.names())]
             return page
         shown = await self.shown(session)
         step = shown if step is None else step
@@ -260,6 +280,8 @@ class Games:
         ]
 
     def result(self, session: Session, t: Language) -> list[str]:
+        """The lines under the page's result heading: whom a running game waits on, or how an
+        ended one ended (:func:`result_words`) and the tiebreak that decided, if one did."""
         if session.status == "active":
             waiting = [s.name for s in session.waiting_on()]
             if not waiting:
@@ -267,12 +289,12 @@ class Games:
             return [t.gettext("Waiting on: {players}", players=", ".join(waiting))]
         if session.status == "finished" and session.row.outcome:
             outcome = Outcome.from_dict(session.row.outcome)
-            lines = [plain(texts.result_line(session, t), session.names())]
+            lines = [plain(result_words(session, t), session.names())]
             tiebreak = texts.tiebreak_line(outcome, session.names(), t)
             if tiebreak:
                 lines.append(tiebreak)
             return lines
-        return [plain(texts.result_line(session, t), session.names())]
+        return [plain(result_words(session, t), session.names())]
 
     async def scores(self, session: Session, shown: int) -> list[list[float]]:
         """Each seat's score at the start and after every turn of the first ``shown`` moves."""

@@ -20,7 +20,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import jinja2
 from aiohttp import web
@@ -74,6 +74,23 @@ def step_number(raw: str) -> int | None:
     if not raw.isascii() or not raw.isdigit() or len(raw) > STEP_DIGITS:
         return None
     return int(raw)
+
+
+GIVEN_SHOWN = 20
+"""How many characters of a refused value a page shows back."""
+
+
+def given_value(request: web.Request, name: str) -> str:
+    """The value of the query's ``name`` as a refusal may show it back: as decoded when every
+    character of it is printable, else as the address wrote it (``%00`` for a NUL byte, ``%ff``
+    for a byte that is no UTF-8, which decoding would turn into a replacement character); cut to
+    :data:`GIVEN_SHOWN` characters with an ellipsis."""
+    value = request.query.get(name, "")
+    if not value.isprintable() or "\ufffd" in value:
+        query = request.raw_path.partition("?")[2]
+        written = [v for k, _, v in (p.partition("=") for p in query.split("&")) if unquote(k) == name]
+        value = quote(written[0] if written else value, safe="%!$'()*+,-./:;=?@_~")
+    return value if len(value) <= GIVEN_SHOWN else value[: GIVEN_SHOWN - 1] + "…"
 
 
 def without_token(path: str) -> str:
@@ -275,7 +292,9 @@ class Pages:
         step = step_number(raw)
         if step is None or step > shown:
             return t.gettext(
-                "move must be a number from 0 to {shown}, not {given}", shown=shown, given=raw[:20]
+                "move must be a number from 0 to {shown}, not {given}",
+                shown=shown,
+                given=given_value(request, "move"),
             )
         return step
 

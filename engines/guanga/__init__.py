@@ -154,8 +154,13 @@ def earlier_options(edition: int, seats: int, options: dict[str, object]) -> dic
     return options
 
 
+OPTIONS_SAID = frozenset({"mode", "stoppers"})
+"""The options the board in words (:func:`describe`) states in its first line already (the mode
+and the stoppers variant): the table leaves them out of its line of options."""
+
 __all__ = [
     "EDITION",
+    "OPTIONS_SAID",
     "earlier_options",
     "RENAMED",
     "KINDS",

@@ -135,8 +135,6 @@ def _round(view: View, ended: bool) -> Section:
                     "Gwinea may be called by a legal village covering {n} water holes",
                 )
             )
-        if view.fruit_for_all:
-            lines.append(Said(WORDS["option.fruit_for_all.True"]))  # as the lobby's options word it
         lines.append(said("Boards left in the stack: {n}", n=view.stack_left))  # as the picture
     best = max(view.scores)
     for seat, score in enumerate(view.scores):

@@ -175,10 +175,10 @@ async def test_a_lobby_follows_its_start_and_one_closed_unplayed_says_so(service
         html = await reply.text()
         assert reply.status == 200 and reply.headers["Cache-Control"] == "private, max-age=300"
         assert "not started yet" not in html and 'data-events=""' in html
-        assert "Result: none (everyone left the lobby)." in html
+        assert '<h2 id="result-h">Result</h2>\n<p>Nobody wins (everyone left the lobby).</p>' in html, html
         assert 'id="board"' not in html
         es = await (await client.get(f"/g/{token}?lang=es")).text()
-        assert "Resultado: ninguno" in es, es
+        assert '<h2 id="result-h">Resultado</h2>\n<p>No gana nadie (todos salieron de la sala).</p>' in es, es
     finally:
         pages.close()
         await client.close()
@@ -255,3 +255,35 @@ async def test_a_refused_step_links_back_to_the_game(service):
     finally:
         pages.close()
         await client.close()
+
+
+async def test_a_refused_step_shows_what_was_given_safely(service, caplog):
+    """``?move=%00`` put a NUL byte into the 400 page and ``?move=%ff`` a replacement character
+    (the bytes were no UTF-8): the page shows such a value as it was written in the address, and
+    a long one cut with an ellipsis."""
+    sid = await guanga(service)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        for raw, shown in (
+            ("%00", "%00"),
+            ("%ff", "%FF"),
+            ("%1b%5b31m", "%1B%5B31m"),
+            ("abc", "abc"),
+            ("²", "²"),
+        ):
+            reply = await client.get(f"/g/{token}?move={raw}")
+            assert reply.status == 400, raw
+            text = await reply.text()
+            assert f"move must be a number from 0 to 8, not {shown}</p>" in text, (
+                raw,
+                re.findall("not [^<]*<", text),
+            )
+            assert "\x00" not in text and "\ufffd" not in text and "\x1b" not in text, raw
+        long = "x" * 50
+        text = await (await client.get(f"/g/{token}?move={long}")).text()
+        assert f"not {'x' * 19}…</p>" in text, text
+    finally:
+        pages.close()
+        await client.close()
+    assert errors(caplog) == []

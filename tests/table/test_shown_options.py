@@ -138,7 +138,7 @@ def test_nowa_gwineas_goal_is_drawn_once(t):
             module.view_for(session.state, None),
             names=session.names(),
             language=t.code,
-            **board_options(session.row.game, session.row.options, t),
+            options=board_options(session.row.game, session.row.options, t),
         )
     three = [f.text for f in log if ("3 water hole" if t is ENGLISH else "3 pozas") in f.text]
     assert len(three) == 1, three

@@ -84,7 +84,8 @@ async def test_log_and_history_name_whoever_held_the_seat_then(standin, bot_fact
         ((_, description),) = pictures(page)
         assert "Wayra" in description and gone not in description, description
         web = await Games(bot.sessions, History(bot.sessions)).page(session, None, ENGLISH)
-        assert any("Wayra" in line for line in web.words) and not any(gone in w for w in web.words)
+        words = [line for part in web.words for line in [part.heading, *part.lines]]
+        assert any("Wayra" in line for line in words) and not any(gone in w for w in words)
         assert "Wayra" in web.alt and gone not in web.alt, web.alt
         # ... and its players say whom the substitute plays for, after whom the earlier moves are named.
         assert f"Wayra (for {gone})" in [p.name for p in web.players], web.players

@@ -94,7 +94,7 @@ def test_guanga_s_guide_gives_the_rulings_a_player_needs():
     english = guide("guanga")
     spanish = languages.language("es").gettext(english)
     for needed in (
-        "(grey: any colour once all colours are down)",
+        "(grey, 2 with 4 players, 1 with 3, none with 1-2: any colour once all colours are down)",
         "each half scores with 2 cards of its flag/typology",
         "1 shell each: `S3B2` buys a patch, `refresh` renews the basket",
         "whose mother patch is never removed",
@@ -103,7 +103,8 @@ def test_guanga_s_guide_gives_the_rulings_a_player_needs():
     ):
         assert needed in english, needed
     for needed in (
-        "uno gris vale por cualquier color cuando ya no queda boca arriba ningún marcador de color",
+        "los grises, 2 con 4 jugadores, 1 con 3 y ninguno con 1-2, valen por cualquier color cuando ya no queda "
+        "boca arriba ningún marcador de color",
         "cada mitad puntúa si tienes 2 cartas de su bandera o de su tipología",
         "Cada cosa cuesta 1 concha",
         "cuyo parche madre nunca se quita",

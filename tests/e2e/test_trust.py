@@ -147,9 +147,9 @@ async def test_zero_players_and_unknown_choices_get_clear_answers(standin, bot_f
         assert await bot.sessions.core.in_channel(chan.id) is None
         r = await forged_slash(standin, alice, chan, "game ratings", game="chess")
         text = await answer(r)
-        assert "'chess'" in text and "guacamole" in text
+        assert '"chess"' in text and "guacamole" in text
         r = await forged_slash(standin, alice, chan, "guanga new", thread=False, mode="grandmaster")
-        assert "'grandmaster'" in await answer(r) and await bot.sessions.core.in_channel(chan.id) is None
+        assert '"grandmaster"' in await answer(r) and await bot.sessions.core.in_channel(chan.id) is None
         r = await forged_slash(standin, alice, chan, "guacamole new", thread=False, dishes_per_turn=7)
         assert "dishes_per_turn must be one of 1, 2, 3, 0 (no limit) (got 7)" in await answer(r)
         r = await forged_slash(standin, alice, chan, "pachakuna new", thread=False, max_turns=-3)

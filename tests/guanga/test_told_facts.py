@@ -98,7 +98,7 @@ def test_something_that_is_not_a_move_is_answered_with_the_notation():
     s = game(2)
     with pytest.raises(MalformedMove) as info:
         G.apply_move(s, 0, 42)  # type: ignore[arg-type]
-    assert info.value.said.args == {"text": "42", "notation": NOTATION}
+    assert info.value.said.args == {"text": '"42"', "notation": NOTATION}
     assert NOTATION.in_words() in str(info.value)
 
 

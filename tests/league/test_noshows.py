@@ -8,6 +8,7 @@ import pytest
 import engines
 from bot.league import noshows as ns
 from bot.sessions.seats import ranked_by_score
+from languages import ENGLISH
 
 H = 3600.0
 DAY = 24 * H
@@ -32,7 +33,7 @@ def test_the_defaults_are_the_computer_two_no_shows_and_the_original_player():
 def test_bad_settings_are_refused_with_what_is_allowed(game, action, drop_after, credit, says):
     with pytest.raises(ns.NoShowError) as refused:
         ns.check(game, action, drop_after, credit)
-    words = refused.value.msg.format(**refused.value.values)
+    words = ENGLISH.gettext(refused.value.msg, **refused.value.values)
     assert says.format(most=ns.MAX_DROP_AFTER) in words or says in refused.value.msg
 
 

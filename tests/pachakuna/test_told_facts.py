@@ -111,8 +111,8 @@ def test_loose_pieces_are_paid_from_the_colour_held_most():
 def test_a_wrong_payment_letter_is_quoted():
     with pytest.raises(MalformedMove) as info:
         P.parse_move("r34+2/rx")
-    assert info.value.said.args == {"letter": "'X'"}
-    assert "'X'" in str(info.value)
+    assert info.value.said.args == {"letter": '"X"'}
+    assert '"X"' in str(info.value)
 
 
 def test_the_player_count_is_named_when_refused():

@@ -222,7 +222,7 @@ async def test_a_resignation_stored_just_before_the_database_stopped_is_told_as_
     await service.lobby.join(5, 3, "cy")
     session = (await service.lobby.start(5, 1)).session
     first = next(s for s in session.seats if s.seat in session.to_move())
-    cut_after(outage, store.games, "set_seat_flags")
+    cut_after(outage, store.games, "set_seats")
     result = await service.seats.resign(5, first.user_id)
     assert result.unsettled and result.note is not None and result.note.msg == HELD_UP
     told = result.session.by_seat(first.seat)

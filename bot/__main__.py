@@ -267,7 +267,11 @@ def main(argv: list[str] | None = None) -> int:
 
     async def run() -> None:
         # Before logging in: problems show at once.  PostgreSQL is upgraded only with --migrate.
-        store = await open_store(settings.database, upgrade=not is_postgres_url(settings.database))
+        store = await open_store(
+            settings.database,
+            upgrade=not is_postgres_url(settings.database),
+            statement_seconds=settings.statement_seconds,
+        )
         try:
             log.info("%s", await identity(settings, store))
             # discord.py and the bot's parts load once the database is good (a third of a

@@ -332,7 +332,9 @@ class Pukllay(_BotBase):
         if self.sessions is not None:
             return
         if self.store is None:
-            self.store = await open_store(self.settings.database, clock=self.clock)
+            self.store = await open_store(
+                self.settings.database, clock=self.clock, statement_seconds=self.settings.statement_seconds
+            )
         count = self.settings.shard_count or 1
         ids = self.settings.shard_ids if self.settings.shard_ids is not None else range(count)
         await self.store.claim_shards(count, list(ids), self._shards_lost)

@@ -165,6 +165,7 @@ class Settings:
     # core; 0 (the default here, for tests built in code) searches in a thread of the bot, by count
     computer_workers: int = 0
     database_url: str | None = field(default=None, repr=False)  # postgresql://...; may hold a password
+    statement_seconds: float = 30.0  # PostgreSQL: a statement not answered by then ends as not answering
     shard_count: int | None = None  # None: no sharding (one gateway connection)
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves; None: all of them
     thread_archive_hours: float = 1.0  # a finished game's thread is archived after this (0: never)
@@ -221,6 +222,15 @@ class Settings:
         url = get("DATABASE_URL")
         if url is not None:
             postgres_url(url)
+        limit = get("DATABASE_STATEMENT_SECONDS") or "30"
+        try:
+            statement_seconds = float(limit)
+        except ValueError:
+            raise SettingsError(
+                f"DATABASE_STATEMENT_SECONDS must be a number of seconds, got {limit!r}"
+            ) from None
+        if not 1 <= statement_seconds <= 3600:
+            raise SettingsError("DATABASE_STATEMENT_SECONDS must be between 1 and 3600")
         shard_count, shard_ids = shard_settings(get("SHARD_COUNT"), get("SHARD_IDS"))
         think = get("COMPUTER_STRONG_SECONDS") or "1"
         try:
@@ -288,6 +298,7 @@ class Settings:
             export_id_guilds=frozenset(int(g) for g in id_guilds),
             job_poll_seconds=poll_seconds,
             database_url=url,
+            statement_seconds=statement_seconds,
             shard_count=shard_count,
             shard_ids=shard_ids,
             token=get("DISCORD_TOKEN"),

@@ -62,7 +62,11 @@ def is_postgres_url(target: str) -> bool:
 
 
 async def open_store(
-    target: str | os.PathLike[str], *, clock: Clock | None = None, upgrade: bool = True
+    target: str | os.PathLike[str],
+    *,
+    clock: Clock | None = None,
+    upgrade: bool = True,
+    statement_seconds: float | None = None,
 ) -> Store:
     """Open (creating and migrating if need be) the database ``target`` names: PostgreSQL for a
     ``postgresql://`` URL, else the SQLite file.
@@ -70,13 +74,18 @@ async def open_store(
     Every problem is a :class:`StorageError` whose message is one line naming the problem
     and what to do.  An SQLite file from an older Pukllay is copied before it is upgraded
     (:attr:`Store.kept_copy`); a PostgreSQL database from an older Pukllay is upgraded only with
-    ``upgrade`` (``python -m bot --migrate``), else refused.
+    ``upgrade`` (``python -m bot --migrate``), else refused.  On PostgreSQL a statement not
+    answered within ``statement_seconds`` ends as the server not answering (SQLite has no server).
     """
     clock = clock or SYSTEM
     if isinstance(target, str) and is_postgres_url(target):
         from bot.storage.postgres import PostgresBackend
 
-        return Store(await PostgresBackend.open(target, clock=clock, upgrade=upgrade))
+        return Store(
+            await PostgresBackend.open(
+                target, clock=clock, upgrade=upgrade, statement_seconds=statement_seconds
+            )
+        )
     from bot.storage.sqlite import SQLiteBackend
 
     return Store(await SQLiteBackend.open(target, clock=clock))

@@ -98,6 +98,7 @@ SELECT * FROM up
 MIGRATION_LOCK = 0x70756B6C  # advisory lock key held while migrating ("pukl")
 TABLES = ("sessions", "seats", "moves", "results", "ratings", "jobs", "schema_migrations")
 POOL_SIZE = 10
+STATEMENT_SECONDS = 30.0  # a statement's time limit by default (DATABASE_STATEMENT_SECONDS)
 
 
 SECRET_PARAMETERS = frozenset({"password", "sslpassword"})
@@ -215,6 +216,8 @@ def answering(
             # next use.
             await self._pool.expire_connections()
             text = " ".join(str(exc).split()) or exc.__class__.__name__
+            if isinstance(exc, TimeoutError) and self.statement_seconds is not None:
+                text = f"no answer to a statement within {self.statement_seconds:g} seconds"
             raise NotAnswering(
                 f"PostgreSQL at {self.where} stopped answering ({text}); check that the server runs"
             ) from exc
@@ -401,19 +404,51 @@ class PooledConnection(asyncpg.Connection):
 class PostgresBackend(Backend):
     name = "postgresql"
 
-    def __init__(self, where: str, clock: Clock, pool: asyncpg.Pool, url: str = ""):
+    def __init__(
+        self,
+        where: str,
+        clock: Clock,
+        pool: asyncpg.Pool,
+        url: str = "",
+        statement_seconds: float | None = None,
+    ):
         super().__init__(where, clock)
+        self.statement_seconds = statement_seconds  # the statements' time limit
         self._pool = pool
         self._url = url
         self._shards: ShardClaim | None = None
 
     @classmethod
     async def open(
-        cls, target: str | os.PathLike[str], *, clock: Clock | None = None, upgrade: bool = True
+        cls,
+        target: str | os.PathLike[str],
+        *,
+        clock: Clock | None = None,
+        upgrade: bool = True,
+        statement_seconds: float | None = None,
     ) -> PostgresBackend:
+        """The store on the database ``target`` names.  A statement the server has not answered
+        within ``statement_seconds`` (:data:`STATEMENT_SECONDS` by default) ends as the server
+        not answering: the driver asks the server to cancel it and, if that is not answered
+        within as long again, discards the connection (it is never used again mid-statement),
+        so a server that hangs or a network gone without a word holds no pool slot for ever."""
         url = str(target)
         where = redact(url)
         clock = clock or SYSTEM
+        limit = STATEMENT_SECONDS if statement_seconds is None else statement_seconds
+        # The migrations run on a connection of their own, without the statements' time limit
+        # (upgrading a large database may take longer).
+        try:
+            conn = await asyncpg.connect(url, timeout=15)
+        except CONNECT_FAILURES as exc:
+            raise failure(where, exc) from None
+        try:
+            applied_before = await _applied(conn)
+            await _migrate(conn, where, clock.stamp(), upgrade)
+        except asyncpg.PostgresError as exc:
+            raise failure(where, exc) from None
+        finally:
+            await conn.close()
         try:
             pool = await asyncpg.create_pool(
                 url,
@@ -422,20 +457,11 @@ class PostgresBackend(Backend):
                 timeout=15,
                 reset=_keep_session,
                 connection_class=PooledConnection,
+                command_timeout=limit,
             )
         except CONNECT_FAILURES as exc:
             raise failure(where, exc) from None
-        try:
-            async with pool.acquire() as conn:
-                applied_before = await _applied(conn)
-                await _migrate(conn, where, clock.stamp(), upgrade)
-        except asyncpg.PostgresError as exc:
-            await pool.close()
-            raise failure(where, exc) from None
-        except BaseException:
-            await pool.close()
-            raise
-        db = cls(where, clock, pool, url)
+        db = cls(where, clock, pool, url, limit)
         if applied_before and max(applied_before) < SCHEMA_VERSION:
             db.upgraded_from = max(applied_before)
         return db

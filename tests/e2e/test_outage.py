@@ -254,3 +254,51 @@ async def test_a_move_stored_whose_answer_was_lost_is_posted_and_the_computer_pl
         assert moves[1].by_computer
         await turns_posted(standin, chan, move)
     outage_only(caplog)
+
+
+async def test_a_move_whose_answer_never_comes_is_told_unsure_once_the_time_limit_passes(
+    standin, bot_factory, pg_database, relay, caplog
+):
+    """The server commits Alice's move against the computer and its answer never comes (the
+    network gone without a word; no close either): once the statement's time limit passes she is
+    told the database is not answering and that her move may or may not be recorded, instead of
+    waiting for ever; it was, so once the database answers again the computer plays on."""
+    alice = standin.add_user("alice")
+    chan = standin.guild.text_channels[0]
+    name = urlsplit(pg_database).path.lstrip("/")
+    async with standin.run_client(
+        bot_factory(NIM, database_url=relay.url(name), statement_seconds=0.2)
+    ) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
+        await standin.click(alice, lobby.message, "Add computer")
+        standin.skip_messages(chan)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, lambda m: bool(m.files))  # the first board
+        await bot.front.replies.idle()
+        await bot.front.boards.computers_settled()
+        session = await bot.sessions.core.in_channel(chan.id)
+        move = (await bot.sessions.play.legal_moves(chan.id, alice.id))[0]
+        commit = bot.store.db.commit_play
+
+        async def answer_never_comes(*args, **kwargs):
+            relay.stall_at(PLAY_MOVES)  # the server commits the move; its answer is held
+            return await commit(*args, **kwargs)
+
+        bot.store.db.commit_play = answer_never_comes
+        standin.skip_messages(chan)
+        asked = await standin.slash(alice, chan, "nim move", move=move)
+        await relay.stalled()  # the server committed the move and answered
+        assert await stored_moves(pg_database, session.id) == 1
+        async with asyncio.timeout(60):  # a bound for the old wait for ever, far above the limit
+            answer = await asked.original()  # the bot gave up: nothing was cut
+        bot.store.db.commit_play = commit
+        relay.resume()
+        assert answer.text.startswith("⚠️ The database is not answering right now"), answer.text
+        assert "may or may not be recorded" in answer.text
+        await bot.front.boards.computers_settled()
+        moves = await bot.store.history.moves(session.id)
+        assert [(m.move, m.by_computer) for m in moves[:1]] == [(move, False)] and len(moves) == 2
+        assert moves[1].by_computer
+        await turns_posted(standin, chan, move)
+    outage_only(caplog)

@@ -316,3 +316,20 @@ def test_a_dotenv_that_is_a_folder_is_named(tmp_path):
     line = one_line(proc)
     assert proc.returncode == 2
     assert line == "pukllay: .env is a folder, not a settings file; remove it and copy .env.example to .env"
+
+
+@pytest.mark.parametrize(
+    ("value", "expect"),
+    [
+        ("soon", "DATABASE_STATEMENT_SECONDS must be a number of seconds, got 'soon'"),
+        ("0", "DATABASE_STATEMENT_SECONDS must be between 1 and 3600"),
+        ("nan", "DATABASE_STATEMENT_SECONDS must be between 1 and 3600"),
+    ],
+)
+def test_the_statements_time_limit_is_read_and_checked(value, expect):
+    """PostgreSQL statements wait 30 seconds for an answer unless DATABASE_STATEMENT_SECONDS says
+    otherwise; a value that is no such number is refused naming the setting."""
+    assert Settings.from_env({}, None).statement_seconds == 30
+    assert Settings.from_env({"DATABASE_STATEMENT_SECONDS": "7.5"}, None).statement_seconds == 7.5
+    with pytest.raises(SettingsError, match=expect):
+        Settings.from_env({"DATABASE_STATEMENT_SECONDS": value}, None)

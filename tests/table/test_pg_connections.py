@@ -93,3 +93,33 @@ async def test_the_store_closes_when_the_servers_close_never_arrives(database, r
             await store.close()
     finally:
         await relay.let_closes_go()
+
+
+async def test_a_statement_the_server_never_answers_ends_and_frees_the_pool(database, relay):
+    """The server runs a statement and its answer never comes (a server that hangs, or a network
+    gone without a word): once the statement's time limit passes it ends as "stopped answering",
+    its connection is discarded rather than used again mid-statement, and so many such
+    statements, more than the pool holds, leave the pool free for the statements after them."""
+    store = await open_store(relay.url(name_of(database.target)), statement_seconds=0.2)
+    try:
+        pool = store.db._pool
+        relay.stall_at("FROM schema_migrations")  # every answer held from then on
+
+        async def stalled_statement() -> BaseException | None:
+            try:
+                await store.schema_version()
+            except NotAnswering as exc:
+                return exc
+            return None
+
+        async with asyncio.timeout(60):  # a bound for the old wait for ever, far above the limit
+            results = await asyncio.gather(*(stalled_statement() for _ in range(postgres.POOL_SIZE + 1)))
+        assert all(isinstance(r, NotAnswering) for r in results), results
+        assert "stopped answering (no answer to a statement within 0.2 seconds)" in str(results[0])
+        assert pool.get_size() == 0  # each connection that ran one was discarded
+        relay.resume()
+        for _ in range(postgres.POOL_SIZE + 1):
+            assert await store.schema_version() > 0
+    finally:
+        relay.resume()
+        await store.close()

@@ -6,7 +6,7 @@ bot.time.gameclock, engines.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 
 import engines
@@ -95,11 +95,9 @@ class Lobby:
             raise Refusal("games are played in a server's channels; open one there")
         _, stored_options, limit = self.check_new(game, options, max_players)
         spec = self.core.check_clock(clock)
-        existing = await self.store.games.live_session(channel_id)
-        if existing is not None:
-            raise Refusal(self.busy_message(existing))
-        try:
-            sid = await self.store.games.create_session(
+        return await self._stored(
+            channel_id,
+            lambda: self.store.games.create_session(
                 game=game,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -111,7 +109,17 @@ class Lobby:
                 lobby_channel_id=lobby_channel_id,
                 clock=spec.text if spec else None,
                 timer_seconds=spec.start if spec else None,
-            )
+            ),
+        )
+
+    async def _stored(self, channel_id: int, create: Callable[[], Awaitable[int]]) -> Session:
+        """Store a new lobby in ``channel_id`` (``create`` stores it and gives its id), refusing a
+        channel that has a live game, before or by the time of the commit."""
+        existing = await self.store.games.live_session(channel_id)
+        if existing is not None:
+            raise Refusal(self.busy_message(existing))
+        try:
+            sid = await create()
         except ChannelBusy:
             existing = await self.store.games.live_session(channel_id)
             raise Refusal(self.busy_message(existing)) from None
@@ -144,11 +152,9 @@ class Lobby:
             name = next((n for n in self._computer_names if n not in names), f"Cpu {len(people) + i + 1}")
             names.add(name)
             bots.append((None, name, DEFAULT_LEVEL))
-        existing = await self.store.games.live_session(channel_id)
-        if existing is not None:
-            raise Refusal(self.busy_message(existing))
-        try:
-            sid = await self.store.games.create_session(
+        return await self._stored(
+            channel_id,
+            lambda: self.store.games.create_session(
                 game=game,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -161,11 +167,8 @@ class Lobby:
                 timer_seconds=clock.start if clock else None,
                 others=[(uid, name, None) for uid, name in rest] + bots,
                 also=also,
-            )
-        except ChannelBusy:
-            existing = await self.store.games.live_session(channel_id)
-            raise Refusal(self.busy_message(existing)) from None
-        return await self.core.reread(sid)
+            ),
+        )
 
     @staticmethod
     def busy_message(existing: SessionRow | None) -> Said:

@@ -30,6 +30,18 @@ def whole(text: str) -> bool:
 HOSTNAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?")
 
 
+def seconds_setting(name: str, text: str, low: float, high: float) -> float:
+    """The setting ``name`` read as seconds from ``text``, between ``low`` and ``high``; else
+    :class:`SettingsError` saying what is allowed."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number of seconds, got {text!r}") from None
+    if not low <= seconds <= high:
+        raise SettingsError(f"{name} must be between {low:g} and {high:g}")
+    return seconds
+
+
 def listen_host(text: str) -> str:
     """``HTTP_HOST`` checked: an IP address (``127.0.0.1``, ``0.0.0.0``, ``::``) or a host name."""
     try:
@@ -212,35 +224,17 @@ class Settings:
             if get("JOB_POLL_SECONDS") or not get("DEADLINE_POLL_SECONDS")
             else ("DEADLINE_POLL_SECONDS")
         )
-        poll = get(poll_name) or "30"
-        try:
-            poll_seconds = float(poll)
-        except ValueError:
-            raise SettingsError(f"{poll_name} must be a number of seconds, got {poll!r}") from None
-        if not 0.01 <= poll_seconds <= 3600:
-            raise SettingsError(f"{poll_name} must be between 0.01 and 3600")
+        poll_seconds = seconds_setting(poll_name, get(poll_name) or "30", 0.01, 3600)
         url = get("DATABASE_URL")
         if url is not None:
             postgres_url(url)
-        limit = get("DATABASE_STATEMENT_SECONDS") or "30"
-        try:
-            statement_seconds = float(limit)
-        except ValueError:
-            raise SettingsError(
-                f"DATABASE_STATEMENT_SECONDS must be a number of seconds, got {limit!r}"
-            ) from None
-        if not 1 <= statement_seconds <= 3600:
-            raise SettingsError("DATABASE_STATEMENT_SECONDS must be between 1 and 3600")
+        statement_seconds = seconds_setting(
+            "DATABASE_STATEMENT_SECONDS", get("DATABASE_STATEMENT_SECONDS") or "30", 1, 3600
+        )
         shard_count, shard_ids = shard_settings(get("SHARD_COUNT"), get("SHARD_IDS"))
-        think = get("COMPUTER_STRONG_SECONDS") or "1"
-        try:
-            computer_seconds = float(think)
-        except ValueError:
-            raise SettingsError(
-                f"COMPUTER_STRONG_SECONDS must be a number of seconds, got {think!r}"
-            ) from None
-        if not 0.01 <= computer_seconds <= 60:
-            raise SettingsError("COMPUTER_STRONG_SECONDS must be between 0.01 and 60")
+        computer_seconds = seconds_setting(
+            "COMPUTER_STRONG_SECONDS", get("COMPUTER_STRONG_SECONDS") or "1", 0.01, 60
+        )
         workers = get("COMPUTER_WORKERS") or str(os.cpu_count() or 1)
         if not whole(workers) or not 0 <= int(workers) <= 64:
             raise SettingsError(

@@ -226,13 +226,14 @@ def build(
     kept = False  # a move kept secret for good came before: digests of the spectator's view only
     for row, record in zip(rows[:shown], records[:shown], strict=True):
         seen = public.seen(module, session.state, record, None)  # what the channel may read
+        names = session.names_at(row.number)  # a line that starts with a name keeps it as written
         entry: MoveEntry = {
             "number": row.number,
             "seat": row.seat,
             "move": seen.notation,
             "time": row.created_at,
             "computer": record.by_computer,
-            "lines": [texts.sentence(name_seats(t, session.names_at(row.number))) for t in seen.lines],
+            "lines": [texts.sentence(name_seats(t, names), names) for t in seen.lines],
         }
         target = undo_target(record.move)
         if target is not None:

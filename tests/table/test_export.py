@@ -141,3 +141,15 @@ async def test_a_running_games_export_has_no_hidden_information(service):
     assert sorted(p["user_id"] for p in data["players"]) == ["1", "2"]
     with pytest.raises(export.ExportError, match="while the game was running"):
         list(export.replay(export.load(export.dump(data))))
+
+
+@pytest.mark.parametrize("game", ["guacamole", "tiwanaku"])
+async def test_an_exported_line_keeps_a_lower_case_name_as_written(service, game):
+    """A player named "ann" reads "ann drew ..." in the export's event lines (the sentence's
+    capital is never put on a name), as on the board and in the game's thread."""
+    session = await finished(service, game, 203)
+    data = await export.export_session(service, session)
+    ann = session.seat_of(1).seat
+    lines = [line for m in data["moves"] if m["seat"] == ann for line in m["lines"]]
+    assert any(line.startswith("ann ") for line in lines), lines
+    assert not any(line.startswith("Ann ") for line in lines), lines

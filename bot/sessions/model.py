@@ -110,6 +110,27 @@ def refusal(exc: BaseException, t: Language, written: Callable[[str], str] | Non
     return str(exc)
 
 
+def as_written(exc: BaseException, written: Callable[[str], str] | None = None) -> list[str]:
+    """What a refusal puts in as someone wrote it: the players' names (each as ``written``
+    writes it, see :func:`refusal`) and its plain-text values (a member's or a league's name, a
+    move as typed), which a refusal that starts with one keeps as it is ("ana is already signed
+    up", never "Ana")."""
+    if not isinstance(exc, Refusal | MoveError):
+        return []
+    names = [str(n) for n in getattr(exc, "names", None) or ()]
+    return [written(n) if written is not None else n for n in names] + _plain_values(exc.said)
+
+
+def _plain_values(sentence: Said) -> list[str]:
+    out: list[str] = []
+    for value in sentence.args.values():
+        if isinstance(value, Said):
+            out.extend(_plain_values(value))
+        elif isinstance(value, str) and value:
+            out.append(value)
+    return out
+
+
 def waiting(session: Session, seat: int) -> Said | None:
     """Why ``seat`` waits in words of its game (its optional ``waiting``: a Nowa Gwinea builder
     who said done), seats written ``{p0}``; ``None`` when the game says nothing more than whose

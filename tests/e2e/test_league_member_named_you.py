@@ -1,6 +1,8 @@
 """An organiser who signs up a member whose display name is "you" is answered about that member,
 never as if they were the one signed up: the asker is told apart from the people an organiser
-names by who asks, not by a name a member can choose."""
+names by who asks, not by a name a member can choose.  A refusal that starts with a member's or a
+league's name keeps it as written ("you is already signed up", never "You is"; "otoño", never
+"Otoño"), in English and in Spanish."""
 
 from __future__ import annotations
 
@@ -23,10 +25,35 @@ async def test_an_organiser_adds_and_removes_a_member_called_you(standin, bot_fa
             return (await (await standin.slash(owner, chan, path, member=you)).original()).content
 
         assert await said("league organiser add") == "you signed up for Autumn (1 player)."
-        # (a refusal starts with a capital: the name is the sentence's first word)
-        assert await said("league organiser add") == "⚠️ You is already signed up for Autumn."
+        # the refusal is about her, by the name she chose: no capital makes it "You is"
+        assert await said("league organiser add") == "⚠️ you is already signed up for Autumn."
         assert await said("league organiser remove") == "you left Autumn."
-        assert await said("league organiser remove") == "⚠️ You is not signed up for Autumn."
+        assert await said("league organiser remove") == "⚠️ you is not signed up for Autumn."
         # The owner themself was never signed up: their own leave is about them.
         mine = await (await standin.slash(owner, chan, "league leave")).original()
         assert mine.content == "⚠️ You are not signed up for Autumn."
+
+
+async def test_a_spanish_organiser_reads_lower_case_names_as_written(standin, bot_factory):
+    chan = standin.channel("games")
+    owner = standin.owner
+    owner.locale = "es-ES"
+    ana = standin.add_user("ana")
+    standin.set_nick(ana, "ana")  # as she writes it, all lower case
+    async with standin.run_client(bot_factory(EXTENSIONS)):
+        await standin.wait_synced()
+        await standin.slash(
+            owner, chan, "league create", name="otoño", game="guacamole", format="swiss", players=2, rounds=2
+        )
+
+        async def said(path: str, **options) -> str:
+            return (await (await standin.slash(owner, chan, path, **options)).original()).content
+
+        assert await said("league organiser add", member=ana) == "ana se inscribió en otoño (1 jugador)."
+        assert await said("league organiser add", member=ana) == "⚠️ ana ya está inscrito en otoño."
+        assert (
+            await said("league start") == "⚠️ otoño necesita al menos 2 jugadores para empezar; inscritos: 1."
+        )
+        assert await said("league organiser remove", member=ana) == "ana salió de otoño."
+        assert await said("league organiser remove", member=ana) == "⚠️ ana no está inscrito en otoño."
+        assert await said("league leave") == "⚠️ No estás inscrito en otoño."

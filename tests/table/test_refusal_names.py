@@ -1,0 +1,48 @@
+"""A refusal that starts with a name keeps it as its owner wrote it: the sentence's capital goes
+on the first word only when that word is the bot's own ("La zona", never "Ana's" for "ana's")."""
+
+from __future__ import annotations
+
+import languages
+from bot.league.errors import LeagueError
+from bot.league.names import shown
+from bot.sessions import as_written, named, refusal
+from bot.surface import written
+from bot.surface.replies import sentence
+from engines.core import IllegalMove
+
+ES = languages.language("es")
+
+
+def answer(exc: BaseException, t: languages.Language) -> str:
+    """The refusal as :meth:`bot.surface.replies.Replies.guard` answers it."""
+    return sentence(refusal(exc, t, written.name), t, as_written(exc, written.name))
+
+
+def test_an_engine_refusal_naming_a_seat_keeps_the_players_name():
+    exc = named(
+        IllegalMove(
+            "{player}'s preparation zone has no {card} (it holds {cards}); visible cards are: {places}",
+            player="{p1}",
+            card="9A",
+            cards="1P",
+            places="x1",
+        ),
+        ["bob", "ana_b"],
+    )
+    assert answer(exc, languages.ENGLISH).startswith("ana\\_b's preparation zone has no 9A")
+    assert answer(exc, ES).startswith("La zona de preparación de ana\\_b no tiene 9A")
+
+
+def test_a_league_refusal_keeps_the_members_and_the_leagues_names():
+    exc = LeagueError(
+        "{name} is already signed up for {league}", name=shown("dj *bo*"), league=shown("otoño")
+    )
+    assert answer(exc, languages.ENGLISH) == "dj \\*bo\\* is already signed up for otoño."
+    assert answer(exc, ES) == "dj \\*bo\\* ya está inscrito en otoño."
+    over = LeagueError("{league} is over", league=shown("otoño"))
+    assert answer(over, languages.ENGLISH) == "otoño is over."
+    # the bot's own words still start with a capital
+    assert answer(LeagueError("you are not signed up for {league}", league="otoño"), ES) == (
+        "No estás inscrito en otoño."
+    )

@@ -136,13 +136,49 @@ def to_play(active: bool) -> bool:
     return active and not board_ended()
 
 
-def _as_shown(header: Header) -> Header:
+class NameSpan(tuple[str, tuple[int, ...]]):
+    """A span that is a seat's name (:func:`name_span`): the header shortens it, never the words
+    around it, where its status would not fit."""
+
+    __slots__ = ()
+
+
+NAME_SHARES = (0.9, 0.75, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1)  # of the status line, tried in turn
+
+
+def _status_cut(status: Sequence[Span], width: int) -> bool:
+    return fit(status, width, STATUS_SIZE * 3, STATUS_SIZE, HEADER_MIN, True, 2).cut
+
+
+def _names_shortened(status: Sequence[Span], width: int) -> Sequence[Span]:
+    """``status`` as the header draws it in ``width``: when it would be cut (long names: "WWWW…
+    (Black) to play" ending "(Bl…"), its names are shortened with "…", each to the same share of
+    the line, the least that lets the whole fit, so that what the sentence says stays whole."""
+    if not any(isinstance(span, NameSpan) for span in status) or not _status_cut(status, width):
+        return status
+    shortened = status
+    for share in NAME_SHARES:
+        shortened = [
+            (shorten(span[0], width * share, HEADER_MIN, True), span[1])
+            if isinstance(span, NameSpan)
+            else span
+            for span in status
+        ]
+        if not _status_cut(shortened, width):
+            break
+    return shortened
+
+
+def _as_shown(header: Header, width: int) -> Header:
     text = _ENDED.get()
-    return header if text is None else replace(header, status=[(text, INK)], seat=None)
+    if text is not None:
+        return replace(header, status=[(text, INK)], seat=None)
+    mark = 46 if header.seat is not None else 0
+    return replace(header, status=_names_shortened(header.status, width - 2 * PAD - mark))
 
 
 def header_height(header: Header, width: int = WIDTH) -> int:
-    header = _as_shown(header)
+    header = _as_shown(header, width)
     title, _, status, last, options, _, _ = _header_parts(header, width)
     h = PAD + int(TITLE_SIZE * LEADING) + 6 + max(status.height, 40)
     if last is not None:
@@ -154,7 +190,7 @@ def header_height(header: Header, width: int = WIDTH) -> int:
 
 def draw_header(draw: ImageDraw.ImageDraw, header: Header, width: int = WIDTH, y: int = 0) -> int:
     """Draw the header band at ``y``; returns its height."""
-    header = _as_shown(header)
+    header = _as_shown(header, width)
     height = header_height(header, width)
     _, info, _, last, options, info_w, mark = _header_parts(header, width)
     draw.rectangle((0, y, width, y + height), fill=PANEL)
@@ -230,8 +266,9 @@ def draw_header(draw: ImageDraw.ImageDraw, header: Header, width: int = WIDTH, y
 
 
 def name_span(names, seat: int) -> list[Span]:
-    """A seat's name in its colour, as spans for :func:`say`."""
-    return [(seat_name(names, seat), seat_colour(seat))]
+    """A seat's name in its colour, as spans for :func:`say` (a :class:`NameSpan`, which the
+    header shortens where its status would not fit)."""
+    return [NameSpan((seat_name(names, seat), seat_colour(seat)))]
 
 
 def turn_status(names, seat: int, doing: str, **values: Any) -> list[Span]:

@@ -99,11 +99,15 @@ PHONE_FLOOR = 4.7
 
 @dataclass(frozen=True)
 class Drawn:
-    """A text as it was drawn: its words and how tall its capitals stand, in the picture's pixels."""
+    """A text as it was drawn: its words, how tall its capitals stand, the box its ink covers
+    (left, top, right, bottom; empty when nothing was inked) and the size of the picture it was
+    drawn on (the board, or a card or tile drawn once and pasted), in that picture's pixels."""
 
     text: str
     size: int
     cap: int
+    box: tuple[int, int, int, int] = (0, 0, 0, 0)
+    canvas: tuple[int, int] = (0, 0)
 
 
 _DRAWN: list[list[Drawn]] = []
@@ -133,8 +137,17 @@ def on_phone(cap: float, width: int) -> float:
     return cap * PHONE_WIDTH / width
 
 
-def _drawn(text: str, fnt: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> None:
-    record = Drawn(text, int(getattr(fnt, "size", 0)), cap_height(fnt))
+def _drawn(
+    draw: ImageDraw.ImageDraw,
+    text: str,
+    fnt: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+    mask: Image.Image,
+    at: tuple[int, int],
+) -> None:
+    ink = mask.getbbox()
+    box = (at[0] + ink[0], at[1] + ink[1], at[0] + ink[2], at[1] + ink[3]) if ink else (*at, *at)
+    canvas = tuple(draw.im.size) if draw.im is not None else (0, 0)
+    record = Drawn(text, int(getattr(fnt, "size", 0)), cap_height(fnt), box, canvas)
     for log in _DRAWN:
         log.append(record)
 
@@ -153,9 +166,9 @@ def stamp(
     x, y = xy
     if cue_logging():
         drew("text", text, tuple(fill[:3]))
-    if _DRAWN:
-        _drawn(text, fnt)
     mask, (dx, dy) = _label_mask(text, fnt, anchor, (math.modf(x)[0], math.modf(y)[0]))
+    if _DRAWN:
+        _drawn(draw, text, fnt, mask, (int(x) + dx, int(y) + dy))
     draw.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)
 
 
@@ -451,9 +464,9 @@ def narrow_label(
     totem's name on a small board, read on a phone)."""
     if cue_logging():
         drew("text", text, tuple(fill[:3]))
-    if _DRAWN:
-        _drawn(text, font(size, bold))
     mask, dx, dy = _narrow_mask(text, size, bold, width, anchor)
+    if _DRAWN:
+        _drawn(draw, text, font(size, bold), mask, (int(xy[0]) + dx, int(xy[1]) + dy))
     draw.bitmap((int(xy[0]) + dx, int(xy[1]) + dy), mask, fill=fill)
 
 
@@ -482,9 +495,10 @@ def narrow_text(
     x0, y0 = xy
     if cue_logging():
         drew("text", text, tuple(fill[:3]))
+    left = int(_aligned(x0, width, mask.width, align))
     if _DRAWN:
-        _drawn(text, font(at, bold))
-    draw.bitmap((int(_aligned(x0, width, mask.width, align)), int(y0) + dy), mask, fill=fill)
+        _drawn(draw, text, font(at, bold), mask, (left, int(y0) + dy))
+    draw.bitmap((left, int(y0) + dy), mask, fill=fill)
     _logged(text, xy, width, int(at * LEADING + 0.5), at, 1, cut)
 
 

@@ -149,6 +149,7 @@ async def card(
         series=values,
         figures=figures,
         tiebreak=tiebreak_line(outcome, names, t),
+        names=names,
     )
     return await asyncio.to_thread(card_renderer.render, made, language=language, contrast=contrast)
 

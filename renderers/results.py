@@ -19,7 +19,7 @@ from renderers.encoding import to_png
 from renderers.layout import ordinal
 from renderers.shapes import seat_mark
 from renderers.translation import N_, num, speaking, tr
-from renderers.typeset import clip, font, text_width
+from renderers.typeset import clip, font, shorten, text_width
 
 WIDTH = 800
 SMALLEST = 24  # font size of the smallest text: 12 px when shown 400 px wide
@@ -45,6 +45,7 @@ class Card:
     figures: Sequence[tuple[str, str]] = field(default_factory=tuple)  # ("Moves", "132")
     x_label: str = N_("turn")
     tiebreak: str | None = None  # why seats tied on points were ranked apart, under the reason
+    names: Sequence[str] = ()  # the players' names as the reason and tiebreak write them
 
 
 def wrapped(text: str, size: int, width: float, bold: bool = False, lines: int = 2) -> list[str]:
@@ -59,6 +60,44 @@ def wrapped(text: str, size: int, width: float, bold: bool = False, lines: int =
     if words:
         out[-1] = clip(out[-1] + " " + " ".join(words), width, size, bold)
     return [clip(line, width, size, bold) for line in out]
+
+
+def names_shortened(text: str, names: Sequence[str], size: int, width: float, lines: int) -> str:
+    """``text`` as it fits ``lines`` lines of ``width``: as it is when it does, else with the
+    names too long for it shortened with "…" (each to the same share of a line, the least that
+    lets the whole fit), so that what it says after a long name ("share the win") still shows."""
+    if fits(text, size, width, lines=lines):
+        return text
+    long = sorted({n for n in names if n}, key=len, reverse=True)
+    shortened = text
+    for share in (0.75, 0.6, 0.45, 0.3, 0.2):
+        room = width * share
+        shortened = text
+        for name in long:
+            if text_width(name, size) > room:
+                shortened = shortened.replace(name, shorten(name, room, size))
+        if fits(shortened, size, width, lines=lines):
+            break
+    return shortened
+
+
+def fits(text: str, size: int, width: float, bold: bool = False, lines: int = 2) -> bool:
+    """Whether ``text`` wraps into ``lines`` lines of ``width`` with nothing cut."""
+    return " ".join(wrapped(text, size, width, bold, lines)) == " ".join(text.split())
+
+
+def reason_lines(card: Card) -> list[str]:
+    """The lines under the title: why the game ended, then the tiebreak, long names shortened."""
+    out = wrapped(
+        names_shortened(card.reason, card.names, SMALLEST, WIDTH - 2 * PAD, 3),
+        SMALLEST,
+        WIDTH - 2 * PAD,
+        lines=3,
+    )
+    if card.tiebreak:
+        tiebreak = names_shortened(card.tiebreak, card.names, SMALLEST, WIDTH - 2 * PAD, 2)
+        out += wrapped(tiebreak, SMALLEST, WIDTH - 2 * PAD, lines=2)
+    return out
 
 
 def render(card: Card, *, language: str | None = None, contrast: bool = False) -> bytes:
@@ -82,9 +121,7 @@ def name_with_note(row: Row, room: float, size: int = 30) -> str:
 def _render(card: Card, contrast: bool = False) -> bytes:
     rows = list(card.rows)
     title = wrapped(card.title, 40, WIDTH - 2 * PAD, True)
-    reason = wrapped(card.reason, SMALLEST, WIDTH - 2 * PAD, lines=3)
-    if card.tiebreak:
-        reason += wrapped(card.tiebreak, SMALLEST, WIDTH - 2 * PAD, lines=2)
+    reason = reason_lines(card)
     series = [list(s) for s in card.series if s]
     row_h = 58
     chart_h = 300 if series and max(len(s) for s in series) >= 2 else 0

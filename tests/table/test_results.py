@@ -157,3 +157,29 @@ async def test_a_spanish_card_says_why_the_game_ended_in_spanish(service):
     drawn = " ".join(texts)
     assert "Fin de la partida: se acabó el mazo y se completó la ronda." in drawn, texts
     assert "draw pile" not in drawn
+
+
+@pytest.mark.parametrize(
+    ("reason", "said"),
+    [
+        ("Game over: {a} and {b} share the win (most points, then most dishes).", "share the win"),
+        ("Fin de la partida: {a} y {b} comparten la victoria (más puntos, luego más platos).", "comparten"),
+    ],
+)
+def test_a_cards_reason_shortens_long_names_not_what_it_says(reason, said):
+    """With two 32-letter names the card's reason read "Game over: / WWWW… / and WWWW…": the
+    rest of it ("share the win", why) was cut.  The names are shortened, the sentence kept."""
+    from renderers.results import PAD, SMALLEST, WIDTH, Card, Row, reason_lines, render
+    from renderers.typeset import text_width
+
+    a, b = "W" * 32, "M" * 32
+    card = Card(
+        "Guacamole, game #3", reason.format(a=a, b=b), [Row(1, 0, a, "9"), Row(1, 1, b, "9")], names=[a, b]
+    )
+    lines = reason_lines(card)
+    assert said in " ".join(lines) and " ".join(lines).endswith(").")
+    assert all(text_width(line, SMALLEST) <= WIDTH - 2 * PAD for line in lines)
+    assert "W…" in lines[0] + lines[1] and "M…" in " ".join(lines)
+    assert render(card)  # drawn with those lines
+    short = Card("Guacamole, game #3", "Game over: an and ana share the win.", [], names=["an", "ana"])
+    assert reason_lines(short) == ["Game over: an and ana share the win."]  # short names stay whole

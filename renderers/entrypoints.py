@@ -41,7 +41,7 @@ def board_entry_points(
         ended: str | None = None,
         options: str | None = None,
     ) -> Image.Image:
-        with speaking(language), ended_as(ended), options_said(options):
+        with speaking(language), ended_as(ended, names), options_said(options):
             image = picture(view, names, last_action)
         return high_contrast(image) if contrast else image
 

@@ -24,7 +24,19 @@ from PIL import ImageDraw, ImageFont
 from renderers.colours import ACTIVE, GOLD, INK, MUTED, PANEL, RULE, seat_colour
 from renderers.shapes import seat_mark
 from renderers.translation import N_, Span, list_spans, nsay, say, tr
-from renderers.typeset import LEADING, Layout, draw_text, fit, font, ink_height, label, shorten, text_width
+from renderers.typeset import (
+    LEADING,
+    NAME_SHARES,
+    Layout,
+    draw_text,
+    fit,
+    font,
+    ink_height,
+    label,
+    names_shortened,
+    shorten,
+    text_width,
+)
 
 WIDTH = 1200
 
@@ -97,18 +109,22 @@ def _header_parts(
 
 
 _ENDED: ContextVar[str | None] = ContextVar("ended", default=None)
+_ENDED_NAMES: ContextVar[tuple[str, ...]] = ContextVar("ended_names", default=())
 _OPTIONS: ContextVar[str | None] = ContextVar("options", default=None)
 
 
 @contextmanager
-def ended(text: str | None) -> Iterator[None]:
+def ended(text: str | None, names: Sequence[str] | None = None) -> Iterator[None]:
     """Boards drawn within say ``text`` (translated already) on their header's status line instead
     of whose turn it is: the last board of a game the table ended before its rules did (a
-    resignation, a forfeit, an abandon), which the game's view cannot know of."""
+    resignation, a forfeit, an abandon), which the game's view cannot know of.  The players'
+    ``names`` in it are shortened where it would not fit whole."""
     token = _ENDED.set(text)
+    named = _ENDED_NAMES.set(tuple(names or ()))
     try:
         yield
     finally:
+        _ENDED_NAMES.reset(named)
         _ENDED.reset(token)
 
 
@@ -143,9 +159,6 @@ class NameSpan(tuple[str, tuple[int, ...]]):
     __slots__ = ()
 
 
-NAME_SHARES = (0.9, 0.75, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1)  # of the status line, tried in turn
-
-
 def _status_cut(status: Sequence[Span], width: int) -> bool:
     return fit(status, width, STATUS_SIZE * 3, STATUS_SIZE, HEADER_MIN, True, 2).cut
 
@@ -172,6 +185,12 @@ def _names_shortened(status: Sequence[Span], width: int) -> Sequence[Span]:
 def _as_shown(header: Header, width: int) -> Header:
     text = _ENDED.get()
     if text is not None:
+        room = width - 2 * PAD
+
+        def whole(said: str) -> bool:
+            return not _status_cut([(said, INK)], room)
+
+        text = names_shortened(text, _ENDED_NAMES.get(), room, HEADER_MIN, True, whole)
         return replace(header, status=[(text, INK)], seat=None)
     mark = 46 if header.seat is not None else 0
     return replace(header, status=_names_shortened(header.status, width - 2 * PAD - mark))

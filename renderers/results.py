@@ -19,7 +19,7 @@ from renderers.encoding import to_png
 from renderers.layout import ordinal
 from renderers.shapes import seat_mark
 from renderers.translation import N_, num, speaking, tr
-from renderers.typeset import clip, font, shorten, text_width
+from renderers.typeset import clip, font, names_shortened, text_width
 
 WIDTH = 800
 SMALLEST = 24  # font size of the smallest text: 12 px when shown 400 px wide
@@ -62,41 +62,26 @@ def wrapped(text: str, size: int, width: float, bold: bool = False, lines: int =
     return [clip(line, width, size, bold) for line in out]
 
 
-def names_shortened(text: str, names: Sequence[str], size: int, width: float, lines: int) -> str:
-    """``text`` as it fits ``lines`` lines of ``width``: as it is when it does, else with the
-    names too long for it shortened with "…" (each to the same share of a line, the least that
-    lets the whole fit), so that what it says after a long name ("share the win") still shows."""
-    if fits(text, size, width, lines=lines):
-        return text
-    long = sorted({n for n in names if n}, key=len, reverse=True)
-    shortened = text
-    for share in (0.75, 0.6, 0.45, 0.3, 0.2):
-        room = width * share
-        shortened = text
-        for name in long:
-            if text_width(name, size) > room:
-                shortened = shortened.replace(name, shorten(name, room, size))
-        if fits(shortened, size, width, lines=lines):
-            break
-    return shortened
-
-
 def fits(text: str, size: int, width: float, bold: bool = False, lines: int = 2) -> bool:
     """Whether ``text`` wraps into ``lines`` lines of ``width`` with nothing cut."""
     return " ".join(wrapped(text, size, width, bold, lines)) == " ".join(text.split())
 
 
 def reason_lines(card: Card) -> list[str]:
-    """The lines under the title: why the game ended, then the tiebreak, long names shortened."""
-    out = wrapped(
-        names_shortened(card.reason, card.names, SMALLEST, WIDTH - 2 * PAD, 3),
-        SMALLEST,
-        WIDTH - 2 * PAD,
-        lines=3,
-    )
-    if card.tiebreak:
-        tiebreak = names_shortened(card.tiebreak, card.names, SMALLEST, WIDTH - 2 * PAD, 2)
-        out += wrapped(tiebreak, SMALLEST, WIDTH - 2 * PAD, lines=2)
+    """The lines under the title: why the game ended, then the tiebreak; a long name in them is
+    shortened (:func:`renderers.typeset.names_shortened`) rather than what they say cut."""
+    width = WIDTH - 2 * PAD
+    out: list[str] = []
+    for text, lines in ((card.reason, 3), (card.tiebreak, 2)):
+        if not text:
+            continue
+
+        def whole(said: str, lines: int = lines) -> bool:
+            return fits(said, SMALLEST, width, lines=lines)
+
+        out += wrapped(
+            names_shortened(text, card.names, width, SMALLEST, False, whole), SMALLEST, width, lines=lines
+        )
     return out
 
 

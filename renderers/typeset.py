@@ -402,6 +402,29 @@ def shorten(text: str, width: float, size: int, bold: bool = False) -> str:
     return tidy(clip(text, width, size, bold)[: -len(ELLIPSIS)]) + ELLIPSIS
 
 
+NAME_SHARES = (0.75, 0.6, 0.45, 0.3, 0.2, 0.1)  # of a line, a long name's room, tried in turn
+
+
+def names_shortened(
+    text: str, names: Sequence[str], width: float, size: int, bold: bool, fits: Callable[[str], bool]
+) -> str:
+    """``text`` as it is when it ``fits``, else with the ``names`` in it that are too long for it
+    shortened with "…" (each to the same share of ``width`` at ``size``, the largest share that
+    lets the whole fit), so that the words after a long name ("share the win", "resigned") show."""
+    if fits(text):
+        return text
+    long = sorted({n for n in names if n and n in text}, key=len, reverse=True)
+    shortened = text
+    for share in NAME_SHARES:
+        shortened = text
+        for name in long:
+            if text_width(name, size, bold) > width * share:
+                shortened = shortened.replace(name, shorten(name, width * share, size, bold))
+        if fits(shortened):
+            break
+    return shortened
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],

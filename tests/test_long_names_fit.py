@@ -89,3 +89,25 @@ def test_the_log_holds_where_each_text_was_inked():
         with text_log() as log:
             drawing(ImageDraw.Draw(image))
         assert [d.box for d in log] == [image.getbbox()] and log[0].canvas == (240, 120)
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_a_resigned_games_last_header_shortens_the_names_not_the_reason(language):
+    """The last board of a game ended by a resignation says so in its header instead of whose
+    turn it is; with two 32-letter names it was cut before "resigned)"."""
+    t = languages.language(language)
+    a, b = WIDEST["W"], "M" * 32
+    ended = t.ngettext(
+        "Game over: {names} wins ({reason})",
+        "Game over: {names} share the win ({reason})",
+        1,
+        names=a,
+        reason=t.gettext("{name} resigned", name=b),
+    )
+    renderer = engines.get("guacamole").load_renderer()
+    pos = next(p for p in positions("guacamole") if p.label == "2p-end")
+    with fit_log() as fitted:
+        renderer.render(pos.view(None), names=[a, b], language=language, ended=ended)
+    (status,) = [f for f in fitted if f.header and f.text.startswith(ended[:8])]
+    assert not status.cut and status.text.endswith(ended.rsplit(" ", 1)[-1]), status  # "resigned)"
+    assert "W…" in status.text and "M…" in status.text

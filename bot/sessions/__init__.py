@@ -48,7 +48,6 @@ from bot.sessions.model import (
     Session,
     StaleMove,
     TimeOut,
-    as_written,
     damage_words,
     damaged_text,
     deadline_moves,
@@ -58,6 +57,7 @@ from bot.sessions.model import (
     refusal,
     refuse_computer_seat,
     seats_said,
+    starts_with_name,
     waiting,
 )
 from bot.sessions.play import Play
@@ -131,7 +131,6 @@ __all__ = [
     "SessionService",
     "StaleMove",
     "TimeOut",
-    "as_written",
     "damage_words",
     "damaged_text",
     "deadline_moves",
@@ -142,4 +141,5 @@ __all__ = [
     "refusal",
     "refuse_computer_seat",
     "seats_said",
+    "starts_with_name",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 import engines
@@ -110,25 +110,27 @@ def refusal(exc: BaseException, t: Language, written: Callable[[str], str] | Non
     return str(exc)
 
 
-def as_written(exc: BaseException, written: Callable[[str], str] | None = None) -> list[str]:
-    """What a refusal puts in as someone wrote it: the players' names (each as ``written``
-    writes it, see :func:`refusal`) and its plain-text values (a member's or a league's name, a
-    move as typed), which a refusal that starts with one keeps as it is ("ana is already signed
-    up", never "Ana")."""
+_PUT_IN = "\ue000"  # stands in for each plain-text value while a refusal's first word is found
+_SEAT = re.compile(r"\{p\d+\}")
+
+
+def starts_with_name(exc: BaseException, t: Language) -> bool:
+    """Whether the refusal ``exc``, said in ``t``, starts with a text put in as someone wrote it:
+    a player's name (a seat written ``{p0}``), a member's or a league's name, a move as typed.
+    Such a refusal keeps its first letter as written ("ana is already signed up", never "Ana")."""
     if not isinstance(exc, Refusal | MoveError):
-        return []
-    names = [str(n) for n in getattr(exc, "names", None) or ()]
-    return [written(n) if written is not None else n for n in names] + _plain_values(exc.said)
+        return False
+    text = _values_marked(exc.said).in_words(t).lstrip()
+    return text.startswith(_PUT_IN) or _SEAT.match(text) is not None
 
 
-def _plain_values(sentence: Said) -> list[str]:
-    out: list[str] = []
-    for value in sentence.args.values():
-        if isinstance(value, Said):
-            out.extend(_plain_values(value))
-        elif isinstance(value, str) and value:
-            out.append(value)
-    return out
+def _values_marked(sentence: Said) -> Said:
+    """``sentence`` with each plain-text value (also in the sentences put in it) a stand-in."""
+    args = {
+        k: _values_marked(v) if isinstance(v, Said) else _PUT_IN if isinstance(v, str) and v else v
+        for k, v in sentence.args.items()
+    }
+    return replace(sentence, args=args)
 
 
 def waiting(session: Session, seat: int) -> Said | None:

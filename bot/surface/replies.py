@@ -22,7 +22,7 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 import discord
 
 from bot import i18n
-from bot.sessions import Refusal, as_written, refusal
+from bot.sessions import Refusal, refusal, starts_with_name
 from bot.storage import NotAnswering
 from bot.surface import written
 from bot.surface.attach import gallery_item
@@ -139,8 +139,8 @@ class Replies:
                 await self.direct.tell_failed_once(interaction)
         except (Refusal, MoveError) as exc:  # in the asker's language
             t = i18n.private(interaction)
-            kept = as_written(exc, written.name)  # a refusal may start with a name: kept as written
-            await reply(interaction, f"⚠️ {sentence(refusal(exc, t, written.name), t, kept)}")
+            said = sentence(refusal(exc, t, written.name), t, as_written=starts_with_name(exc, t))
+            await reply(interaction, f"⚠️ {said}")
         except Exception as exc:
             recorded = self._recorded.get(interaction.id)
             if recorded is not None and isinstance(exc, discord.HTTPException):
@@ -214,15 +214,15 @@ def failure_text(
     )
 
 
-def sentence(text: str, t: Language = ENGLISH, names: Sequence[str] = ()) -> str:
+def sentence(text: str, t: Language = ENGLISH, *, as_written: bool = False) -> str:
     """A refusal as a sentence: a capital first letter and a full stop; one that starts with an
-    option's name (``max_turns``) or one of ``names`` (a member's, a league's, a move as typed:
-    see :func:`bot.sessions.as_written`) keeps it as written ("ana is already signed up")."""
+    option's name (``max_turns``), or ``as_written`` with a name (a member's, a league's, a move
+    as typed: see :func:`bot.sessions.starts_with_name`), keeps it ("ana is already signed up")."""
     text = text.strip()
     if not text:
         return t.gettext("That was not accepted.")
     first = text.split(" ", 1)[0]
-    if "_" not in first and not any(name and text.startswith(name) for name in names):
+    if "_" not in first and not as_written:
         text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 

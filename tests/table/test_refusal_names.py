@@ -6,7 +6,7 @@ from __future__ import annotations
 import languages
 from bot.league.errors import LeagueError
 from bot.league.names import shown
-from bot.sessions import as_written, named, refusal
+from bot.sessions import Refusal, named, refusal, seats_said, starts_with_name
 from bot.surface import written
 from bot.surface.replies import sentence
 from engines.core import IllegalMove
@@ -16,7 +16,7 @@ ES = languages.language("es")
 
 def answer(exc: BaseException, t: languages.Language) -> str:
     """The refusal as :meth:`bot.surface.replies.Replies.guard` answers it."""
-    return sentence(refusal(exc, t, written.name), t, as_written(exc, written.name))
+    return sentence(refusal(exc, t, written.name), t, as_written=starts_with_name(exc, t))
 
 
 def test_an_engine_refusal_naming_a_seat_keeps_the_players_name():
@@ -46,3 +46,25 @@ def test_a_league_refusal_keeps_the_members_and_the_leagues_names():
     assert answer(LeagueError("you are not signed up for {league}", league="otoño"), ES) == (
         "No estás inscrito en otoño."
     )
+
+
+def test_a_name_that_only_looks_like_the_first_word_gives_no_reason_to_keep_it():
+    """A player named "t", or "the": the refusal's own first word still takes its capital."""
+    for name in ("t", "the", "no"):
+        exc = named(Refusal("the seat of {player} is not yours", player=seats_said([0])), [name])
+        assert answer(exc, languages.ENGLISH) == f"The seat of {name} is not yours."
+        said = LeagueError("no league here is called {name}", name=name)
+        assert answer(said, languages.ENGLISH) == f"No league here is called {name}."
+    # and a name put first by the Spanish words only is kept there, not in English
+    exc = named(
+        IllegalMove(
+            "{player}'s preparation zone has no {card} (it holds {cards}); visible cards are: {places}",
+            player="{p0}",
+            card="9A",
+            cards="1P",
+            places="x1",
+        ),
+        ["la"],
+    )
+    assert answer(exc, languages.ENGLISH).startswith("la's preparation zone")
+    assert answer(exc, ES).startswith("La zona de preparación de la no tiene")

@@ -55,7 +55,8 @@ def sentences(text: str, names: Sequence[str] = ()) -> list[str]:
     if any(chr(_STAND_IN + i) in text for i in range(len(kept))):
         kept = []  # the text holds a stand-in already: nothing is put back that was not taken
     for i, name in enumerate(kept):  # a name as a message writes it (escaped), or as written
-        text = text.replace(shown(name), chr(_STAND_IN + i)).replace(name, chr(_STAND_IN + i))
+        text = _whole(shown(name)).sub(chr(_STAND_IN + i), text)
+        text = _whole(name).sub(chr(_STAND_IN + i), text)
     text = _MENTION.sub("", _MARKDOWN.sub("", text))
     found = [
         sentence(part) for line in text.splitlines() for part in _SENTENCE_END.split(line) if part.strip()
@@ -63,6 +64,13 @@ def sentences(text: str, names: Sequence[str] = ()) -> list[str]:
     for i, name in enumerate(kept):
         found = [part.replace(chr(_STAND_IN + i), name) for part in found]
     return found
+
+
+def _whole(name: str) -> re.Pattern[str]:
+    """``name`` where it stands whole: not the start or end of a longer word ("t" in "the")."""
+    before = r"(?<!\w)" if name[:1].isalnum() else ""
+    after = r"(?!\w)" if name[-1:].isalnum() else ""
+    return re.compile(before + re.escape(name) + after)
 
 
 def plain(text: str, names: Sequence[str] = ()) -> str:

@@ -33,13 +33,20 @@ log = logging.getLogger(__name__)
 
 def sentence(text: str, names: Sequence[str] = ()) -> str:
     """An event's line as a sentence: a capital first letter and a full stop; a line that starts
-    with one of the players' ``names`` keeps it as they wrote it (``ana``, ``dj bo``)."""
+    with one of the players' ``names`` keeps it as they wrote it (``ana``, ``dj bo``), when the
+    name is whole there (a player named "t" does not keep "the deck ran out" small)."""
     text = text.strip()
     if not text:
         return text
-    if not any(name and text.startswith(name) for name in names):
+    if not any(name and _starts_with_name(text, name) for name in names):
         text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _starts_with_name(text: str, name: str) -> bool:
+    """``text`` starts with ``name`` and no letter or digit runs on from it ("t" in "the")."""
+    rest = text[len(name) : len(name) + 1]
+    return text.startswith(name) and not (rest.isalnum() and name[-1].isalnum())
 
 
 class _Run:

@@ -108,3 +108,11 @@ def test_a_boards_alt_text_names_the_variant_its_picture_shows():
     assert "Options: beginner mode." in alt.board(guanga, 0, None)
     plain, _ = session_for("guacamole", 2, 3)
     assert "Options" not in alt.board(plain, None, None)
+
+
+def test_a_short_name_inside_a_word_gives_that_word_no_reason_to_stay_small():
+    """A player named "t" left "the deck ran out." without its capital in alt text and on the
+    web pages (the name was found inside "the"); where the name stands whole it is kept."""
+    said = alt.sentences("the deck ran out. t drew a card.\nan and ann: 5 points", ["t", "an", "ann"])
+    assert said == ["The deck ran out.", "t drew a card.", "an and ann: 5 points."]
+    assert alt.plain("los dados: t lanzó", ["t"]) == "Los dados: t lanzó."

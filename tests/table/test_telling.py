@@ -167,3 +167,14 @@ def test_a_line_that_starts_with_a_name_keeps_the_name_as_written():
         note = texts.board_text(session, [], note=said("{name} resigned", name="dj bo"), t=t)
         assert note.startswith("dj bo"), note
     assert telling.sentence("the table played.", ["dj bo"]) == "The table played."
+
+
+def test_a_name_is_kept_only_where_it_is_the_lines_first_word():
+    """A player named "t" or "the" reads "The deck ran out.", not "the deck ran out."; a line
+    that starts with their name keeps it ("t drew a card.", "the's dish")."""
+    assert telling.sentence("the deck ran out", ["t", "ann"]) == "The deck ran out."
+    assert telling.sentence("there is no card left", ["the"]) == "There is no card left."
+    assert telling.sentence("t drew a card", ["t"]) == "t drew a card."
+    assert telling.sentence("the's dish is valid again", ["the"]) == "the's dish is valid again."
+    assert telling.sentence("ann.", ["ann"]) == "ann."
+    assert telling.sentence("dj bo. took a card", ["dj bo."]) == "dj bo. took a card."

@@ -59,7 +59,7 @@ from renderers.layout import (
 )
 from renderers.shapes import arrow_head, draw_legend, mark_box, seat_mark
 from renderers.translation import N_, nsay, ntr, say, told, tr
-from renderers.typeset import art_cache, draw_text, label, narrow_text
+from renderers.typeset import art_cache, draw_text, label, narrow_text, text_width
 
 BIG = (110, 150)
 SMALL = (92, 124)
@@ -472,11 +472,13 @@ def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes
         (x + 2, y + 2, x + w - 2, y + 44), radius=11, fill=ACTIVE if active else (244, 241, 234)
     )
     seat_mark(d, x + 26, y + 23, 16, p)
-    name = headed_name(seat_name(names, p), w // 2 - 40, 20, you=v.seat == p)
-    draw_text(d, (x + 50, y + 7), [(name, seat_colour(p))], w // 2 - 40, 28, min_size=20, bold=True)
     summary = tr(
         "P{seat} · hand {hand} · zone {zone}/4", seat=p + 1, hand=v.hand_sizes[p], zone=len(v.prep[p])
     )
+    # the name takes the head's width up to the summary (right-aligned) and a gap, never under it
+    room = w - 14 - min(text_width(summary, 24), w // 2 - 14) - 12 - 50
+    name = headed_name(seat_name(names, p), room, 20, you=v.seat == p)
+    draw_text(d, (x + 50, y + 7), [(name, seat_colour(p))], room, 28, min_size=20, bold=True)
     draw_text(d, (x + w // 2, y + 10), summary, w // 2 - 14, 24, min_size=16, align="right", fill=MUTED)
     boxes.setdefault(f"p{p + 1}h", (x + 8, y + 4, x + w // 2, y + 42))
     covers.append((x + 2, y + 2, x + w - 2, y + 44))

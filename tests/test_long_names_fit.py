@@ -1,4 +1,4 @@
-"""The widest names Discord allows (32 characters: "WWWW…", or CJK letters and emoji) fit every
+"""The widest names Discord allows (32 characters: "WWWW…", "ÆÆÆÆ…", or CJK letters and emoji) fit every
 game's board in English and Spanish: each name is shortened with "…" (or shrunk) within its own
 place, never drawn over other text or off the picture, and the header's sentence about whose turn
 it is keeps its words ("to play", "(Black)", "building"): the names are shortened, not the words.
@@ -19,11 +19,11 @@ from engines.core import name_seats
 from renderers.samples import SETUPS, positions
 from renderers.typeset import Drawn, clear_art, fit_log, text_log
 
-WIDEST = {"W": "W" * 32, "CJK": "龍" * 16 + "😀" * 16}
+WIDEST = {"W": "W" * 32, "Æ": "Æ" * 32, "CJK": "龍" * 16 + "😀" * 16}  # Æ: the widest bold capital
 
 
 def is_name(text: str) -> bool:
-    return "WW" in text or "龍" in text or "😀" in text
+    return any(mark in text for mark in ("WW", "ÆÆ", "龍", "😀"))
 
 
 def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:

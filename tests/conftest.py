@@ -27,6 +27,7 @@ import asyncio
 import os
 import shutil
 import sqlite3
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -256,9 +257,8 @@ class Database:
         return asyncpg.IntegrityConstraintViolationError
 
 
-@pytest.fixture(params=BACKENDS)
-async def database(request, tmp_path: Path):
-    """A fresh, empty database: an SQLite file, or a PostgreSQL database on the session's server."""
+async def fresh_database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
+    """The body of :func:`database` (tests/web runs it in its own event loop)."""
     if request.param == "sqlite":
         yield Database("sqlite", str(tmp_path / "pukllay.db"))
         return
@@ -268,3 +268,10 @@ async def database(request, tmp_path: Path):
         yield Database("postgres", copies.cluster.url(name))
     finally:
         await copies.give_back(name)
+
+
+@pytest.fixture(params=BACKENDS)
+async def database(request, tmp_path: Path):
+    """A fresh, empty database: an SQLite file, or a PostgreSQL database on the session's server."""
+    async for db in fresh_database(request, tmp_path):
+        yield db

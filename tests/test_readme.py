@@ -3,7 +3,8 @@
 Each fenced ``sh``/``bash``/``console`` block of README.md is split into commands (one a line, a
 trailing backslash continuing it, ``#`` comment lines dropped; in ``console`` blocks the lines
 starting with ``$ ``).  A block preceded by ``<!-- needs: WHAT -->`` is not run (it needs Discord,
-root, a running service, a PostgreSQL server, the network beyond PyPI, or a long time); every
+root, a running service, a PostgreSQL server, the network beyond PyPI, or a long time, or the
+suite's own tests run it already); every
 other block is run, in README order, in one copy of the checkout, where the quick start's own
 commands make a fresh virtual environment (pip reads the machine's package index and cache) that
 the later blocks use as ``.venv``.  ``RUN`` lists the blocks run, by their first command, so a block
@@ -30,7 +31,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 
-NEEDS = {"discord", "root", "service", "postgresql", "network", "time"}
+# ``suite``: a block the suite's own tests run with the same settings (tests/test_style.py: mypy,
+# ruff), not run twice.
+NEEDS = {"discord", "root", "service", "postgresql", "network", "time", "suite"}
+STYLE = ROOT / "tests" / "test_style.py"
 
 # The blocks run, by their first command, in README order.
 RUN = [
@@ -46,7 +50,6 @@ RUN = [
     ".venv/bin/python -m bot --migrate",
     "mv pukllay.db.before-017 pukllay.db && rm -f pukllay.db-wal pukllay.db-shm",
     ".venv/bin/python -m pytest -n 0",
-    ".venv/bin/mypy",
     ".venv/bin/pip install -q -e '.[mutation]'",
     ".venv/bin/python -m bot.i18n extract",
     ".venv/bin/pybabel init -i languages/pukllay.pot -d languages -D pukllay -l fr",
@@ -68,7 +71,6 @@ LIMIT = {
     "python3 -m venv": 900,
     ".venv/bin/pip": 900,
     ".venv/bin/python -m pytest": 180,
-    ".venv/bin/mypy": 180,
 }
 DEFAULT_LIMIT = 60
 
@@ -202,9 +204,15 @@ def test_every_block_is_run_or_marked():
     assert all(b.commands for b in found), [b.line for b in found if not b.commands]
     run = [bare(b.commands[0]) for b in found if not b.needs]
     assert run == RUN, "a block is neither marked <!-- needs: ... --> nor listed in RUN (or RUN is stale)"
-    assert len(run) == 17
-    assert len([b for b in found if b.needs]) == 18
+    assert len(run) == 16
+    assert len([b for b in found if b.needs]) == 19
+    style = STYLE.read_text(encoding="utf-8")
     for block in found:
+        if "suite" in block.needs:  # each of its tools is one tests/test_style.py runs
+            for command in block.commands:
+                tool = re.fullmatch(r"\.venv/bin/(\w+) .*|\.venv/bin/(\w+)", bare(command))
+                assert tool, (block.line, command)
+                assert f'"{tool.group(1) or tool.group(2)}"' in style, (block.line, command)
         for command in block.commands:
             for script in re.findall(
                 r"\.venv/bin/python ((?:bench|examples|renderers|bot)/\S+\.py)", command
@@ -233,7 +241,7 @@ def test_markers_are_read():
     assert as_run(".venv/bin/python -m bot") == ".venv/bin/python -m bot"
 
 
-@pytest.mark.slow  # about 80 s of CPU: a fresh virtual environment, mypy, four collections of the suite
+@pytest.mark.slow  # about 80 s of CPU: a fresh virtual environment, four collections of the suite
 def test_every_command_runs_as_written(tmp_path):
     """Every command of every block not marked, in order, in a copy of the checkout with a fresh
     virtual environment: status 0 (or the status the README promises), within its time limit."""
@@ -264,7 +272,7 @@ def test_every_command_runs_as_written(tmp_path):
             if last_line is not None:
                 assert done.stderr.strip().splitlines()[-1] == last_line, said
             ran += 1
-    assert ran == 27
+    assert ran == 24
     # What the commands were for, so a command that does nothing while exiting 0 is caught too.
     assert (work / ".venv" / "bin" / "python").exists()
     assert (work / "pukllay.db.damaged").exists() and (work / "pukllay.db").exists()

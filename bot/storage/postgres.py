@@ -98,6 +98,7 @@ SELECT * FROM up
 MIGRATION_LOCK = 0x70756B6C  # advisory lock key held while migrating ("pukl")
 TABLES = ("sessions", "seats", "moves", "results", "ratings", "jobs", "schema_migrations")
 POOL_SIZE = 10
+CONNECT_SECONDS = 15.0  # seconds a new connection may take (the pool's, when it makes one, too)
 STATEMENT_SECONDS = 30.0  # a statement's time limit by default (DATABASE_STATEMENT_SECONDS)
 
 
@@ -288,7 +289,9 @@ async def look(url: str) -> Examined:
     (nothing is migrated or written): its tables, schema, the schema check and the log's numbering."""
     where = redact(url)
     try:
-        conn = await asyncpg.connect(url, timeout=15, server_settings={"default_transaction_read_only": "on"})
+        conn = await asyncpg.connect(
+            url, timeout=CONNECT_SECONDS, server_settings={"default_transaction_read_only": "on"}
+        )
     except CONNECT_FAILURES as exc:
         raise failure(where, exc) from None
     try:
@@ -439,7 +442,7 @@ class PostgresBackend(Backend):
         # The migrations run on a connection of their own, without the statements' time limit
         # (upgrading a large database may take longer).
         try:
-            conn = await asyncpg.connect(url, timeout=15)
+            conn = await asyncpg.connect(url, timeout=CONNECT_SECONDS)
         except CONNECT_FAILURES as exc:
             raise failure(where, exc) from None
         try:
@@ -454,7 +457,7 @@ class PostgresBackend(Backend):
                 url,
                 min_size=1,
                 max_size=POOL_SIZE,
-                timeout=15,
+                timeout=CONNECT_SECONDS,
                 reset=_keep_session,
                 connection_class=PooledConnection,
                 command_timeout=limit,

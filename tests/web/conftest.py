@@ -1,15 +1,26 @@
 """The pages in a real headless Chromium (Playwright driving Debian's ``chromium``; ``.ci/run``
-installs it when missing), served from a stored game or league on each back end: no Discord."""
+installs it when missing), served from a stored game or league on each back end: no Discord.
+
+One Chromium serves every test of a test process (starting Playwright and the browser costs about
+two seconds, more than most of these tests' own work): the tests here and their fixtures run in
+the session's event loop (``BROWSER_LOOP``; Playwright's objects belong to the loop that made
+them), and each test closes the browser contexts it opened, so the next one starts with none."""
 
 from __future__ import annotations
 
 import os
 import shutil
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
-from tests.table.conftest import service, store  # noqa: F401  (the table's fixtures)
+from bot.sessions import SessionService
+from bot.storage import Store
+from bot.time.source import ManualClock
+from tests.conftest import BACKENDS, Database, fresh_database
+from tests.table.conftest import opened_store
 
 CHROMIUM = os.environ.get("PUKLLAY_CHROMIUM", "/usr/bin/chromium")
 
@@ -18,10 +29,14 @@ needs_chromium = pytest.mark.skipif(
     reason=f"no Chromium at {CHROMIUM}: install Debian's chromium (apt-get install chromium), as .ci/run does",
 )
 
+# The marks of every test here: in the browser's loop, and only where the browser is.
+BROWSER_LOOP = pytest.mark.asyncio(loop_scope="session")
+BROWSER_TESTS = [pytest.mark.browser, needs_chromium, BROWSER_LOOP]
 
-@pytest.fixture
-async def chromium() -> AsyncIterator[object]:
-    """A headless Chromium, closed after the test."""
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def _browser() -> AsyncIterator[object]:
+    """The test process's headless Chromium, started on first use."""
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
@@ -30,3 +45,30 @@ async def chromium() -> AsyncIterator[object]:
             yield browser
         finally:
             await browser.close()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def chromium(_browser) -> AsyncIterator[object]:
+    """The shared Chromium; the contexts (and their pages) a test opened are closed after it."""
+    assert not _browser.contexts, "a browser test left a context open"
+    yield _browser
+    for context in list(_browser.contexts):
+        await context.close()
+
+
+# The table's fixtures (tests/conftest.py, tests/table/conftest.py) in the browser's loop.
+@pytest_asyncio.fixture(params=BACKENDS, loop_scope="session")
+async def database(request, tmp_path: Path) -> AsyncIterator[Database]:
+    async for db in fresh_database(request, tmp_path):
+        yield db
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def store(request, database: Database, clock: ManualClock) -> AsyncIterator[Store]:
+    async for opened in opened_store(request, database, clock):
+        yield opened
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def service(store: Store) -> SessionService:
+    return SessionService(store)

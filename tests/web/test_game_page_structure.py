@@ -8,9 +8,9 @@ import pytest
 
 from bench.history import store_game, whole_game
 from tests.table.test_web_pages import serve
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import BROWSER_TESTS
 
-pytestmark = [pytest.mark.browser, needs_chromium]
+pytestmark = BROWSER_TESTS
 
 
 @pytest.mark.parametrize(

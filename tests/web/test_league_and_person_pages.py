@@ -4,14 +4,12 @@ region is a landmark distinct from the part of the page it is in."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.league.service import LeagueService
 from tests.league.test_service import DAY, GUILD, counter, new_league, open_games, play_out
 from tests.table.test_web_pages import serve
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import BROWSER_TESTS
 
-pytestmark = [pytest.mark.browser, needs_chromium]
+pytestmark = BROWSER_TESTS
 
 
 async def audit(page) -> list[str]:

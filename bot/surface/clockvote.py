@@ -6,9 +6,12 @@ naming them, with three buttons for the other people in the game: let the comput
 from now on, give more time (the clock's full start again), or abandon the game.  The first answer
 decides.  A scheduler job (kind ``timeout``, key ``<session>:<seat>``) lets the computer take the
 seat when nobody has answered within :data:`gameclock.VOTE_SECONDS`.  Buttons and job are stored
-(the buttons are dynamic items), so both survive a restart.  A question Discord refuses is logged
-and told like a refused board (:mod:`bot.surface.unposted`), and the ``ask`` job (key
-``<session>:<seat>``) asks it again until it is posted, answered or closed.  The late person may still move while
+(the buttons are dynamic items), so both survive a restart.  The ``ask`` job (key
+``<session>:<seat>``) is armed with the time-out too, a little later
+(:data:`bot.sessions.clocks.ASK_AFTER`), and the question's post cancels it: a process that stops
+between the time-out and its question leaves the question to be asked after the restart.  A
+question Discord refuses is logged and told like a refused board (:mod:`bot.surface.unposted`),
+and the ``ask`` job asks it again until it is posted, answered or closed.  The late person may still move while
 the question is open; that closes it.
 
 Imports: discord, :mod:`bot.sessions`, :mod:`bot.time.gameclock`, and :mod:`bot.surface` boards,
@@ -23,7 +26,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot import i18n
-from bot.sessions import TIMEOUT_CHOICES, MoveResult, Refusal, Session, TimeOut
+from bot.sessions import ASK_AFTER, TIMEOUT_CHOICES, MoveResult, Refusal, Session, TimeOut
 from bot.storage import Job
 from bot.surface import written
 from bot.surface.boards import Boards
@@ -109,6 +112,9 @@ class ClockDesk:
         # a time ran out, or more time was given: an undo request asked before it is closed
         # (UndoRequests.clock_changed)
         self.clock_changed: Callable[[Session], Awaitable[None]] = nothing
+        # the questions this process is posting after a time-out (session, seat, time), which their
+        # ``ask`` job, armed with the time-out in case the process stops first, leaves to it
+        self.asking: set[tuple[int, int, int]] = set()
 
     async def deadline(self, job: Job) -> None:
         """The ``deadline`` job of a clocked game, the turn timer's too (see Clocks.fire_clock)."""
@@ -143,7 +149,11 @@ class ClockDesk:
             if scheduler is not None:
                 due = out.at + gc.VOTE_SECONDS
                 await scheduler.schedule(TIMEOUT, f"{session.id}:{seat.seat}", due, {"at": at})
-            posted = await self.post_question(session, seat.seat, at)
+            self.asking.add(asked_now := (session.id, seat.seat, at))
+            try:
+                posted = await self.post_question(session, seat.seat, at)
+            finally:
+                self.asking.discard(asked_now)
             if posted is None:
                 return  # the channel is gone: so is the game
             asked = posted and asked
@@ -182,10 +192,15 @@ class ClockDesk:
         return True
 
     async def ask_again(self, job: Job) -> None:
-        """The ``ask`` job: a timeout question Discord refused is posted now, if still open (a
-        refusal again arms the job again)."""
+        """The ``ask`` job: a timeout question Discord refused, or never posted (the process
+        stopped between the time-out and its question), is posted now, if still open (a refusal
+        again arms the job again).  One this process is posting still is left to that post."""
         session_id, seat = (int(x) for x in job.key.split(":"))
         at = int(job.payload.get("at", -1))
+        if (session_id, seat, at) in self.asking:  # posted (which cancels the job) or refused
+            store = self.service.store
+            await store.jobs.schedule(ASK, job.key, store.clock.time() + ASK_AFTER, job.payload)
+            return
         session = await self.service.clocks.question_open(session_id, seat, at)
         if session is not None and await self.post_question(session, seat, at):
             await self.clock_changed(session)

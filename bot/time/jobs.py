@@ -75,7 +75,8 @@ KINDS = (
     Kind(
         ASK,
         "clock votes (ClockDesk.ask_again)",
-        "key: session:seat, whose timeout question Discord refused; payload: its time, what was told, the server",
+        "key: session:seat, whose timeout question is not posted yet (armed with the time-out) or Discord "
+        "refused; payload: its time, what was told, the server",
     ),
 )
 

@@ -34,6 +34,7 @@ from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_missing, clicked
 from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
+from bot.surface.unposted import Refused
 from bot.time import gameclock as gc
 from bot.time.jobs import ASK, TIMEOUT
 from engines.core import said
@@ -144,6 +145,7 @@ class ClockDesk:
         at = int(out.at)
         scheduler = self.look.bot.scheduler
         asked = True
+        refused: list[tuple[int, Refused]] = []  # told once all are tried: one message a person
         for seat in out.seats:
             assert seat.seat is not None  # a seat in a running game
             if scheduler is not None:
@@ -151,19 +153,32 @@ class ClockDesk:
                 await scheduler.schedule(TIMEOUT, f"{session.id}:{seat.seat}", due, {"at": at})
             self.asking.add(asked_now := (session.id, seat.seat, at))
             try:
-                posted = await self.post_question(session, seat.seat, at)
+                posted = await self.post_question(session, seat.seat, at, refused)
             finally:
                 self.asking.discard(asked_now)
             if posted is None:
                 return  # the channel is gone: so is the game
             asked = posted and asked
+        for key in dict.fromkeys(why.key for _, why in refused):
+            seats = [seat for seat, why in refused if why.key == key]
+            why = next(why for _, why in refused if why.key == key)
+            await self.tell_unasked(session, seats, why)
         if asked:
             await self.clock_changed(session)
 
-    async def post_question(self, session: Session, seat: int, at: int) -> bool | None:
+    async def tell_unasked(self, session: Session, seats: list[int], why: Refused) -> None:
+        try:
+            await self.boards.unposted.tell_unasked(session, seats, why)
+        except Exception:  # the clock ran out and is stored: that stands
+            log.exception("the refused timeout question of session %s could not be told", session.id)
+
+    async def post_question(
+        self, session: Session, seat: int, at: int, refused: list[tuple[int, Refused]] | None = None
+    ) -> bool | None:
         """Post the question about ``seat``, whose time ran out at ``at``; False if Discord refused
-        it (the ``ask`` job asks again, the players are told), None if the channel is gone (which
-        ends the game)."""
+        it (the ``ask`` job asks again, the players are told, or with ``refused`` the refusal to
+        tell is added to it for the caller to tell), None if the channel is gone (which ends the
+        game)."""
         late = session.by_seat(seat)
         others = [s for s in session.seats if not s.computer and not s.resigned and s.seat != seat]
         t = await self.look.language(session)  # a public question: the server's language
@@ -184,9 +199,14 @@ class ClockDesk:
                 await self.gone(session, exc)
                 return None
             try:
-                await self.boards.unposted.question_refused(session, seat, at, exc)
+                why = await self.boards.unposted.question_refused(session, seat, at, exc)
             except Exception:  # the clock ran out and is stored: that stands
-                log.exception("the refused timeout question of session %s could not be told", session.id)
+                log.exception("the refused timeout question of session %s was not handled", session.id)
+                return False
+            if why is not None and refused is not None:
+                refused.append((seat, why))
+            elif why is not None:
+                await self.tell_unasked(session, [seat], why)
             return False
         await self.service.store.jobs.cancel(ASK, f"{session.id}:{seat}")  # asked: nothing to ask again
         return True

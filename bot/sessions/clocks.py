@@ -248,9 +248,23 @@ class Clocks:
             assert spec is not None  # a pending timeout needs a clock
             taken = [replace(s, computer=True) if s.seat == seat else s for s in session.seats]
             clock = await self.core.clocked(as_changed(session, taken), gc.take(banks, seat), spec)
+            # Nobody answered (the ``timeout`` job, ``user_id`` None): the job is armed again in
+            # the same commit, a little later, to tell the channel should the process stop
+            # before it does (the table cancels it once told).
+            told = (
+                []
+                if user_id is not None
+                else [
+                    (TIMEOUT, f"{session.id}:{seat}", self.core.now() + ASK_AFTER, {"at": at, "taken": True})
+                ]
+            )
             try:  # the seat and its clock in one commit, at the version the question was judged on
                 await self.store.games.set_seats(
-                    session.id, {seat: (True, False)}, clock=clock, expected_version=session.version
+                    session.id,
+                    {seat: (True, False)},
+                    clock=clock,
+                    expected_version=session.version,
+                    jobs=told,
                 )
             except StaleVersion:
                 raise StaleMove(

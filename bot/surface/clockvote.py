@@ -226,8 +226,13 @@ class ClockDesk:
             await self.clock_changed(session)
 
     async def unanswered(self, job: Job) -> None:
-        """The ``timeout`` job: nobody answered in time, so the computer takes the seat."""
+        """The ``timeout`` job: nobody answered in time, so the computer takes the seat.  The take
+        arms the job again (``taken``), cancelled once the channel is told: a process stopped in
+        between leaves it to say so after the restart (the board comes with the start's catch-up)."""
         session_id, seat = (int(x) for x in job.key.split(":"))
+        if job.payload.get("taken"):
+            await self.taken_untold(session_id, seat)
+            return
         try:
             session, result = await self.service.clocks.answer_timeout(
                 session_id, seat, int(job.payload.get("at", -1)), "computer", None
@@ -241,6 +246,21 @@ class ClockDesk:
         except discord.HTTPException as exc:  # the seat is the computer's: its board is told and tried again
             now = result.session if result is not None else session
             await self.boards.not_posted(now, exc, "after a timeout nobody answered")
+        finally:
+            await self.service.store.jobs.cancel(TIMEOUT, job.key)
+
+    async def taken_untold(self, session_id: int, seat: int) -> None:
+        """The computer took ``seat`` as nobody answered, and the process stopped before the channel
+        was told: it is told now, if the seat is still the computer's in a running game."""
+        session = await self.service.core.get(session_id)
+        if session is None or not session.row.live or session.status != "active":
+            return
+        if not session.by_seat(seat).computer or not gc.may_return(session.banks, seat):
+            return
+        t = await self.look.language(session)
+        words = decided_words(session, seat, "computer", t)
+        text = t.gettext("No answer in time: {decided}.", decided=words)
+        await self.look.channel(session).send(text, allowed_mentions=discord.AllowedMentions.none())
 
     async def answer(
         self, interaction: discord.Interaction, session_id: int, seat: int, at: int, choice: str

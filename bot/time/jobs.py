@@ -44,7 +44,11 @@ KINDS = (
     Kind(DEADLINE, "game clocks (ClockDesk.deadline)", "key: session id; payload: the version"),
     Kind(ARCHIVE, "the table (Table.archive_thread)", "key: a finished game's session id"),
     Kind(REMIND, "turn notices (Notifier.remind)", "key: user id"),
-    Kind(TIMEOUT, "clock votes (ClockDesk.unanswered)", "key: session:seat; payload: the time asked"),
+    Kind(
+        TIMEOUT,
+        "clock votes (ClockDesk.unanswered)",
+        "key: session:seat; payload: the time asked, and taken once the computer took the seat (not told yet)",
+    ),
     Kind(
         LEAGUE_ROUND,
         "leagues (Rounds.fire_round)",

@@ -458,3 +458,74 @@ async def test_a_timeout_question_whose_ask_job_comes_due_while_it_is_posted_is_
         table_clock.advance(ASK_AFTER * 2)
         await bot.scheduler.run_due()
         assert [m.id for m in standin.messages(thread) if is_question(m)] == [question.id]
+
+
+async def test_a_seat_taken_as_nobody_answered_and_never_told_is_told_after_the_next_start(
+    standin, make_bot, table_clock, monkeypatch
+):
+    """Nobody answers the question for a day: the computer's taking the seat is stored, and the
+    bot stops before the channel is told.  The bot started again says so, once, and the board
+    with the computer's move follows; before, the board came with no word of why the computer
+    played that seat."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
+        late, session = await to_move(bot, thread, (alice, bob))
+        table_clock.advance(86400)
+        await bot.scheduler.run_due()
+        question = await standin.next_message(thread, is_question)
+        await bot.front.boards.drain()
+        seat = session.seat_of(late.id).seat
+        at = int((await bot.sessions.core.get(session.id)).banks.pending[seat])
+        table_clock.advance(86400)
+        # committed, as the take is before its words; the process goes before telling them
+        await bot.sessions.clocks.answer_timeout(session.id, seat, at, "computer", None)
+        assert (await bot.sessions.core.get(session.id)).by_seat(seat).computer
+        standin.skip_messages(thread)
+
+    def told(m) -> bool:
+        return m.content.startswith("No answer in time: the computer plays the seat from now on")
+
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        table_clock.advance(ASK_AFTER)
+        await bot.scheduler.run_due()
+        await bot.front.boards.computers_settled()
+        await standin.settle()
+        new = [m for m in standin.messages(thread) if m.id > question.id]
+        assert len([m for m in new if told(m)]) == 1, [m.content for m in new]
+        assert any(is_board(m) for m in new), [m.content for m in new]
+        table_clock.advance(3600)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert len([m for m in standin.messages(thread) if told(m)]) == 1
+
+
+async def test_a_seat_taken_as_nobody_answered_is_told_once_across_a_restart(
+    standin, make_bot, table_clock, monkeypatch
+):
+    """Nobody answers for a day and the channel is told at once; a restart later tells nothing more."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
+        table_clock.advance(86400)
+        await bot.scheduler.run_due()
+        await standin.next_message(thread, is_question)
+        table_clock.advance(86400)
+        await bot.scheduler.run_due()
+        await standin.next_message(thread, lambda m: m.content.startswith("No answer in time"))
+        await bot.front.boards.computers_settled()
+        await bot.front.boards.drain()
+        assert not [j for j in await bot.store.jobs.pending("timeout")]
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        table_clock.advance(ASK_AFTER * 2)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert len([m for m in standin.messages(thread) if m.content.startswith("No answer in time")]) == 1

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.computers import Computers
-from bot.sessions.clocks import Clocks
+from bot.sessions.clocks import ASK_AFTER, Clocks
 from bot.sessions.core import Core
 from bot.sessions.lobby import Lobby
 from bot.sessions.logbook import Logbook
@@ -114,6 +114,7 @@ class SessionService:
 
 
 __all__ = [
+    "ASK_AFTER",
     "MAX_TIMER_HOURS",
     "NOT_SEATED",
     "STALLED",

@@ -29,9 +29,13 @@ from bot.sessions.play import Play
 from bot.sessions.seats import Seats, as_changed
 from bot.storage import Job, StaleVersion
 from bot.time import gameclock as gc
-from bot.time.jobs import TIMEOUT
+from bot.time.jobs import ASK, TIMEOUT
 from bot.time.source import stamp_of
 from engines.core import TABLE, echo, said
+
+ASK_AFTER = 120.0
+"""Seconds after a time-out when its ``ask`` job, armed with it, posts the question what now if
+the process stopped before posting it (a deploy, a crash); posted, the question cancels the job."""
 
 
 class Clocks:
@@ -138,11 +142,14 @@ class Clocks:
             if rounds or spec.kind == gc.TIMER:
                 return await self._time_is_up(session, job, [] if rounds else out)
             banks = gc.run_out(banks, out, now)
-            # The job that lets the computer take a seat nobody answered for is armed with the
-            # clocks that wait on it: a restart before the question is posted leaves it in place.
-            unanswered: list[tuple[str, str, float, dict[str, object]]] = [
-                (TIMEOUT, f"{session.id}:{seat}", now + gc.VOTE_SECONDS, {"at": int(now)}) for seat in out
-            ]
+            # The job that lets the computer take a seat nobody answered for, and the one that
+            # asks the question should the process stop before posting it (its post cancels it),
+            # are armed with the clocks that wait on them: a restart still asks, once.
+            unanswered: list[tuple[str, str, float, dict[str, object]]] = []
+            at: dict[str, object]
+            for seat in out:
+                key, at = f"{session.id}:{seat}", {"at": int(now)}
+                unanswered += [(TIMEOUT, key, now + gc.VOTE_SECONDS, at), (ASK, key, now + ASK_AFTER, at)]
             saved = await self.core.save_clock(
                 session, banks, expected_version=session.version, jobs=unanswered
             )
@@ -241,9 +248,23 @@ class Clocks:
             assert spec is not None  # a pending timeout needs a clock
             taken = [replace(s, computer=True) if s.seat == seat else s for s in session.seats]
             clock = await self.core.clocked(as_changed(session, taken), gc.take(banks, seat), spec)
+            # Nobody answered (the ``timeout`` job, ``user_id`` None): the job is armed again in
+            # the same commit, a little later, to tell the channel should the process stop
+            # before it does (the table cancels it once told).
+            told = (
+                []
+                if user_id is not None
+                else [
+                    (TIMEOUT, f"{session.id}:{seat}", self.core.now() + ASK_AFTER, {"at": at, "taken": True})
+                ]
+            )
             try:  # the seat and its clock in one commit, at the version the question was judged on
                 await self.store.games.set_seats(
-                    session.id, {seat: (True, False)}, clock=clock, expected_version=session.version
+                    session.id,
+                    {seat: (True, False)},
+                    clock=clock,
+                    expected_version=session.version,
+                    jobs=told,
                 )
             except StaleVersion:
                 raise StaleMove(

@@ -588,6 +588,7 @@ class Games(Concern):
         clock: Clocked | None = None,
         expected_version: int | None = None,
         also: Body[object] | None = None,
+        jobs: Sequence[tuple[str, str, float, Mapping[str, object]]] = (),
     ) -> SessionRow:
         """Set each engine seat's flags in ``flags`` (seat -> (played by the computer, resigned))
         and, with ``clock``, the running clocks and the delay to the next deadline as they become,
@@ -595,7 +596,8 @@ class Games(Concern):
         and its clocks are never stored one without the other.  With ``expected_version``,
         nothing is written unless the session is still at it (:class:`StaleVersion`).  ``also``:
         statements that belong to the change (a league's record of it), run in the same
-        transaction (an error there stores none of it).  The row as committed."""
+        transaction (an error there stores none of it); ``jobs`` (kind, key, due time, payload)
+        are armed in it too.  The row as committed."""
         stamp, now = self.clock.stamp(), self.clock.time()
         changed = "version = version + 1, updated_at = ?"
         values: list[str | float | None] = [stamp]
@@ -619,6 +621,8 @@ class Games(Concern):
             yield from arm(session_id, row[0], row[1], now, stamp)
             if also is not None:
                 yield from also
+            for kind, key, due, payload in jobs:
+                yield from run(ARM_SQL, kind, key, due, json.dumps(payload), stamp)
             stored = yield from the_one(
                 f"SELECT {SESSION_COLUMNS}, state FROM sessions WHERE id = ?", session_id
             )

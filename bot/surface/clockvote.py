@@ -6,9 +6,12 @@ naming them, with three buttons for the other people in the game: let the comput
 from now on, give more time (the clock's full start again), or abandon the game.  The first answer
 decides.  A scheduler job (kind ``timeout``, key ``<session>:<seat>``) lets the computer take the
 seat when nobody has answered within :data:`gameclock.VOTE_SECONDS`.  Buttons and job are stored
-(the buttons are dynamic items), so both survive a restart.  A question Discord refuses is logged
-and told like a refused board (:mod:`bot.surface.unposted`), and the ``ask`` job (key
-``<session>:<seat>``) asks it again until it is posted, answered or closed.  The late person may still move while
+(the buttons are dynamic items), so both survive a restart.  The ``ask`` job (key
+``<session>:<seat>``) is armed with the time-out too, a little later
+(:data:`bot.sessions.clocks.ASK_AFTER`), and the question's post cancels it: a process that stops
+between the time-out and its question leaves the question to be asked after the restart.  A
+question Discord refuses is logged and told like a refused board (:mod:`bot.surface.unposted`),
+and the ``ask`` job asks it again until it is posted, answered or closed.  The late person may still move while
 the question is open; that closes it.
 
 Imports: discord, :mod:`bot.sessions`, :mod:`bot.time.gameclock`, and :mod:`bot.surface` boards,
@@ -23,7 +26,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot import i18n
-from bot.sessions import TIMEOUT_CHOICES, MoveResult, Refusal, Session, TimeOut
+from bot.sessions import ASK_AFTER, TIMEOUT_CHOICES, MoveResult, Refusal, Session, TimeOut
 from bot.storage import Job
 from bot.surface import written
 from bot.surface.boards import Boards
@@ -31,6 +34,7 @@ from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_missing, clicked
 from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
+from bot.surface.unposted import Refused
 from bot.time import gameclock as gc
 from bot.time.jobs import ASK, TIMEOUT
 from engines.core import said
@@ -109,6 +113,9 @@ class ClockDesk:
         # a time ran out, or more time was given: an undo request asked before it is closed
         # (UndoRequests.clock_changed)
         self.clock_changed: Callable[[Session], Awaitable[None]] = nothing
+        # the questions this process is posting after a time-out (session, seat, time), which their
+        # ``ask`` job, armed with the time-out in case the process stops first, leaves to it
+        self.asking: set[tuple[int, int, int]] = set()
 
     async def deadline(self, job: Job) -> None:
         """The ``deadline`` job of a clocked game, the turn timer's too (see Clocks.fire_clock)."""
@@ -138,22 +145,40 @@ class ClockDesk:
         at = int(out.at)
         scheduler = self.look.bot.scheduler
         asked = True
+        refused: list[tuple[int, Refused]] = []  # told once all are tried: one message a person
         for seat in out.seats:
             assert seat.seat is not None  # a seat in a running game
             if scheduler is not None:
                 due = out.at + gc.VOTE_SECONDS
                 await scheduler.schedule(TIMEOUT, f"{session.id}:{seat.seat}", due, {"at": at})
-            posted = await self.post_question(session, seat.seat, at)
+            self.asking.add(asked_now := (session.id, seat.seat, at))
+            try:
+                posted = await self.post_question(session, seat.seat, at, refused)
+            finally:
+                self.asking.discard(asked_now)
             if posted is None:
                 return  # the channel is gone: so is the game
             asked = posted and asked
+        for key in dict.fromkeys(why.key for _, why in refused):
+            seats = [seat for seat, why in refused if why.key == key]
+            why = next(why for _, why in refused if why.key == key)
+            await self.tell_unasked(session, seats, why)
         if asked:
             await self.clock_changed(session)
 
-    async def post_question(self, session: Session, seat: int, at: int) -> bool | None:
+    async def tell_unasked(self, session: Session, seats: list[int], why: Refused) -> None:
+        try:
+            await self.boards.unposted.tell_unasked(session, seats, why)
+        except Exception:  # the clock ran out and is stored: that stands
+            log.exception("the refused timeout question of session %s could not be told", session.id)
+
+    async def post_question(
+        self, session: Session, seat: int, at: int, refused: list[tuple[int, Refused]] | None = None
+    ) -> bool | None:
         """Post the question about ``seat``, whose time ran out at ``at``; False if Discord refused
-        it (the ``ask`` job asks again, the players are told), None if the channel is gone (which
-        ends the game)."""
+        it (the ``ask`` job asks again, the players are told, or with ``refused`` the refusal to
+        tell is added to it for the caller to tell), None if the channel is gone (which ends the
+        game)."""
         late = session.by_seat(seat)
         others = [s for s in session.seats if not s.computer and not s.resigned and s.seat != seat]
         t = await self.look.language(session)  # a public question: the server's language
@@ -174,25 +199,40 @@ class ClockDesk:
                 await self.gone(session, exc)
                 return None
             try:
-                await self.boards.unposted.question_refused(session, seat, at, exc)
+                why = await self.boards.unposted.question_refused(session, seat, at, exc)
             except Exception:  # the clock ran out and is stored: that stands
-                log.exception("the refused timeout question of session %s could not be told", session.id)
+                log.exception("the refused timeout question of session %s was not handled", session.id)
+                return False
+            if why is not None and refused is not None:
+                refused.append((seat, why))
+            elif why is not None:
+                await self.tell_unasked(session, [seat], why)
             return False
         await self.service.store.jobs.cancel(ASK, f"{session.id}:{seat}")  # asked: nothing to ask again
         return True
 
     async def ask_again(self, job: Job) -> None:
-        """The ``ask`` job: a timeout question Discord refused is posted now, if still open (a
-        refusal again arms the job again)."""
+        """The ``ask`` job: a timeout question Discord refused, or never posted (the process
+        stopped between the time-out and its question), is posted now, if still open (a refusal
+        again arms the job again).  One this process is posting still is left to that post."""
         session_id, seat = (int(x) for x in job.key.split(":"))
         at = int(job.payload.get("at", -1))
+        if (session_id, seat, at) in self.asking:  # posted (which cancels the job) or refused
+            store = self.service.store
+            await store.jobs.schedule(ASK, job.key, store.clock.time() + ASK_AFTER, job.payload)
+            return
         session = await self.service.clocks.question_open(session_id, seat, at)
         if session is not None and await self.post_question(session, seat, at):
             await self.clock_changed(session)
 
     async def unanswered(self, job: Job) -> None:
-        """The ``timeout`` job: nobody answered in time, so the computer takes the seat."""
+        """The ``timeout`` job: nobody answered in time, so the computer takes the seat.  The take
+        arms the job again (``taken``), cancelled once the channel is told: a process stopped in
+        between leaves it to say so after the restart (the board comes with the start's catch-up)."""
         session_id, seat = (int(x) for x in job.key.split(":"))
+        if job.payload.get("taken"):
+            await self.taken_untold(session_id, seat)
+            return
         try:
             session, result = await self.service.clocks.answer_timeout(
                 session_id, seat, int(job.payload.get("at", -1)), "computer", None
@@ -206,6 +246,21 @@ class ClockDesk:
         except discord.HTTPException as exc:  # the seat is the computer's: its board is told and tried again
             now = result.session if result is not None else session
             await self.boards.not_posted(now, exc, "after a timeout nobody answered")
+        finally:
+            await self.service.store.jobs.cancel(TIMEOUT, job.key)
+
+    async def taken_untold(self, session_id: int, seat: int) -> None:
+        """The computer took ``seat`` as nobody answered, and the process stopped before the channel
+        was told: it is told now, if the seat is still the computer's in a running game."""
+        session = await self.service.core.get(session_id)
+        if session is None or not session.row.live or session.status != "active":
+            return
+        if not session.by_seat(seat).computer or not gc.may_return(session.banks, seat):
+            return
+        t = await self.look.language(session)
+        words = decided_words(session, seat, "computer", t)
+        text = t.gettext("No answer in time: {decided}.", decided=words)
+        await self.look.channel(session).send(text, allowed_mentions=discord.AllowedMentions.none())
 
     async def answer(
         self, interaction: discord.Interaction, session_id: int, seat: int, at: int, choice: str

@@ -14,16 +14,17 @@ be posted, why, and what a server admin must grant; and the ``board`` job tries 
 answer to a command is tried again too (:meth:`Unposted.again`): its asker heard why in the answer,
 and the next refusal, no command's, tells the others.  A timeout question Discord refused
 (:meth:`Unposted.question_refused`) is logged and told the same way, to the players still in the
-game and the host, and the ``ask`` job asks it again (:meth:`bot.surface.clockvote.ClockDesk.ask_again`).
+game and the host (one message each naming every seat, when several ran out at once), and the
+``ask`` job asks it again (:meth:`bot.surface.clockvote.ClockDesk.ask_again`).
 
 Imports discord, :mod:`bot.sessions` (types), :mod:`bot.storage`, :mod:`bot.time.jobs` and
-:mod:`bot.surface` channels, direct, written.
+:mod:`bot.surface` channels, direct, written, and :mod:`engines.core` (lists in words).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -34,6 +35,7 @@ from bot.surface import written
 from bot.surface.channels import BOARD_NEEDS, BOARD_NEEDS_IN_THREADS, permission_list
 from bot.surface.direct import Notifier
 from bot.time.jobs import ASK, BOARD
+from engines.core import listing
 from languages import Language
 
 log = logging.getLogger(__name__)
@@ -162,16 +164,22 @@ def unposted_text(
     return "\n".join(lines)
 
 
-def unasked_text(session: Session, late: str, channel: str, server: str, why: Refused, t: Language) -> str:
+def unasked_text(
+    session: Session, late: str | Sequence[str], channel: str, server: str, why: Refused, t: Language
+) -> str:
     """The direct message saying that the question what now, after ``late``'s time ran out in
-    ``session``, could not be posted in ``channel`` (a mention) of ``server``, why, what an admin
-    must do, and what happens if it stays unasked."""
+    ``session`` (one name, or the names of several seats whose time ran out at once, each asked
+    about), could not be posted in ``channel`` (a mention) of ``server``, why, what an admin must
+    do, and what happens if it stays unasked."""
+    seats = [late] if isinstance(late, str) else list(late)
+    if len(seats) > 1:
+        return several_unasked_text(session, seats, channel, server, why, t)
     values = {
         "game": session.info.title,
         "number": session.id,
         "channel": channel,
         "server": server,
-        "person": late,
+        "person": seats[0],
         "minutes": int(RETRY // 60),
     }
     if why.locked:
@@ -207,6 +215,57 @@ def unasked_text(session: Session, late: str, channel: str, server: str, why: Re
     then = t.gettext(
         "If nobody answers within a day of the time running out, the computer takes {person}'s seat.",
         person=late,
+    )
+    return f"{first}\n{then}"
+
+
+def several_unasked_text(
+    session: Session, late: Sequence[str], channel: str, server: str, why: Refused, t: Language
+) -> str:
+    """:func:`unasked_text` for several seats whose time ran out at once (``late``: their names),
+    in one message."""
+    people = listing(list(late))
+    values = {
+        "game": session.info.title,
+        "number": session.id,
+        "channel": channel,
+        "server": server,
+        "people": people.in_words(t) if not isinstance(people, str) else people,
+        "minutes": int(RETRY // 60),
+    }
+    if why.locked:
+        first = t.gettext(
+            "⚠️ Time ran out for {people} in **{game}** #{number}, but I could not ask the players what "
+            "now in {channel} on **{server}**: the thread is locked. A moderator can unlock it; I ask "
+            "again as soon as it is unlocked, and every {minutes} minutes.",
+            **values,
+        )
+    elif why.missing:
+        names = permission_list(list(why.missing))
+        first = t.ngettext(
+            "⚠️ Time ran out for {people} in **{game}** #{number}, but I could not ask the players what "
+            "now in {channel} on **{server}**: I am missing {permissions} there. A server admin can "
+            "grant it to my role (the channel's settings, Permissions); I ask again as soon as "
+            "permissions change, and every {minutes} minutes.",
+            "⚠️ Time ran out for {people} in **{game}** #{number}, but I could not ask the players what "
+            "now in {channel} on **{server}**: I am missing {permissions} there. A server admin can "
+            "grant them to my role (the channel's settings, Permissions); I ask again as soon as "
+            "permissions change, and every {minutes} minutes.",
+            len(why.missing),
+            permissions=names.in_words(t) if not isinstance(names, str) else names,
+            **values,
+        )
+    else:
+        first = t.gettext(
+            "⚠️ Time ran out for {people} in **{game}** #{number}, but I could not ask the players what "
+            "now in {channel} on **{server}**: Discord refused me there. A server admin can check that "
+            "my role has View Channel and Send Messages (Send Messages in Threads in a thread) there; "
+            "I ask again as soon as permissions change, and every {minutes} minutes.",
+            **values,
+        )
+    then = t.gettext(
+        "If nobody answers within a day of the time running out, the computer takes the seats of {people}.",
+        people=values["people"],
     )
     return f"{first}\n{then}"
 
@@ -308,10 +367,11 @@ class Unposted:
 
     async def question_refused(
         self, session: Session, seat: int, at: int, exc: discord.HTTPException
-    ) -> None:
+    ) -> Refused | None:
         """Discord refused the question what now after ``seat``'s time ran out at ``at``: log where
-        and why, arm the ``ask`` job that asks again (:meth:`bot.surface.clockvote.ClockDesk.ask_again`),
-        and tell the players still in the game and the host, once per refusal."""
+        and why, and arm the ``ask`` job that asks again
+        (:meth:`bot.surface.clockvote.ClockDesk.ask_again`).  Why, when the players still in the game
+        and the host are to be told (once per refusal: :meth:`tell_unasked`); else None."""
         row = session.row
         lacks = board_lacks(self.bot, row.guild_id, row.channel_id, row.lobby_channel_id)
         missing = tuple(name for name in lacks or () if name != "Attach Files")  # a question has no file
@@ -339,17 +399,21 @@ class Unposted:
         }
         now = store.clock.time()
         await store.jobs.schedule(ASK, key, now + (RETRY if why.forbidden else RETRY_SOON), payload)
-        if not why.forbidden or told == why.key:
-            return
-        late = written.name(session.by_seat(seat).name)
-        channel = f"<#{row.channel_id}>"
+        return why if why.forbidden and told != why.key else None
+
+    async def tell_unasked(self, session: Session, seats: Sequence[int], why: Refused) -> None:
+        """Tell the players still in the game and the host that the question about ``seats`` (one,
+        or several whose time ran out at once) was refused, ``why``: one direct message each,
+        naming every one of those seats."""
+        late = [written.name(session.by_seat(seat).name) for seat in seats]
+        channel = f"<#{session.row.channel_id}>"
         shown = written.session(session)
         people = [s.user_id for s in session.seats if s.user_id and not s.computer and not s.resigned]
 
         def text(uid: int, t: Language) -> str:
             return unasked_text(shown, late, channel, self.notifier.guild_name(session, t), why, t)
 
-        await self.send(session, [*people, row.host_id], text, "a timeout question")
+        await self.send(session, [*people, session.row.host_id], text, "a timeout question")
 
     async def permissions_changed(self, guild_id: int) -> None:
         """A channel or a role of the server changed (an admin granting what was missing, perhaps):

@@ -44,7 +44,11 @@ KINDS = (
     Kind(DEADLINE, "game clocks (ClockDesk.deadline)", "key: session id; payload: the version"),
     Kind(ARCHIVE, "the table (Table.archive_thread)", "key: a finished game's session id"),
     Kind(REMIND, "turn notices (Notifier.remind)", "key: user id"),
-    Kind(TIMEOUT, "clock votes (ClockDesk.unanswered)", "key: session:seat; payload: the time asked"),
+    Kind(
+        TIMEOUT,
+        "clock votes (ClockDesk.unanswered)",
+        "key: session:seat; payload: the time asked, and taken once the computer took the seat (not told yet)",
+    ),
     Kind(
         LEAGUE_ROUND,
         "leagues (Rounds.fire_round)",
@@ -75,7 +79,8 @@ KINDS = (
     Kind(
         ASK,
         "clock votes (ClockDesk.ask_again)",
-        "key: session:seat, whose timeout question Discord refused; payload: its time, what was told, the server",
+        "key: session:seat, whose timeout question is not posted yet (armed with the time-out) or Discord "
+        "refused; payload: its time, what was told, the server",
     ),
 )
 

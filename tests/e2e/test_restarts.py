@@ -8,10 +8,14 @@ import asyncio
 import pytest
 
 from bot.app import EXTENSIONS
+from bot.sessions import ASK_AFTER, TimeOut
 from bot.sessions.play import Play
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end, pick_from_menu
+from tests.e2e.players import to_move
+from tests.e2e.test_clocks import is_question, open_clocked
 from tests.e2e.test_notices import is_board
 from tests.e2e.test_undo import nim_game
+from tests.support import nim
 
 UNDO_EXTENSIONS = (*EXTENSIONS, "tests.support.nim_cog")
 
@@ -351,3 +355,177 @@ async def test_a_bot_closed_while_its_start_looks_for_waiting_games_stops_the_lo
     await asyncio.gather(*looking, return_exceptions=True)
     assert looking[0].cancelled() or looking[0].done()
     assert bot.taken_up.is_set()
+
+
+async def test_a_timeout_stored_and_never_asked_is_asked_after_the_next_start(
+    standin, make_bot, table_clock, monkeypatch
+):
+    """A player's bank runs out; the time-out is stored and the bot stops before the question what
+    now is posted (a deploy between the two): the bot started again asks it a couple of minutes
+    later, mentioning both players, once, and its buttons work.  Before this, nothing was asked
+    until the computer took the seat a day later."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)  # running out of time asks the others
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
+        late, session = await to_move(bot, thread, (alice, bob))
+        other = bob if late is alice else alice
+        table_clock.advance(86400)
+        # committed, as a time-out is before its question; the process goes before posting it
+        out = await bot.sessions.clocks.fire_clock(session.id, None)
+        assert isinstance(out, TimeOut) and [s.user_id for s in out.seats] == [late.id]
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await bot.scheduler.run_due()  # the deadline fired already: nothing more is due yet
+        assert not [m for m in standin.messages(thread) if is_question(m)]
+        table_clock.advance(ASK_AFTER)
+        await bot.scheduler.run_due()
+        question = await standin.next_message(thread, is_question)
+        assert late.id in question.pinged and other.id in question.pinged, question.content
+        assert f"<@{late.id}>'s time ran out" in question.content, question.content
+        table_clock.advance(3600)
+        await bot.scheduler.run_due()
+        assert [m.id for m in standin.messages(thread) if is_question(m)] == [question.id]
+        await standin.click(other, question, "Give more time")
+        await standin.next_message(thread, lambda m: is_board(m) and late.id in m.pinged)
+        await bot.front.boards.drain()
+        assert not (await bot.sessions.core.get(session.id)).banks.pending
+
+
+async def test_a_timeout_question_posted_is_not_asked_again_after_a_restart(
+    standin, make_bot, table_clock, monkeypatch
+):
+    """The question what now is posted as the time runs out; the bot stops and starts again: it
+    is not asked a second time, and the day-long wait for an answer still stands."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
+        late, session = await to_move(bot, thread, (alice, bob))
+        table_clock.advance(86400)
+        await bot.scheduler.run_due()
+        question = await standin.next_message(thread, is_question)
+        await bot.front.boards.drain()
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        table_clock.advance(3600)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert [m.id for m in standin.messages(thread) if is_question(m)] == [question.id]
+        seat = session.seat_of(late.id).seat
+        assert seat in (await bot.sessions.core.get(session.id)).banks.pending
+        assert await bot.store.jobs.job("timeout", f"{session.id}:{seat}") is not None
+
+
+async def test_a_timeout_question_whose_ask_job_comes_due_while_it_is_posted_is_posted_once(
+    standin, bot_factory, table_clock, monkeypatch
+):
+    """The question's post after a time-out is slow (Discord makes the bot wait): its ``ask``
+    job, armed in case the bot stops first, comes due meanwhile and fires.  The job leaves the
+    question to the post under way: it is posted once, and no ask is left armed."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
+        await started(standin, bot)
+        thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
+        late, session = await to_move(bot, thread, (alice, bob))
+        desk, post = bot.front.clocks, bot.front.clocks.post_question
+        calls: list[int] = []
+
+        async def slow(*args):  # the first post waits while the ask job's time comes and goes
+            calls.append(len(calls))
+            if len(calls) == 1:
+                table_clock.advance(ASK_AFTER)
+                (due,) = await bot.store.jobs.claim_jobs("another loop", lease=60)  # fired as it comes due
+                assert due.kind == "ask"
+                await desk.ask_again(due)
+                await bot.store.jobs.complete_job(due)
+            return await post(*args)
+
+        desk.post_question = slow
+        table_clock.advance(86400)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert len(calls) == 1
+        (question,) = [m for m in standin.messages(thread) if is_question(m)]
+        assert late.id in question.pinged
+        assert await bot.store.jobs.job("ask", f"{session.id}:{session.seat_of(late.id).seat}") is None
+        table_clock.advance(ASK_AFTER * 2)
+        await bot.scheduler.run_due()
+        assert [m.id for m in standin.messages(thread) if is_question(m)] == [question.id]
+
+
+async def test_a_seat_taken_as_nobody_answered_and_never_told_is_told_after_the_next_start(
+    standin, make_bot, table_clock, monkeypatch
+):
+    """Nobody answers the question for a day: the computer's taking the seat is stored, and the
+    bot stops before the channel is told.  The bot started again says so, once, and the board
+    with the computer's move follows; before, the board came with no word of why the computer
+    played that seat."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
+        late, session = await to_move(bot, thread, (alice, bob))
+        table_clock.advance(86400)
+        await bot.scheduler.run_due()
+        question = await standin.next_message(thread, is_question)
+        await bot.front.boards.drain()
+        seat = session.seat_of(late.id).seat
+        at = int((await bot.sessions.core.get(session.id)).banks.pending[seat])
+        table_clock.advance(86400)
+        # committed, as the take is before its words; the process goes before telling them
+        await bot.sessions.clocks.answer_timeout(session.id, seat, at, "computer", None)
+        assert (await bot.sessions.core.get(session.id)).by_seat(seat).computer
+        standin.skip_messages(thread)
+
+    def told(m) -> bool:
+        return m.content.startswith("No answer in time: the computer plays the seat from now on")
+
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        table_clock.advance(ASK_AFTER)
+        await bot.scheduler.run_due()
+        await bot.front.boards.computers_settled()
+        await standin.settle()
+        new = [m for m in standin.messages(thread) if m.id > question.id]
+        assert len([m for m in new if told(m)]) == 1, [m.content for m in new]
+        assert any(is_board(m) for m in new), [m.content for m in new]
+        table_clock.advance(3600)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert len([m for m in standin.messages(thread) if told(m)]) == 1
+
+
+async def test_a_seat_taken_as_nobody_answered_is_told_once_across_a_restart(
+    standin, make_bot, table_clock, monkeypatch
+):
+    """Nobody answers for a day and the channel is told at once; a restart later tells nothing more."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
+        table_clock.advance(86400)
+        await bot.scheduler.run_due()
+        await standin.next_message(thread, is_question)
+        table_clock.advance(86400)
+        await bot.scheduler.run_due()
+        await standin.next_message(thread, lambda m: m.content.startswith("No answer in time"))
+        await bot.front.boards.computers_settled()
+        await bot.front.boards.drain()
+        assert not [j for j in await bot.store.jobs.pending("timeout")]
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        table_clock.advance(ASK_AFTER * 2)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert len([m for m in standin.messages(thread) if m.content.startswith("No answer in time")]) == 1

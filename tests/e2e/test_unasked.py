@@ -10,7 +10,7 @@ import logging
 
 import pytest
 
-from tests.e2e.players import to_move
+from tests.e2e.players import lobby_button, to_move
 from tests.e2e.test_clocks import is_question, open_clocked
 from tests.e2e.test_notices import EXTENSIONS, is_board
 from tests.standin.model import SEND_MESSAGES_IN_THREADS
@@ -237,3 +237,47 @@ async def test_a_question_refused_in_a_locked_thread_says_so_and_is_asked_once_u
         await bot.scheduler.run_due()
         (question,) = questions(standin, thread)
         assert late.id in question.pinged
+
+
+async def test_questions_refused_for_several_seats_at_once_are_told_in_one_message_each(
+    standin, bot_factory, table_clock
+):
+    """Guanga's first phase (apprentice: each player keeps an order) has every player to move at
+    once; a day later both banks run out together, and the bot may not post in the thread.  Each
+    player (Alice hosts) gets one direct message naming both late players, not one per question;
+    Bob's in Spanish.  Both questions are asked once the permission is back."""
+    alice, bob = standin.add_users("alice", "bob")
+    bob.locale = "es-ES"
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.guanga"))) as bot:
+        await standin.wait_synced()
+        r = await standin.slash(alice, chan, "guanga new", players=2, mode="apprentice", clock="bank:1d")
+        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+        thread = standin.channel(lobby.id)
+        await standin.click(bob, lobby, lobby_button(lobby, "join"))
+        await standin.click(alice, lobby, lobby_button(lobby, "start"))
+        await standin.next_message(thread, is_board)
+        await bot.front.boards.drain()
+        session = await bot.sessions.core.in_channel(thread.id)
+        assert session.to_move() == {0, 1}
+        standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
+        await standin.settle()
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        assert set((await bot.sessions.core.get(session.id)).banks.pending) == {0, 1}
+        assert not questions(standin, thread)
+        names = [session.by_seat(seat).name for seat in (0, 1)]
+        (to_alice,) = dms(standin, alice)
+        assert to_alice.startswith(
+            f"⚠️ Time ran out for {names[0]} and {names[1]} in **{session.info.title}** #{session.id}, but I could not "
+            f"ask the players what now in <#{thread.id}>"
+        ), to_alice
+        assert f"the computer takes the seats of {names[0]} and {names[1]}." in to_alice, to_alice
+        (to_bob,) = dms(standin, bob)
+        assert f"{names[0]} y {names[1]}" in to_bob and "me falta Enviar mensajes en hilos" in to_bob, to_bob
+
+        await granted(standin, bot, chan)
+        await bot.scheduler.run_due()
+        asked = questions(standin, thread)
+        assert len(asked) == 2 and all(alice.id in m.pinged and bob.id in m.pinged for m in asked)
+        assert len(dms(standin, alice)) == len(dms(standin, bob)) == 1

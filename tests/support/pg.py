@@ -3,7 +3,11 @@
 ``Cluster().start()`` runs ``initdb`` in a new temporary folder and starts the
 server on a unix socket in that folder (no TCP), with durability turned off
 (``fsync``, ``synchronous_commit``: nothing here needs to survive a power cut);
-``stop()`` stops it and removes the folder.  PostgreSQL refuses to run as
+``stop()`` stops it and removes the folder.  ``pg_ctl`` leaves the server running on its own
+(its parent is pid 1), so a watchdog (a small shell, :data:`WATCHDOG`) started with it holds the
+read end of a pipe whose write end only the starting process holds: when that process is gone
+(killed, even with SIGKILL) the pipe ends and the watchdog stops the server at once and removes
+the folder; ``stop()`` sends it a line first, and it leaves.  PostgreSQL refuses to run as
 root, so as root the server runs as the ``postgres`` user (or ``nobody``).
 Each test gets a fresh database copied from a migrated template
 (``CREATE DATABASE ... TEMPLATE``), which is much faster than migrating anew;
@@ -36,6 +40,13 @@ INSTALL = (
 
 class NotInstalled(RuntimeError):
     pass
+
+
+WATCHDOG = 'read -r _ && exit 0; folder=$1; shift; "$@" >/dev/null 2>&1; rm -rf -- "$folder"'
+"""The watchdog's shell script (arguments: the cluster's folder, then the command that stops its
+server): a line on its standard input (from ``Cluster.stop``) ends it; the end of its standard
+input without one (the process that started the server is gone) stops the server and removes
+the folder."""
 
 
 def bindir() -> Path:
@@ -88,13 +99,57 @@ class Cluster:
         self.log = self.base / "server.log"
         self._names = itertools.count(1)
         self.running = False
+        self._watchdog: subprocess.Popen | None = None
+        self._leash: int | None = None  # the pipe's write end: the watchdog's stdin ends with it
+
+    def _command(self, *args: str) -> list[str]:
+        if self.user is None:
+            return [*args]
+        uid, gid = self.user
+        return ["setpriv", f"--reuid={uid}", f"--regid={gid}", "--clear-groups", *args]
 
     def _run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-        command = [*args]
-        if self.user is not None:
-            uid, gid = self.user
-            command = ["setpriv", f"--reuid={uid}", f"--regid={gid}", "--clear-groups", *command]
+        command = self._command(*args)
         return subprocess.run(command, capture_output=True, text=True, check=check, timeout=120)
+
+    def _stop_args(self) -> tuple[str, ...]:
+        return (str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+
+    def _watch(self) -> None:
+        """Start the watchdog that stops the server when this process is gone.  Its own session,
+        so that a signal to this process's group (Ctrl-C, a kill of the run) does not end it
+        before it has done its work; the write end of its pipe is not inherited by anything this
+        process starts (Python's pipes are close-on-exec)."""
+        read, self._leash = os.pipe()
+        try:
+            self._watchdog = subprocess.Popen(
+                [
+                    "sh",
+                    "-c",
+                    WATCHDOG,
+                    "pukllay-pg-watchdog",
+                    str(self.base),
+                    *self._command(*self._stop_args()),
+                ],
+                stdin=read,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        finally:
+            os.close(read)
+
+    def _dismiss(self) -> None:
+        """Tell the watchdog it is not needed (the server was stopped here), and reap it."""
+        if self._leash is not None:
+            with contextlib.suppress(OSError):
+                os.write(self._leash, b"stopped\n")
+            os.close(self._leash)
+            self._leash = None
+        if self._watchdog is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._watchdog.wait(timeout=10)
+            self._watchdog = None
 
     def start(self) -> Cluster:
         self.socket.mkdir()
@@ -115,6 +170,7 @@ class Cluster:
                 "--no-locale",
                 "--no-sync",
             )
+            self._watch()  # armed before the server starts
             options = (
                 f"-k {self.socket} -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
                 "-c full_page_writes=off -c max_connections=200 -c shared_buffers=64MB"
@@ -160,13 +216,12 @@ class Cluster:
 
     def stop(self) -> None:
         if self.running:
-            self._run(
-                str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop", check=False
-            )
+            self._run(*self._stop_args(), check=False)
             self.running = False
         self.remove()
 
     def remove(self) -> None:
+        self._dismiss()
         shutil.rmtree(self.base, ignore_errors=True)
 
 

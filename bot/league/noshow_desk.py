@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -26,8 +26,9 @@ from bot.league import organiser, texts
 from bot.league.names import all_shown, listed, shown
 from bot.league.season import Rounds
 from bot.league.service import LeagueError, OpenedRound
+from bot.league.together import NotDropped, Once
 from bot.sessions import MoveResult, Session, seats_said
-from bot.storage import Body, Clocked, Job, Store
+from bot.storage import Body, Clocked, Job
 from bot.storage.leagues import LeagueGame, LeagueRow, forfeiting
 from bot.storage.noshows import Substitute
 from bot.time import jobs
@@ -45,33 +46,6 @@ DROPPED_DM = N_(
     "You are dropped from **{league}**: your no-shows reached its limit ({n}), and you are paired no more."
 )
 SUBSTITUTE_DM = N_("You take {name}'s seat in a {game} game for **{league}**; play on here: {link}")
-
-
-class NotDropped(Exception):
-    """The player to drop was dropped, or the league ended, meanwhile: the change is undone."""
-
-
-class Once:
-    """A league's statements that belong to a change at a table, stored exactly once: in the
-    change's own transaction (:meth:`body`, given to it), or by themselves (:meth:`alone`) when
-    the table made no change (the game ended meanwhile, or the choice leaves it to the round's
-    deadline)."""
-
-    def __init__(self, statements: Callable[[], Body[object]]):
-        self.statements = statements
-        self.ran = False
-
-    def body(self) -> Body[object]:
-        self.ran = True
-        return (yield from self.statements())
-
-    def unless_ran(self) -> Body[object] | None:
-        """:meth:`body`, or None once it ran (stored with an earlier change)."""
-        return None if self.ran else self.body()
-
-    async def alone(self, store: Store) -> None:
-        if not self.ran:
-            await store.transact(self.body())
 
 
 @dataclass(frozen=True)

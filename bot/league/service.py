@@ -40,8 +40,9 @@ from bot.league import attendance, names, pairing, tiebreaks
 from bot.league.draw import MAX_PLAYERS, Draw
 from bot.league.errors import LeagueError
 from bot.league.pairing import Row
+from bot.league.together import NotDropped, Once
 from bot.sessions import MoveResult, Session, SessionService
-from bot.storage import Job, Store
+from bot.storage import Body, Job, Store
 from bot.storage.leagues import GameTaken, LeagueGame, LeagueNameTaken, LeagueRow
 from bot.time import gameclock as gc
 from engines.core import N_, SetupError, echo, new_config_from_options, options_of, said_n
@@ -355,26 +356,30 @@ class LeagueService:
         return t.gettext("{name} left {league}", name=who, league=league.shown)
 
     async def drop(self, league: LeagueRow, user_id: int, name: str | None = None) -> list[MoveResult]:
-        """Drop a player mid-season; the games of theirs being played go on without them
-        (``name``: how a refusal names them, a mention by default).  The organiser's drop, which
-        hands their seats to substitutes first, is :meth:`bot.league.noshow_desk.NoShowDesk.drop`."""
-        results = []
-        for sid in await self.dropped(league, user_id, name):
-            result = await self.sessions.seats.forfeit_seat(sid, user_id)
-            if result is not None:
-                results.append(result)
-        return results
+        """Drop a player mid-season; the games of theirs being played go on with the computer in
+        their seat, or end by their forfeit (``name``: how a refusal names them, a mention by
+        default).  The drop is stored in one commit with the first of those games' change, as the
+        organiser's drop (:meth:`bot.league.noshow_desk.NoShowDesk.drop`, which hands their seats
+        to substitutes first) stores it."""
+        sessions = await self.store.leagues.playing_sessions(league.id, user_id)
+        if league.status != "running" or sessions is None:
+            raise self.drop_refusal(league, user_id, name)
 
-    async def dropped(self, league: LeagueRow, user_id: int, name: str | None = None) -> list[int]:
-        """A running league's player marked dropped; the sessions of their games still being played
-        (refused, naming them by ``name`` or a mention, when the league is not running or they do
-        not play in it)."""
-        if league.status != "running":
-            raise self.drop_refusal(league, user_id, name)
-        sessions = await self.store.leagues.drop_player(league.id, user_id)
-        if sessions is None:
-            raise self.drop_refusal(league, user_id, name)
-        return sessions
+        def dropping() -> Body[None]:
+            if (yield from self.store.leagues.dropping(league.id, user_id)) is None:
+                raise NotDropped  # dropped (or the league ended) meanwhile: nothing is stored
+
+        once = Once(dropping)
+        results = []
+        try:
+            for sid in sessions:
+                result = await self.sessions.seats.forfeit_seat(sid, user_id, once.unless_ran())
+                if result is not None:
+                    results.append(result)
+            await once.alone(self.store)  # none of their games had a seat of theirs to change
+        except NotDropped:
+            raise self.drop_refusal(league, user_id, name) from None
+        return results
 
     @staticmethod
     def drop_refusal(league: LeagueRow, user_id: int, name: str | None = None) -> LeagueError:

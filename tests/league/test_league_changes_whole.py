@@ -257,3 +257,29 @@ async def test_a_game_opened_twice_keeps_the_first_lobby_only(league_desk, servi
     assert await service.store.games.live_session(7101) is None
     (stored,) = await service.store.leagues.league_games(league.id, 1)
     assert stored.session_id == first.id
+
+
+async def test_the_services_drop_is_stored_with_the_seat_it_forfeits(league_desk, service, database):
+    """The service's own drop (the computer in the seat, no substitutes) is one commit with the
+    first game's forfeit, as the organiser's is: refused at the seat, the player stays active and
+    can be dropped later; allowed, both are stored."""
+    leagues, _, _ = league_desk
+    store = service.store
+    league, _, session = await opened(league_desk, 3, "computer")
+    leaving = session.seat_of(42)
+
+    await refuse(database, "no_seat", "seats", column="resigned")
+    with pytest.raises(database.integrity_error):
+        await leagues.drop(league, 42, "P42")
+    players = {p.user_id: p for p in await store.leagues.league_players(league.id)}
+    assert players[42].active
+    assert (await service.core.get(session.id)).version == session.version
+
+    await allow(database, "no_seat", "seats")
+    (result,) = await leagues.drop(league, 42, "P42")
+    assert result.session.by_seat(leaving.seat).computer
+    players = {p.user_id: p for p in await store.leagues.league_players(league.id)}
+    assert players[42].dropped
+    assert (await league_seats(store, league.id))[42] == (True, None)
+    with pytest.raises(Exception, match="dropped already"):
+        await leagues.drop(league, 42, "P42")

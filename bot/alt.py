@@ -18,6 +18,7 @@ No Discord here.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -55,8 +56,9 @@ def sentences(text: str, names: Sequence[str] = ()) -> list[str]:
     if any(chr(_STAND_IN + i) in text for i in range(len(kept))):
         kept = []  # the text holds a stand-in already: nothing is put back that was not taken
     for i, name in enumerate(kept):  # a name as a message writes it (escaped), or as written
-        text = _whole(shown(name)).sub(chr(_STAND_IN + i), text)
-        text = _whole(name).sub(chr(_STAND_IN + i), text)
+        escaped, written = _name_patterns(name)
+        text = escaped.sub(chr(_STAND_IN + i), text)
+        text = written.sub(chr(_STAND_IN + i), text)
     text = _MENTION.sub("", _MARKDOWN.sub("", text))
     found = [
         sentence(part) for line in text.splitlines() for part in _SENTENCE_END.split(line) if part.strip()
@@ -64,6 +66,13 @@ def sentences(text: str, names: Sequence[str] = ()) -> list[str]:
     for i, name in enumerate(kept):
         found = [part.replace(chr(_STAND_IN + i), name) for part in found]
     return found
+
+
+@functools.lru_cache(maxsize=1024)
+def _name_patterns(name: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Where ``name`` stands whole as a message writes it (escaped), and as written (a page's
+    move list asks for each of its lines: built once a name)."""
+    return _whole(shown(name)), _whole(name)
 
 
 def _whole(name: str) -> re.Pattern[str]:

@@ -20,12 +20,12 @@ from bot import alt, texts
 from bot.describe import lines_of, sections_for
 from bot.history import History, browsable, start_state
 from bot.optionline import board_options
-from bot.public import MoveRecord
-from bot.replaying import walk
+from bot.public import MoveRecord, seen
+from bot.replaying import undo_target, walk
 from bot.results import series
 from bot.sessions import Session, SessionService
 from bot.texts import number, ordinal
-from engines.core import Outcome, name_seats
+from engines.core import TABLE, Engine, Outcome, name_seats
 from languages import Language
 from renderers.colours import SEAT_COLOURS
 
@@ -42,9 +42,40 @@ CHART_DASHES = ("", "8 4", "2 4", "10 4 2 4", "4 2", "12 6")
 
 @dataclass(frozen=True)
 class MoveLine:
+    """One entry of the page's move list: the move in words as everyone may read it (its public
+    event sentences, as ``/game history`` gives a reader who is not seated), and beside them its
+    notation, when everyone may read that."""
+
     number: int
     player: str
     text: str
+    notation: str | None = None
+    computer: bool = False  # the computer played it (a computer seat, or one whose time ran out)
+
+
+def move_line(
+    engine: Engine, state: object, names: Sequence[str], record: MoveRecord, t: Language
+) -> MoveLine:
+    """``record`` as the page's move list says it, in ``t``, to a spectator (what
+    :func:`bot.public.seen` lets the channel read of it while the game is at ``state``), the seats
+    named ``names`` (whoever held them then, as they wrote their names).  An undo entry says
+    what it took back and has no notation of its own; a move with no public line says who
+    played it."""
+    public = seen(engine, state, record, None, t)
+    undo = undo_target(record.move) is not None
+    if record.seat == TABLE:
+        who = t.gettext("the table")
+    else:
+        who = names[record.seat] if 0 <= record.seat < len(names) else "?"
+    if public.lines:
+        words = plain("\n".join(name_seats(line, names) for line in public.lines), names)
+    elif public.notation is not None and not undo:
+        words = plain(t.gettext("{player} played", player=who), names)
+    else:
+        words = plain(name_seats(public.summary(t), names), names)
+    return MoveLine(
+        record.number or 0, who, words, None if undo else public.notation, record.by_computer and not undo
+    )
 
 
 @dataclass(frozen=True)
@@ -221,14 +252,8 @@ class Games:
         records = await self.records(session, shown)
         # each move named after whoever held its seat then (a league seat handed to a substitute)
         session = await self.service.logbook.with_holders(session)
-        for record in records:
-            page.moves.append(
-                MoveLine(
-                    record.number or 0,
-                    texts.mover(session, record.seat, t, record.number),
-                    plain(texts.describe(session, record, None, t), session.names_at(record.number)),
-                )
-            )
+        engine, now = session.engine, session.state
+        page.moves = [move_line(engine, now, session.names_at(r.number), r, t) for r in records]
         state = await self.state_at(session, step)
         at = next((r for r in records if r.number == step), None)
         page.alt = alt.board(

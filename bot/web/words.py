@@ -33,6 +33,7 @@ WORDS: Mapping[str, str] = {
     "place": N_("Place"),
     "score": N_("Score"),
     "computer": N_("computer"),
+    "by_computer": N_("played by the computer"),
     "resigned": N_("resigned"),
     "resigned_computer": N_("resigned; the computer plays on"),
     "ran_out": N_("time ran out"),

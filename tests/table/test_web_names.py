@@ -52,7 +52,9 @@ async def test_a_games_page_writes_every_name_as_it_is(service):
     try:
         token = await pages.links.token("game", sid)
         page = await (await client.get(f"/g/{token}?move=5")).text()
-        moves = [markup.unescape(m) for m in re.findall(r'<li value="\d+"><a [^>]*>([^<]*)</a>', page)[1:]]
+        entries = re.findall(r'<li value="\d+"><a [^>]*>(.*?)</a>', page)[1:]
+        # each move in words, its notation (when public) in a <code> of its own after them
+        moves = [markup.unescape(re.sub(r" <code>[^<]*</code>", "", m)) for m in entries]
         assert len(moves) == len(played)
         for record, line in zip(played, moves, strict=True):
             assert line.startswith(f"{NAMES[record.seat]} "), line  # its mover, or its public line

@@ -9,6 +9,7 @@ import pytest
 from bench.history import store_game, whole_game
 from tests.table.test_web_pages import serve
 from tests.web.conftest import BROWSER_TESTS
+from tests.web.test_league_and_person_pages import audit
 
 pytestmark = BROWSER_TESTS
 
@@ -76,12 +77,13 @@ async def test_the_skip_link_leads_where_it_says(service, chromium):
 async def test_a_step_taken_from_the_keyboard_is_told_to_a_screen_reader(service, chromium):
     """The arrow keys step through the moves with the focus left where it was: the live region
     says which step the page now shows, and its move, as the step's heading and the move list
-    write them."""
+    write them (the move in words in the page's language, its notation beside them)."""
     played, final = whole_game("guanga", 2, 5)
     sid = await store_game(service, "guanga", 2, 5, played[:6], final)
     pages, client = await serve(service)
     try:
         token = await pages.links.token("game", sid)
+        words = {"en": " placed ", "es": " colocó "}  # the move in words, then its notation
         for lang, before in (("en", "Before the first move"), ("es", "Antes de la primera jugada")):
             page = await (await chromium.new_context(locale=lang)).new_page()
             await page.goto(str(client.make_url(f"/g/{token}?lang={lang}")))
@@ -93,6 +95,9 @@ async def test_a_step_taken_from_the_keyboard_is_told_to_a_screen_reader(service
             label = await page.locator("#step-label").inner_text()
             assert label.endswith(("5 of 6", "5 de 6")), label
             assert await said.inner_text() == f"{label}: {moves[5]}"
+            assert words[lang] in moves[5], moves[5]
+            assert await page.locator("ol.moves a[aria-current] code").inner_text() == played[4].move
+            assert await audit(page) == [], lang
             await page.keyboard.press("Home")
             await page.locator("#game[data-step='0']").wait_for()
             assert await said.inner_text() == before

@@ -17,8 +17,10 @@ import engines
 from bench.history import whole_game
 from bot import alt, texts
 from bot.public import seen
+from bot.records import MoveRecord
 from bot.sessions.model import apply, stored
-from engines.core import TABLE, config_from_options, rng_for
+from bot.web.game import move_line
+from engines.core import PUBLIC, TABLE, config_from_options, rng_for
 from engines.options import options_of
 from languages import language
 from tests.table.test_web_pages import record_end, serve
@@ -226,3 +228,20 @@ async def test_a_secret_move_says_only_what_everyone_may_know(service, game, opt
     finally:
         pages.close()
         await client.close()
+
+
+def test_a_move_without_public_lines_says_who_played_it():
+    """A move read from a log written before its events were kept: who played it, its notation
+    beside (when public); a move neither public nor put in words says only that it happened."""
+    module = engines.get("guanga").load()
+    state = module.new_game(module.Config(), 2, 1)
+    names = ["__ana__", "bo"]
+    for code, played, hidden in (
+        ("en", "__ana__ played.", "__ana__ made a move only they can see."),
+        ("es", "__ana__ jugó.", "__ana__ hizo una jugada que solo ve quien la hizo."),
+    ):
+        t = language(code)
+        line = move_line(module, state, names, MoveRecord(0, "P2E5", False, None, PUBLIC, number=1), t)
+        assert (line.text, line.notation, line.computer) == (played, "P2E5", False)
+        line = move_line(module, state, names, MoveRecord(0, "P2E5", True, None, None, number=1), t)
+        assert (line.text, line.notation, line.computer) == (hidden, None, True)

@@ -357,20 +357,34 @@ async def test_a_bot_closed_while_its_start_looks_for_waiting_games_stops_the_lo
     assert bot.taken_up.is_set()
 
 
+@pytest.fixture
+def day_bank_table(standin, monkeypatch):
+    """Two players and a channel for a Nim game under a one-day bank, where a time running out
+    asks the other players what now (Nim moves no table itself): (alice, bob, channel)."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+    alice, bob = standin.add_users("alice", "bob")
+    return alice, bob, standin.channel("games")
+
+
+async def day_bank_game(standin, bot, alice, bob, chan):
+    """The bot started, and the Nim game of ``alice`` and ``bob`` under a one-day bank opened in a
+    thread of ``chan``: (the thread, the player to move, the session)."""
+    await started(standin, bot)
+    thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
+    late, session = await to_move(bot, thread, (alice, bob))
+    return thread, late, session
+
+
 async def test_a_timeout_stored_and_never_asked_is_asked_after_the_next_start(
-    standin, make_bot, table_clock, monkeypatch
+    standin, make_bot, table_clock, day_bank_table
 ):
     """A player's bank runs out; the time-out is stored and the bot stops before the question what
     now is posted (a deploy between the two): the bot started again asks it a couple of minutes
     later, mentioning both players, once, and its buttons work.  Before this, nothing was asked
     until the computer took the seat a day later."""
-    monkeypatch.setattr(nim, "TABLE_MOVES", False)  # running out of time asks the others
-    alice, bob = standin.add_users("alice", "bob")
-    chan = standin.channel("games")
+    alice, bob, chan = day_bank_table
     async with standin.run_client(make_bot) as bot:
-        await started(standin, bot)
-        thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
-        late, session = await to_move(bot, thread, (alice, bob))
+        thread, late, session = await day_bank_game(standin, bot, alice, bob, chan)
         other = bob if late is alice else alice
         table_clock.advance(86400)
         # committed, as a time-out is before its question; the process goes before posting it
@@ -395,17 +409,13 @@ async def test_a_timeout_stored_and_never_asked_is_asked_after_the_next_start(
 
 
 async def test_a_timeout_question_posted_is_not_asked_again_after_a_restart(
-    standin, make_bot, table_clock, monkeypatch
+    standin, make_bot, table_clock, day_bank_table
 ):
     """The question what now is posted as the time runs out; the bot stops and starts again: it
     is not asked a second time, and the day-long wait for an answer still stands."""
-    monkeypatch.setattr(nim, "TABLE_MOVES", False)
-    alice, bob = standin.add_users("alice", "bob")
-    chan = standin.channel("games")
+    alice, bob, chan = day_bank_table
     async with standin.run_client(make_bot) as bot:
-        await started(standin, bot)
-        thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
-        late, session = await to_move(bot, thread, (alice, bob))
+        thread, late, session = await day_bank_game(standin, bot, alice, bob, chan)
         table_clock.advance(86400)
         await bot.scheduler.run_due()
         question = await standin.next_message(thread, is_question)
@@ -422,18 +432,14 @@ async def test_a_timeout_question_posted_is_not_asked_again_after_a_restart(
 
 
 async def test_a_timeout_question_whose_ask_job_comes_due_while_it_is_posted_is_posted_once(
-    standin, bot_factory, table_clock, monkeypatch
+    standin, bot_factory, table_clock, day_bank_table
 ):
     """The question's post after a time-out is slow (Discord makes the bot wait): its ``ask``
     job, armed in case the bot stops first, comes due meanwhile and fires.  The job leaves the
     question to the post under way: it is posted once, and no ask is left armed."""
-    monkeypatch.setattr(nim, "TABLE_MOVES", False)
-    alice, bob = standin.add_users("alice", "bob")
-    chan = standin.channel("games")
+    alice, bob, chan = day_bank_table
     async with standin.run_client(bot_factory(BASE_EXTENSIONS)) as bot:
-        await started(standin, bot)
-        thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
-        late, session = await to_move(bot, thread, (alice, bob))
+        thread, late, session = await day_bank_game(standin, bot, alice, bob, chan)
         desk, post = bot.front.clocks, bot.front.clocks.post_question
         calls: list[int] = []
 
@@ -461,19 +467,15 @@ async def test_a_timeout_question_whose_ask_job_comes_due_while_it_is_posted_is_
 
 
 async def test_a_seat_taken_as_nobody_answered_and_never_told_is_told_after_the_next_start(
-    standin, make_bot, table_clock, monkeypatch
+    standin, make_bot, table_clock, day_bank_table
 ):
     """Nobody answers the question for a day: the computer's taking the seat is stored, and the
     bot stops before the channel is told.  The bot started again says so, once, and the board
     with the computer's move follows; before, the board came with no word of why the computer
     played that seat."""
-    monkeypatch.setattr(nim, "TABLE_MOVES", False)
-    alice, bob = standin.add_users("alice", "bob")
-    chan = standin.channel("games")
+    alice, bob, chan = day_bank_table
     async with standin.run_client(make_bot) as bot:
-        await started(standin, bot)
-        thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
-        late, session = await to_move(bot, thread, (alice, bob))
+        thread, late, session = await day_bank_game(standin, bot, alice, bob, chan)
         table_clock.advance(86400)
         await bot.scheduler.run_due()
         question = await standin.next_message(thread, is_question)
@@ -505,15 +507,12 @@ async def test_a_seat_taken_as_nobody_answered_and_never_told_is_told_after_the_
 
 
 async def test_a_seat_taken_as_nobody_answered_is_told_once_across_a_restart(
-    standin, make_bot, table_clock, monkeypatch
+    standin, make_bot, table_clock, day_bank_table
 ):
     """Nobody answers for a day and the channel is told at once; a restart later tells nothing more."""
-    monkeypatch.setattr(nim, "TABLE_MOVES", False)
-    alice, bob = standin.add_users("alice", "bob")
-    chan = standin.channel("games")
+    alice, bob, chan = day_bank_table
     async with standin.run_client(make_bot) as bot:
-        await started(standin, bot)
-        thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
+        thread, _, _ = await day_bank_game(standin, bot, alice, bob, chan)
         table_clock.advance(86400)
         await bot.scheduler.run_due()
         await standin.next_message(thread, is_question)

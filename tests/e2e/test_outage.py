@@ -211,6 +211,35 @@ async def stored_moves(pg_database: str, session_id: int) -> int:
         await conn.close()
 
 
+async def a_move_whose_answer_is_held(standin, bot, relay, pg_database: str, alice, chan):
+    """Alice's Nim game against the computer started in ``chan`` (its first board posted, all
+    settled), and her move asked for with ``/nim move``: the server commits it and its answer is
+    held in the relay (the commit then is as it was).  (session, her move, the asked command)."""
+    await standin.wait_synced()
+    lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
+    await standin.click(alice, lobby.message, "Add computer")
+    standin.skip_messages(chan)
+    await standin.click(alice, lobby.message, "Start")
+    await standin.next_message(chan, lambda m: bool(m.files))  # the first board
+    await bot.front.replies.idle()
+    await bot.front.boards.computers_settled()
+    session = await bot.sessions.core.in_channel(chan.id)
+    move = (await bot.sessions.play.legal_moves(chan.id, alice.id))[0]
+    commit = bot.store.db.commit_play
+
+    async def answer_held(*args, **kwargs):
+        relay.stall_at(PLAY_MOVES)  # the server commits the move; its answer is held
+        bot.store.db.commit_play = commit  # only this move's
+        return await commit(*args, **kwargs)
+
+    bot.store.db.commit_play = answer_held
+    standin.skip_messages(chan)
+    asked = await standin.slash(alice, chan, "nim move", move=move)
+    await relay.stalled()  # the server committed the move and answered
+    assert await stored_moves(pg_database, session.id) == 1
+    return session, move, asked
+
+
 async def test_a_move_stored_whose_answer_was_lost_is_posted_and_the_computer_plays_on(
     standin, bot_factory, pg_database, relay, caplog
 ):
@@ -222,30 +251,11 @@ async def test_a_move_stored_whose_answer_was_lost_is_posted_and_the_computer_pl
     chan = standin.guild.text_channels[0]
     name = urlsplit(pg_database).path.lstrip("/")
     async with standin.run_client(bot_factory(NIM, database_url=relay.url(name))) as bot:
-        await standin.wait_synced()
-        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
-        await standin.click(alice, lobby.message, "Add computer")
-        standin.skip_messages(chan)
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, lambda m: bool(m.files))  # the first board
-        await bot.front.replies.idle()
-        await bot.front.boards.computers_settled()
-        session = await bot.sessions.core.in_channel(chan.id)
-        move = (await bot.sessions.play.legal_moves(chan.id, alice.id))[0]
-        commit = bot.store.db.commit_play
-
-        async def answer_lost(*args, **kwargs):
-            relay.stall_at(PLAY_MOVES)  # the server commits the move; its answer is held
-            return await commit(*args, **kwargs)
-
-        bot.store.db.commit_play = answer_lost
-        standin.skip_messages(chan)
-        asked = await standin.slash(alice, chan, "nim move", move=move)
-        await relay.stalled()  # the server committed the move and answered
-        assert await stored_moves(pg_database, session.id) == 1
+        session, move, asked = await a_move_whose_answer_is_held(
+            standin, bot, relay, pg_database, alice, chan
+        )
         relay.drop()  # ... and the answer lost: the connection cut
         answer = await asked.original()
-        bot.store.db.commit_play = commit
         assert answer.text.startswith("⚠️ The database is not answering right now"), answer.text
         assert "may or may not be recorded" in answer.text
         await bot.front.boards.computers_settled()
@@ -269,30 +279,11 @@ async def test_a_move_whose_answer_never_comes_is_told_unsure_once_the_time_limi
     async with standin.run_client(
         bot_factory(NIM, database_url=relay.url(name), statement_seconds=0.2)
     ) as bot:
-        await standin.wait_synced()
-        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
-        await standin.click(alice, lobby.message, "Add computer")
-        standin.skip_messages(chan)
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, lambda m: bool(m.files))  # the first board
-        await bot.front.replies.idle()
-        await bot.front.boards.computers_settled()
-        session = await bot.sessions.core.in_channel(chan.id)
-        move = (await bot.sessions.play.legal_moves(chan.id, alice.id))[0]
-        commit = bot.store.db.commit_play
-
-        async def answer_never_comes(*args, **kwargs):
-            relay.stall_at(PLAY_MOVES)  # the server commits the move; its answer is held
-            return await commit(*args, **kwargs)
-
-        bot.store.db.commit_play = answer_never_comes
-        standin.skip_messages(chan)
-        asked = await standin.slash(alice, chan, "nim move", move=move)
-        await relay.stalled()  # the server committed the move and answered
-        assert await stored_moves(pg_database, session.id) == 1
+        session, move, asked = await a_move_whose_answer_is_held(
+            standin, bot, relay, pg_database, alice, chan
+        )
         async with asyncio.timeout(60):  # a bound for the old wait for ever, far above the limit
             answer = await asked.original()  # the bot gave up: nothing was cut
-        bot.store.db.commit_play = commit
         relay.resume()
         assert answer.text.startswith("⚠️ The database is not answering right now"), answer.text
         assert "may or may not be recorded" in answer.text

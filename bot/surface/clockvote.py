@@ -139,18 +139,16 @@ class ClockDesk:
             await self.boards.channel_gone(session.row.guild_id, session.row.channel_id)
 
     async def ask(self, out: TimeOut) -> None:
-        """Post the question for each seat that ran out, and arm the job that ends it unanswered.
-        A question Discord refuses is logged, told and asked again (:meth:`ask_again`)."""
+        """Post the question for each seat that ran out (the job that ends it unanswered was armed
+        with the time-out).  A question Discord refuses is logged, told and asked again
+        (:meth:`ask_again`)."""
         session = out.session
         at = int(out.at)
-        scheduler = self.look.bot.scheduler
         asked = True
         refused: list[tuple[int, Refused]] = []  # told once all are tried: one message a person
+        # (each seat's ``timeout`` and ``ask`` jobs were armed in the time-out's own commit)
         for seat in out.seats:
             assert seat.seat is not None  # a seat in a running game
-            if scheduler is not None:
-                due = out.at + gc.VOTE_SECONDS
-                await scheduler.schedule(TIMEOUT, f"{session.id}:{seat.seat}", due, {"at": at})
             self.asking.add(asked_now := (session.id, seat.seat, at))
             try:
                 posted = await self.post_question(session, seat.seat, at, refused)

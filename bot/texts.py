@@ -346,10 +346,10 @@ def channel_text(
 def mover(session: Session, seat: int, t: Language = ENGLISH, number: int | None = None) -> str:
     """Who made move ``number`` (None: a move now): the seat's name (whoever held it then, see
     :meth:`Session.names_at`), "the table", or "?" for a seat the game does not have."""
-    return _mover(session.names_at(number), seat, t)
+    return mover_in(session.names_at(number), seat, t)
 
 
-def _mover(names: Sequence[str], seat: int, t: Language) -> str:
+def mover_in(names: Sequence[str], seat: int, t: Language) -> str:  # mover, from the names then
     if seat == TABLE:
         return t.gettext("the table")
     return names[seat] if 0 <= seat < len(names) else "?"
@@ -368,7 +368,7 @@ def _describe(
     undo = undo_target(record.move) is not None  # an undo entry: its line says what it took back
     move = None if undo else notation(engine, state, record, reader)
     if move is not None:
-        who = _mover(names, record.seat, t)
+        who = mover_in(names, record.seat, t)
         if record.by_computer:
             return t.gettext("{player} (computer): `{move}`", player=who, move=move)
         return t.gettext("{player}: `{move}`", player=who, move=move)
@@ -771,7 +771,7 @@ def history_text(
         return clip(f"{title}\n{before}")
     names = session.names_at(number)
     s = seen(session.engine, session.state, record, reader, t)
-    who = _mover(names, record.seat, t)
+    who = mover_in(names, record.seat, t)
     if undo_target(record.move) is not None:
         return clip("\n".join([title, *(sentence(name_seats(line, names), names) for line in s.lines)]))
     if s.notation is not None:

@@ -25,7 +25,7 @@ from bot.replaying import undo_target, walk
 from bot.results import series
 from bot.sessions import Session, SessionService
 from bot.texts import number, ordinal
-from engines.core import TABLE, Engine, Outcome, name_seats
+from engines.core import Engine, Outcome, name_seats
 from languages import Language
 from renderers.colours import SEAT_COLOURS
 
@@ -63,10 +63,7 @@ def move_line(
     played it."""
     public = seen(engine, state, record, None, t)
     undo = undo_target(record.move) is not None
-    if record.seat == TABLE:
-        who = t.gettext("the table")
-    else:
-        who = names[record.seat] if 0 <= record.seat < len(names) else "?"
+    who = texts.mover_in(names, record.seat, t)
     if public.lines:
         words = plain("\n".join(name_seats(line, names) for line in public.lines), names)
     elif public.notation is not None and not undo:

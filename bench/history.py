@@ -33,6 +33,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -48,13 +49,25 @@ from engines.core import TABLE, config_from_options, rng_for  # noqa: E402
 TITLES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 
 
-def whole_game(game: str, players: int, seed: int, limit: int = 5000) -> tuple[list[Played], Any]:
-    """A game played to the end by computer players: (moves as played records, final state)."""
+def whole_game(
+    game: str,
+    players: int,
+    seed: int,
+    limit: int = 5000,
+    *,
+    options: dict[str, Any] | None = None,
+    stream: str = "bench-history",
+    stop: Callable[[list[Played], Any, Any], bool] | None = None,
+) -> tuple[list[Played], Any]:
+    """A game played to the end by computer players: (moves as played records, final state).
+    ``options``: the game's; ``stream``: the computers' random stream (with the seed); ``stop``:
+    called as ``stop(played, state before the move, state after it)`` after each move, ends the
+    game there when it says so."""
     module = engines.get(game).load()
-    config = config_from_options(module.Config, players, {})
+    config = config_from_options(module.Config, players, options or {})
     state = module.new_game(config, players, seed)
     played: list[Played] = []
-    rng = rng_for(seed, "bench-history")
+    rng = rng_for(seed, stream)
     while module.outcome(state) is None and len(played) < limit:
         movers = sorted(module.to_move(state))
         if movers:
@@ -64,8 +77,11 @@ def whole_game(game: str, players: int, seed: int, limit: int = 5000) -> tuple[l
         else:
             seat = TABLE
             move = list(module.legal_moves(state, TABLE))[0]
+        before = state
         state, record = apply(module, state, seat, move, by_computer=True)
         played.append(record)
+        if stop is not None and stop(played, before, state):
+            break
     return played, state
 
 

@@ -18,9 +18,9 @@ from bench.history import whole_game
 from bot import alt, texts
 from bot.public import seen
 from bot.records import MoveRecord
-from bot.sessions.model import apply, stored
+from bot.sessions.model import stored
 from bot.web.game import move_line
-from engines.core import PUBLIC, TABLE, config_from_options, rng_for
+from engines.core import PUBLIC, TABLE, config_from_options
 from engines.options import options_of
 from languages import language
 from tests.table.test_web_pages import record_end, serve
@@ -124,24 +124,7 @@ async def test_each_move_is_said_in_words_in_the_pages_language(service, game, p
 def play_until(game, players, seed, options, stop):
     """Computer players play ``game`` with ``options`` until ``stop(played, before, state)`` says
     so after a move (or the game ends): the moves and the state then."""
-    module = engines.get(game).load()
-    state = module.new_game(config_from_options(module.Config, players, options), players, seed)
-    rng = rng_for(seed, "web-move-words")
-    played = []
-    while module.outcome(state) is None:
-        movers = sorted(module.to_move(state))
-        if movers:
-            seat = movers[0]
-            legal = list(module.legal_moves(state, seat))
-            move = module.computer_move(module.view_for(state, seat), legal, rng)
-        else:
-            seat, move = TABLE, list(module.legal_moves(state, TABLE))[0]
-        before = state
-        state, record = apply(module, state, seat, move, by_computer=True)
-        played.append(record)
-        if stop(played, before, state):
-            break
-    return played, state
+    return whole_game(game, players, seed, options=options, stream="web-move-words", stop=stop)
 
 
 def hand_codes(state, seat):

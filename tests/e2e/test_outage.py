@@ -61,22 +61,28 @@ class HeldRetries:
         await self.gate.wait()
 
 
-async def a_move_held_up(standin, bot, outage, chan, alice, retries: HeldRetries):
-    """Alice plays against the computer; the database is cut while the computer thinks: she hears
-    her move was recorded (the board cannot be shown until the database is back), never
-    "unchanged", and the bot waits to try again.  The game and her move."""
-    bot.sleep = retries.sleep
+async def against_the_computer(standin, bot, chan, alice):
+    """Alice's Nim game of three piles against the computer, started in ``chan``: (the session,
+    the move she will play).  The start is handled to its end (the first board's post recorded)
+    before a test cuts the database: else the restart would rightly post the first board again,
+    with the turn after it."""
     lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
     await standin.click(alice, lobby.message, "Add computer")
     standin.skip_messages(chan)
     await standin.click(alice, lobby.message, "Start")
     await standin.next_message(chan, lambda m: bool(m.files))  # the first board
-    # The start is handled to its end (the first board's post recorded) before the database is
-    # cut: else the restart would rightly post the first board again, with the turn after it.
     await bot.front.replies.idle()
     await bot.front.boards.computers_settled()
     session = await bot.sessions.core.in_channel(chan.id)
-    move = (await bot.sessions.play.legal_moves(chan.id, alice.id))[0]
+    return session, (await bot.sessions.play.legal_moves(chan.id, alice.id))[0]
+
+
+async def a_move_held_up(standin, bot, outage, chan, alice, retries: HeldRetries):
+    """Alice plays against the computer; the database is cut while the computer thinks: she hears
+    her move was recorded (the board cannot be shown until the database is back), never
+    "unchanged", and the bot waits to try again.  The game and her move."""
+    bot.sleep = retries.sleep
+    session, move = await against_the_computer(standin, bot, chan, alice)
     thinks = bot.sessions.core.computers.move
 
     async def cut_then_think(*args, **kwargs):
@@ -216,15 +222,7 @@ async def a_move_whose_answer_is_held(standin, bot, relay, pg_database: str, ali
     settled), and her move asked for with ``/nim move``: the server commits it and its answer is
     held in the relay (the commit then is as it was).  (session, her move, the asked command)."""
     await standin.wait_synced()
-    lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
-    await standin.click(alice, lobby.message, "Add computer")
-    standin.skip_messages(chan)
-    await standin.click(alice, lobby.message, "Start")
-    await standin.next_message(chan, lambda m: bool(m.files))  # the first board
-    await bot.front.replies.idle()
-    await bot.front.boards.computers_settled()
-    session = await bot.sessions.core.in_channel(chan.id)
-    move = (await bot.sessions.play.legal_moves(chan.id, alice.id))[0]
+    session, move = await against_the_computer(standin, bot, chan, alice)
     commit = bot.store.db.commit_play
 
     async def answer_held(*args, **kwargs):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import texts  # noqa: E402
+from bot import movetexts  # noqa: E402
 from bot.sessions import SessionService  # noqa: E402
 from bot.storage import open_store  # noqa: E402
 
@@ -57,7 +57,7 @@ async def timed_log(service: SessionService, session_id: int, repeat: int) -> fl
     t0 = time.perf_counter()
     for _ in range(repeat):
         records = await service.logbook.log(session, last=50)
-        texts.log_text(session, records, None)
+        movetexts.log_text(session, records, None)
     return (time.perf_counter() - t0) / repeat
 
 

@@ -8,7 +8,7 @@ or a seat's two turns in a row, are told apart.  The game says what the turn mad
 repeated steps merged; a game without it, or a turn holding an event stored before sentences
 were kept, is told one line a turn, as the events said it.  This module lays the lines out:
 each sentence with its capital and its full stop, the seats named, the sentences of a line
-side by side.  Every step stays in the log and the history pages (:func:`bot.texts.history_text`).
+side by side.  Every step stays in the log and the history pages (:func:`bot.movetexts.history_text`).
 
 Imports :mod:`bot.public`, :mod:`bot.records`, :mod:`engines.core` and :mod:`languages`
 (:mod:`bot.sessions` for types); no Discord.

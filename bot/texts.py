@@ -2,9 +2,10 @@
 
 The channel's post at the end of a turn (:func:`board_text`: each turn in a few short lines
 told by :mod:`bot.telling`, the result, who acts next) and its header's last action, the mover's private confirmation
-(:func:`own_lines`), ``/game log``, ``/game status``, ``/game list``, the lobby and its
-thread, history pages, and the small wording helpers they share (places, scores, sentences,
-clipping to Discord's message limit).  Every move shown is first asked of
+(:func:`own_lines`), a move in one line (:func:`describe`), ``/game status``, ``/game list``,
+the lobby and its thread, and the small wording helpers they share (places, scores, sentences,
+clipping to Discord's message limit); ``/game log`` and the history pages are
+:mod:`bot.movetexts`'.  Every move shown is first asked of
 :func:`bot.public.seen`; no text here decides privacy.  Counts meet their nouns through the
 catalogue's plural forms only.
 
@@ -357,10 +358,10 @@ def mover_in(names: Sequence[str], seat: int, t: Language) -> str:  # mover, fro
 
 def describe(session: Session, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> str:
     """One move in one line for ``reader``, in ``t``: who and the notation, or its public lines."""
-    return _describe(session.engine, session.state, session.names_at(record.number), record, reader, t)
+    return describe_in(session.engine, session.state, session.names_at(record.number), record, reader, t)
 
 
-def _describe(
+def describe_in(
     engine: Engine, state: object, names: Sequence[str], record: MoveRecord, reader: Reader, t: Language
 ) -> str:
     """:func:`describe` with the session's engine, state and names looked up once (a log asks for
@@ -376,35 +377,6 @@ def _describe(
     if record.by_computer and not undo:
         return t.gettext("{move} (played by the computer)", move=summary)
     return summary
-
-
-def log_line(session: Session, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> str:
-    return _log_line(session.engine, session.state, session.names_at(record.number), record, reader, t)
-
-
-def _log_line(
-    engine: Engine, state: object, names: Sequence[str], record: MoveRecord, reader: Reader, t: Language
-) -> str:
-    head = f"{record.number}. " if record.number is not None else ""
-    return head + _describe(engine, state, names, record, reader, t)
-
-
-def log_text(session: Session, records: Sequence[MoveRecord], reader: Reader, t: Language = ENGLISH) -> str:
-    """``/game log`` for ``reader``, in ``t``: one line per move, newest last, kept under the
-    message limit (the most recent moves that fit, and always the newest).  Each move names
-    whoever held its seat then (:meth:`Session.names_at`)."""
-    if not records:
-        return t.gettext("No moves yet.")
-    engine, state = session.engine, session.state
-    lines: list[str] = []
-    size = -1  # of the lines joined by newlines
-    for record in reversed(records):  # newest first: an older line that does not fit is not written
-        line = _log_line(engine, state, session.names_at(record.number), record, reader, t)
-        size += len(line) + 1
-        if lines and size > MESSAGE_LIMIT:
-            break
-        lines.append(line)
-    return clip("\n".join(reversed(lines)))
 
 
 def option_words(session: Session, t: Language = ENGLISH) -> list[str]:
@@ -745,56 +717,3 @@ def list_text(sessions: Sequence[Session], t: Language = ENGLISH) -> str:
 
         return t.gettext("No games you can see right now; {hint}.", hint=new_game_hint().in_words(t))
     return clip("\n".join(list_line(s, t) for s in sessions))
-
-
-# ------------------------------------------------------------------ /game history
-
-
-def history_text(
-    session: Session,
-    number: int,
-    shown: int,
-    record: MoveRecord | None,
-    reader: Reader,
-    t: Language = ENGLISH,
-) -> str:
-    """A history page for ``reader``, in ``t``: which move, who made it (whoever held the seat
-    then), and its event lines as that reader may read them (the mover's private lines only to
-    the mover's own seat)."""
-    values = {"game": session.info.title, "number": session.id, "move": number, "shown": shown}
-    if session.status == "active":
-        title = t.gettext("**{game}** (game #{number}), move {move} of {shown} (the game goes on)", **values)
-    else:
-        title = t.gettext("**{game}** (game #{number}), move {move} of {shown}", **values)
-    if number == 0 or record is None:
-        before = t.gettext("The board before the first move.")
-        return clip(f"{title}\n{before}")
-    names = session.names_at(number)
-    s = seen(session.engine, session.state, record, reader, t)
-    who = mover_in(names, record.seat, t)
-    if undo_target(record.move) is not None:
-        return clip("\n".join([title, *(sentence(name_seats(line, names), names) for line in s.lines)]))
-    if s.notation is not None:
-        if record.by_computer:
-            head = t.gettext(
-                "{player} (played by the computer) played `{move}`.", player=who, move=s.notation
-            )
-        else:
-            head = t.gettext("{player} played `{move}`.", player=who, move=s.notation)
-    elif record.by_computer:
-        head = t.gettext(
-            "{player} (played by the computer) moved (the move itself is hidden from you).", player=who
-        )
-    else:
-        head = t.gettext("{player} moved (the move itself is hidden from you).", player=who)
-    lines = [title, sentence(head, names)]
-    lines.extend(sentence(name_seats(line, names), names) for line in s.lines)
-    return clip("\n".join(lines))
-
-
-def history_label(session: Session, number: int, seat: int | None, t: Language = ENGLISH) -> str:
-    """A jump target in the history select, in ``t``: ``Move 12: Ana``."""
-    if number == 0:
-        return t.gettext("The start")
-    who = "?" if seat is None else mover(session, seat, t, number)
-    return t.gettext("Move {number}: {player}", number=number, player=who)

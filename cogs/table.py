@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 import engines
-from bot import i18n, texts
+from bot import i18n, movetexts, texts
 from bot.app import PukllayBot
 from bot.describe import described
 from bot.league.service import season_label, season_named, seasons
@@ -195,7 +195,8 @@ class GameCommands(
         reader = session.reader_of(interaction.user.id)
         session = await self.sessions.logbook.with_holders(session)  # whose each move was then
         await reply(
-            interaction, texts.log_text(written.session(session), records, reader, i18n.private(interaction))
+            interaction,
+            movetexts.log_text(written.session(session), records, reader, i18n.private(interaction)),
         )
 
     @app_commands.command(

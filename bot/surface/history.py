@@ -12,7 +12,7 @@ import asyncio
 
 import discord
 
-from bot import alt, i18n, texts
+from bot import alt, i18n, movetexts, texts
 from bot.choices import CHOICE_LIMIT
 from bot.history import History
 from bot.optionline import board_options
@@ -54,7 +54,9 @@ class HistoryPages:
         names = session.names_after(page.number)  # the board's; its header names the move's player
         reader = session.reader_of(interaction.user.id)
         t = i18n.private(interaction)
-        text = texts.history_text(written.session(session), page.number, page.shown, page.record, reader, t)
+        text = movetexts.history_text(
+            written.session(session), page.number, page.shown, page.record, reader, t
+        )
         file = None
         renderer = session.info.load_renderer()
         if renderer is not None:
@@ -108,7 +110,7 @@ class HistoryPages:
         seats = {r.number: r.seat for r in await self.service.store.history.moves(session.id)}
         options = [
             discord.SelectOption(
-                label=texts.history_label(session, m, seats.get(m), t), value=str(m), default=m == n
+                label=movetexts.history_label(session, m, seats.get(m), t), value=str(m), default=m == n
             )
             for m in jump_targets(n, shown)
         ]

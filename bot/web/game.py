@@ -51,6 +51,7 @@ class MoveLine:
     text: str
     notation: str | None = None
     computer: bool = False  # the computer played it (a computer seat, or one whose time ran out)
+    taken_back: bool = False  # a later undo took it back (the game went on from the move before)
 
 
 def move_line(
@@ -60,7 +61,7 @@ def move_line(
     :func:`bot.public.seen` lets the channel read of it while the game is at ``state``), the seats
     named ``names`` (whoever held them then, as they wrote their names).  An undo entry says
     what it took back and has no notation of its own; a move with no public line says who
-    played it."""
+    played it; a move a later undo took back says so."""
     public = seen(engine, state, record, None, t)
     undo = undo_target(record.move) is not None
     who = texts.mover_in(names, record.seat, t)
@@ -71,7 +72,12 @@ def move_line(
     else:
         words = plain(name_seats(public.summary(t), names), names)
     return MoveLine(
-        record.number or 0, who, words, None if undo else public.notation, record.by_computer and not undo
+        record.number or 0,
+        who,
+        words,
+        None if undo else public.notation,
+        record.by_computer and not undo,
+        record.taken_back,
     )
 
 

@@ -34,6 +34,7 @@ WORDS: Mapping[str, str] = {
     "score": N_("Score"),
     "computer": N_("computer"),
     "by_computer": N_("played by the computer"),
+    "taken_back": N_("taken back later"),
     "resigned": N_("resigned"),
     "resigned_computer": N_("resigned; the computer plays on"),
     "ran_out": N_("time ran out"),

@@ -187,7 +187,7 @@ async def test_each_move_is_put_to_whoever_held_its_seat_then(service, clock):
     that league's name for them), so its log, its history's names and the profiles' turns put
     every move to whoever made it (named as the seat named them then), and the same person is
     never mixed up between the two games."""
-    from bot import texts
+    from bot import movetexts
     from bot.profiles import reckon
     from bot.storage.profiles import Holder
 
@@ -236,7 +236,7 @@ async def test_each_move_is_put_to_whoever_held_its_seat_then(service, clock):
             read.names_at(mine[0])[seat] == f"seat{first}" and read.names_at(mine[-1])[seat] == f"seat{sub}"
         )
         assert read.names_at(0)[seat] == f"seat{first}" and session.names()[seat] == f"seat{sub}"
-        log = texts.log_text(read, await service.logbook.log(read), None).splitlines()
+        log = movetexts.log_text(read, await service.logbook.log(read), None).splitlines()
         assert [
             line.split(":")[0] for line in log if line.split(":")[0].endswith(read.names_at(None)[seat])
         ] == [f"{mine[-1]}. seat{sub}"]
@@ -285,7 +285,7 @@ async def test_a_substitute_replaced_in_turn_keeps_their_moves_and_name(service)
     """Ann's seat goes to Sub (the result stays Ann's, so Sub never joins the league's players);
     Sub is late in turn and the seat goes to Tom.  Each keeps the moves made while the seat was
     theirs, named as the seat named them then."""
-    from bot import texts
+    from bot import movetexts
     from bot.storage.profiles import Holder
 
     store = service.store
@@ -306,7 +306,7 @@ async def test_a_substitute_replaced_in_turn_keeps_their_moves_and_name(service)
     assert [(h.user_id, h.until, h.name) for h in earlier] == [(10, held[0], "u10"), (30, held[1], "Sub")]
     assert isinstance(earlier[0], Holder)
     read = await service.logbook.with_holders(session)
-    lines = texts.log_text(read, await service.logbook.log(read), None).splitlines()
+    lines = movetexts.log_text(read, await service.logbook.log(read), None).splitlines()
     mine = [
         line.split(":")[0]
         for line in lines

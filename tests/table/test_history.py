@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import engines
-from bot import texts
+from bot import movetexts, texts
 from bot.history import History, browsable
 from bot.sessions import Refusal
 from engines.core import TABLE, config_from_options, rng_for
@@ -132,7 +132,7 @@ async def test_a_page_shows_no_other_seats_secret(service, game):
         page = await history.page(session, number)
         record = page.record
         for reader in [None, *range(n)]:
-            text = texts.history_text(session, number, page.shown, record, reader)
+            text = movetexts.history_text(session, number, page.shown, record, reader)
             for event in record.events:
                 private = event.visible_to is not None and (reader is None or reader not in event.visible_to)
                 if private and event.text != (event.public_text or ""):

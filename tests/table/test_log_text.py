@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import texts
+from bot import movetexts, texts
 from bot.records import MoveRecord
 from bot.sessions import SessionService
 from engines.core import TABLE, rng_for
@@ -20,7 +20,7 @@ def every_line_then_trimmed(session, records, reader, t: Language) -> str:
     while the lines are over the message limit (the newest always stays, clipped)."""
     if not records:
         return t.gettext("No moves yet.")
-    lines = [texts.log_line(session, r, reader, t) for r in records]
+    lines = [movetexts.log_line(session, r, reader, t) for r in records]
     while len("\n".join(lines)) > texts.MESSAGE_LIMIT and len(lines) > 1:
         lines.pop(0)
     return texts.clip("\n".join(lines))
@@ -67,10 +67,10 @@ async def test_the_log_keeps_the_newest_lines_that_fit(tmp_path, game, moves, tr
         for t in (ENGLISH, SPANISH):
             for reader in (0, 1, None):
                 for end in range(len(records) + 1):
-                    shown = texts.log_text(session, records[:end], reader, t)
+                    shown = movetexts.log_text(session, records[:end], reader, t)
                     assert shown == every_line_then_trimmed(session, records[:end], reader, t), (t.code, end)
-                whole = texts.log_text(session, records, reader, t).splitlines()
-                assert whole[-1] == texts.log_line(session, records[-1], reader, t)
+                whole = movetexts.log_text(session, records, reader, t).splitlines()
+                assert whole[-1] == movetexts.log_line(session, records[-1], reader, t)
                 assert (len(whole) < len(records)) == trimmed, (t.code, reader, len(records))
     finally:
         await store.close()
@@ -82,7 +82,7 @@ async def test_a_newest_line_too_long_for_a_message_is_kept_clipped(tmp_path):
         huge = MoveRecord(TABLE, "x" * 2500, False, (), None, number=len(records) + 1)
         for t in (ENGLISH, SPANISH):
             for reader in (0, None):
-                shown = texts.log_text(session, [*records, huge], reader, t)
+                shown = movetexts.log_text(session, [*records, huge], reader, t)
                 assert shown == every_line_then_trimmed(session, [*records, huge], reader, t)
                 assert len(shown) == texts.MESSAGE_LIMIT and shown.endswith("x…")
                 assert "\n" not in shown  # the older lines give way to the newest

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import public, texts
+from bot import movetexts, public, texts
 from bot.sessions import SessionService
 
 G = 1
@@ -25,7 +25,7 @@ def first_hut(moves):
 async def texts_for(service, session):
     """The log as each seat and a spectator read it."""
     records = await service.logbook.log(session)
-    return {reader: texts.log_text(session, records, reader) for reader in (0, 1, None)}
+    return {reader: movetexts.log_text(session, records, reader) for reader in (0, 1, None)}
 
 
 async def test_log_hides_a_hut_until_the_round_ends(service):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import choices, public, texts
+from bot import choices, movetexts, public, texts
 from bot.sessions import Refusal, named, refusal
 from engines.core import Event, IllegalMove
 from languages import ENGLISH, language
@@ -86,19 +86,19 @@ async def test_log_status_list_and_history_in_the_askers_language(service):
     result, move, _ = await play_first(service, session)
     session = result.session
     records = await service.logbook.log(session)
-    log = texts.log_text(session, records, None, es())
+    log = movetexts.log_text(session, records, None, es())
     assert log.startswith("1. ") and f"`{move}`" in log
-    assert texts.log_text(session, [], None, es()) == "Todavía no hay jugadas."
+    assert movetexts.log_text(session, [], None, es()) == "Todavía no hay jugadas."
     status = texts.status_text(session, 1, records[-1], None, t=es())
     assert "**Nim** (partida n.º" in status and "1 jugada hecha" in status
     assert "Esperando a: " in status and "Última: " in status and "Waiting" not in status
     assert "Waiting on: " in texts.status_text(session, 1, records[-1], None)
     listed = texts.list_text([session], es())
     assert "(esperando a " in listed and "waiting" not in listed
-    page = texts.history_text(session, 1, 1, records[0], None, es())
+    page = movetexts.history_text(session, 1, 1, records[0], None, es())
     assert "jugada 1 de 1 (la partida sigue)" in page and f"jugó `{move}`." in page
-    assert texts.history_label(session, 0, None, es()) == "El inicio"
-    assert texts.history_label(session, 1, records[0].seat, es()).startswith("Jugada 1: ")
+    assert movetexts.history_label(session, 0, None, es()) == "El inicio"
+    assert movetexts.history_label(session, 1, records[0].seat, es()).startswith("Jugada 1: ")
 
 
 async def test_an_event_stored_before_sentences_were_kept_reads_as_it_was(service):

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 import engines
-from bot import choices, public, texts
+from bot import choices, movetexts, public, texts
 from bot.sessions import SessionService
 from engines.core import TABLE, config_from_options, jsonable
 
@@ -258,7 +258,7 @@ class Table:
             view = module.view_for(session.state, reader)
             shown = jsonable(view)
             surfaces = {
-                "the log": texts.log_text(session, records, reader),
+                "the log": movetexts.log_text(session, records, reader),
                 "the status": texts.status_text(
                     session, self.log_rows, records[-1] if records else None, reader
                 ),
@@ -443,7 +443,7 @@ async def spectator_surfaces(tmp_path, service, session) -> dict[str, object]:
     pages = []
     for number in range(len(rows) + 1):
         page = await history.page(session, number)
-        pages.append(texts.history_text(session, page.number, page.shown, page.record, None))
+        pages.append(movetexts.history_text(session, page.number, page.shown, page.record, None))
         pages.append(repr(jsonable(module.view_for(page.state, None))))
         if page.record is not None:
             pages.append(public.seen(module, session.state, page.record, None).summary())
@@ -453,7 +453,7 @@ async def spectator_surfaces(tmp_path, service, session) -> dict[str, object]:
         "the animated summary": await results.summary(service, session),
         "the results card": await results.card(service, session),
         "the history": "\n".join(pages),
-        "the log": texts.log_text(session, records, None),
+        "the log": movetexts.log_text(session, records, None),
         "the status": texts.status_text(session, len(rows), records[-1], None),
         "the results": texts.board_text(session, records),
     }
@@ -470,7 +470,7 @@ async def test_a_peek_kept_for_good_is_on_no_surface_of_the_finished_game(tmp_pa
         ann = session.seat_of(1).seat
         records = await service.logbook.log(session, last=10**6)
         # ann may read her own peek: there was a secret to keep
-        assert "peek:A1" in texts.log_text(session, records, ann)
+        assert "peek:A1" in movetexts.log_text(session, records, ann)
         other = next(
             str(m)[5:]
             for m in module.legal_moves((await export_state_before_peek(service, session)), ann)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from bot import telling, texts
+from bot import movetexts, telling, texts
 from bot.records import MoveRecord
 from bot.sessions import Session, SessionService
 from bot.sessions.model import apply, stored
@@ -161,7 +161,7 @@ def test_a_line_that_starts_with_a_name_keeps_the_name_as_written():
         told = "\n".join(texts.turn_lines(session, records, t=t))
         assert "ñandú" in told and "dj bo" in told, told
         assert "Ñandú" not in told and "Dj bo" not in told, told
-        page = texts.history_text(session, 1, len(records), records[0], None, t)
+        page = movetexts.history_text(session, 1, len(records), records[0], None, t)
         assert "\nñandú" in page or "\ndj bo" in page, page
         assert "Ñandú" not in page and "Dj bo" not in page, page
         note = texts.board_text(session, [], note=said("{name} resigned", name="dj bo"), t=t)

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from bot import texts
+from bot import movetexts, texts
 from bot.records import MoveRecord
 from bot.sessions import Seat, Session
 from bot.telling import sentence
@@ -146,7 +146,7 @@ def test_the_history_keeps_every_step_the_post_sums_up(game):
     steps = 0
     for session, post in played(game):
         for record in post.records:
-            page = texts.history_text(session, record.number or 0, record.number or 0, record, None)
+            page = movetexts.history_text(session, record.number or 0, record.number or 0, record, None)
             for event in record.events or ():
                 line = event.words_for(None)
                 if line:

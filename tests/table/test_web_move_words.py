@@ -15,7 +15,7 @@ import pytest
 
 import engines
 from bench.history import whole_game
-from bot import alt, texts
+from bot import alt, movetexts
 from bot.public import seen
 from bot.records import MoveRecord
 from bot.sessions.model import stored
@@ -111,7 +111,7 @@ async def test_each_move_is_said_in_words_in_the_pages_language(service, game, p
                 public = seen(session.engine, session.state, record, None, t)
                 assert shown_notation == public.notation, record
                 # The words are /game history's for a reader not seated: its lines after its head.
-                told = texts.history_text(session, record.number, len(played), record, None, t)
+                told = movetexts.history_text(session, record.number, len(played), record, None, t)
                 said = told.split("\n")[2:]
                 if said:
                     assert words == " ".join(alt.plain(line, session.names()) for line in said), record

@@ -86,6 +86,9 @@ class FallbackFont(ImageFont.FreeTypeFont):
         self.bold = bold
         self._baselines: dict[str, int] = {}
 
+    def __reduce__(self) -> tuple[type[FallbackFont], tuple[float, bool]]:
+        return FallbackFont, (self.size, self.bold)  # a copy falls back too
+
     def _baseline(self, v: str) -> int:
         """How far the baseline lies below an anchor at the ascender ("a"), the middle ("m") or
         the descender ("d"): DejaVu's, so a mixed text stands on its neighbours' line."""

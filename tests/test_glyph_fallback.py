@@ -10,6 +10,7 @@ box): the boards are compared with the board where one name is such boxes."""
 from __future__ import annotations
 
 import io
+import pickle
 import random
 
 import pytest
@@ -181,6 +182,13 @@ def test_text_dejavu_draws_keeps_its_pixels():
         assert bytes(mine[0]) == bytes(theirs[0]) and mine[0].size == theirs[0].size and mine[1] == theirs[1]
         assert ours.getbbox(text, anchor=anchor) == plain.getbbox(text, anchor=anchor)
         assert ours.getlength(text) == plain.getlength(text)
+
+
+def test_a_copied_font_falls_back_too():
+    fnt = typeset.font(24, True)
+    copied = pickle.loads(pickle.dumps(fnt))
+    assert isinstance(copied, glyphs.FallbackFont) and copied.bold and copied.size == 24
+    assert bytes(copied.getmask2("Alex🔥", "L")[0]) == bytes(fnt.getmask2("Alex🔥", "L")[0])
 
 
 def test_multiline_text_falls_back_line_by_line():

@@ -1,7 +1,8 @@
 """Fonts, text that fits its box, and the caches of drawn art.
 
 Fonts are DejaVu Sans, bundled in ``renderers/fonts`` so that every machine draws the same
-letters, Spanish ones included.  All text goes through :func:`draw_text`, which wraps, then
+letters, Spanish ones included; the letters it lacks (Chinese, Japanese, Korean, emoji) are drawn
+in the bundled fallback fonts (:mod:`renderers.glyphs`).  All text goes through :func:`draw_text`, which wraps, then
 shrinks, and records in :func:`fit_log` whether anything had to be cut; text drawn on every
 board is stamped from masks laid out once (:func:`stamp`).  Static art with words (a card face,
 a tile) is cached per language (:func:`art_cache`).
@@ -14,17 +15,14 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import _lru_cache_wrapper, lru_cache
-from pathlib import Path
 from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
 from renderers.colours import INK, cue_logging, drew
+from renderers.glyphs import FONT_FILES as FONT_FILES  # the bundled DejaVu Sans files (the tests read them)
+from renderers.glyphs import FallbackFont
 from renderers.translation import Span, current
-
-FONT_DIR = Path(__file__).resolve().parent / "fonts"
-FONT_FILES = {False: FONT_DIR / "DejaVuSans.ttf", True: FONT_DIR / "DejaVuSans-Bold.ttf"}
-
 
 # --------------------------------------------------------------------------- static art
 
@@ -56,7 +54,7 @@ def clear_art() -> None:
 @lru_cache(maxsize=128)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     try:
-        return ImageFont.truetype(str(FONT_FILES[bold]), size)
+        return FallbackFont(size, bold)
     except OSError:  # the bundled file is missing: Pillow's own scalable font still draws
         return ImageFont.load_default(size=size)
 

@@ -172,101 +172,59 @@ def unasked_text(
     about), could not be posted in ``channel`` (a mention) of ``server``, why, what an admin must
     do, and what happens if it stays unasked."""
     seats = [late] if isinstance(late, str) else list(late)
-    if len(seats) > 1:
-        return several_unasked_text(session, seats, channel, server, why, t)
+    if len(seats) == 1:
+        person = seats[0]
+        ran_out = t.gettext("{person}'s time ran out", person=person)
+        then = t.gettext(
+            "If nobody answers within a day of the time running out, the computer takes {person}'s seat.",
+            person=person,
+        )
+    else:
+        people = listing(seats)
+        named = people.in_words(t) if not isinstance(people, str) else people
+        ran_out = t.gettext("Time ran out for {people}", people=named)
+        then = t.gettext(
+            "If nobody answers within a day of the time running out, the computer takes the seats of {people}.",
+            people=named,
+        )
     values = {
+        "ran_out": ran_out,
         "game": session.info.title,
         "number": session.id,
         "channel": channel,
         "server": server,
-        "person": seats[0],
         "minutes": int(RETRY // 60),
     }
     if why.locked:
         first = t.gettext(
-            "⚠️ {person}'s time ran out in **{game}** #{number}, but I could not ask the players what "
-            "now in {channel} on **{server}**: the thread is locked. A moderator can unlock it; I ask "
-            "again as soon as it is unlocked, and every {minutes} minutes.",
+            "⚠️ {ran_out} in **{game}** #{number}, but I could not ask the players what now in {channel} "
+            "on **{server}**: the thread is locked. A moderator can unlock it; I ask again as soon as it "
+            "is unlocked, and every {minutes} minutes.",
             **values,
         )
     elif why.missing:
         names = permission_list(list(why.missing))
         first = t.ngettext(
-            "⚠️ {person}'s time ran out in **{game}** #{number}, but I could not ask the players what "
-            "now in {channel} on **{server}**: I am missing {permissions} there. A server admin can "
-            "grant it to my role (the channel's settings, Permissions); I ask again as soon as "
-            "permissions change, and every {minutes} minutes.",
-            "⚠️ {person}'s time ran out in **{game}** #{number}, but I could not ask the players what "
-            "now in {channel} on **{server}**: I am missing {permissions} there. A server admin can "
-            "grant them to my role (the channel's settings, Permissions); I ask again as soon as "
-            "permissions change, and every {minutes} minutes.",
+            "⚠️ {ran_out} in **{game}** #{number}, but I could not ask the players what now in {channel} "
+            "on **{server}**: I am missing {permissions} there. A server admin can grant it to my role "
+            "(the channel's settings, Permissions); I ask again as soon as permissions change, and every "
+            "{minutes} minutes.",
+            "⚠️ {ran_out} in **{game}** #{number}, but I could not ask the players what now in {channel} "
+            "on **{server}**: I am missing {permissions} there. A server admin can grant them to my role "
+            "(the channel's settings, Permissions); I ask again as soon as permissions change, and every "
+            "{minutes} minutes.",
             len(why.missing),
             permissions=names.in_words(t) if not isinstance(names, str) else names,
             **values,
         )
     else:
         first = t.gettext(
-            "⚠️ {person}'s time ran out in **{game}** #{number}, but I could not ask the players what "
-            "now in {channel} on **{server}**: Discord refused me there. A server admin can check that "
-            "my role has View Channel and Send Messages (Send Messages in Threads in a thread) there; "
-            "I ask again as soon as permissions change, and every {minutes} minutes.",
+            "⚠️ {ran_out} in **{game}** #{number}, but I could not ask the players what now in {channel} "
+            "on **{server}**: Discord refused me there. A server admin can check that my role has View "
+            "Channel and Send Messages (Send Messages in Threads in a thread) there; I ask again as soon "
+            "as permissions change, and every {minutes} minutes.",
             **values,
         )
-    then = t.gettext(
-        "If nobody answers within a day of the time running out, the computer takes {person}'s seat.",
-        person=late,
-    )
-    return f"{first}\n{then}"
-
-
-def several_unasked_text(
-    session: Session, late: Sequence[str], channel: str, server: str, why: Refused, t: Language
-) -> str:
-    """:func:`unasked_text` for several seats whose time ran out at once (``late``: their names),
-    in one message."""
-    people = listing(list(late))
-    values = {
-        "game": session.info.title,
-        "number": session.id,
-        "channel": channel,
-        "server": server,
-        "people": people.in_words(t) if not isinstance(people, str) else people,
-        "minutes": int(RETRY // 60),
-    }
-    if why.locked:
-        first = t.gettext(
-            "⚠️ Time ran out for {people} in **{game}** #{number}, but I could not ask the players what "
-            "now in {channel} on **{server}**: the thread is locked. A moderator can unlock it; I ask "
-            "again as soon as it is unlocked, and every {minutes} minutes.",
-            **values,
-        )
-    elif why.missing:
-        names = permission_list(list(why.missing))
-        first = t.ngettext(
-            "⚠️ Time ran out for {people} in **{game}** #{number}, but I could not ask the players what "
-            "now in {channel} on **{server}**: I am missing {permissions} there. A server admin can "
-            "grant it to my role (the channel's settings, Permissions); I ask again as soon as "
-            "permissions change, and every {minutes} minutes.",
-            "⚠️ Time ran out for {people} in **{game}** #{number}, but I could not ask the players what "
-            "now in {channel} on **{server}**: I am missing {permissions} there. A server admin can "
-            "grant them to my role (the channel's settings, Permissions); I ask again as soon as "
-            "permissions change, and every {minutes} minutes.",
-            len(why.missing),
-            permissions=names.in_words(t) if not isinstance(names, str) else names,
-            **values,
-        )
-    else:
-        first = t.gettext(
-            "⚠️ Time ran out for {people} in **{game}** #{number}, but I could not ask the players what "
-            "now in {channel} on **{server}**: Discord refused me there. A server admin can check that "
-            "my role has View Channel and Send Messages (Send Messages in Threads in a thread) there; "
-            "I ask again as soon as permissions change, and every {minutes} minutes.",
-            **values,
-        )
-    then = t.gettext(
-        "If nobody answers within a day of the time running out, the computer takes the seats of {people}.",
-        people=values["people"],
-    )
     return f"{first}\n{then}"
 
 

@@ -18,6 +18,7 @@ from PIL import Image
 
 import languages
 from bot.history import SNAPSHOT_EVERY, start_state
+from bot.optionline import board_options
 from bot.replaying import taken_back, walk
 from bot.sessions import RatingChange, Session, SessionService
 from bot.storage import MoveRow
@@ -160,15 +161,19 @@ def frames(
     """The public board at the start and after every turn of a finished game, drawn in
     ``language`` by the renderer's ``draw_board`` (the image ``render`` encodes), in the
     high-contrast palette when ``contrast``, and scaled to a summary's frame.  Each frame names
-    the players who held the seats then (:meth:`Session.names_after`)."""
+    the players who held the seats then (:meth:`Session.names_after`), and its header says the
+    game's options as every other board of it does (:func:`bot.optionline.board_options`)."""
     renderer = session.info.load_renderer()
     if renderer is None:
         return []
     module = session.engine
+    options = board_options(session.row.game, session.row.options, languages.language(language))
 
     def board(state: object, number: int) -> Image.Image:
         names = session.names_after(number)
-        drawn = renderer.draw_board(module.view_for(state, None), names=names, language=language)
+        drawn = renderer.draw_board(
+            module.view_for(state, None), names=names, language=language, options=options
+        )
         return animation.frame(high_contrast(drawn) if contrast else drawn)
 
     state = start_state(session)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import engines
-from bot import alt
+from bot import alt, results
 from bot.describe import described
 from bot.optionline import board_options
 from bot.texts import game_option_words
@@ -174,3 +174,26 @@ def test_nowa_gwineas_goal_is_drawn_on_its_last_board_too(t):
         )
     three = [f.text for f in log if ("3 water holes" if t is ENGLISH else "3 pozas de agua") in f.text]
     assert len(three) == 1 and not [f.text for f in log if f.cut], three
+
+
+@pytest.mark.parametrize("t", [ENGLISH, ES], ids=["en", "es"])
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("guacamole", {"dishes_per_turn": 2}),
+        ("nowa_gwinea", {"boards": "each"}),
+        ("guanga", {"cannot_place": "end_now"}),
+    ],
+)
+def test_the_animated_summarys_frames_say_the_options(game, options, t):
+    """A finished game's animated summary drew its boards without the options line that every
+    other picture of the game has: a frame of a game played with other rules looked like the
+    standard game's."""
+    session, _ = _session(game, options)
+    words = board_options(game, session.row.options, t)
+    assert words
+    with typeset.fit_log() as log:
+        made = results.frames(session, [], t.code)
+    assert len(made) == 1  # the start: no moves played
+    header = [f.text for f in log if f.header]
+    assert any(words in text for text in header), (words, header)

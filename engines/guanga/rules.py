@@ -955,6 +955,19 @@ def _finish(s: State, events: list[Event], reason: Said) -> None:
     s.end_said = reason
     s.phase = "over"
     events.append(Event.told(said("The game is over: {reason}.", reason=reason), kind="end"))
+    if s.n == 1:  # the solo player plays for a rank (the rulebook's table), said with the end
+        points = breakdown(s, 0)["total"]
+        events.append(
+            Event.told(
+                said(
+                    "{player}'s final score: {points} VP, rank {rank}.",
+                    player=seat_word(0),
+                    points=points,
+                    rank=W.word(W.RANKS, solo_rank(points)),
+                ),
+                kind="score",
+            )
+        )
 
 
 def _end_turn(s: State, seat: int, events: list[Event]) -> None:

@@ -1261,6 +1261,12 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
             )
         else:
             why = said("slot {slot} cannot go on {cell}", slot=m.slot, cell=where)
+        if slot not in ok_slots and ok_slots:  # no cell would take it: name the slots that may be taken
+            raise IllegalMove(
+                "{why}; the slots you may take now: {slots}",
+                why=why,
+                slots=", ".join(str(i + 1) for i in sorted(ok_slots)),
+            )
         raise IllegalMove(
             "{why}; slot {slot} may go on: {cells}", why=why, slot=m.slot, cells=_cells_list(cells)
         )

@@ -75,7 +75,9 @@ def play(
         state = module.new_game(config, players, seed)
     except SetupError as exc:
         raise prompt.Refused(
-            lang.gettext("cannot set up {game}: {why}", game=info.title, why=exc.said.in_words(lang))
+            lang.gettext(
+                "cannot set up {game}: {why}", game=info.title, why=prompt.plain(exc.said.in_words(lang))
+            )
         ) from None
     renderer = None if args.no_images else info.load_renderer()
     folder = prompt.Folder(args.out, info.name, seed) if renderer is not None or not args.no_export else None

@@ -47,3 +47,18 @@ def test_a_refusal_shows_its_example_without_code_marks():
 def test_plain_keeps_escaped_characters_and_drops_markup():
     assert plain('"\\*\\*x\\*\\*" is **not** a move, like `r1+2`') == '"**x**" is not a move, like r1+2'
     assert plain('"\\\\x00" and "\\<@1>" and "\\_a\\_"') == '"\\x00" and "<@1>" and "_a_"'
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (None, 'cannot set up Tiwanaku: unknown option "max_turns"; this game\'s options are: board'),
+        ("es", 'no se puede preparar Tiwanaku: opción desconocida: "max_turns"'),
+    ],
+)
+def test_an_unknown_option_is_named_as_typed(language, expected):
+    """An option of another game is refused naming it as typed ("max_turns", not "max\\_turns")."""
+    argv = ["tiwanaku", "--no-images", "--option", "max_turns=40"]
+    code, out, err = run(argv + (["--language", language] if language else []))
+    assert code == 2 and not out
+    assert expected in err and "\\" not in err

@@ -75,7 +75,9 @@ def play(
         state = module.new_game(config, players, seed)
     except SetupError as exc:
         raise prompt.Refused(
-            lang.gettext("cannot set up {game}: {why}", game=info.title, why=exc.said.in_words(lang))
+            lang.gettext(
+                "cannot set up {game}: {why}", game=info.title, why=prompt.plain(exc.said.in_words(lang))
+            )
         ) from None
     renderer = None if args.no_images else info.load_renderer()
     folder = prompt.Folder(args.out, info.name, seed) if renderer is not None or not args.no_export else None
@@ -181,7 +183,7 @@ def play(
             seat = people[people_moves % len(people)]
             summary = in_words(module.summary(module.view_for(state, seat)), lang)
             if summary:
-                print(textwrap.indent(summary, "  "), file=out)
+                print(textwrap.indent(prompt.plain(summary), "  "), file=out)
             if not hinted:
                 print("  " + prompt.commands_hint(lang, huts), file=out)
                 hinted = True
@@ -234,14 +236,14 @@ def play(
             try:
                 move = module.parse_move(text)
             except MoveError as exc:
-                print(f"  {exc.said.in_words(lang)}", file=out)
+                print(f"  {prompt.plain(exc.said.in_words(lang))}", file=out)
                 print("  " + prompt.commands_hint(lang, huts), file=out)
                 continue
         mark = module.move_privacy(state, seat, move)
         try:
             state, events = module.apply_move(state, seat, move)
         except MoveError as exc:  # the engine's words, with the players' names put in
-            print(f"  {name_seats(exc.said.in_words(lang), names)}", file=out)
+            print(f"  {prompt.plain(name_seats(exc.said.in_words(lang), names))}", file=out)
             if seat in computers:
                 print(f"the computer's move {move} was refused: {exc}", file=err)  # a fault, for developers
                 return 1
@@ -307,6 +309,6 @@ def move_lines(
     says anything, then the event lines that reader may read."""
     shown = public.seen(module, state, record, reader, t)
     head = shown.notation if shown.notation is not None else None if shown.lines else shown.mask
-    return ([f"{names[record.seat]}: {head}"] if head is not None else []) + [
-        "  " + name_seats(line, names) for line in shown.lines
+    return ([f"{names[record.seat]}: {prompt.plain(head)}"] if head is not None else []) + [
+        "  " + prompt.plain(name_seats(line, names)) for line in shown.lines
     ]

@@ -36,11 +36,28 @@ def game_name(text: str) -> str:
     return key
 
 
+_ESCAPED = re.compile(r"\\([\\*_~|`<@\[\]])")
+"""A character a refusal escaped for Discord (:func:`engines.sentences.echo`): ``\\*`` is a typed ``*``."""
+
+_HELD = "\ue000"
+"""Stands in for an escaped character while the markdown around it is taken away."""
+
+
 def plain(text: str) -> str:
-    """Discord markdown as plain text: no ``**bold**``, ``*italics*`` or ``code`` marks."""
+    """Discord markdown as plain text: no ``**bold**``, ``*italics*`` or ``code`` marks, and what
+    a refusal escaped for Discord as it was typed (``"\\<b>"`` reads ``"<b>"``, ``"\\*"`` ``"*"``)."""
+    held: list[str] = []
+
+    def hold(match: re.Match[str]) -> str:
+        held.append(match.group(1))
+        return _HELD
+
+    text = _ESCAPED.sub(hold, text.replace(_HELD, ""))
     text = re.sub(r"\*\*(.+?)\*\*", r"\1", text)
     text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", text)
-    return text.replace("`", "")
+    text = text.replace("`", "")
+    kept = iter(held)
+    return re.sub(_HELD, lambda _: next(kept), text)
 
 
 LIST_KIND = 12

@@ -14,7 +14,15 @@ from typing import TextIO
 import engines
 from bot import export
 from bot.optionline import board_options
-from bot.terminal.prompt import Folder, Prompter, Refused, checked_language, command_word, print_outcome
+from bot.terminal.prompt import (
+    Folder,
+    Prompter,
+    Refused,
+    checked_language,
+    command_word,
+    plain,
+    print_outcome,
+)
 from bot.texts import game_options_text
 from engines.core import TABLE, in_words, name_seats
 
@@ -114,7 +122,7 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
             # kept secret for good: only what a spectator reads of it (export.replay gives no more)
             then = export.names_at(data, step.number)  # a seat handed over: whoever held it then
             events = [
-                name_seats(in_words(e.text if e.said is None else e.said, lang) or "", then)
+                plain(name_seats(in_words(e.text if e.said is None else e.said, lang) or "", then))
                 for e in step.events
             ]
             shown = lang.gettext("a move kept secret ({mask})", mask=step.move) if step.secret else step.move

@@ -955,6 +955,19 @@ def _finish(s: State, events: list[Event], reason: Said) -> None:
     s.end_said = reason
     s.phase = "over"
     events.append(Event.told(said("The game is over: {reason}.", reason=reason), kind="end"))
+    if s.n == 1:  # the solo player plays for a rank (the rulebook's table), said with the end
+        points = breakdown(s, 0)["total"]
+        events.append(
+            Event.told(
+                said(
+                    "{player}'s final score: {points} VP, rank {rank}.",
+                    player=seat_word(0),
+                    points=points,
+                    rank=W.word(W.RANKS, solo_rank(points)),
+                ),
+                kind="score",
+            )
+        )
 
 
 def _end_turn(s: State, seat: int, events: list[Event]) -> None:
@@ -1248,6 +1261,12 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
             )
         else:
             why = said("slot {slot} cannot go on {cell}", slot=m.slot, cell=where)
+        if slot not in ok_slots and ok_slots:  # no cell would take it: name the slots that may be taken
+            raise IllegalMove(
+                "{why}; the slots you may take now: {slots}",
+                why=why,
+                slots=", ".join(str(i + 1) for i in sorted(ok_slots)),
+            )
         raise IllegalMove(
             "{why}; slot {slot} may go on: {cells}", why=why, slot=m.slot, cells=_cells_list(cells)
         )

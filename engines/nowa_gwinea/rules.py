@@ -959,6 +959,14 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
                 "Round {round} scores: {scores}. Nobody called Gwinea: the fruit bonus goes to {p0}, "
                 "who completed a village first."
             )
+        elif any(
+            other != caller and row["broken"] is None and row["water"] == rows[caller]["water"]
+            for other, row in enumerate(rows)
+        ):  # another legal village covers as many: the earlier to reach that count has the bonus
+            template = N_(
+                "Round {round} scores: {scores}. Nobody called Gwinea: the fruit bonus goes to {p0}, "
+                "whose legal village covers the most water holes and reached that count first."
+            )
         else:
             template = N_(
                 "Round {round} scores: {scores}. Nobody called Gwinea: the fruit bonus goes to {p0}, "

@@ -216,7 +216,8 @@ def test_placement_events_and_refusals_name_the_patch_in_spanish():
         G.apply_move(s2, 0, G.parse_move("P3B3"))
     spanish = check_refusal(caught.value)
     assert "el parche inti rojo comparte color o símbolo con tu primer parche (chakana roja)" in spanish
-    assert spanish.endswith("el parche del hueco 3 puede ir en: ninguna")
+    # the slots that may be taken, not where slot 3 may go ("puede ir en: ninguna")
+    assert spanish.endswith("los huecos que puedes tomar ahora: 2")
     with pytest.raises(IllegalMove) as caught:
         G.apply_move(s2, 0, G.parse_move("P4B3"))
     assert check_refusal(caught.value).startswith(

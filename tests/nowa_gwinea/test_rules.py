@@ -944,3 +944,18 @@ def test_a_builder_done_in_the_last_round_is_told_the_game_ends_with_it():
     # before the last round the builder still hears of the next one
     early = play(ng.new_game(ng.Config(players=2), 2, 3), 0, "done")
     assert "next round" in ng.waiting(early, 0).in_words()
+
+
+def test_deadline_caller_tied_on_water_is_said_to_have_reached_it_first():
+    """Two legal villages cover as many water holes: the bonus goes to the one that reached that
+    count first, and the score line says so (not merely "covers the most water holes", which the
+    other village does as well)."""
+    for first, second in ((0, 1), (1, 0)):
+        s = play(play(rig(players=2), first, "I0A3"), second, "I0A3")  # the same one hole each
+        assert status(s, 0).water == status(s, 1).water == 1
+        ended, events = ng.apply_move(s, TABLE, ng.Timeout())
+        assert ended.history[-1]["caller"] == first
+        assert (
+            f"the fruit bonus goes to {{p{first}}}, whose legal village covers the most water holes and "
+            "reached that count first." in events[1].text
+        )

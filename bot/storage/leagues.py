@@ -698,9 +698,12 @@ class Leagues(Concern):
     def _league_result(
         self, game_id: int, results: Sequence[ResultRow], *, lost_by_all: bool = False
     ) -> Body[bool]:
-        """A league game's places and points; ``lost_by_all``: every seat ranks last (a loss)."""
+        """A league game's places and points; ``lost_by_all``: every seat ranks last (a loss).  A
+        game every seat forfeited is lost by all too: nobody played, so nobody ranks above anyone
+        (sharing the places would score the forfeits a draw)."""
         seats = yield from all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
         forfeits = {s[0] for s in seats if s[1]}
+        lost_by_all = lost_by_all or (bool(seats) and len(forfeits) == len(seats))
         table = yield from the_one(
             "SELECT l.points FROM leagues l JOIN league_games g ON g.league_id = l.id WHERE g.id = ?", game_id
         )

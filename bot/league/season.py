@@ -330,10 +330,10 @@ class Rounds:
             functools.partial(pictures.bracket, title, rounds, language=t.code, contrast=contrast)
         )
         lines = [f"**{heading}**"]
-        bye = t.gettext("bye")
+        bye, later = t.gettext("bye"), t.gettext("to be decided")  # as the league's web page writes them
 
         def match(m: pictures.BracketMatch) -> str:
-            a, b = (shown(x) if x else (bye if m.first_round else "?") for x in (m.a, m.b))
+            a, b = (shown(x) if x else (bye if m.first_round else later) for x in (m.a, m.b))
             if m.winner:
                 return t.gettext("{a} v {b} → {winner}", a=a, b=b, winner=shown(m.winner))
             return t.gettext("{a} v {b}", a=a, b=b)

@@ -292,7 +292,7 @@ class Rounds:
                 **texts.picture_columns(order),
             )
         )
-        text = texts.standings_text(league, rows, f"**{league.shown}**: {heading}", t)
+        text = texts.standings_text(league, rows, f"**{league.shown}**: {heading}", t, ratings)
         if self.gate is not None:
             text = clip("\n".join([text, *await self.gate.notes(league, t)]))
         described = alt.from_text(text, names=[league.name, *(s.name for s in rows)])  # kept as written

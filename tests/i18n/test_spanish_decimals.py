@@ -45,3 +45,10 @@ def test_the_standings_picture_draws_spanish_decimals():
             for text, _, _ in pictures.cells(line, pictures.COLUMNS, "Ana", pictures.INK, "=", pictures.INK)
         ]
     assert "2.5" in drawn and "4.2" in drawn, drawn
+
+
+def test_a_number_shows_at_most_two_decimals_unless_told_how_many():
+    assert ENGLISH.number(4 / 3) == "1.33" and SPANISH.number(4 / 3) == "1,33"
+    assert ENGLISH.number(0.125) == "0.12" and ENGLISH.number(2 / 3) == "0.67"
+    assert ENGLISH.number(1.999) == "2" and SPANISH.number(-0.001) == "0"
+    assert ENGLISH.number(4 / 3, 3) == "1.333"  # as many as asked for

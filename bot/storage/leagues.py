@@ -699,11 +699,11 @@ class Leagues(Concern):
         self, game_id: int, results: Sequence[ResultRow], *, lost_by_all: bool = False
     ) -> Body[bool]:
         """A league game's places and points; ``lost_by_all``: every seat ranks last (a loss).  A
-        game every seat forfeited is lost by all too: nobody played, so nobody ranks above anyone
-        (sharing the places would score the forfeits a draw)."""
+        forfeit is a loss too: each seat that forfeited ranks last with the last place's points,
+        however many did (sharing the last places, two forfeits of three scored more than one,
+        and two of two a draw)."""
         seats = yield from all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
         forfeits = {s[0] for s in seats if s[1]}
-        lost_by_all = lost_by_all or (bool(seats) and len(forfeits) == len(seats))
         table = yield from the_one(
             "SELECT l.points FROM leagues l JOIN league_games g ON g.league_id = l.id WHERE g.id = ?", game_id
         )
@@ -715,6 +715,9 @@ class Leagues(Concern):
         if len(scale) != len(ids):
             scale = list(place_points(len(ids)))
         points = [scale[-1]] * len(ids) if lost_by_all else points_for_places([places[i] for i in ids], scale)
+        for k, uid in enumerate(ids):
+            if uid in forfeits:
+                places[uid], points[k] = len(ids), scale[-1]
         yield from many(
             "UPDATE league_seats SET place = ?, points = ? WHERE game_id = ? AND user_id = ?",
             [(places[i], pts, game_id, i) for i, pts in zip(ids, points, strict=True)],

@@ -782,7 +782,7 @@ class Rounds:
         pings = await self.tell([champion], t, CHAMPION_DM, league=league.shown) if champion else []
         await self.post(league, crown, picture=picture, pings=pings)
         await self.post(league, text)
-        if league.format == "swiss" and league.final_round and await self.leagues.seeds(league):
+        if final or league.format == "elimination":  # the bracket that crowned the champion
             bracket, words = await self.bracket_post(league, t)
             await self.post(league, words.splitlines()[0], picture=bracket)
             await self.post(league, words)

@@ -137,11 +137,16 @@ class Language:
         """A number as this language writes it: ``12`` (not ``12.0``), ``2.5`` in English and
         ``2,5`` in Spanish; with ``places``, that many decimals (``3.0``, ``3,0``).  Thousands are
         not grouped (scores, points and ratings stay small).  Only for showing: what people type
-        is read as before."""
+        is read as before.  Without ``places``, a number with a fraction that does not end within
+        three decimals shows two: a third of a point (a bye worth the average of 3, 1 and 0) reads
+        ``1.33``, not ``1.33333``; ``0.025`` hours and ``12.25`` points are exact and read so."""
         if places is not None:
             text = f"{value:.{places}f}"
         else:
-            text = str(int(value)) if float(value).is_integer() else f"{value:g}"
+            value = float(value)
+            if abs(value - round(value, 3)) > 1e-9:
+                value = round(value, 2)
+            text = str(int(value)) if value.is_integer() else f"{value:g}"
         return text.replace(".", self.decimal_sign) if "." in text else text
 
     def numbers(self, values: Iterable[float]) -> str:

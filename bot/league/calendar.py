@@ -228,9 +228,11 @@ class Calendar:
             for g in opened.games
         ]
         if opened.byes:
-            lines.append(
-                t.gettext("Bye: {players}", players=", ".join(names.get(u, gone) for u in opened.byes))
-            )
+            byes = ", ".join(names.get(u, gone) for u in opened.byes)
+            if league.format == "elimination" or opened.final_stage:  # a bracket's bye, as its post says
+                lines.append(t.gettext("Bye into the next round: {players}", players=byes))
+            else:
+                lines.append(t.gettext("Bye: {players}", players=byes))
         name = f"{league.name}: {texts.round_name(league, opened.number, t)}"
         forum = await self.rows.forum(league.id)
         location = notices.jump_link(league.guild_id, forum or league.channel_id)

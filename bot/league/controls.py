@@ -125,9 +125,16 @@ def legend(order: Sequence[str], t: Language = ENGLISH) -> str:
     return ", ".join(f"{t.gettext(SHORT[n])}: {t.gettext(TITLE[n])}" for n in order)
 
 
-def values_text(values: dict[str, float], order: Sequence[str], t: Language = ENGLISH) -> str:
-    """``BH 4, H2H 0.5, Rtg 1500``: each tiebreak's value, in the league's order (``0,5`` in Spanish)."""
-    return ", ".join(f"{t.gettext(SHORT[n])} {t.number(values.get(n, 0.0))}" for n in order)
+def values_text(
+    values: dict[str, float], order: Sequence[str], t: Language = ENGLISH, *, rated: bool = True
+) -> str:
+    """``BH 4, H2H 0.5, Rtg 1500``: each tiebreak's value, in the league's order (``0,5`` in Spanish);
+    the rating of a player not ``rated`` yet is a dash, as the standings picture draws it."""
+
+    def value(n: str) -> str:
+        return "–" if n == tiebreaks.RATING and not rated else t.number(values.get(n, 0.0))
+
+    return ", ".join(f"{t.gettext(SHORT[n])} {value(n)}" for n in order)
 
 
 @dataclass

@@ -292,7 +292,7 @@ class Rounds:
                 **texts.picture_columns(order),
             )
         )
-        text = texts.standings_text(league, rows, f"**{league.shown}**: {heading}", t)
+        text = texts.standings_text(league, rows, f"**{league.shown}**: {heading}", t, ratings)
         if self.gate is not None:
             text = clip("\n".join([text, *await self.gate.notes(league, t)]))
         described = alt.from_text(text, names=[league.name, *(s.name for s in rows)])  # kept as written
@@ -330,10 +330,10 @@ class Rounds:
             functools.partial(pictures.bracket, title, rounds, language=t.code, contrast=contrast)
         )
         lines = [f"**{heading}**"]
-        bye = t.gettext("bye")
+        bye, later = t.gettext("bye"), t.gettext("to be decided")  # as the league's web page writes them
 
         def match(m: pictures.BracketMatch) -> str:
-            a, b = (shown(x) if x else (bye if m.first_round else "?") for x in (m.a, m.b))
+            a, b = (shown(x) if x else (bye if m.first_round else later) for x in (m.a, m.b))
             if m.winner:
                 return t.gettext("{a} v {b} → {winner}", a=a, b=b, winner=shown(m.winner))
             return t.gettext("{a} v {b}", a=a, b=b)
@@ -782,7 +782,7 @@ class Rounds:
         pings = await self.tell([champion], t, CHAMPION_DM, league=league.shown) if champion else []
         await self.post(league, crown, picture=picture, pings=pings)
         await self.post(league, text)
-        if league.format == "swiss" and league.final_round and await self.leagues.seeds(league):
+        if final or league.format == "elimination":  # the bracket that crowned the champion
             bracket, words = await self.bracket_post(league, t)
             await self.post(league, words.splitlines()[0], picture=bracket)
             await self.post(league, words)

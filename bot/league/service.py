@@ -673,10 +673,13 @@ class LeagueService:
             {r.player: r.rank for r in await self.draw.table_rows(league, played - 1)} if played > 1 else {}
         )
         no_shows = await self.store.noshows.counts(league.id)
+        kinds = await self.store.attendance.bye_kinds(league.id)
+        # A late sign-up since that table was not in it (it ranked them with nothing): new, not moved.
+        late = {str(u) for (number, u), kind in kinds.items() if kind == attendance.LATE and number >= played}
         out = []
         for r in rows:
             p = players.get(int(r.player))
-            move = before[r.player] - r.rank if r.player in before else None
+            move = before[r.player] - r.rank if r.player in before and r.player not in late else None
             out.append(
                 Standing(
                     r,

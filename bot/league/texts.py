@@ -8,7 +8,7 @@ the game registry, the clock's words and :mod:`languages`.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import TypedDict
 
@@ -171,9 +171,16 @@ def signup_text(league: LeagueRow, people: list[str], t: Language = ENGLISH) -> 
     return clip("\n".join(lines))
 
 
-def standings_text(league: LeagueRow, rows: list[Standing], heading: str, t: Language = ENGLISH) -> str:
+def standings_text(
+    league: LeagueRow,
+    rows: list[Standing],
+    heading: str,
+    t: Language = ENGLISH,
+    ratings: Mapping[int, float] | None = None,
+) -> str:
     """The standings in words, for screen readers (and every row, when the picture is cut): each
-    row's tiebreak values in the league's order, and below them what each short name stands for."""
+    row's tiebreak values in the league's order, and below them what each short name stands for
+    (with ``ratings``, the players rated: another's rating is a dash, as on the picture)."""
     order = tiebreaks.stored_order(league.tiebreaks)
     lines = [heading]
     for s in rows:
@@ -186,7 +193,9 @@ def standings_text(league: LeagueRow, rows: list[Standing], heading: str, t: Lan
             "points": t.ngettext("{n} point", "{n} points", form(r.points), n=t.number(r.points)),
             "games": t.ngettext("{n} game", "{n} games", r.games),
             "wins": t.ngettext("{n} win", "{n} wins", r.wins),
-            "tiebreaks": controls.values_text(r.tiebreaks, order, t),
+            "tiebreaks": controls.values_text(
+                r.tiebreaks, order, t, rated=ratings is None or int(r.player) in ratings
+            ),
         }
         if s.movement is not None and s.movement > 0:
             line = t.gettext(

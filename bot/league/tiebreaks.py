@@ -134,6 +134,12 @@ def head_to_head(games: Iterable[Scored], tied: set[str]) -> dict[str, float]:
     return out
 
 
+def by_id(player: str) -> tuple[int, str]:
+    """The order of the last resort, the player id: a user id by its number (a Discord id of 17
+    digits is lower than one of 19, which text would put first), then any other name as text."""
+    return (int(player), "") if player.isdigit() else (-1, player)
+
+
 def split(block: list[Row], name: str) -> list[list[Row]]:
     """``block`` sorted by tiebreak ``name`` (highest first), cut where its value changes."""
 
@@ -184,7 +190,7 @@ def rank(
                     r.head_to_head = r.tiebreaks[HEAD_TO_HEAD] = h2h[r.player]
             refined += split(block, name)
         blocks = refined
-    out = [r for block in blocks for r in sorted(block, key=lambda r: r.player)]
+    out = [r for block in blocks for r in sorted(block, key=lambda r: by_id(r.player))]
     for i, row in enumerate(out, 1):
         row.rank = i
     return out

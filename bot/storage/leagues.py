@@ -698,7 +698,10 @@ class Leagues(Concern):
     def _league_result(
         self, game_id: int, results: Sequence[ResultRow], *, lost_by_all: bool = False
     ) -> Body[bool]:
-        """A league game's places and points; ``lost_by_all``: every seat ranks last (a loss)."""
+        """A league game's places and points; ``lost_by_all``: every seat ranks last (a loss).  A
+        forfeit is a loss too: each seat that forfeited ranks last with the last place's points,
+        however many did (sharing the last places, two forfeits of three scored more than one,
+        and two of two a draw)."""
         seats = yield from all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
         forfeits = {s[0] for s in seats if s[1]}
         table = yield from the_one(
@@ -712,6 +715,9 @@ class Leagues(Concern):
         if len(scale) != len(ids):
             scale = list(place_points(len(ids)))
         points = [scale[-1]] * len(ids) if lost_by_all else points_for_places([places[i] for i in ids], scale)
+        for k, uid in enumerate(ids):
+            if uid in forfeits:
+                places[uid], points[k] = len(ids), scale[-1]
         yield from many(
             "UPDATE league_seats SET place = ?, points = ? WHERE game_id = ? AND user_id = ?",
             [(places[i], pts, game_id, i) for i, pts in zip(ids, points, strict=True)],

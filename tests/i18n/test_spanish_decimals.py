@@ -45,3 +45,11 @@ def test_the_standings_picture_draws_spanish_decimals():
             for text, _, _ in pictures.cells(line, pictures.COLUMNS, "Ana", pictures.INK, "=", pictures.INK)
         ]
     assert "2.5" in drawn and "4.2" in drawn, drawn
+
+
+def test_a_repeating_fraction_shows_two_decimals_unless_told_how_many():
+    assert ENGLISH.number(4 / 3) == "1.33" and SPANISH.number(4 / 3) == "1,33"
+    assert ENGLISH.number(2 / 3) == "0.67" and ENGLISH.number(3.9899999999999998) == "3.99"
+    assert ENGLISH.number(0.025) == "0.025" and ENGLISH.number(0.125) == "0.125"  # exact: as they are
+    assert ENGLISH.number(12.25) == "12.25" and SPANISH.number(1.9999999) == "2"
+    assert ENGLISH.number(4 / 3, 3) == "1.333"  # as many as asked for

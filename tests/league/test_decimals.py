@@ -39,3 +39,20 @@ async def test_a_leagues_half_points_in_spanish(leagues):
     assert "2,5 puntos" in text and "1,5" in text and "2.5" not in text, text
     (drawn,) = league_texts.picture_lines([standing], {7: 3.25}, ("buchholz", "rating"), SPANISH)
     assert drawn.values == ("1,5", "3,2"), drawn.values
+
+
+async def test_a_bye_worth_a_third_of_a_point_reads_with_two_decimals(leagues):
+    """Points per place 3, 1, 0 make a bye worth their average, 4/3: the sign-up message, the
+    round's bye line and the standings read "1.33" ("1,33"); they read "1.33333"."""
+    league = await new_league(
+        leagues, name="Liga", game="guacamole", format="swiss", group_size=3, rounds=2, points=[3, 1, 0]
+    )
+    assert league.bye_points == pytest.approx(4 / 3)  # the score itself is not rounded
+    assert "a bye scores 1.33." in league_texts.signup_text(league, [], ENGLISH)
+    assert "una ronda libre vale 1,33." in league_texts.signup_text(league, [], SPANISH)
+    assert league_texts.bye_line(league, ["Gil"], SPANISH) == "Ronda libre (1,33 puntos): Gil"
+    row = Row("7", points=4 / 3 + 3, games=1, wins=1, rank=1, tiebreaks={"buchholz": 4 / 3 + 1})
+    text = league_texts.standings_text(league, [Standing(row, "Ana", None)], "Standings", ENGLISH)
+    assert "Ana: 4.33 points" in text and "BH 2.33" in text and "333" not in text, text
+    (drawn,) = league_texts.picture_lines([Standing(row, "Ana", None)], {}, ("buchholz",), SPANISH)
+    assert drawn.values == ("2,33",), drawn.values

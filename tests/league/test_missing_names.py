@@ -65,3 +65,17 @@ async def test_the_rounds_event_says_a_player_left_instead_of_an_id(leagues, ser
     await calendar.round_opened(opened, {501: "p501"})
     (description,) = events.described
     assert description == "Ronda libre: alguien que dejó la liga", description
+
+
+@pytest.mark.parametrize("final_stage", [False, True])
+async def test_a_brackets_bye_on_the_calendar_is_a_bye_into_the_next_round(leagues, service, final_stage):
+    """In a bracket (single elimination, or a Swiss league's final stage) a bye takes its seed into
+    the next round: the round's event says so, as the round's post and the bracket do; in Spanish
+    it read "Ronda libre", the Swiss term, beside a bracket saying "pase directo"."""
+    form = {"format": "swiss", "rounds": 3} if final_stage else {"format": "elimination"}
+    league = await new_league(leagues, name="Nim cup", game="nim", group_size=2, **form)
+    events = Events()
+    calendar = Calendar(service.store, Posts(), events)  # type: ignore[arg-type]
+    opened = OpenedRound(league, 1, [], [501], service.store.clock.time() + 86400, final_stage)
+    await calendar.round_opened(opened, {501: "p501"})
+    assert events.described == ["Pase directo a la siguiente ronda: p501"], events.described

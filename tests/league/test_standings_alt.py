@@ -8,6 +8,7 @@ import pytest
 from bot.league.season import Rounds
 from bot.league.service import LeagueService
 from bot.league.texts import signup_text
+from languages import language
 from tests.league.test_service import new_league
 
 
@@ -101,3 +102,44 @@ async def test_the_pictures_alt_text_keeps_a_marked_league_name_as_written(leagu
         alts.append(bracket.alt)
     for alt in alts:
         assert marked in alt and "\\" not in alt, alt
+
+
+async def test_the_bracket_text_says_a_place_not_decided_yet_in_words(leagues):
+    """The text below the bracket picture (what a screen reader reads) names a later round's place
+    whose player is not known yet as the league's web page does, "to be decided" ("por decidir"),
+    in the reader's language; it wrote a bare "?"."""
+    league = await new_league(leagues, name="Nim cup", game="nim", format="elimination", group_size=2)
+    for uid, name in {501: "zoe", 502: "bob", 503: "dee"}.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league)
+    await leagues.open_round(league.id, 1)
+    league = await leagues.store.leagues.league(league.id)
+    rounds = Rounds(leagues, posts=None, scheduler=None)
+    _, text = await rounds.bracket_post(league)
+    first, final = text.splitlines()[1:]
+    assert first.startswith("Round 1: ") and " v bye" in first, text
+    assert final.startswith("Round 2: ") and "to be decided" in final and "?" not in final, text
+    _, texto = await rounds.bracket_post(league, language("es"))
+    assert "por decidir" in texto.splitlines()[-1] and "?" not in texto, texto
+
+
+async def test_the_standings_text_gives_no_rating_to_a_player_without_one_as_the_picture_does(
+    leagues, monkeypatch
+):
+    """The text below the standings picture is that picture for a screen reader: a player with no
+    rated game has a dash for a rating there, as in the picture's column, not a rating of 0."""
+    league = await new_league(leagues, name="Nim swiss", game="nim", format="swiss", group_size=2, rounds=3)
+    for uid, name in {501: "zoe", 502: "bob"}.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league)
+
+    async def rated(_league):  # zoe has a rated game of Nim on the server; bob none
+        return {501: 15.0}
+
+    monkeypatch.setattr(leagues, "rating_map", rated)
+    monkeypatch.setattr(leagues.draw, "rating_map", rated)
+    rounds = Rounds(leagues, posts=None, scheduler=None)
+    for code, rtg in (("en", "Rtg"), ("es", "Val")):
+        text, _ = await rounds.standings_post(league, "round 1", language(code))
+        zoe, bob = (next(line for line in text.splitlines() if name in line) for name in ("zoe", "bob"))
+        assert zoe.endswith(f"{rtg} {language(code).number(15.0)}") and bob.endswith(f"{rtg} –"), text

@@ -158,6 +158,37 @@ async def test_a_dropped_player_forfeits_the_games_left(store):
     assert by[20].place == by[30].place == 1 and by[20].points == 1.5
 
 
+async def test_a_game_both_players_forfeited_is_lost_by_both_not_drawn(store):
+    """Two dropped players a round robin still pairs: neither played, so each scores a loss (a
+    double forfeit), as an abandoned game does; they drew it, half a point each, before."""
+    lid = await new_league(store)
+    for uid in (10, 20, 30, 40):
+        await store.leagues.join_league(lid, uid, f"u{uid}")
+    await store.leagues.start_league(lid, store.clock.time(), 3)
+    gid, _ = await store.leagues.open_round(lid, 1, [[10, 20], [30, 40]], [], store.clock.time() + 10)
+    assert await store.leagues.drop_player(lid, 10) == [] and await store.leagues.drop_player(lid, 20) == []
+    assert await store.leagues.record_forfeit(gid, [10, 20])
+    game = next(g for g in await store.leagues.league_games(lid, 1) if g.id == gid)
+    assert {s.user_id: (s.place, s.points, s.forfeit) for s in game.seats} == {
+        10: (2, 0.0, True),
+        20: (2, 0.0, True),
+    }
+
+
+async def test_every_forfeit_at_a_table_is_a_loss_however_many_forfeit(store):
+    """Two of a three-player table dropped before it opened: the one left wins, and each of the two
+    ranks last with the last place's points, as one forfeit alone does; tied for second they shared
+    the second and third places' points, half a point each, more than a lone forfeit scores."""
+    lid = await new_league(store, size=3, points=(2.0, 1.0, 0.0))
+    for uid in (10, 20, 30):
+        await store.leagues.join_league(lid, uid, f"u{uid}")
+    await store.leagues.start_league(lid, store.clock.time(), 3)
+    (gid,) = await store.leagues.open_round(lid, 1, [[10, 20, 30]], [], store.clock.time() + 10)
+    assert await store.leagues.record_forfeit(gid, [10, 20])
+    (game,) = await store.leagues.league_games(lid, 1)
+    assert {s.user_id: (s.place, s.points) for s in game.seats} == {10: (3, 0.0), 20: (3, 0.0), 30: (1, 2.0)}
+
+
 def test_forfeits_rank_last_and_keep_ties():
     rows = [ResultRow(0, 1, None, 1, False), ResultRow(1, 2, None, 2, False), ResultRow(2, 3, None, 2, False)]
     assert league_places(rows, set()) == {1: 1, 2: 2, 3: 2}

@@ -122,3 +122,13 @@ def test_the_default_order_ranks_as_before(size, count, rounds, seed):
         (r.player, r.points, r.buchholz, r.head_to_head) for r in old
     ]
     assert DEFAULT_ORDER == ("buchholz", "head_to_head", "rating")
+
+
+def test_ties_left_after_every_tiebreak_go_by_the_user_ids_number():
+    """Discord ids grow with time, from 17 digits to 19: the older (lower) id ranks first, as the
+    README's "by player id" says; compared as text, "1000..." went before "9999...", and a
+    19-digit id could take a shared title from an 18-digit one."""
+    older, newer = "999999999999999999", "1000000000000000000"
+    games = [GameResult(1, {older: 1, newer: 1})]  # a draw: equal on points and every tiebreak
+    for order in ([], list(NAMES)):
+        assert [r.player for r in standings([newer, older], games, order=order)] == [older, newer]

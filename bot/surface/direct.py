@@ -169,15 +169,7 @@ class Notifier:
             elif person.wants_dm and not person.wants_mention and notices.is_quiet(person, now):
                 # quiet hours: the DM waits for their end (as a reminder, which lists the game),
                 # marked held: a notice owed, which turning reminders off does not take away
-                await self.hold(person, notices.quiet_ends(person, now))
-
-    async def hold(self, person: PersonRow, due: float) -> None:
-        """A turn notice quiet hours hold back comes at ``due`` (or with a reminder due earlier),
-        as the person's reminder job, marked held."""
-        armed = await self.store.jobs.job(REMIND, str(person.user_id))
-        if armed is not None and armed.due_at < due:
-            due = armed.due_at
-        await self.bot.scheduler.schedule(REMIND, str(person.user_id), due, {"held": True})
+                await hold(self, person, notices.quiet_ends(person, now))
 
     async def arm_reminder(self, session: Session, person: PersonRow, now: float) -> None:
         """A turn of ``person``'s began in ``session``: their reminder comes after their interval
@@ -505,6 +497,15 @@ async def clocks_resume(notifier: Notifier, user_id: int, away_until: float | No
         if reminder.due_at == waits.after_away(person, hour, away_until):  # put off by the time away
             due = waits.after_away(person, hour, now)
             await notifier.bot.scheduler.schedule(REMIND, reminder.key, due, reminder.payload)
+
+
+async def hold(notifier: Notifier, person: PersonRow, due: float) -> None:
+    """A turn notice quiet hours hold back comes at ``due`` (or with a reminder due earlier), as
+    the person's reminder job, marked held."""
+    armed = await notifier.store.jobs.job(REMIND, str(person.user_id))
+    if armed is not None and armed.due_at < due:
+        due = armed.due_at
+    await notifier.bot.scheduler.schedule(REMIND, str(person.user_id), due, {"held": True})
 
 
 async def reminders_changed(notifier: Notifier, person: PersonRow) -> None:

@@ -86,6 +86,7 @@ class MeCog(FrontCog, group_name="me", group_description="Your own settings, the
         await store.people.save_person(person)
         if self.bot.scheduler is not None:
             await direct.reminders_changed(self.front.notifier, person)
+            await direct.ends_held(self.front.notifier, person)
         await reply(interaction, t.gettext("Saved. {settings}", settings=await self.settings_text(person, t)))
 
     @app_commands.command(

@@ -508,6 +508,16 @@ async def hold(notifier: Notifier, person: PersonRow, due: float) -> None:
     await notifier.bot.scheduler.schedule(REMIND, str(person.user_id), due, {"held": True})
 
 
+async def ends_held(notifier: Notifier, person: PersonRow) -> None:
+    """After ``/me notify``: the results of games that ended in the person's quiet hours, held for
+    their end, come when the quiet hours as they are now end (at once without any now)."""
+    suffix, now = f":{person.user_id}", notifier.now()
+    due = notices.quiet_ends(person, now)
+    for job in await notifier.store.jobs.pending(END_NOTICE):
+        if job.key.endswith(suffix) and job.due_at > due:
+            await notifier.bot.scheduler.schedule(END_NOTICE, job.key, due, job.payload)
+
+
 async def reminders_changed(notifier: Notifier, person: PersonRow) -> None:
     """After ``/me notify``: with reminders on, the next one comes after the new interval at
     the latest, for the games already waiting on the person too (a reminder is otherwise armed

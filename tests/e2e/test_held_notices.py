@@ -69,3 +69,40 @@ async def test_a_turn_notice_held_by_quiet_hours_comes_at_once_when_the_quiet_ho
         await bot.scheduler.run_due()
         await standin.settle()
         assert len(standin.messages(standin.dm(first))) == 1
+
+
+async def test_a_result_held_by_quiet_hours_comes_at_once_when_the_quiet_hours_are_removed(
+    standin, bot_factory, table_clock
+):
+    """Dave wants DMs, quiet hours 7-9 UTC; the game ends at 08:00, so its result waits for 09:00.
+    At 08:10 he removes his quiet hours: the result comes then, once, not at 09:00."""
+    from tests.e2e.test_notices import play_one
+
+    alice, dave = standin.add_users("alice", "dave")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await settings(standin, dave, chan, where="dm", reminders=0, time_zone="UTC", quiet="7-9")
+        thread, _ = await start_game(standin, bot, chan, alice, dave, piles=1)
+        session = await bot.sessions.core.in_channel(thread.id)
+        for _ in range(40):
+            session = await bot.sessions.core.get(session.id)
+            if session.status != "active":
+                break
+            await play_one(standin, bot, thread, (alice, dave))
+        assert session.status == "finished"
+
+        def results():
+            return [m for m in standin.messages(standin.dm(dave)) if "is over" in m.content]
+
+        assert results() == []
+        table_clock.advance(600)
+        await settings(standin, dave, chan, quiet="off")
+        await bot.scheduler.run_due()
+        await standin.settle()
+        (told,) = results()
+        assert "**Game over**" in told.content
+        table_clock.advance(3600)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert len(results()) == 1

@@ -509,13 +509,21 @@ async def hold(notifier: Notifier, person: PersonRow, due: float) -> None:
 
 
 async def ends_held(notifier: Notifier, person: PersonRow) -> None:
-    """After ``/me notify``: the results of games that ended in the person's quiet hours, held for
-    their end, come when the quiet hours as they are now end (at once without any now)."""
+    """After ``/me notify``: the results of games that ended in the person's quiet hours, and the
+    clock warnings held for their end, come when the quiet hours as they are now end (at once
+    without any now); a warning looked at before its time waits again for it (its job's check)."""
     suffix, now = f":{person.user_id}", notifier.now()
     due = notices.quiet_ends(person, now)
     for job in await notifier.store.jobs.pending(END_NOTICE):
         if job.key.endswith(suffix) and job.due_at > due:
             await notifier.bot.scheduler.schedule(END_NOTICE, job.key, due, job.payload)
+    for session in await notifier.look.service.core.sessions_of(person.user_id):
+        seat = session.seat_of(person.user_id)
+        if seat is None or seat.seat is None or seat.seat not in session.to_move():
+            continue
+        warning = await notifier.store.jobs.job(CLOCK_WARNING, f"{session.id}:{seat.seat}")
+        if warning is not None and warning.due_at > due:
+            await notifier.bot.scheduler.schedule(CLOCK_WARNING, warning.key, due, warning.payload)
 
 
 async def reminders_changed(notifier: Notifier, person: PersonRow) -> None:

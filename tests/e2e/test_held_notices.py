@@ -4,7 +4,9 @@ promise (it comes when the quiet hours end) that changing one's other settings m
 from __future__ import annotations
 
 from tests.e2e.players import to_move
-from tests.e2e.test_notices import EXTENSIONS, settings, start_game
+from tests.e2e.test_notices import EXTENSIONS, play_one, settings, start_game
+from tests.e2e.test_waits import EXTENSIONS as WAITS
+from tests.e2e.test_waits import clock_warnings, dm_turn
 
 
 async def test_a_turn_notice_held_by_quiet_hours_still_comes_after_reminders_are_turned_off(
@@ -76,8 +78,6 @@ async def test_a_result_held_by_quiet_hours_comes_at_once_when_the_quiet_hours_a
 ):
     """Dave wants DMs, quiet hours 7-9 UTC; the game ends at 08:00, so its result waits for 09:00.
     At 08:10 he removes his quiet hours: the result comes then, once, not at 09:00."""
-    from tests.e2e.test_notices import play_one
-
     alice, dave = standin.add_users("alice", "dave")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
@@ -106,3 +106,28 @@ async def test_a_result_held_by_quiet_hours_comes_at_once_when_the_quiet_hours_a
         await bot.scheduler.run_due()
         await standin.settle()
         assert len(results()) == 1
+
+
+async def test_a_clock_warning_held_by_quiet_hours_comes_at_once_when_the_quiet_hours_are_removed(
+    standin, bot_factory, table_clock
+):
+    """Alice wants DMs only, quiet hours 23-2 UTC; her 80 % comes at midnight and waits for 02:00.
+    At 00:30 she removes her quiet hours: the warning comes then, once."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(WAITS)) as bot:
+        await standin.wait_synced()
+        await dm_turn(standin, bot, chan, alice, bob, "move:20h", time_zone="UTC", quiet="23-2")
+        table_clock.advance(16 * 3600)  # 00:00 UTC: quiet
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert clock_warnings(standin, alice) == []
+        table_clock.advance(1800)
+        await settings(standin, alice, chan, quiet="off")
+        await bot.scheduler.run_due()
+        await standin.settle()
+        (warning,) = clock_warnings(standin, alice)
+        assert "3 hours left on your clock" in warning.content
+        table_clock.advance(2 * 3600)
+        await bot.scheduler.run_due()
+        assert len(clock_warnings(standin, alice)) == 1

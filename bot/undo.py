@@ -175,6 +175,7 @@ class UndoService:
             assert seat.seat is not None  # a running game's seats are numbered
             if seat.seat == request.seat:
                 raise Refusal("you asked for this undo; the other players answer it")
+            refuse_computer_seat(session, seat)  # resigned, or out of time: not asked (say why)
             if seat.seat not in request.waiting:
                 if request.waiting:
                     raise Refusal("you have already agreed; waiting for the others")

@@ -86,6 +86,7 @@ class MeCog(FrontCog, group_name="me", group_description="Your own settings, the
         await store.people.save_person(person)
         if self.bot.scheduler is not None:
             await direct.reminders_changed(self.front.notifier, person)
+            await direct.ends_held(self.front.notifier, person)
         await reply(interaction, t.gettext("Saved. {settings}", settings=await self.settings_text(person, t)))
 
     @app_commands.command(
@@ -246,7 +247,9 @@ class MeCog(FrontCog, group_name="me", group_description="Your own settings, the
                     person = await store.people.person(interaction.user.id)
                     now = store.clock.time()
                     due = await self.front.notifier.next_reminder(person, now)
-                    await self.bot.scheduler.schedule(jobs.REMIND, job.key, due)
+                    if job.payload.get("held"):  # a turn notice quiet hours held back keeps its time
+                        due = min(due, job.due_at)
+                    await self.bot.scheduler.schedule(jobs.REMIND, job.key, due, job.payload)
         hour = (await store.waits.settings(interaction.user.id)).digest_hour
         await reply(interaction, waits.digest_settings(hour, t))
 

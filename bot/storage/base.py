@@ -241,6 +241,7 @@ class JobPayload(TypedDict, total=False):
     announce: bool  # league round: the season ended and its end is not posted yet
     told: str  # board: what the players were told of the refusal (Refused.key)
     guild: int  # board: the game's server
+    held: bool  # remind: it carries a turn notice quiet hours held back (it comes, reminders or not)
 
 
 def job_json(payload: JobPayload) -> str:

@@ -33,7 +33,7 @@ from bot.holders import holder_at
 from bot.notices import Waiting
 from bot.replaying import undo_target
 from bot.sessions import Session
-from bot.storage import DEADLINE, Job, PersonRow, Store
+from bot.storage import DEADLINE, Job, JobPayload, PersonRow, Store
 from bot.surface import written
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_missing, is_member, nobody_told
@@ -161,17 +161,15 @@ class Notifier:
             return
         people = await self.store.people.several(waiting)
         now = self.now()
-        for uid, person in people.items():
+        for person in people.values():
             if person.notify != "none" and person.remind_hours:
                 await self.arm_reminder(session, person, now)
             if notices.reach(person, now)[1]:
                 await self.dm_turn(session, person, message)
             elif person.wants_dm and not person.wants_mention and notices.is_quiet(person, now):
-                # quiet hours: the DM waits for their end (as a reminder, which lists the game)
-                due = notices.quiet_ends(person, now)
-                armed = await self.store.jobs.job(REMIND, str(uid))
-                if armed is None or armed.due_at > due:
-                    await self.bot.scheduler.schedule(REMIND, str(uid), due)
+                # quiet hours: the DM waits for their end (as a reminder, which lists the game),
+                # marked held: a notice owed, which turning reminders off does not take away
+                await hold(self, person, notices.quiet_ends(person, now))
 
     async def arm_reminder(self, session: Session, person: PersonRow, now: float) -> None:
         """A turn of ``person``'s began in ``session``: their reminder comes after their interval
@@ -180,8 +178,8 @@ class Notifier:
         key = str(person.user_id)
         due = await self.next_reminder(person, now)
         armed = await self.store.jobs.job(REMIND, key)
-        if armed is not None and armed.due_at >= due:
-            return
+        if armed is not None and (armed.due_at >= due or armed.payload.get("held")):
+            return  # (a held notice comes at the end of the quiet hours, which re-arms it)
         if armed is not None and any(  # (no membership lookups on every turn: the reminder makes them)
             w.session.id != session.id for w in await self.waiting_games(person.user_id, members=False)
         ):
@@ -330,16 +328,18 @@ class Notifier:
             return waits.next_digest(person, hour, now)
         return now + person.remind_hours * 3600
 
-    async def remind(self, user_id: int) -> None:
-        """The scheduler's reminder: one message listing every game where it is their turn."""
+    async def remind(self, user_id: int, *, held: bool = False) -> None:
+        """The scheduler's reminder: one message listing every game where it is their turn
+        (``held``: it carries a turn notice quiet hours held back, owed with reminders off too)."""
         person = await self.store.people.person(user_id)
         if person.notify == "none":
             return  # (without reminders, only a turn's DM held by quiet hours comes here)
+        kept: JobPayload | None = {"held": True} if held else None
         if person.away_at(self.now()) and person.away_until is not None:
             # no reminders while away; they start again on return (a digest, at its hour)
             hour = (await self.store.waits.settings(user_id)).digest_hour
             await self.bot.scheduler.schedule(
-                REMIND, str(user_id), waits.after_away(person, hour, person.away_until)
+                REMIND, str(user_id), waits.after_away(person, hour, person.away_until), kept
             )
             return
         t = await self.language_of(person)
@@ -351,7 +351,7 @@ class Notifier:
             games = await self.waiting_games(user_id, t)
         now = self.now()
         if person.wants_dm and notices.is_quiet(person, now) and not person.wants_mention:
-            await self.bot.scheduler.schedule(REMIND, str(user_id), notices.quiet_ends(person, now))
+            await self.bot.scheduler.schedule(REMIND, str(user_id), notices.quiet_ends(person, now), kept)
             return
         dm_ok = False
         games = waits.by_time_left(games)  # the least time left first
@@ -499,16 +499,51 @@ async def clocks_resume(notifier: Notifier, user_id: int, away_until: float | No
             await notifier.bot.scheduler.schedule(REMIND, reminder.key, due, reminder.payload)
 
 
+async def hold(notifier: Notifier, person: PersonRow, due: float) -> None:
+    """A turn notice quiet hours hold back comes at ``due`` (or with a reminder due earlier), as
+    the person's reminder job, marked held."""
+    armed = await notifier.store.jobs.job(REMIND, str(person.user_id))
+    if armed is not None and armed.due_at < due:
+        due = armed.due_at
+    await notifier.bot.scheduler.schedule(REMIND, str(person.user_id), due, {"held": True})
+
+
+async def ends_held(notifier: Notifier, person: PersonRow) -> None:
+    """After ``/me notify``: the results of games that ended in the person's quiet hours, and the
+    clock warnings held for their end, come when the quiet hours as they are now end (at once
+    without any now); a warning looked at before its time waits again for it (its job's check)."""
+    suffix, now = f":{person.user_id}", notifier.now()
+    due = notices.quiet_ends(person, now)
+    for job in await notifier.store.jobs.pending(END_NOTICE):
+        if job.key.endswith(suffix) and job.due_at > due:
+            await notifier.bot.scheduler.schedule(END_NOTICE, job.key, due, job.payload)
+    for session in await notifier.look.service.core.sessions_of(person.user_id):
+        seat = session.seat_of(person.user_id)
+        if seat is None or seat.seat is None or seat.seat not in session.to_move():
+            continue
+        warning = await notifier.store.jobs.job(CLOCK_WARNING, f"{session.id}:{seat.seat}")
+        if warning is not None and warning.due_at > due:
+            await notifier.bot.scheduler.schedule(CLOCK_WARNING, warning.key, due, warning.payload)
+
+
 async def reminders_changed(notifier: Notifier, person: PersonRow) -> None:
     """After ``/me notify``: with reminders on, the next one comes after the new interval at
     the latest, for the games already waiting on the person too (a reminder is otherwise armed
     only when a turn begins); with reminders off, none is armed."""
     key = str(person.user_id)
+    now = notifier.now()
+    armed = await notifier.store.jobs.job(REMIND, key)
+    if armed is not None and armed.payload.get("held") and person.notify != "none":
+        # a turn notice quiet hours held back is owed whatever the reminders: it comes when the
+        # quiet hours (as they are now) end, at once if there are none now
+        await notifier.bot.scheduler.schedule(
+            REMIND, key, min(armed.due_at, notices.quiet_ends(person, now)), {"held": True}
+        )
+        return
     if person.notify == "none" or not person.remind_hours:
         await notifier.bot.scheduler.cancel(REMIND, key)
         return
-    due = await notifier.next_reminder(person, notifier.now())
-    armed = await notifier.store.jobs.job(REMIND, key)
+    due = await notifier.next_reminder(person, now)
     if armed is None and not await notifier.waiting_games(person.user_id):
         return  # nothing waits on them: armed when a turn of theirs begins
     if armed is None or armed.due_at > due:

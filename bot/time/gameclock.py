@@ -403,7 +403,8 @@ def take(banks: Banks, seat: int) -> Banks:
 
 
 def give_back(spec: ClockSpec, banks: Banks, seat: int, to_move: Iterable[int], now: float) -> Banks:
-    """The person took their seat back (once): a full start, running if the seat is to move."""
+    """The person took their seat back (once), or a substitute took it: a full start, running if
+    the seat is to move; a question about its time running out (the late player's) is over."""
     since = dict(banks.since)
     if seat in set(to_move):
         since[seat] = now
@@ -412,6 +413,7 @@ def give_back(spec: ClockSpec, banks: Banks, seat: int, to_move: Iterable[int], 
         banks,
         banks={**banks.banks, seat: spec.start},
         since=since,
+        pending={s: t for s, t in banks.pending.items() if s != seat},
         taken={**banks.taken, seat: True},
         paused=paused,
     )

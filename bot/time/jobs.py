@@ -43,7 +43,11 @@ class Kind:
 KINDS = (
     Kind(DEADLINE, "game clocks (ClockDesk.deadline)", "key: session id; payload: the version"),
     Kind(ARCHIVE, "the table (Table.archive_thread)", "key: a finished game's session id"),
-    Kind(REMIND, "turn notices (Notifier.remind)", "key: user id"),
+    Kind(
+        REMIND,
+        "turn notices (Notifier.remind)",
+        "key: user id; payload: held, when it carries a turn notice held back by quiet hours",
+    ),
     Kind(
         TIMEOUT,
         "clock votes (ClockDesk.unanswered)",

@@ -290,3 +290,41 @@ async def test_more_time_closes_an_undo_request_asked_during_the_question_as_a_c
         assert "Closed: the game's clock changed" in closed.content
         assert "a move was played" not in closed.content
         assert await bot.sessions.store.history.undo_request(session.id) is None
+
+
+async def test_the_late_players_own_undo_starts_their_turn_again_with_their_time_still_out(
+    standin, bot_factory, table_clock
+):
+    """Each has moved once; then the late player's bank runs out and the other is asked.  The late
+    player asks to take back their last move (and the other's after it), and the other agrees: it
+    is the late player's turn again, a new turn, with their time still spent (an undo gives no time
+    back), so the question comes again at once; the old one's buttons say it is closed."""
+    from tests.e2e.test_notices import play_one
+
+    alice, bob = standin.add_users("alice", "bob")
+    users = (alice, bob)
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, games, alice, bob, clock="bank:1d")
+        await play_one(standin, bot, thread, users)
+        await play_one(standin, bot, thread, users)
+        late, other, session, question = await run_out(standin, bot, thread, users, table_clock)
+        table_clock.advance(HOUR)
+        asked = await (await standin.slash(late, thread, "game undo")).original()
+        assert "Asked" in asked.content, asked.content
+        request = await standin.next_message(thread, lambda m: "asks to take back" in m.content and m.buttons)
+        agreed = await standin.click(other, request, "Agree")
+        assert agreed.type == 7 and "taken back" in agreed.content
+        await bot.front.boards.drain()
+        table_clock.advance(1)
+        await bot.scheduler.run_due()
+        again = await standin.next_message(thread, lambda m: is_question(m) and m.id != question.id)
+        assert late.id in again.pinged and "time ran out" in again.content
+        session = await bot.sessions.core.get(session.id)
+        assert session.seat_of(late.id).seat in session.banks.pending
+        old = await (await standin.click(other, question, "Computer plays the seat")).original()
+        assert "question is closed" in old.content
+        await (await standin.click(other, again, "Give more time")).original()
+        session = await bot.sessions.core.get(session.id)
+        assert session.banks.banks[session.seat_of(late.id).seat] == DAY

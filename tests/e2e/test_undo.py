@@ -297,3 +297,47 @@ async def test_an_undo_request_closes_without_read_message_history(standin, bot_
         )
         assert not closed.buttons
         assert not [r for r in caplog.records if "could not close undo request" in r.getMessage()]
+
+
+async def test_a_request_to_take_back_a_move_refuses_plainly_those_whose_seat_the_computer_plays(
+    standin, bot_factory
+):
+    """Three play Nim; one resigns, so the computer plays their seat.  A request to take back a
+    move asks only the two still playing; the one who resigned pressing Agree or Refuse is told
+    they resigned, not that they 'already agreed', and the request still waits for its player."""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    users = (alice, bob, carol)
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3, players=3)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(carol, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        first, session = await to_move(bot, chan, users)
+        quitter = next(u for u in users if u is not first)
+        other = next(u for u in users if u not in (first, quitter))
+        await (await standin.slash(quitter, chan, "game resign")).original()
+        session = await bot.sessions.core.get(session.id)
+        assert session.seat_of(quitter.id).resigned
+        while True:  # the computer may have moved for the seat: play until first moves
+            mover, session = await to_move(bot, chan, users)
+            legal = await bot.sessions.play.legal_moves(chan.id, mover.id)
+            await (await standin.slash(mover, chan, "nim move", move=legal[0])).original()
+            if mover is first:
+                break
+        asked = await (await standin.slash(first, chan, "game undo")).original()
+        assert "Asked" in asked.content, asked.content
+        request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        assert quitter.id not in request.pinged
+        for label in ("Agree", "Refuse"):
+            answer = await (await standin.click(quitter, request, label)).original()
+            assert answer.ephemeral and "you resigned from this game" in answer.content.lower(), (
+                answer.content
+            )
+            assert "already agreed" not in answer.content
+        waiting = await bot.sessions.store.history.undo_request(session.id)
+        assert waiting is not None and waiting.waiting == {session.seat_of(other.id).seat}
+        agreed = await standin.click(other, request, "Agree")
+        assert agreed.type == 7 and "taken back" in agreed.content

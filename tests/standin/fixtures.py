@@ -4,7 +4,7 @@ Import them from a conftest::
 
     from tests.standin.fixtures import discord_errors, standin  # noqa: F401
 
-``standin`` yields a started :class:`StandIn` (Discord's 3 s to answer an interaction, waits of 5 s;
+``standin`` yields a started :class:`StandIn` (Discord's 3 s to answer an interaction, waits of 30 s;
 ``STRICT_OPTIONS`` for a 1 s limit) and, at teardown,
 fails the test on any violation or discord.py error the test did not already see raised.
 ``discord_errors`` fails the test on ERROR records from the ``discord`` logger (discord.py only logs
@@ -22,7 +22,7 @@ import traceback
 import pytest
 import pytest_asyncio
 
-from .server import StandIn, violation_number
+from .server import WAIT_SECONDS, StandIn, violation_number
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 # Discord's deadline: an interaction must be answered within 3 s.
-DEFAULT_OPTIONS = {"interaction_timeout": 3.0, "wait_timeout": 5.0}
+DEFAULT_OPTIONS = {"interaction_timeout": 3.0, "wait_timeout": WAIT_SECONDS}
 # Strict mode: answers must come within 1 s, a third of Discord's time, so that a bot that passes here
 # still answers in time on a loaded server (the end-to-end tests of the real bot use it).
 STRICT_OPTIONS = {**DEFAULT_OPTIONS, "interaction_timeout": 1.0}

@@ -159,6 +159,10 @@ the command sync) takes well under a second alone, several seconds on a machine 
 work, and two bot processes started at low priority beside six other jobs on 2 cores took over a
 minute: this bound only ends a test that would never get there, so it is generous, and a passing
 test never waits for it."""
+WAIT_SECONDS = 30.0
+"""How long a wait for the bot lasts before it fails the test (``wait_timeout``): the bound on a
+hang.  A wait ends as soon as the bot has done what is awaited, so a passing test never waits it
+out; 5 s once failed a whole game's export (its animated summary) on a machine running six jobs."""
 
 
 class StandInError(AssertionError):
@@ -494,14 +498,16 @@ class StandIn:
     """Discord on 127.0.0.1: REST, gateway and CDN, one guild, users the test adds.
 
     ``interaction_timeout``: seconds the bot has to answer an interaction (Discord: 3).
-    ``wait_timeout``: how long helpers wait for the bot before failing the test.
+    ``wait_timeout``: how long helpers wait for the bot before failing the test: a bound on a
+    hang, not a deadline the bot must meet (Discord sets none after the first answer), so long
+    that a loaded machine never reaches it for work that ends (:data:`WAIT_SECONDS`).
     """
 
     def __init__(
         self,
         *,
         interaction_timeout: float = 3.0,
-        wait_timeout: float = 5.0,
+        wait_timeout: float = WAIT_SECONDS,
         file_size_limit: int = limits.DEFAULT_FILE_SIZE,
         guild_name: str = "Pukllay Test",
         channels: Iterable[str] = ("general", "games"),

@@ -37,9 +37,13 @@ Run = tuple[str, int]  # a run's text and its font: 0 DejaVu Sans, then 1, 2 the
 
 @cache
 def coverage(path: Path) -> frozenset[int]:
-    """The code points ``path`` has a glyph for, from its cmap (read once)."""
-    from fontTools.ttLib import TTFont  # only once a text has a letter beyond ASCII
-
+    """The code points ``path`` has a glyph for, from its cmap (read once); none known in an
+    environment installed before fontTools was a dependency (DejaVu then draws every letter, its
+    box for those it lacks, as before the fallbacks)."""
+    try:
+        from fontTools.ttLib import TTFont  # only once a text has a letter beyond ASCII
+    except ImportError:
+        return frozenset()
     return frozenset(TTFont(str(path), lazy=True).getBestCmap())
 
 
@@ -59,7 +63,7 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...] | None:
     if text.isascii():
         return None
     main = coverage(FONT_FILES[bold])
-    if all(ord(ch) in main for ch in text):
+    if not main or all(ord(ch) in main for ch in text):  # no cmap read: DejaVu draws it all
         return None
     out: list[list[Any]] = []
     for ch in text:

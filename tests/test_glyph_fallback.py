@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import pickle
 import random
+import sys
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
@@ -202,3 +203,23 @@ def test_multiline_text_falls_back_line_by_line():
         ImageDraw.Draw(alone).text((10, 0), text, font=fnt, fill=255)
         assert part.getbbox() is not None
         assert part.crop(part.getbbox()).tobytes() == alone.crop(alone.getbbox()).tobytes(), text
+
+
+def test_without_fonttools_dejavu_draws_every_letter_as_before(monkeypatch):
+    """An environment installed before fontTools was a dependency (a checkout pulled without a new
+    ``pip install``) draws a name as DejaVu Sans alone did, its boxes included, and never fails a
+    board for it."""
+    monkeypatch.setitem(sys.modules, "fontTools.ttLib", None)  # ``import`` raises ImportError
+    glyphs.coverage.cache_clear()
+    glyphs.runs.cache_clear()
+    try:
+        ours = typeset.font(26)
+        plain = ImageFont.truetype(str(typeset.FONT_FILES[False]), 26)
+        for name in ("小明", "Alex🔥", "민준"):
+            assert glyphs.runs(name) is None
+            assert bytes(ours.getmask2(name, "L")[0]) == bytes(plain.getmask2(name, "L")[0])
+    finally:  # no cmap left unread for the tests after this one
+        monkeypatch.undo()
+        glyphs.coverage.cache_clear()
+        glyphs.runs.cache_clear()
+    assert glyphs.runs("小明") is not None  # with fontTools back, the fallback again

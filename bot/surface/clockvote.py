@@ -25,9 +25,9 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot import i18n
-from bot.sessions import ASK_AFTER, TIMEOUT_CHOICES, MoveResult, Refusal, Session, TimeOut
-from bot.storage import Job
+from bot import i18n, notices
+from bot.sessions import ASK_AFTER, TIMEOUT_CHOICES, MoveResult, Refusal, Seat, Session, TimeOut
+from bot.storage import Job, PersonRow
 from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
@@ -104,6 +104,20 @@ def question(session: Session, seat, others, due: float, t: Language = ENGLISH) 
     return f"{head}\n{ask} {body}"
 
 
+YOUR_TIME_RAN_OUT = N_(
+    "⏰ Your time ran out in {game} game #{number} on {server}. The other players are asked what happens"
+    " next; until one of them answers, you can still move. {link}"
+)
+THEIR_TIME_RAN_OUT = N_(
+    "⏰ Time ran out for {people} in {game} game #{number} on {server}. What happens next is up to the"
+    " players: the first answer decides. {link}"
+)
+THEIR_TIMES_RAN_OUT = N_(
+    "⏰ Time ran out for {people} in {game} game #{number} on {server}. What happens next is up to the"
+    " players: the first answer to each question decides. {link}"
+)
+
+
 class ClockDesk:
     """What the table does about clocks: deadlines, the timeout question, its answers."""
 
@@ -146,17 +160,21 @@ class ClockDesk:
         at = int(out.at)
         asked = True
         refused: list[tuple[int, Refused]] = []  # told once all are tried: one message a person
+        posted_now: list[tuple[Seat, discord.Message, dict[int, PersonRow]]] = []  # the same
         # (each seat's ``timeout`` and ``ask`` jobs were armed in the time-out's own commit)
         for seat in out.seats:
             assert seat.seat is not None  # a seat in a running game
             self.asking.add(asked_now := (session.id, seat.seat, at))
             try:
-                posted = await self.post_question(session, seat.seat, at, refused)
+                posted = await self.post_question(session, seat.seat, at, refused, posted_now)
             finally:
                 self.asking.discard(asked_now)
             if posted is None:
                 return  # the channel is gone: so is the game
             asked = posted and asked
+        if posted_now:
+            people = {uid: p for _, _, them in posted_now for uid, p in them.items()}
+            await self.tell_asked(session, [(late, message) for late, message, _ in posted_now], people)
         for key in dict.fromkeys(why.key for _, why in refused):
             seats = [seat for seat, why in refused if why.key == key]
             why = next(why for _, why in refused if why.key == key)
@@ -171,24 +189,33 @@ class ClockDesk:
             log.exception("the refused timeout question of session %s could not be told", session.id)
 
     async def post_question(
-        self, session: Session, seat: int, at: int, refused: list[tuple[int, Refused]] | None = None
+        self,
+        session: Session,
+        seat: int,
+        at: int,
+        refused: list[tuple[int, Refused]] | None = None,
+        asked: list[tuple[Seat, discord.Message, dict[int, PersonRow]]] | None = None,
     ) -> bool | None:
         """Post the question about ``seat``, whose time ran out at ``at``; False if Discord refused
         it (the ``ask`` job asks again, the players are told, or with ``refused`` the refusal to
         tell is added to it for the caller to tell), None if the channel is gone (which ends the
-        game)."""
+        game).  Those who want a direct message get one (:meth:`tell_asked`), or with ``asked``
+        the question is added to it for the caller to tell, one message a person."""
         late = session.by_seat(seat)
         others = [s for s in session.seats if not s.computer and not s.resigned and s.seat != seat]
         t = await self.look.language(session)  # a public question: the server's language
         view = discord.ui.View(timeout=None)
         for choice in TIMEOUT_CHOICES:
             view.add_item(TimeoutButton(session.id, seat, at, choice, t))
+        notifier = self.boards.notifier
+        people = await self.service.store.people.several(s.user_id for s in [late, *others] if s.user_id)
+        now = notifier.now()
         try:
-            await self.look.channel(session).send(
+            message = await self.look.channel(session).send(
                 question(session, late, others, at + gc.VOTE_SECONDS, t),
                 view=view,
-                allowed_mentions=discord.AllowedMentions(
-                    users=[discord.Object(s.user_id) for s in [late, *others] if s.user_id]
+                allowed_mentions=discord.AllowedMentions(  # as each chose with /me notify
+                    users=[discord.Object(u) for u, p in people.items() if notices.reach(p, now)[0]] or False
                 ),
             )
         except discord.HTTPException as exc:
@@ -207,7 +234,59 @@ class ClockDesk:
                 await self.tell_unasked(session, [seat], why)
             return False
         await self.service.store.jobs.cancel(ASK, f"{session.id}:{seat}")  # asked: nothing to ask again
+        if asked is None:
+            await self.tell_asked(session, [(late, message)], people)
+        else:
+            asked.append((late, message, people))
         return True
+
+    async def tell_asked(
+        self, session: Session, asked: list[tuple[Seat, discord.Message]], people: dict[int, PersonRow]
+    ) -> None:
+        """After the questions ``asked`` (a late seat, the message asking about it) were posted: one
+        direct message to each person in ``people`` who wants one (not in their quiet hours: a
+        question is open for a day), with a link to the question; those whose direct message
+        Discord refuses are mentioned under the questions instead."""
+        notifier = self.boards.notifier
+        now = notifier.now()
+        links = {
+            late.user_id: notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
+            for late, message in asked
+        }
+        first = next(iter(links.values()))
+        late_names = ", ".join(written.name(late.name) for late, _ in asked)
+        refused = []
+        for uid, person in people.items():
+            if not notices.reach(person, now)[1]:
+                continue
+            mine = await notifier.language_of(person, session)
+            values = {
+                "game": session.info.title,
+                "number": session.id,
+                "server": notifier.guild_name(session, mine),
+            }
+            if uid in links:
+                text = mine.gettext(YOUR_TIME_RAN_OUT, link=links[uid], **values)
+            else:
+                their = THEIR_TIME_RAN_OUT if len(asked) == 1 else THEIR_TIMES_RAN_OUT
+                text = mine.gettext(their, people=late_names, link=first, **values)
+            if not await notifier.send_dm(uid, text):
+                refused.append(uid)
+        if refused:
+            t = await self.look.language(session)
+            above = t.ngettext(
+                "{people}: the question about the clock is above.",
+                "{people}: the questions about the clocks are above.",
+                len(asked),
+                people=" ".join(f"<@{u}>" for u in refused),
+            )
+            try:
+                await self.look.channel(session).send(
+                    above,
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in refused]),
+                )
+            except discord.HTTPException:
+                log.warning("could not mention %s about session %s's timeout question", refused, session.id)
 
     async def ask_again(self, job: Job) -> None:
         """The ``ask`` job: a timeout question Discord refused, or never posted (the process

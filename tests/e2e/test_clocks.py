@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.players import lobby_button, to_move
-from tests.e2e.test_notices import EXTENSIONS, is_board
+from tests.e2e.test_notices import EXTENSIONS, is_board, settings
 from tests.support import nim
 
 DAY, HOUR = 86400, 3600
@@ -328,3 +328,53 @@ async def test_the_late_players_own_undo_starts_their_turn_again_with_their_time
         await (await standin.click(other, again, "Give more time")).original()
         session = await bot.sessions.core.get(session.id)
         assert session.banks.banks[session.seat_of(late.id).seat] == DAY
+
+
+async def test_the_timeout_question_reaches_each_person_as_their_notices_ask(
+    standin, bot_factory, table_clock
+):
+    """The question pings only those who want a mention in the thread (``/me notify``); those who
+    want a direct message get one with a link to it (the late player told that they can still
+    move), those who want none get neither, and a refused direct message becomes a mention under
+    the question."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+
+    def dms(user):
+        return [m for m in standin.messages(standin.dm(user)) if "time ran out" in m.content.lower()]
+
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, session = await to_move(bot, thread, (alice, bob))
+        other = bob if late is alice else alice
+        await settings(standin, late, games, where="dm")
+        await settings(standin, other, games, where="none")
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        question = await standin.next_message(thread, is_question)
+        assert question.pinged == frozenset()  # neither wants a mention in the thread
+        assert f"<@{other.id}>: what now?" in question.content  # named all the same
+        (told,) = dms(late)
+        assert told.content.startswith("⏰ Your time ran out in Nim game #"), told.content
+        assert f"/{thread.id}/{question.id}" in told.content and "you can still move" in told.content
+        assert dms(other) == []
+        assert not [m for m in standin.messages(thread) if "question about the clock" in m.content]
+        # The late player moves (which closes the question); then the other runs out, wanting a
+        # direct message with theirs closed: a mention instead; the first wants one too.
+        await (await standin.slash(late, thread, "nim move", move="A1")).original()
+        await bot.front.boards.drain()
+        assert (await to_move(bot, thread, (alice, bob)))[0] is other
+        await settings(standin, other, games, where="dm")
+        standin.close_dms(other)
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        question = await standin.next_message(thread, is_question)
+        assert question.pinged == frozenset()
+        name = session.seat_of(other.id).name
+        (_, said) = dms(late)
+        assert said.content.startswith(f"⏰ Time ran out for {name} in Nim game #"), said.content
+        assert f"/{thread.id}/{question.id}" in said.content and "the first answer decides" in said.content
+        above = await standin.next_message(thread, lambda m: "question about the clock" in m.content)
+        assert above.pinged == frozenset({other.id}) and above.content.startswith(f"<@{other.id}>:")
+        assert dms(other) == []

@@ -37,7 +37,7 @@ from bot.surface.replies import part_of, reply
 from bot.surface.unposted import Refused
 from bot.time import gameclock as gc
 from bot.time.jobs import ASK, TIMEOUT
-from engines.core import said
+from engines.core import listing, said
 from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
@@ -254,7 +254,7 @@ class ClockDesk:
             for late, message in asked
         }
         first = next(iter(links.values()))
-        late_names = ", ".join(written.name(late.name) for late, _ in asked)
+        late_names = listing([written.name(late.name) for late, _ in asked])
         refused = []
         for uid, person in people.items():
             if not notices.reach(person, now)[1]:
@@ -265,11 +265,12 @@ class ClockDesk:
                 "number": session.id,
                 "server": notifier.guild_name(session, mine),
             }
+            people_said = late_names.in_words(mine) if not isinstance(late_names, str) else late_names
             if uid in links:
                 text = mine.gettext(YOUR_TIME_RAN_OUT, link=links[uid], **values)
             else:
                 their = THEIR_TIME_RAN_OUT if len(asked) == 1 else THEIR_TIMES_RAN_OUT
-                text = mine.gettext(their, people=late_names, link=first, **values)
+                text = mine.gettext(their, people=people_said, link=first, **values)
             if not await notifier.send_dm(uid, text):
                 refused.append(uid)
         if refused:

@@ -12,7 +12,11 @@ seat when nobody has answered within :data:`gameclock.VOTE_SECONDS`.  Buttons an
 between the time-out and its question leaves the question to be asked after the restart.  A
 question Discord refuses is logged and told like a refused board (:mod:`bot.surface.unposted`),
 and the ``ask`` job asks it again until it is posted, answered or closed.  The late person may still move while
-the question is open; that closes it.
+the question is open; that closes it.  A question closed by anything but an answer (the late
+person's move, an undo past the time-out, the game's end, nobody answering) says so under it and
+loses its buttons: its message is kept in its ``timeout`` job, so this holds after a restart too.
+Those who want a direct message (``/me notify``) get one about the question; only those who want
+a mention are pinged.
 
 Imports: discord, :mod:`bot.sessions`, :mod:`bot.time.gameclock`, and :mod:`bot.surface` boards,
 buttons, channels, lobby, replies.
@@ -26,17 +30,19 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot import i18n, notices
+from bot.replaying import UNDO
 from bot.sessions import ASK_AFTER, TIMEOUT_CHOICES, MoveResult, Refusal, Seat, Session, TimeOut
 from bot.storage import Job, PersonRow
 from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
-from bot.surface.channels import channel_missing, clicked
+from bot.surface.channels import add_line, channel_missing, clicked
 from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
 from bot.surface.unposted import Refused
 from bot.time import gameclock as gc
 from bot.time.jobs import ASK, TIMEOUT
+from bot.time.source import stamp_of
 from engines.core import listing, said
 from languages import ENGLISH, N_, Language
 
@@ -104,6 +110,10 @@ def question(session: Session, seat, others, due: float, t: Language = ENGLISH) 
     return f"{head}\n{ask} {body}"
 
 
+QUESTION_MOVED = N_("Closed: {name} moved before anyone answered.")
+QUESTION_CHANGED = N_("Closed: the game changed before anyone answered.")
+QUESTION_OVER = N_("Closed: the game ended before anyone answered.")
+QUESTION_UNANSWERED = N_("Closed: nobody answered in time.")
 YOUR_TIME_RAN_OUT = N_(
     "⏰ Your time ran out in {game} game #{number} on {server}. The other players are asked what happens"
     " next; until one of them answers, you can still move. {link}"
@@ -234,11 +244,58 @@ class ClockDesk:
                 await self.tell_unasked(session, [seat], why)
             return False
         await self.service.store.jobs.cancel(ASK, f"{session.id}:{seat}")  # asked: nothing to ask again
+        await self.remember(session.id, seat, at, message.id)
         if asked is None:
             await self.tell_asked(session, [(late, message)], people)
         else:
             asked.append((late, message, people))
         return True
+
+    async def remember(self, session_id: int, seat: int, at: int, message_id: int) -> None:
+        """Keep the question's message in its ``timeout`` job (which lasts while it may be open),
+        so that it loses its buttons once closed, after a restart too (:meth:`close_answered`)."""
+        store = self.service.store
+        key = f"{session_id}:{seat}"
+        job = await store.jobs.job(TIMEOUT, key)
+        if job is not None and job.payload.get("at") == at and not job.payload.get("taken"):
+            payload = job.payload.copy()
+            payload["message"] = message_id
+            await store.jobs.schedule(TIMEOUT, key, job.due_at, payload)
+
+    async def close_answered(self, session: Session) -> None:
+        """After a board (or a game's end): each question about this game's clocks that a move or
+        the end closed says so and loses its buttons, and its ``timeout`` job goes (nobody need
+        answer it now)."""
+        if session.clock is None:
+            return
+        for seat in session.seats:
+            if seat.seat is None:
+                continue
+            job = await self.service.store.jobs.job(TIMEOUT, f"{session.id}:{seat.seat}")
+            if job is None or job.payload.get("taken") or "message" not in job.payload:
+                continue
+            at = int(job.payload.get("at", -1))
+            if await self.service.clocks.question_open(session.id, seat.seat, at) is None:
+                await self.close_question(session, job, seat.seat)
+
+    async def close_question(self, session: Session, job: Job, seat: int, why: str | None = None) -> None:
+        """Close the question ``job`` remembers (once: whoever drops the job says so), with
+        ``why``, or the game's end, or the late player's move, under it."""
+        if not await self.service.store.jobs.cancel(TIMEOUT, job.key) or "message" not in job.payload:
+            return
+        now = await self.service.core.get(session.id) or session
+        t = await self.look.language(now)
+        if why is None and now.status != "active":
+            why = QUESTION_OVER
+        elif why is None:  # the late player moved, or the game went back (an undo) past the time-out
+            at = stamp_of(float(job.payload.get("at", 0)))
+            moved = await self.service.store.history.moved_since(session.id, seat, at, besides=UNDO)
+            why = QUESTION_MOVED if moved else QUESTION_CHANGED
+        line = t.gettext(why, name=written.name(now.by_seat(seat).name))
+        try:
+            await add_line(self.look.channel(now), int(job.payload["message"]), line)
+        except discord.HTTPException as exc:
+            log.warning("could not close the timeout question of session %s: %s", session.id, exc)
 
     async def tell_asked(
         self, session: Session, asked: list[tuple[Seat, discord.Message]], people: dict[int, PersonRow]
@@ -315,10 +372,20 @@ class ClockDesk:
             session, result = await self.service.clocks.answer_timeout(
                 session_id, seat, int(job.payload.get("at", -1)), "computer", None
             )
-        except Refusal:
-            return  # answered already, the person moved, or the game ended
+        except Refusal:  # answered already, the person moved, or the game ended
+            found = await self.service.core.get(session_id)
+            if found is not None:  # (its buttons go, if nothing took them off yet)
+                await self.close_question(found, job, seat)
+            return
         t = await self.look.language(session)
         words = decided_words(session, seat, "computer", t)
+        if "message" in job.payload:  # the question, answered by the clock (its job is armed again)
+            try:
+                await add_line(
+                    self.look.channel(session), int(job.payload["message"]), t.gettext(QUESTION_UNANSWERED)
+                )
+            except discord.HTTPException as exc:
+                log.warning("could not close the timeout question of session %s: %s", session_id, exc)
         try:
             await self.decided(session, t.gettext("No answer in time: {decided}.", decided=words), result)
         except discord.HTTPException as exc:  # the seat is the computer's: its board is told and tried again
@@ -349,6 +416,9 @@ class ClockDesk:
         session, result = await self.service.clocks.answer_timeout(
             session_id, seat, at, choice, interaction.user.id
         )
+        answered = await self.service.store.jobs.job(TIMEOUT, f"{session_id}:{seat}")
+        if answered is not None and answered.payload.get("at") == at:
+            await self.service.store.jobs.cancel(TIMEOUT, answered.key)  # its buttons go below
         self.replies.committed(
             interaction,
             said("Your answer was recorded ({decided})", decided=decided_words(session, seat, choice, mine)),

@@ -196,17 +196,20 @@ def _base() -> Image.Image:
     return img
 
 
-def _llama(dr: ImageDraw.ImageDraw, x: float, y: float, seat: int, ident: int, load: str | None) -> None:
+def _llama_body(dr: ImageDraw.ImageDraw, x: float, y: float, seat: int) -> None:
+    """A llama's ears and body in its seat's shape (White's round, Black's square), outlined."""
     body = LLAMA_BODY[seat]
-    ink = (20, 20, 20) if seat == 0 else (250, 250, 250)
     rad = 15
     outline = (20, 20, 20) if seat == 0 else (240, 240, 240)
-    # ears
     dr.polygon([(x - 10, y - 10), (x - 6, y - 24), (x - 1, y - 12)], fill=body, outline=outline)
     dr.polygon([(x + 1, y - 12), (x + 6, y - 24), (x + 10, y - 10)], fill=body, outline=outline)
-    # the body in the seat's shape (White's round, Black's square), outlined
     seat_shape(dr, x, y, rad + 2, seat, fill=outline)
     seat_shape(dr, x, y, rad, seat, fill=body)
+
+
+def _llama(dr: ImageDraw.ImageDraw, x: float, y: float, seat: int, ident: int, load: str | None) -> None:
+    ink = (20, 20, 20) if seat == 0 else (250, 250, 250)
+    _llama_body(dr, x, y, seat)
     label(dr, (x + LLAMA_NUMBER[0], y + LLAMA_NUMBER[1]), str(ident), PHONE_SIZE, True, ink, "mm")
     x0, y0, x1, y1 = x + LOAD_BOX[0], y + LOAD_BOX[1], x + LOAD_BOX[2], y + LOAD_BOX[3]
     if load:
@@ -260,6 +263,56 @@ NUMBER_Y = 25
 NUMBER_VILLAGE_SIZE = 26
 NUMBER_VILLAGE_Y = 33
 LLAMA_Y = 9  # a field's llamas, below its centre: their ears clear of its number
+
+LLAMA_STEP = 38
+"""How far apart two llamas on one field stand: the left one, drawn last, covers only the right
+one's body, never its number nor its load (a llama reaches 17 px left of its centre, 24 right)."""
+HERD = 3
+"""From this many llamas on one field a herd is drawn instead: three side by side are wider than
+a field (117 px against 83), and their numbers and loads are in each side's list of llamas."""
+
+
+def llama_spots(cx: float, y: float, n: int) -> list[tuple[float, float]]:
+    """Where each of ``n`` (one or two) llamas on a field stands, left to right: two share the
+    field's width, the pair centred on what they cover."""
+    if n == 1:
+        return [(cx, y)]
+    left = cx - (LLAMA_STEP + 24 - 17) / 2
+    return [(left + i * LLAMA_STEP, y) for i in range(n)]
+
+
+def _llamas_on(dr: ImageDraw.ImageDraw, cx: float, y: float, group: Sequence) -> None:
+    """The llamas on one field, by seat then number: one or two in full, side by side (the right
+    one drawn first), a herd from :data:`HERD` on."""
+    group = sorted(group, key=lambda m: (m.seat, m.id))
+    if len(group) >= HERD:
+        _herd(dr, cx, y, group)
+        return
+    for (x, ly), lm in reversed(list(zip(llama_spots(cx, y, len(group)), group, strict=True))):
+        _llama(dr, x, ly, lm.seat, lm.id, lm.load)
+
+
+def _herd(dr: ImageDraw.ImageDraw, cx: float, y: float, group: Sequence) -> None:
+    """Several llamas on one field: a white tag with, for each side there, its llamas' shape and
+    how many stand there (White's round, Black's square: "● 2  ■ 1")."""
+    counts = [(seat, sum(1 for lm in group if lm.seat == seat)) for seat in sorted({lm.seat for lm in group})]
+    parts = [(seat, str(n), _number_width(str(n), PHONE_SIZE)) for seat, n in counts]
+    width = sum(HERD_SHAPE * 2 + 4 + w for _, _, w in parts) + HERD_GAP * (len(parts) - 1)
+    x = cx - width / 2
+    dr.rounded_rectangle(
+        (x - 4, y - 13, x + width + 4, y + 13), radius=7, fill=(255, 255, 255), outline=INK, width=2
+    )
+    for seat, text, w in parts:
+        seat_shape(dr, x + HERD_SHAPE, y, HERD_SHAPE + 1, seat, fill=INK)
+        seat_shape(dr, x + HERD_SHAPE, y, HERD_SHAPE - 1, seat, fill=LLAMA_BODY[seat])
+        x += HERD_SHAPE * 2 + 4
+        label(dr, (x + w / 2, y), text, PHONE_SIZE, True, INK, "mm")
+        x += w + HERD_GAP
+
+
+HERD_SHAPE = 8  # the half size of a side's shape on a herd's tag
+HERD_GAP = 6  # between the two sides on a herd's tag
+
 
 ARROW_REACH = 30
 """How far from a village's centre a road's arrow head stops: inside the village, clear of its
@@ -337,12 +390,7 @@ def _draw_board(view) -> Image.Image:
         by_cell.setdefault(lm.cell, []).append(lm)
     for cell, group in by_cell.items():
         cx, cy = centre(cell)
-        base_y = cy + 22 if cell in D.VILLAGES else cy + LLAMA_Y
-        n = len(group)
-        for i, lm in enumerate(sorted(group, key=lambda m: (m.seat, m.id))):
-            dx = (i - (n - 1) / 2) * (32 if n <= 3 else 22)
-            dy = 0 if n <= 3 else (-8 if i % 2 else 8)
-            _llama(dr, cx + dx, base_y + dy, lm.seat, lm.id, lm.load)
+        _llamas_on(dr, cx, cy + 22 if cell in D.VILLAGES else cy + LLAMA_Y, group)
 
     # the demands last, so that no llama's ears nor a road's arrow head hides a flag
     for cell, _colour in view.villages:

@@ -233,6 +233,8 @@ class JobPayload(TypedDict, total=False):
     move: str  # autoplay: the move to make
     since: float  # clock warning: when the turn's clock started; board: its first refusal
     at: int  # clock vote timeout: the time the question was asked
+    message: int  # clock vote timeout: the question's message, once posted (closed, it loses its buttons)
+    taken: bool  # clock vote timeout: the computer took the seat, and the channel is not told yet
     league: int  # league deadline, league nudge
     round: int  # league round (a guard while it opens), league deadline, league nudge
     stage: str  # league nudge: remind or warn

@@ -39,13 +39,19 @@ class History(Concern):
         )
         return [move_of(r) for r in rows]
 
-    async def moved_since(self, session_id: int, seat: int, stamp: str) -> bool:
-        """Whether ``seat`` made a move at ``stamp`` (a stored time) or later."""
+    async def moved_since(
+        self, session_id: int, seat: int, stamp: str, *, besides: str | None = None
+    ) -> bool:
+        """Whether ``seat`` made a move at ``stamp`` (a stored time) or later; with ``besides`` (the
+        undo entries' prefix), a move other than those."""
         row = await self.db.one(
-            "SELECT 1 FROM moves WHERE session_id = ? AND seat = ? AND created_at >= ? LIMIT 1",
+            "SELECT 1 FROM moves WHERE session_id = ? AND seat = ? AND created_at >= ?"
+            + (" AND move NOT LIKE ?" if besides is not None else "")
+            + " LIMIT 1",
             session_id,
             seat,
             stamp,
+            *([besides + "%"] if besides is not None else []),
         )
         return row is not None
 

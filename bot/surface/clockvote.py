@@ -12,7 +12,11 @@ seat when nobody has answered within :data:`gameclock.VOTE_SECONDS`.  Buttons an
 between the time-out and its question leaves the question to be asked after the restart.  A
 question Discord refuses is logged and told like a refused board (:mod:`bot.surface.unposted`),
 and the ``ask`` job asks it again until it is posted, answered or closed.  The late person may still move while
-the question is open; that closes it.
+the question is open; that closes it.  A question closed by anything but an answer (the late
+person's move, an undo past the time-out, the game's end, nobody answering) says so under it and
+loses its buttons: its message is kept in its ``timeout`` job, so this holds after a restart too.
+Those who want a direct message (``/me notify``) get one about the question; only those who want
+a mention are pinged.
 
 Imports: discord, :mod:`bot.sessions`, :mod:`bot.time.gameclock`, and :mod:`bot.surface` boards,
 buttons, channels, lobby, replies.
@@ -25,19 +29,21 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot import i18n
-from bot.sessions import ASK_AFTER, TIMEOUT_CHOICES, MoveResult, Refusal, Session, TimeOut
-from bot.storage import Job
+from bot import i18n, notices
+from bot.replaying import UNDO
+from bot.sessions import ASK_AFTER, TIMEOUT_CHOICES, MoveResult, Refusal, Seat, Session, TimeOut
+from bot.storage import Job, PersonRow
 from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
-from bot.surface.channels import channel_missing, clicked
+from bot.surface.channels import add_line, channel_missing, clicked
 from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
 from bot.surface.unposted import Refused
 from bot.time import gameclock as gc
 from bot.time.jobs import ASK, TIMEOUT
-from engines.core import said
+from bot.time.source import stamp_of
+from engines.core import listing, said
 from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
@@ -104,6 +110,24 @@ def question(session: Session, seat, others, due: float, t: Language = ENGLISH) 
     return f"{head}\n{ask} {body}"
 
 
+QUESTION_MOVED = N_("Closed: {name} moved before anyone answered.")
+QUESTION_CHANGED = N_("Closed: the game changed before anyone answered.")
+QUESTION_OVER = N_("Closed: the game ended before anyone answered.")
+QUESTION_UNANSWERED = N_("Closed: nobody answered in time.")
+YOUR_TIME_RAN_OUT = N_(
+    "⏰ Your time ran out in {game} game #{number} on {server}. The other players are asked what happens"
+    " next; until one of them answers, you can still move. {link}"
+)
+THEIR_TIME_RAN_OUT = N_(
+    "⏰ Time ran out for {people} in {game} game #{number} on {server}. What happens next is up to the"
+    " players: the first answer decides. {link}"
+)
+THEIR_TIMES_RAN_OUT = N_(
+    "⏰ Time ran out for {people} in {game} game #{number} on {server}. What happens next is up to the"
+    " players: the first answer to each question decides. {link}"
+)
+
+
 class ClockDesk:
     """What the table does about clocks: deadlines, the timeout question, its answers."""
 
@@ -146,17 +170,21 @@ class ClockDesk:
         at = int(out.at)
         asked = True
         refused: list[tuple[int, Refused]] = []  # told once all are tried: one message a person
+        posted_now: list[tuple[Seat, discord.Message, dict[int, PersonRow]]] = []  # the same
         # (each seat's ``timeout`` and ``ask`` jobs were armed in the time-out's own commit)
         for seat in out.seats:
             assert seat.seat is not None  # a seat in a running game
             self.asking.add(asked_now := (session.id, seat.seat, at))
             try:
-                posted = await self.post_question(session, seat.seat, at, refused)
+                posted = await self.post_question(session, seat.seat, at, refused, posted_now)
             finally:
                 self.asking.discard(asked_now)
             if posted is None:
                 return  # the channel is gone: so is the game
             asked = posted and asked
+        if posted_now:
+            people = {uid: p for _, _, them in posted_now for uid, p in them.items()}
+            await self.tell_asked(session, [(late, message) for late, message, _ in posted_now], people)
         for key in dict.fromkeys(why.key for _, why in refused):
             seats = [seat for seat, why in refused if why.key == key]
             why = next(why for _, why in refused if why.key == key)
@@ -171,24 +199,33 @@ class ClockDesk:
             log.exception("the refused timeout question of session %s could not be told", session.id)
 
     async def post_question(
-        self, session: Session, seat: int, at: int, refused: list[tuple[int, Refused]] | None = None
+        self,
+        session: Session,
+        seat: int,
+        at: int,
+        refused: list[tuple[int, Refused]] | None = None,
+        asked: list[tuple[Seat, discord.Message, dict[int, PersonRow]]] | None = None,
     ) -> bool | None:
         """Post the question about ``seat``, whose time ran out at ``at``; False if Discord refused
         it (the ``ask`` job asks again, the players are told, or with ``refused`` the refusal to
         tell is added to it for the caller to tell), None if the channel is gone (which ends the
-        game)."""
+        game).  Those who want a direct message get one (:meth:`tell_asked`), or with ``asked``
+        the question is added to it for the caller to tell, one message a person."""
         late = session.by_seat(seat)
         others = [s for s in session.seats if not s.computer and not s.resigned and s.seat != seat]
         t = await self.look.language(session)  # a public question: the server's language
         view = discord.ui.View(timeout=None)
         for choice in TIMEOUT_CHOICES:
             view.add_item(TimeoutButton(session.id, seat, at, choice, t))
+        notifier = self.boards.notifier
+        people = await self.service.store.people.several(s.user_id for s in [late, *others] if s.user_id)
+        now = notifier.now()
         try:
-            await self.look.channel(session).send(
+            message = await self.look.channel(session).send(
                 question(session, late, others, at + gc.VOTE_SECONDS, t),
                 view=view,
-                allowed_mentions=discord.AllowedMentions(
-                    users=[discord.Object(s.user_id) for s in [late, *others] if s.user_id]
+                allowed_mentions=discord.AllowedMentions(  # as each chose with /me notify
+                    users=[discord.Object(u) for u, p in people.items() if notices.reach(p, now)[0]] or False
                 ),
             )
         except discord.HTTPException as exc:
@@ -207,7 +244,107 @@ class ClockDesk:
                 await self.tell_unasked(session, [seat], why)
             return False
         await self.service.store.jobs.cancel(ASK, f"{session.id}:{seat}")  # asked: nothing to ask again
+        await self.remember(session.id, seat, at, message.id)
+        if asked is None:
+            await self.tell_asked(session, [(late, message)], people)
+        else:
+            asked.append((late, message, people))
         return True
+
+    async def remember(self, session_id: int, seat: int, at: int, message_id: int) -> None:
+        """Keep the question's message in its ``timeout`` job (which lasts while it may be open),
+        so that it loses its buttons once closed, after a restart too (:meth:`close_answered`)."""
+        store = self.service.store
+        key = f"{session_id}:{seat}"
+        job = await store.jobs.job(TIMEOUT, key)
+        if job is not None and job.payload.get("at") == at and not job.payload.get("taken"):
+            payload = job.payload.copy()
+            payload["message"] = message_id
+            await store.jobs.schedule(TIMEOUT, key, job.due_at, payload)
+
+    async def close_answered(self, session: Session) -> None:
+        """After a board (or a game's end): each question about this game's clocks that a move or
+        the end closed says so and loses its buttons, and its ``timeout`` job goes (nobody need
+        answer it now)."""
+        if session.clock is None:
+            return
+        for seat in session.seats:
+            if seat.seat is None:
+                continue
+            job = await self.service.store.jobs.job(TIMEOUT, f"{session.id}:{seat.seat}")
+            if job is None or job.payload.get("taken") or "message" not in job.payload:
+                continue
+            at = int(job.payload.get("at", -1))
+            if await self.service.clocks.question_open(session.id, seat.seat, at) is None:
+                await self.close_question(session, job, seat.seat)
+
+    async def close_question(self, session: Session, job: Job, seat: int, why: str | None = None) -> None:
+        """Close the question ``job`` remembers (once: whoever drops the job says so), with
+        ``why``, or the game's end, or the late player's move, under it."""
+        if not await self.service.store.jobs.cancel(TIMEOUT, job.key) or "message" not in job.payload:
+            return
+        now = await self.service.core.get(session.id) or session
+        t = await self.look.language(now)
+        if why is None and now.status != "active":
+            why = QUESTION_OVER
+        elif why is None:  # the late player moved, or the game went back (an undo) past the time-out
+            at = stamp_of(float(job.payload.get("at", 0)))
+            moved = await self.service.store.history.moved_since(session.id, seat, at, besides=UNDO)
+            why = QUESTION_MOVED if moved else QUESTION_CHANGED
+        line = t.gettext(why, name=written.name(now.by_seat(seat).name))
+        try:
+            await add_line(self.look.channel(now), int(job.payload["message"]), line)
+        except discord.HTTPException as exc:
+            log.warning("could not close the timeout question of session %s: %s", session.id, exc)
+
+    async def tell_asked(
+        self, session: Session, asked: list[tuple[Seat, discord.Message]], people: dict[int, PersonRow]
+    ) -> None:
+        """After the questions ``asked`` (a late seat, the message asking about it) were posted: one
+        direct message to each person in ``people`` who wants one (not in their quiet hours: a
+        question is open for a day), with a link to the question; those whose direct message
+        Discord refuses are mentioned under the questions instead."""
+        notifier = self.boards.notifier
+        now = notifier.now()
+        links = {
+            late.user_id: notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
+            for late, message in asked
+        }
+        first = next(iter(links.values()))
+        late_names = listing([written.name(late.name) for late, _ in asked])
+        refused = []
+        for uid, person in people.items():
+            if not notices.reach(person, now)[1]:
+                continue
+            mine = await notifier.language_of(person, session)
+            values = {
+                "game": session.info.title,
+                "number": session.id,
+                "server": notifier.guild_name(session, mine),
+            }
+            people_said = late_names.in_words(mine) if not isinstance(late_names, str) else late_names
+            if uid in links:
+                text = mine.gettext(YOUR_TIME_RAN_OUT, link=links[uid], **values)
+            else:
+                their = THEIR_TIME_RAN_OUT if len(asked) == 1 else THEIR_TIMES_RAN_OUT
+                text = mine.gettext(their, people=people_said, link=first, **values)
+            if not await notifier.send_dm(uid, text):
+                refused.append(uid)
+        if refused:
+            t = await self.look.language(session)
+            above = t.ngettext(
+                "{people}: the question about the clock is above.",
+                "{people}: the questions about the clocks are above.",
+                len(asked),
+                people=" ".join(f"<@{u}>" for u in refused),
+            )
+            try:
+                await self.look.channel(session).send(
+                    above,
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in refused]),
+                )
+            except discord.HTTPException:
+                log.warning("could not mention %s about session %s's timeout question", refused, session.id)
 
     async def ask_again(self, job: Job) -> None:
         """The ``ask`` job: a timeout question Discord refused, or never posted (the process
@@ -235,10 +372,20 @@ class ClockDesk:
             session, result = await self.service.clocks.answer_timeout(
                 session_id, seat, int(job.payload.get("at", -1)), "computer", None
             )
-        except Refusal:
-            return  # answered already, the person moved, or the game ended
+        except Refusal:  # answered already, the person moved, or the game ended
+            found = await self.service.core.get(session_id)
+            if found is not None:  # (its buttons go, if nothing took them off yet)
+                await self.close_question(found, job, seat)
+            return
         t = await self.look.language(session)
         words = decided_words(session, seat, "computer", t)
+        if "message" in job.payload:  # the question, answered by the clock (its job is armed again)
+            try:
+                await add_line(
+                    self.look.channel(session), int(job.payload["message"]), t.gettext(QUESTION_UNANSWERED)
+                )
+            except discord.HTTPException as exc:
+                log.warning("could not close the timeout question of session %s: %s", session_id, exc)
         try:
             await self.decided(session, t.gettext("No answer in time: {decided}.", decided=words), result)
         except discord.HTTPException as exc:  # the seat is the computer's: its board is told and tried again
@@ -269,6 +416,9 @@ class ClockDesk:
         session, result = await self.service.clocks.answer_timeout(
             session_id, seat, at, choice, interaction.user.id
         )
+        answered = await self.service.store.jobs.job(TIMEOUT, f"{session_id}:{seat}")
+        if answered is not None and answered.payload.get("at") == at:
+            await self.service.store.jobs.cancel(TIMEOUT, answered.key)  # its buttons go below
         self.replies.committed(
             interaction,
             said("Your answer was recorded ({decided})", decided=decided_words(session, seat, choice, mine)),

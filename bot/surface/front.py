@@ -70,5 +70,6 @@ class Front:
         self.boards.after_board.append(self.undo.close_void)
         self.notifier.channel_gone = self.boards.channel_gone
         self.clocks.clock_changed = self.undo.clock_changed
+        self.boards.after_board.append(self.clocks.close_answered)
         self.waits = Waits(self.boards)  # forced moves, passes ahead, clock warnings, watchers, followers
         self.boards.waits_after = self.waits.posted

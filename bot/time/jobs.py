@@ -51,7 +51,8 @@ KINDS = (
     Kind(
         TIMEOUT,
         "clock votes (ClockDesk.unanswered)",
-        "key: session:seat; payload: the time asked, and taken once the computer took the seat (not told yet)",
+        "key: session:seat; payload: the time asked, the question's message once posted (its buttons go when it"
+        " closes), and taken once the computer took the seat (not told yet)",
     ),
     Kind(
         LEAGUE_ROUND,

@@ -25,6 +25,13 @@ OVERDUE_BUTTONS = 8
 """Tables with buttons in /league overdue (three buttons each; a message holds 25)."""
 
 
+DROPPED = N_("{name} was dropped from {league}; they forfeit their remaining games.")
+DROPPED_BUT_SUBSTITUTED = N_(
+    "{name} was dropped from {league}; they forfeit their remaining games except those a substitute"
+    " plays for them."
+)
+
+
 class OverdueButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"pk:lg:od:(?P<action>remind|sub|decide):(?P<lid>\d+):(?P<gid>\d+)",
@@ -75,8 +82,10 @@ class NoShows(Part):
             interaction,
             said("{name} was dropped from {league}", name=shown(member.display_name), league=found.shown),
         )
+        credit_to = (await self.store.noshows.rules(found.id)).credit
         text = t.gettext(
-            "{name} was dropped from {league}; they forfeit their remaining games.",
+            # a substitute's result counting for the dropped player is no forfeit of theirs
+            DROPPED_BUT_SUBSTITUTED if subs and credit_to == noshows.ORIGINAL else DROPPED,
             name=shown(member.display_name),
             league=found.shown,
         )
@@ -87,7 +96,7 @@ class NoShows(Part):
                 computers,
             )
         if subs:
-            credit = t.gettext(noshows.CREDIT_NAMES[(await self.store.noshows.rules(found.id)).credit])
+            credit = t.gettext(noshows.CREDIT_NAMES[credit_to])
             text += " " + t.ngettext(
                 "A substitute took {n} seat (its result counts for {credit}).",
                 "Substitutes took {n} seats (their results count for {credit}).",

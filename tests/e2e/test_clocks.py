@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.players import lobby_button, to_move
-from tests.e2e.test_notices import EXTENSIONS, is_board
+from tests.e2e.test_notices import EXTENSIONS, is_board, settings
 from tests.support import nim
 
 DAY, HOUR = 86400, 3600
@@ -108,9 +108,11 @@ async def test_bank_runs_out_nobody_answers_the_computer_takes_over_and_the_play
         seat = after.seat_of(late.id)
         assert seat.computer and after.to_move() == {1 - seat.seat}  # it moved for the late player
         assert "played by the computer (out of time)" in board.content
-        # The question's buttons now answer that it is closed.
-        closed = await standin.click(other, question, "Abandon the game")
-        assert "closed" in (await closed.original()).content
+        # The question says it closed, and its buttons are gone.
+        closed = standin.message(question.id)
+        assert not closed.buttons and closed.content.endswith("\nClosed: nobody answered in time."), (
+            closed.content
+        )
         assert (await bot.sessions.core.get(session.id)).status == "active"
         # The late player takes the seat back, once.
         back = await (await standin.slash(late, thread, "game return")).original()
@@ -155,11 +157,11 @@ async def test_more_time_after_a_restart_and_abandon(standin, bot_factory, table
         await standin.next_message(thread, lambda m: "the game is abandoned" in m.content)
         ended = await bot.sessions.core.get(session.id)
         assert ended.status == "abandoned" and "time ran out" in ended.row.end_reason
-        assert (
-            await bot.store.jobs.job("timeout", f"{session.id}:{session.seat_of(late.id).seat}") is not None
-        )
+        # answered: the job that would let the computer take the seat went with the answer
+        assert await bot.store.jobs.job("timeout", f"{session.id}:{session.seat_of(late.id).seat}") is None
+        assert not standin.message(second.id).buttons
         table_clock.advance(DAY)
-        await bot.scheduler.run_due()  # the unanswered job finds the game over and does nothing
+        await bot.scheduler.run_due()
         assert (await bot.sessions.core.get(session.id)).status == "abandoned"
         assert await bot.store.jobs.job("timeout", f"{session.id}:{session.seat_of(late.id).seat}") is None
 
@@ -323,8 +325,93 @@ async def test_the_late_players_own_undo_starts_their_turn_again_with_their_time
         assert late.id in again.pinged and "time ran out" in again.content
         session = await bot.sessions.core.get(session.id)
         assert session.seat_of(late.id).seat in session.banks.pending
-        old = await (await standin.click(other, question, "Computer plays the seat")).original()
-        assert "question is closed" in old.content
+        old = standin.message(question.id)
+        assert not old.buttons and old.content.endswith(
+            "\nClosed: the game changed before anyone answered."
+        ), old.content
         await (await standin.click(other, again, "Give more time")).original()
         session = await bot.sessions.core.get(session.id)
         assert session.banks.banks[session.seat_of(late.id).seat] == DAY
+
+
+async def test_the_timeout_question_reaches_each_person_as_their_notices_ask(
+    standin, bot_factory, table_clock
+):
+    """The question pings only those who want a mention in the thread (``/me notify``); those who
+    want a direct message get one with a link to it (the late player told that they can still
+    move), those who want none get neither, and a refused direct message becomes a mention under
+    the question."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+
+    def dms(user):
+        return [m for m in standin.messages(standin.dm(user)) if "time ran out" in m.content.lower()]
+
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, session = await to_move(bot, thread, (alice, bob))
+        other = bob if late is alice else alice
+        await settings(standin, late, games, where="dm")
+        await settings(standin, other, games, where="none")
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        question = await standin.next_message(thread, is_question)
+        assert question.pinged == frozenset()  # neither wants a mention in the thread
+        assert f"<@{other.id}>: what now?" in question.content  # named all the same
+        (told,) = dms(late)
+        assert told.content.startswith("⏰ Your time ran out in Nim game #"), told.content
+        assert f"/{thread.id}/{question.id}" in told.content and "you can still move" in told.content
+        assert dms(other) == []
+        assert not [m for m in standin.messages(thread) if "question about the clock" in m.content]
+        # The late player moves (which closes the question); then the other runs out, wanting a
+        # direct message with theirs closed: a mention instead; the first wants one too.
+        await (await standin.slash(late, thread, "nim move", move="A1")).original()
+        await bot.front.boards.drain()
+        assert (await to_move(bot, thread, (alice, bob)))[0] is other
+        await settings(standin, other, games, where="dm")
+        standin.close_dms(other)
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        question = await standin.next_message(thread, is_question)
+        assert question.pinged == frozenset()
+        name = session.seat_of(other.id).name
+        (_, said) = dms(late)
+        assert said.content.startswith(f"⏰ Time ran out for {name} in Nim game #"), said.content
+        assert f"/{thread.id}/{question.id}" in said.content and "the first answer decides" in said.content
+        above = await standin.next_message(thread, lambda m: "question about the clock" in m.content)
+        assert above.pinged == frozenset({other.id}) and above.content.startswith(f"<@{other.id}>:")
+        assert dms(other) == []
+
+
+async def test_a_question_closed_by_a_move_or_the_end_says_so_and_loses_its_buttons(
+    standin, bot_factory, table_clock
+):
+    """The late player moves after a restart: the question (remembered by its stored job) says it
+    closed and why, and its buttons go; in a second game, a resignation ends the game while a
+    question is open: it says the game ended."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, other, session, question = await run_out(standin, bot, thread, (alice, bob), table_clock)
+        assert question.buttons
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(late, thread, "nim move", move="A1")).original()
+        await bot.front.boards.drain()
+        closed = standin.message(question.id)
+        name = session.seat_of(late.id).name
+        assert not closed.buttons, closed.components
+        assert closed.content.endswith(f"\nClosed: {name} moved before anyone answered."), closed.content
+        assert await bot.store.jobs.job("timeout", f"{session.id}:{session.seat_of(late.id).seat}") is None
+        # the second game: the other player resigns while the question is open
+        second, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, other, session, question = await run_out(standin, bot, second, (alice, bob), table_clock)
+        await (await standin.slash(other, second, "game resign")).original()
+        await bot.front.boards.drain()
+        closed = standin.message(question.id)
+        assert not closed.buttons and closed.content.endswith(
+            "\nClosed: the game ended before anyone answered."
+        )

@@ -331,8 +331,8 @@ async def test_a_substitutes_profile_counts_only_the_turns_they_played(standin, 
             await (await standin.slash(owner, chan, "league organiser drop", member=dropped)).original()
         ).content
         assert told.endswith(
-            "they forfeit their remaining games. A substitute took 1 seat (its result counts for the"
-            " seat's original player)."
+            "they forfeit their remaining games except those a substitute plays for them. A substitute"
+            " took 1 seat (its result counts for the seat's original player)."
         ), told
         session = await bot.sessions.core.get(session.id)
         seat = session.seat_of(sub.id)

@@ -281,3 +281,47 @@ async def test_questions_refused_for_several_seats_at_once_are_told_in_one_messa
         asked = questions(standin, thread)
         assert len(asked) == 2 and all(alice.id in m.pinged and bob.id in m.pinged for m in asked)
         assert len(dms(standin, alice)) == len(dms(standin, bob)) == 1
+
+
+async def test_questions_asked_for_several_seats_at_once_send_one_direct_message_each(
+    standin, bot_factory, table_clock
+):
+    """Both banks of a Guanga game in its first phase run out together: two questions, and each
+    player who wants direct messages gets one (not one per question), about their own time."""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    bob.locale = "es-ES"
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.guanga"))) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob, carol):
+            await (await standin.slash(user, chan, "me notify", where="both")).original()
+        r = await standin.slash(alice, chan, "guanga new", players=3, mode="apprentice", clock="bank:1d")
+        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+        thread = standin.channel(lobby.id)
+        await standin.click(bob, lobby, lobby_button(lobby, "join"))
+        await standin.click(carol, lobby, lobby_button(lobby, "join"))
+        await standin.click(alice, lobby, lobby_button(lobby, "start"))
+        await standin.next_message(thread, is_board)
+        await bot.front.boards.drain()
+        session = await bot.sessions.core.in_channel(thread.id)
+        assert session.to_move() == {0, 1, 2}
+        carol_seat = session.seat_of(carol.id).seat
+        keep = next(m for m in session.engine.legal_moves(session.state, carol_seat))
+        await (await standin.slash(carol, thread, "guanga move", move=str(keep))).original()
+        await bot.front.boards.drain()
+        before = {u.id: len(dms(standin, u)) for u in (alice, bob, carol)}
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        asked = questions(standin, thread)
+        assert len(asked) == 2 and all({alice.id, bob.id, carol.id} <= m.pinged for m in asked)
+        new = {
+            u.id: [m for m in dms(standin, u)[before[u.id] :] if m.startswith("⏰")]
+            for u in (alice, bob, carol)
+        }
+        assert [len(new[u]) for u in new] == [1, 1, 1], new
+        assert new[alice.id][0].startswith("⏰ Your time ran out in Guanga"), new[alice.id]
+        assert new[bob.id][0].startswith("⏰ Se te acabó el tiempo en la partida de Guanga"), new[bob.id]
+        names = [session.seat_of(u.id).name for u in (alice, bob)]
+        assert new[carol.id][0].startswith(f"⏰ Time ran out for {names[0]} and {names[1]} in Guanga"), new
+        assert "the first answer to each question decides" in new[carol.id][0]

@@ -376,3 +376,68 @@ def test_a_llamas_load_reads_on_a_phone():
         assert square, colour
         rows = _ink_rows(band.crop(square), R._ink_on(colour), fill)
         assert rows and (rows[-1] - rows[0] + 1) * scale >= 4.6, (colour, rows)
+
+
+def test_two_llamas_on_a_field_each_show_their_number_and_load_whole():
+    """Two llamas on one field (both start on the centre village): each one's number and load
+    are drawn as when it stands alone (before, the right one's body hid half the left one's
+    load), and the pair stays inside the field's width."""
+    from PIL import ImageDraw
+
+    ground = (0, 128, 128)
+    for pair in (
+        (P.Llama(0, 1, 55, "white"), P.Llama(1, 1, 55, "white")),
+        (P.Llama(0, 2, 33, "red"), P.Llama(0, 3, 33, None)),
+        (P.Llama(1, 1, 33, "green"), P.Llama(1, 2, 33, "yellow")),
+    ):
+        together = Image.new("RGB", (200, 120), ground)
+        R._llamas_on(ImageDraw.Draw(together), 100, 60, pair)
+        spots = R.llama_spots(100, 60, 2)
+        ordered = sorted(pair, key=lambda m: (m.seat, m.id))
+        for (x, y), lm in zip(spots, ordered, strict=True):
+            alone = Image.new("RGB", (200, 120), ground)
+            R._llama(ImageDraw.Draw(alone), x, y, lm.seat, lm.id, lm.load)
+            nx, ny = x + R.LLAMA_NUMBER[0], y + R.LLAMA_NUMBER[1]
+            ink = R.font(R.PHONE_SIZE, True).getbbox(str(lm.id), anchor="mm")  # the number's ink
+            number = (int(nx + ink[0]), int(ny + ink[1]), int(nx + ink[2]) + 1, int(ny + ink[3]) + 1)
+            load = (
+                int(x + R.LOAD_BOX[0]),
+                int(y + R.LOAD_BOX[1]),
+                int(x + R.LOAD_BOX[2]) + 1,
+                int(y + R.LOAD_BOX[3]) + 1,
+            )
+            for box in (number, load):
+                assert together.crop(box).tobytes() == alone.crop(box).tobytes(), (pair, lm, box)
+        left, _, right, _ = _drawn(together, ground)
+        assert right - left <= R.SQ3 * R.R, (pair, left, right)  # a field is 83 px across
+
+
+def _drawn(canvas: Image.Image, ground: tuple[int, int, int]) -> tuple[int, int, int, int]:
+    """The box of what was drawn on ``canvas`` over its ``ground``."""
+    from PIL import ImageChops
+
+    box = ImageChops.difference(canvas, Image.new("RGB", canvas.size, ground)).getbbox()
+    assert box is not None
+    return box
+
+
+def test_three_or_more_llamas_on_a_field_make_a_herd_with_each_sides_count():
+    """Three llamas side by side are wider than a field: from three on, one tag shows each side's
+    llama shape and how many of its llamas stand there, inside the field's width (before, the
+    llamas overlapped each other's numbers and loads and the neighbouring fields)."""
+    from PIL import ImageDraw
+
+    ground = (0, 128, 128)
+    drawn = {}
+    for whites, blacks in ((3, 0), (2, 1), (1, 2), (0, 3), (3, 3), (2, 2)):
+        herd = [P.Llama(0, i + 1, 33, "red") for i in range(whites)]
+        herd += [P.Llama(1, i + 1, 33, None) for i in range(blacks)]
+        canvas = Image.new("RGB", (200, 120), ground)
+        R._llamas_on(ImageDraw.Draw(canvas), 100, 60, herd)
+        left, top, right, bottom = _drawn(canvas, ground)
+        assert right - left <= R.SQ3 * R.R and bottom - top <= 30, (whites, blacks)
+        colours = {c for _, c in canvas.getcolors(1 << 16)}
+        assert (R.LLAMA_BODY[0] in colours) == bool(whites) and (R.LLAMA_BODY[1] in colours) == bool(blacks)
+        assert R.COLOUR_RGB["red"] not in colours  # loads are in the sides' lists, not on a herd
+        drawn[whites, blacks] = canvas.tobytes()
+    assert len(set(drawn.values())) == len(drawn)  # each count reads differently

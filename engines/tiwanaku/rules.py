@@ -23,7 +23,6 @@ from engines.core import (
     SetupError,
     can_read,
     echo,
-    listing,
     rank_by,
     said,
     said_n,
@@ -806,7 +805,12 @@ def _may_now(state: State, seat: int) -> Said:
     for m in legal_moves(state, seat):
         first.setdefault(type(m), m)
     kinds = [said(words, move=str(first[kind])) for kind, words in _MAY_NOW if kind in first]
-    return listing(kinds) if kinds else said("no other move")
+    if not kinds:
+        return said("no other move")
+    out = kinds[0]
+    for kind in kinds[1:]:  # choices, one after the other, as Guanga's refusals list them
+        out = said("{list}; {item}", list=out, item=kind)
+    return out
 
 
 def _do_done(state: State, seat: int, move: Done, events: list[Event]) -> None:
@@ -814,7 +818,7 @@ def _do_done(state: State, seat: int, move: Done, events: list[Event]) -> None:
         if state.phase == FINAL:
             raise IllegalMove("in the final divinations you divine (like C3=2) or pass")
         raise IllegalMove(
-            "done only ends a run of divinations; now you may {allowed}", allowed=_may_now(state, seat)
+            "done only ends a run of divinations; now you may: {allowed}", allowed=_may_now(state, seat)
         )
     state.last_cells = list(state.last_cells)
     events.append(Event.told(said("{player} stops divining", player=P(seat)), kind="move"))
@@ -826,7 +830,7 @@ def _do_pass(state: State, seat: int, move: Pass, events: list[Event]) -> None:
         if state.phase == DIVINING:
             raise IllegalMove("pass is only for the final divinations; say done to stop divining")
         raise IllegalMove(
-            "pass is only for the final divinations; now you may {allowed}", allowed=_may_now(state, seat)
+            "pass is only for the final divinations; now you may: {allowed}", allowed=_may_now(state, seat)
         )
     state.final_out[seat] = True
     state.last_cells = []

@@ -926,13 +926,13 @@ def test_done_or_pass_in_an_action_says_what_may_be_done_with_moves_that_are_leg
                 with pytest.raises(IllegalMove) as refused:
                     T.apply_move(state, seat, T.parse_move(word))
                 text = str(refused.value)
-                assert "now you may " in text and "choose an action" not in text, text
-                examples = re.findall(r"\(([^()]+)\)", text.split("now you may ", 1)[1])
+                assert "now you may: " in text and "choose an action" not in text, text
+                examples = re.findall(r"\(([^()]+)\)", text.split("now you may: ", 1)[1])
                 assert {str(m) for m in legal} >= set(examples), (examples, text)
                 kinds = {type(m).__name__ for m in legal} - {"Done", "Pass"}
                 assert len(examples) == len(kinds), (kinds, text)
                 kinds_seen |= kinds
-                assert "ahora puedes " in refused.value.said.in_words(ES), refused.value.said.in_words(ES)
+                assert "ahora puedes: " in refused.value.said.in_words(ES), refused.value.said.in_words(ES)
             seen += 1
         state, _ = T.apply_move(state, seat, T.computer_move(T.view_for(state, seat), legal, rng))
     assert seen > 10 and {"Enter", "Step", "Leave", "Trade"} <= kinds_seen, kinds_seen

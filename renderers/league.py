@@ -192,16 +192,17 @@ def table(
 def fitted(
     layout: Sequence[tuple[str, int, str]], rows: Sequence[Sequence[tuple[str, Colour, bool]]]
 ) -> list[tuple[str, int, str]]:
-    """``layout`` with each column widened to its widest cell in ``rows`` (headings included, in
+    """``layout`` with each column as wide as its widest cell in ``rows`` (headings included, in
     the render's language), and the player's column widened into whatever width the picture has
-    to spare, never past it: the picture stays as wide as :func:`columns` made it (so it still
-    reads at 400 px), and a longer name is cut with an ellipsis."""
+    to spare, never past it: the picture is at most as wide as :func:`columns` made it (so it
+    still reads at 400 px), the room the numbers' columns do not need goes to the names, and a
+    name longer than that is cut with an ellipsis."""
 
     def need(i: int) -> int:
         return max(cell_width(row[i][0], row[i][2]) for row in rows)
 
     out = [
-        (heading, least if heading == N_("Player") else max(least, need(i)), align)
+        (heading, least if heading == N_("Player") else need(i), align)
         for i, (heading, least, align) in enumerate(layout)
     ]
     budget = max(STANDINGS_WIDTH, sum(w for _, w, _ in layout) + 20)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from bot.league import attendance, tiebreaks
 from bot.league.pairing import Row
@@ -33,6 +33,7 @@ def league_csv(
     order: Sequence[str] = tiebreaks.DEFAULT_ORDER,
     dropped: Mapping[int, int | None] | None = None,
     kinds: Mapping[tuple[int, int], str] | None = None,
+    rated: Collection[int] | None = None,
 ) -> str:
     """Two tables in one file, separated by a blank line: ``rank,player,...`` then
     ``round,table,player,user_id,place,points,forfeit,bye_kind``.  The standings carry each
@@ -41,8 +42,10 @@ def league_csv(
     ``dropped`` (``yes`` or empty) and ``dropped_round`` (from ``dropped``: user -> the round
     they left in, ``None`` while playing).  A sit-out has the table ``bye``, its points, and
     its ``bye_kind`` (one of :data:`attendance.BYE_KINDS`, from ``kinds``: (round, user) ->
-    kind; ``pairing`` when unknown); a game's row leaves ``bye_kind`` empty.  The columns added
-    last keep the earlier ones where they were, so a reader by position still finds them."""
+    kind; ``pairing`` when unknown); a game's row leaves ``bye_kind`` empty.  With ``rated`` (the
+    players with a rating in the league's game), another's rating cell is empty, as the standings
+    show a dash (not a rating of 0).  The columns added last keep the earlier ones where they
+    were, so a reader by position still finds them."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     extra = [] if tiebreaks.RATING in order else [tiebreaks.RATING]
@@ -64,7 +67,9 @@ def league_csv(
                 r.byes,
             ]
             + [
-                f"{r.tiebreaks.get(n, r.rating if n == tiebreaks.RATING else 0.0):g}"
+                ""
+                if n == tiebreaks.RATING and rated is not None and uid not in rated
+                else f"{r.tiebreaks.get(n, r.rating if n == tiebreaks.RATING else 0.0):g}"
                 for n in [*order, *extra]
             ]
             + [(no_shows or {}).get(uid, 0)]

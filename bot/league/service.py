@@ -705,6 +705,7 @@ class LeagueService:
             order=tiebreaks.stored_order(league.tiebreaks),
             dropped={p.user_id: p.dropped_round for p in players},
             kinds=await self.store.attendance.bye_kinds(league.id),
+            rated=set(await self.rating_map(league)),
         )
 
 

@@ -1316,7 +1316,9 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
 
 def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
     if not uses_shells(s.config):
-        raise IllegalMove("there are no Mullu shells in beginner mode")
+        raise _refuse(
+            s, seat, said("a buy ({move}) spends Mullu shells, and beginner mode has none", move=str(m))
+        )
     if s.phase not in ("place1", "stuck", "claim", "after"):
         raise _refuse(
             s, seat, said("shells can be spent before you take your two patches or after placing them")
@@ -1390,8 +1392,10 @@ def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
 
 
 def _do_refresh(s: State, seat: int, m: Refresh, events: list[Event]) -> None:
-    if not uses_shells(s.config):
-        raise IllegalMove("there are no Mullu shells in beginner mode")
+    if not uses_shells(s.config):  # (``x`` is short for refresh: say what it asked for)
+        raise _refuse(
+            s, seat, said("refresh (x) replaces the basket for a Mullu shell, and beginner mode has none")
+        )
     if s.phase not in ("place1", "stuck", "claim", "after"):
         raise _refuse(
             s, seat, said("shells can be spent before you take your two patches or after placing them")

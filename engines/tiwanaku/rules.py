@@ -788,11 +788,38 @@ def _do_divine(state: State, seat: int, move: Divine, events: list[Event]) -> No
     _next_turn(state, events)  # a wrong guess ends the whole turn
 
 
+_MAY_NOW: tuple[tuple[type, str], ...] = (  # each kind of move an action turn allows, its example after it
+    (Enter, N_("bring in an explorer ({move})")),
+    (Step, N_("move or explore ({move})")),
+    (Leave, N_("take an explorer off ({move})")),
+    (Divine, N_("divine a crop ({move})")),
+    (Trade, N_("trade cubes ({move})")),
+    (Extra, N_("offer for an extra action ({move})")),
+    (Peek, N_("offer for a look at a disc ({move})")),
+)
+
+
+def _may_now(state: State, seat: int) -> Said:
+    """What ``seat`` may do now, a kind of move at a time, each with one of its legal moves."""
+    first: dict[type, Move] = {}
+    for m in legal_moves(state, seat):
+        first.setdefault(type(m), m)
+    kinds = [said(words, move=str(first[kind])) for kind, words in _MAY_NOW if kind in first]
+    if not kinds:
+        return said("no other move")
+    out = kinds[0]
+    for kind in kinds[1:]:  # choices, one after the other, as Guanga's refusals list them
+        out = said("{list}; {item}", list=out, item=kind)
+    return out
+
+
 def _do_done(state: State, seat: int, move: Done, events: list[Event]) -> None:
     if state.phase != DIVINING:
         if state.phase == FINAL:
             raise IllegalMove("in the final divinations you divine (like C3=2) or pass")
-        raise IllegalMove("done only ends a run of divinations; choose an action now")
+        raise IllegalMove(
+            "done only ends a run of divinations; now you may: {allowed}", allowed=_may_now(state, seat)
+        )
     state.last_cells = list(state.last_cells)
     events.append(Event.told(said("{player} stops divining", player=P(seat)), kind="move"))
     _end_action(state, events)
@@ -802,7 +829,9 @@ def _do_pass(state: State, seat: int, move: Pass, events: list[Event]) -> None:
     if state.phase != FINAL:
         if state.phase == DIVINING:
             raise IllegalMove("pass is only for the final divinations; say done to stop divining")
-        raise IllegalMove("pass is only for the final divinations; choose an action now")
+        raise IllegalMove(
+            "pass is only for the final divinations; now you may: {allowed}", allowed=_may_now(state, seat)
+        )
     state.final_out[seat] = True
     state.last_cells = []
     events.append(

@@ -470,10 +470,21 @@ def test_a_skipped_take_allows_no_claim():
 
 
 def test_no_shells_in_beginner():
-    """Beginner: there are no Mullu shells to spend."""
+    """Beginner: there are no Mullu shells to spend.  ``x`` (short for refresh) and a buy are
+    refused saying what they asked for and what the player may do instead."""
     s = game(2)
-    with pytest.raises(IllegalMove, match="no Mullu shells"):
-        _apply(s, 0, "refresh")
+    for text in ("refresh", "x"):
+        with pytest.raises(IllegalMove, match="no Mullu shells|beginner mode has none") as refused:
+            _apply(s, 0, text)
+        assert str(refused.value).startswith("refresh (x) replaces the basket for a Mullu shell"), (
+            refused.value
+        )
+        assert "you may: " in str(refused.value) and "(P3B2)" in str(refused.value), refused.value
+    with pytest.raises(IllegalMove) as refused:
+        _apply(s, 0, "S3B2")
+    assert str(refused.value).startswith(
+        "a buy (S3B2) spends Mullu shells, and beginner mode has none; now ("
+    )
 
 
 def test_bag_recycled_into_pile():

@@ -104,6 +104,9 @@ def test_every_event_and_refusal_of_a_playout_is_a_kept_sentence(players, mode, 
                     except MoveError as exc:
                         check_refusal(exc)
                         refusals.add(exc.said.msg)
+                        what = dict(exc.said.args).get("what")  # the refusal inside "now you may"
+                        if isinstance(what, Said):
+                            refusals.add(what.msg)
         final = steps[-1].after
         out = G.outcome(final)
         assert out is not None and out.reason_said is not None

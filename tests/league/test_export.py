@@ -40,3 +40,24 @@ def test_each_sit_out_has_its_kind_and_points_and_dropped_players_are_marked():
         ("3", "bye", "Bo", "0", "pause"),
         ("4", "bye", "Bo", "0", "late"),
     ]
+
+
+def test_a_player_without_a_rating_has_an_empty_rating_cell_not_zero():
+    """The standings show a dash for a player with no rating in the league's game; the export's
+    rating column (a tiebreak of the default order, and the extra column of another order) leaves
+    their cell empty rather than writing a rating of 0."""
+    import csv
+    import io
+
+    from bot.league import tiebreaks
+    from bot.league.export import league_csv
+    from bot.league.pairing import Row
+
+    rows = [Row("5", points=1.0, rank=1, rating=1512.5), Row("6", points=0.0, rank=2, rating=0.0)]
+    for order in (tiebreaks.DEFAULT_ORDER, (tiebreaks.BUCHHOLZ,)):
+        text = league_csv(rows, [], [], {5: "Ana", 6: "Bo"}, order=order, rated={5})
+        lines = list(csv.reader(io.StringIO(text)))
+        table = [dict(zip(lines[0], r, strict=True)) for r in lines[1 : lines.index([])]]
+        assert [(r["player"], r["rating"]) for r in table] == [("Ana", "1512.5"), ("Bo", "")], order
+    every = league_csv(rows, [], [], {5: "Ana", 6: "Bo"})  # no ratings known: as computed
+    assert list(csv.reader(io.StringIO(every)))[2][-4] == "0"

@@ -109,6 +109,9 @@ async def test_a_swiss_season_of_seven_in_three_player_guacamole(leagues, servic
     blank = exported.index([])
     assert exported[0][:4] == ["rank", "player", "user_id", "points"] and len(exported[1:blank]) == 7
     assert exported[1][1] == table[0].name and float(exported[1][3]) == table[0].row.points
+    rated, column = await leagues.rating_map(league), exported[0].index("rating")
+    cells = {int(r[2]): r[column] for r in exported[1:blank]}  # a dash in the standings: empty here
+    assert {u for u, c in cells.items() if c == ""} == set(names) - set(rated), (cells, rated)
     results = exported[blank + 2 :]
     assert (
         len([r for r in results if r[1] != "bye"]) == 18 and len([r for r in results if r[1] == "bye"]) == 3

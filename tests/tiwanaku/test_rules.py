@@ -904,3 +904,35 @@ def test_summary_at_the_end_says_the_cubes_left_were_scored():
         == f"You: score 4; cubes: swamp 3, forest 1, scored for 4 points; explorers off the board: {s.reserve[0]}"
     )
     assert line.in_words(ES).startswith("Tú: puntos 4; cubos: pantano 3, bosque 1, que suman 4 puntos")
+
+
+def test_done_or_pass_in_an_action_says_what_may_be_done_with_moves_that_are_legal():
+    """``done`` or ``pass`` when an action is due said only "choose an action now": the refusal
+    now names each kind of move the player has (bring in an explorer, move or explore, take one
+    off, divine, trade, the offerings), each with one of their legal moves, in both languages."""
+    import random
+    import re
+
+    from engines.tiwanaku.rules import ACTION
+
+    state, rng, seen, kinds_seen = T.new_game(T.Config(players=2), 2, 5), random.Random(5), 0, set()
+    for _ in range(120):
+        if T.outcome(state) is not None:
+            break
+        (seat,) = T.to_move(state)
+        legal = T.legal_moves(state, seat)
+        if state.phase == ACTION:
+            for word in ("done", "pass"):
+                with pytest.raises(IllegalMove) as refused:
+                    T.apply_move(state, seat, T.parse_move(word))
+                text = str(refused.value)
+                assert "now you may: " in text and "choose an action" not in text, text
+                examples = re.findall(r"\(([^()]+)\)", text.split("now you may: ", 1)[1])
+                assert {str(m) for m in legal} >= set(examples), (examples, text)
+                kinds = {type(m).__name__ for m in legal} - {"Done", "Pass"}
+                assert len(examples) == len(kinds), (kinds, text)
+                kinds_seen |= kinds
+                assert "ahora puedes: " in refused.value.said.in_words(ES), refused.value.said.in_words(ES)
+            seen += 1
+        state, _ = T.apply_move(state, seat, T.computer_move(T.view_for(state, seat), legal, rng))
+    assert seen > 10 and {"Enter", "Step", "Leave", "Trade"} <= kinds_seen, kinds_seen

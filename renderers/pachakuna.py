@@ -5,7 +5,9 @@ channel running from the edge to the centre (the white llamas' roads); mountain 
 grey-brown with a dark ridge (the black llamas' roads).  A road crosses between two tiles where
 the wedges on both sides of the shared edge match.  Field numbers (11..95) are printed on every
 field, as the move notation uses them.  The fields touched by the latest turn are outlined in
-gold; rocks are grey stones on the tiles the last rotating player turned.
+magenta, each llama's road an arrow; rocks are grey stones on the tiles the last rotating player turned.  One or two llamas on a
+field are drawn whole, side by side; three or more as one tag with each side's llama shape and
+count (each llama's field and load are in its side's panel).
 """
 
 from __future__ import annotations

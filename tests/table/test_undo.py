@@ -203,3 +203,29 @@ async def test_a_menu_stamp_made_before_an_undo_never_matches_after_it(service):
     with pytest.raises(StaleMove, match="since that menu was made"):
         await service.play.play_in(session.id, other, offered[0], expected_stamp=stamp)
     assert (await service.core.get(session.id)).version == session.version
+
+
+async def test_an_undo_entry_is_not_a_move_when_asking_whether_a_seat_moved(service, clock):
+    """``moved_since`` with the undo entries' prefix left out: a time-out question closed by an
+    undo past it says the game changed, not that the late player moved (both back ends)."""
+    from bot.history import History
+    from bot.replaying import UNDO
+    from bot.time.source import stamp_of
+    from bot.undo import Asked, UndoService
+
+    await service.lobby.create("nowa_gwinea", guild_id=1, channel_id=321, host_id=1, host_name="ann", seed=5)
+    await service.lobby.join(321, 2, "bob")
+    session = (await service.lobby.start(321, 1)).session
+    undo = UndoService(service, History(service, every=3))
+    builds = [m for m in await service.play.legal_moves(321, 1) if m != "done"]
+    await service.play.play(321, 1, builds[0])
+    clock.advance(60)
+    since = stamp_of(clock.time())
+    asked = await undo.ask(321, 1)
+    assert isinstance(asked, Asked)
+    await undo.answer(asked.request.session_id, asked.request.version, 2, True)
+    history = service.store.history
+    assert await history.moved_since(session.id, 0, since)  # the undo entry is Ann's
+    assert not await history.moved_since(session.id, 0, since, besides=UNDO)
+    await service.play.play(321, 1, builds[-1])
+    assert await history.moved_since(session.id, 0, since, besides=UNDO)

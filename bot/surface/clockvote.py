@@ -43,7 +43,7 @@ from bot.surface.unposted import Refused
 from bot.time import gameclock as gc
 from bot.time.jobs import ASK, TIMEOUT
 from bot.time.source import stamp_of
-from engines.core import listing, said
+from engines.core import in_words, listing, said
 from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
@@ -324,7 +324,7 @@ class ClockDesk:
                 "number": session.id,
                 "server": notifier.guild_name(session, mine),
             }
-            people_said = late_names.in_words(mine) if not isinstance(late_names, str) else late_names
+            people_said = in_words(late_names, mine)
             if uid in links:
                 text = mine.gettext(YOUR_TIME_RAN_OUT, link=links[uid], **values)
             else:

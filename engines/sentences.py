@@ -421,6 +421,18 @@ def listing(items: Sequence[Said | str]) -> Said | str:
     return said("{items} and {last}", items=head, last=items[-1])
 
 
+def listed(items: Sequence[Said], semicolons: bool = False) -> Said:
+    """Sentences in a list, one after the other, separated by commas (or, for choices each with
+    its own commas, semicolons): ``a, b, c``; ``a; b; c``."""
+    out = items[0]
+    for item in items[1:]:
+        if semicolons:
+            out = said("{list}; {item}", list=out, item=item)
+        else:
+            out = said("{list}, {item}", list=out, item=item)
+    return out
+
+
 _SEAT_REF = re.compile(r"\{p(\d+)\}")
 
 

@@ -43,7 +43,7 @@ from bot.surface.unposted import Refused
 from bot.time import gameclock as gc
 from bot.time.jobs import ASK, TIMEOUT
 from bot.time.source import stamp_of
-from engines.core import listing, said
+from engines.core import in_words, listing, said
 from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
@@ -268,15 +268,13 @@ class ClockDesk:
         answer it now)."""
         if session.clock is None:
             return
-        for seat in session.seats:
-            if seat.seat is None:
+        mine = f"{session.id}:"  # (one read of the few pending questions, not one per seat)
+        for job in await self.service.store.jobs.pending(TIMEOUT):
+            if not job.key.startswith(mine) or job.payload.get("taken") or "message" not in job.payload:
                 continue
-            job = await self.service.store.jobs.job(TIMEOUT, f"{session.id}:{seat.seat}")
-            if job is None or job.payload.get("taken") or "message" not in job.payload:
-                continue
-            at = int(job.payload.get("at", -1))
-            if await self.service.clocks.question_open(session.id, seat.seat, at) is None:
-                await self.close_question(session, job, seat.seat)
+            seat, at = int(job.key.split(":")[1]), int(job.payload.get("at", -1))
+            if await self.service.clocks.question_open(session.id, seat, at) is None:
+                await self.close_question(session, job, seat)
 
     async def close_question(self, session: Session, job: Job, seat: int, why: str | None = None) -> None:
         """Close the question ``job`` remembers (once: whoever drops the job says so), with
@@ -291,9 +289,13 @@ class ClockDesk:
             at = stamp_of(float(job.payload.get("at", 0)))
             moved = await self.service.store.history.moved_since(session.id, seat, at, besides=UNDO)
             why = QUESTION_MOVED if moved else QUESTION_CHANGED
-        line = t.gettext(why, name=written.name(now.by_seat(seat).name))
+        await self.closed_line(now, job, t.gettext(why, name=written.name(now.by_seat(seat).name)))
+
+    async def closed_line(self, session: Session, job: Job, line: str) -> None:
+        """Say ``line`` under the question ``job`` remembers and take its buttons off; a message
+        Discord will not let the bot edit is left as it is, logged."""
         try:
-            await add_line(self.look.channel(now), int(job.payload["message"]), line)
+            await add_line(self.look.channel(session), int(job.payload["message"]), line)
         except discord.HTTPException as exc:
             log.warning("could not close the timeout question of session %s: %s", session.id, exc)
 
@@ -322,7 +324,7 @@ class ClockDesk:
                 "number": session.id,
                 "server": notifier.guild_name(session, mine),
             }
-            people_said = late_names.in_words(mine) if not isinstance(late_names, str) else late_names
+            people_said = in_words(late_names, mine)
             if uid in links:
                 text = mine.gettext(YOUR_TIME_RAN_OUT, link=links[uid], **values)
             else:
@@ -380,12 +382,7 @@ class ClockDesk:
         t = await self.look.language(session)
         words = decided_words(session, seat, "computer", t)
         if "message" in job.payload:  # the question, answered by the clock (its job is armed again)
-            try:
-                await add_line(
-                    self.look.channel(session), int(job.payload["message"]), t.gettext(QUESTION_UNANSWERED)
-                )
-            except discord.HTTPException as exc:
-                log.warning("could not close the timeout question of session %s: %s", session_id, exc)
+            await self.closed_line(session, job, t.gettext(QUESTION_UNANSWERED))
         try:
             await self.decided(session, t.gettext("No answer in time: {decided}.", decided=words), result)
         except discord.HTTPException as exc:  # the seat is the computer's: its board is told and tried again

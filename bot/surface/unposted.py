@@ -35,7 +35,7 @@ from bot.surface import written
 from bot.surface.channels import BOARD_NEEDS, BOARD_NEEDS_IN_THREADS, permission_list
 from bot.surface.direct import Notifier
 from bot.time.jobs import ASK, BOARD
-from engines.core import listing
+from engines.core import in_words, listing
 from languages import Language
 
 log = logging.getLogger(__name__)
@@ -143,7 +143,7 @@ def unposted_text(
                 "settings, Permissions); I try again as soon as permissions change, and every {minutes} "
                 "minutes.",
                 len(why.missing),
-                permissions=names.in_words(t) if not isinstance(names, str) else names,
+                permissions=in_words(names, t),
                 minutes=minutes,
                 **values,
             )
@@ -181,7 +181,7 @@ def unasked_text(
         )
     else:
         people = listing(seats)
-        named = people.in_words(t) if not isinstance(people, str) else people
+        named = in_words(people, t)
         ran_out = t.gettext("Time ran out for {people}", people=named)
         then = t.gettext(
             "If nobody answers within a day of the time running out, the computer takes the seats of {people}.",
@@ -214,7 +214,7 @@ def unasked_text(
             "(the channel's settings, Permissions); I ask again as soon as permissions change, and every "
             "{minutes} minutes.",
             len(why.missing),
-            permissions=names.in_words(t) if not isinstance(names, str) else names,
+            permissions=in_words(names, t),
             **values,
         )
     else:

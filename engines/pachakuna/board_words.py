@@ -14,7 +14,7 @@ section is private; a seat's view adds which side the seat plays.
 
 from __future__ import annotations
 
-from engines.core import Said, Section, said, said_n, term
+from engines.core import Said, Section, listed, said, said_n, term
 
 from . import data as D
 from .rules import (
@@ -23,7 +23,6 @@ from .rules import (
     TERRAIN_WORDS,
     View,
     final_ranking,
-    listed,
     loose_words,
     reachable,
     who,

@@ -23,6 +23,7 @@ from engines.core import (
     SetupError,
     can_read,
     echo,
+    listed,
     quoted,
     rank_by,
     rng_for,
@@ -64,17 +65,6 @@ TIEBREAK_WORDS: dict[str, Said] = {"resources": term("pachakuna term", "resource
 def who(seat: int) -> str:
     """The value of ``{p0}`` in a sentence about ``seat`` (the table puts the name in)."""
     return f"{{p{seat}}}"
-
-
-def listed(items: list[Said], semicolons: bool = False) -> Said:
-    """Sentences in a list, one after the other, separated by commas (or semicolons)."""
-    out = items[0]
-    for item in items[1:]:
-        if semicolons:
-            out = said("{list}; {item}", list=out, item=item)
-        else:
-            out = said("{list}, {item}", list=out, item=item)
-    return out
 
 
 # --------------------------------------------------------------------------- config

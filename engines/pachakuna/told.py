@@ -6,16 +6,14 @@ sold and bought, one for the end of the turn (new demands, the llamas reloaded);
 end on a line of its own.  Only the first line names the player; the history keeps every
 step, with where each llama came from.
 
-Imports :mod:`engines.core` and :func:`.rules.listed`.
+Imports :mod:`engines.core` (its :func:`~engines.core.listed` makes the lists told here).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.core import Said, Told, listing, said, said_n
-
-from .rules import listed
+from engines.core import Said, Told, listed, listing, said, said_n
 
 _STEPS = {"rotate": 0, "move": 0, "sell": 1, "buy": 1, "end_turn": 2, "recycle": 2, "refill": 2, "reload": 2}
 """Which line each kind of event is told on; any other kind (the end) gets a line of its own."""
@@ -114,7 +112,7 @@ def _sold(sentence: Said) -> Said:
 
 
 def _items(listed_: Said) -> list[Said]:
-    """The items of a list the rules made (:func:`engines.pachakuna.rules.listed`)."""
+    """The items of a list the rules made (:func:`engines.core.listed`)."""
     items: list[Said] = []
     part: object = listed_
     while isinstance(part, Said) and "item" in part.args and "list" in part.args:

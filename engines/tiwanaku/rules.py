@@ -23,6 +23,7 @@ from engines.core import (
     SetupError,
     can_read,
     echo,
+    listed,
     rank_by,
     said,
     said_n,
@@ -805,12 +806,7 @@ def _may_now(state: State, seat: int) -> Said:
     for m in legal_moves(state, seat):
         first.setdefault(type(m), m)
     kinds = [said(words, move=str(first[kind])) for kind, words in _MAY_NOW if kind in first]
-    if not kinds:
-        return said("no other move")
-    out = kinds[0]
-    for kind in kinds[1:]:  # choices, one after the other, as Guanga's refusals list them
-        out = said("{list}; {item}", list=out, item=kind)
-    return out
+    return listed(kinds, semicolons=True) if kinds else said("no other move")  # choices, as Guanga lists them
 
 
 def _do_done(state: State, seat: int, move: Done, events: list[Event]) -> None:

@@ -61,13 +61,14 @@ async def one_round_league(standin, bot, chan, users, *, name: str = "Quick", da
     return league, await bot.sessions.core.get(game.session_id)
 
 
-async def guacamole_with_substitute(standin, bot, chan, players, sub):
-    """A one-round Swiss league of three-player Guacamole (three days a round) of ``players``, with
-    ``sub`` on its substitutes' list, started and its round opened: the league and its game's session."""
+async def guacamole_with_substitute(standin, bot, chan, players, sub, days=3, **options):
+    """A one-round Swiss league of three-player Guacamole (``days`` a round, and ``options`` of
+    ``/league create`` such as its clock) of ``players``, with ``sub`` on its substitutes' list,
+    started and its round opened: the league and its game's session."""
     owner = standin.owner
     await standin.slash(
         owner, chan, "league create", name="Avocado", game="guacamole", format="swiss", players=3,
-        rounds=1, days=3,
+        rounds=1, days=days, **options,
     )  # fmt: skip
     for user in players:
         await (await standin.slash(user, chan, "league join")).original()

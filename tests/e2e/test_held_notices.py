@@ -3,8 +3,7 @@ promise (it comes when the quiet hours end) that changing one's other settings m
 
 from __future__ import annotations
 
-from tests.e2e.players import to_move
-from tests.e2e.test_notices import EXTENSIONS, play_one, settings, start_game
+from tests.e2e.test_notices import EXTENSIONS, play_one, quiet_lima_game, settings, start_game
 from tests.e2e.test_waits import EXTENSIONS as WAITS
 from tests.e2e.test_waits import clock_warnings, dm_turn
 
@@ -20,13 +19,7 @@ async def test_a_turn_notice_held_by_quiet_hours_still_comes_after_reminders_are
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        for user in (alice, bob):
-            await settings(
-                standin, user, chan, where="dm", reminders=12, time_zone="America/Lima", quiet="22-7"
-            )
-        thread, _ = await start_game(standin, bot, chan, alice, bob)
-        first, _ = await to_move(bot, thread, (alice, bob))
-        await standin.settle()
+        thread, first = await quiet_lima_game(standin, bot, chan, alice, bob, 12)
         assert standin.messages(standin.dm(first)) == []  # 03:00 in Lima: quiet
         table_clock.advance(2 * 3600)
         await settings(standin, first, chan, reminders=0)
@@ -54,13 +47,7 @@ async def test_a_turn_notice_held_by_quiet_hours_comes_at_once_when_the_quiet_ho
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        for user in (alice, bob):
-            await settings(
-                standin, user, chan, where="dm", reminders=0, time_zone="America/Lima", quiet="22-7"
-            )
-        thread, _ = await start_game(standin, bot, chan, alice, bob)
-        first, _ = await to_move(bot, thread, (alice, bob))
-        await standin.settle()
+        thread, first = await quiet_lima_game(standin, bot, chan, alice, bob, 0)
         table_clock.advance(3600)
         await settings(standin, first, chan, quiet="off")
         await bot.scheduler.run_due()

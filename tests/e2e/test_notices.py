@@ -37,6 +37,20 @@ async def start_game(standin, bot, chan, host, guest, piles=3):
     return thread, board
 
 
+async def quiet_lima_game(standin, bot, chan, alice, bob, reminders):
+    """Alice and Bob want direct messages (a reminder every ``reminders`` hours, 0 for none) and
+    quiet hours 22-7 in Lima; a Nim game between them starts at 03:00 there (the manual clock's
+    start: 2027-01-15 08:00 UTC).  Its thread and the first to move."""
+    for user in (alice, bob):
+        await settings(
+            standin, user, chan, where="dm", reminders=reminders, time_zone="America/Lima", quiet="22-7"
+        )
+    thread, _ = await start_game(standin, bot, chan, alice, bob)
+    first, _ = await to_move(bot, thread, (alice, bob))
+    await standin.settle()
+    return thread, first
+
+
 async def play_one(standin, bot, thread, users):
     """The player to move takes one stone; returns the next board."""
     user, session = await to_move(bot, thread, users)
@@ -201,13 +215,7 @@ async def test_quiet_hours_hold_dms_and_reminders_back(standin, bot_factory, tab
     # The manual clock starts at 2027-01-15 08:00 UTC: 03:00 in Lima.
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        for user in (alice, bob):
-            await settings(
-                standin, user, chan, where="dm", reminders=1, time_zone="America/Lima", quiet="22-7"
-            )
-        thread, _ = await start_game(standin, bot, chan, alice, bob)
-        first, _ = await to_move(bot, thread, (alice, bob))
-        await standin.settle()
+        thread, first = await quiet_lima_game(standin, bot, chan, alice, bob, 1)
         assert standin.messages(standin.dm(first)) == []  # quiet: no DM now
         table_clock.advance(3600)  # 04:00 in Lima: the reminder waits for 07:00
         assert await bot.scheduler.run_due() == 1
@@ -231,14 +239,8 @@ async def test_a_turn_notice_due_in_quiet_hours_comes_when_they_end_even_without
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        for user in (alice, bob):
-            await settings(
-                standin, user, chan, where="dm", reminders=0, time_zone="America/Lima", quiet="22-7"
-            )
-        thread, _ = await start_game(standin, bot, chan, alice, bob)
-        first, _ = await to_move(bot, thread, (alice, bob))
+        thread, first = await quiet_lima_game(standin, bot, chan, alice, bob, 0)
         second = bob if first is alice else alice
-        await standin.settle()
         assert standin.messages(standin.dm(first)) == []
         job = await bot.store.jobs.job("remind", str(first.id))
         assert job is not None and job.due_at == table_clock.time() + 4 * 3600  # 07:00 in Lima

@@ -5,7 +5,7 @@ was about the old player's time: the substitute's seat is theirs with a full clo
 from __future__ import annotations
 
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.leagues import HOUR, fire, posts_with
+from tests.e2e.leagues import HOUR, fire, guacamole_with_substitute, posts_with
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.guacamole", "cogs.league")
 
@@ -20,20 +20,9 @@ async def test_a_substitute_does_not_inherit_the_time_out_of_the_player_they_rep
     by_id = {u.id: u for u in people}
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await standin.slash(
-            owner, chan, "league create", name="Avocado", game="guacamole", format="swiss", players=3,
-            rounds=1, days=1, clock="bank:1h",
-        )  # fmt: skip
-        for user in players:
-            await (await standin.slash(user, chan, "league join")).original()
-        await (
-            await standin.slash(owner, chan, "league organiser substitute", action="add", member=sub)
-        ).original()
-        await (await standin.slash(owner, chan, "league start")).original()
-        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
-        await fire(bot)
-        (game,) = await bot.store.leagues.league_games(league.id, 1)
-        session = await bot.sessions.core.get(game.session_id)
+        league, session = await guacamole_with_substitute(
+            standin, bot, chan, players, sub, 1, clock="bank:1h"
+        )
         assert session.clock is not None and session.clock.text == "bank:1h"
         thread = standin.channel(session.row.channel_id)
         (late_seat,) = session.waiting_on()

@@ -17,22 +17,13 @@ def run(argv):
     return code, out.getvalue(), err.getvalue()
 
 
+# a solo game the easy computer plays to its end, in the terminal without pictures
+SOLO = ["guanga", "--players", "1", "--computer", "1", "--computer-level", "easy", "--seed", "2"]
+SOLO += ["--no-images", "--no-export"]
+
+
 def test_the_solo_end_says_the_score_and_the_rank():
-    code, out, err = run(
-        [
-            "guanga",
-            "--players",
-            "1",
-            "--computer",
-            "1",
-            "--computer-level",
-            "easy",
-            "--seed",
-            "2",
-            "--no-images",
-            "--no-export",
-        ]
-    )
+    code, out, err = run(SOLO)
     assert code == 0 and not err
     said = re.search(r"P1 \(cpu, easy\)'s final score: (-?\d+) VP, rank (.+)\.\n", out)
     assert said, out[-600:]
@@ -42,23 +33,7 @@ def test_the_solo_end_says_the_score_and_the_rank():
 
 
 def test_the_solo_rank_in_spanish():
-    code, out, err = run(
-        [
-            "guanga",
-            "--players",
-            "1",
-            "--computer",
-            "1",
-            "--computer-level",
-            "easy",
-            "--seed",
-            "2",
-            "--no-images",
-            "--no-export",
-            "--language",
-            "es",
-        ]
-    )
+    code, out, err = run([*SOLO, "--language", "es"])
     assert code == 0 and not err
     assert re.search(r"Puntos finales de P1 \(máquina, fácil\): -?\d+ PV, rango \w+\.\n", out), out[-600:]
 

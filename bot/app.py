@@ -391,6 +391,7 @@ class Pukllay(_BotBase):
                 jobs.END_NOTICE: lambda job: end_notice(front.notifier, job),
                 jobs.BOARD: front.boards.retry,
                 jobs.ASK: front.clocks.ask_again,
+                jobs.TIMEOUT_NOTICE: front.clocks.tell_held,
             },
         )
         if self.settings.http_port is not None:

@@ -244,6 +244,7 @@ class JobPayload(TypedDict, total=False):
     told: str  # board: what the players were told of the refusal (Refused.key)
     guild: int  # board: the game's server
     held: bool  # remind: it carries a turn notice quiet hours held back (it comes, reminders or not)
+    asked: list[list[int]]  # timeout notice: the questions (seat, time out) told after quiet hours
 
 
 def job_json(payload: JobPayload) -> str:

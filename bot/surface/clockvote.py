@@ -15,8 +15,9 @@ and the ``ask`` job asks it again until it is posted, answered or closed.  The l
 the question is open; that closes it.  A question closed by anything but an answer (the late
 person's move, an undo past the time-out, the game's end, nobody answering) says so under it and
 loses its buttons: its message is kept in its ``timeout`` job, so this holds after a restart too.
-Those who want a direct message (``/me notify``) get one about the question; only those who want
-a mention are pinged.
+Those who want a direct message (``/me notify``) get one about the question (in their quiet hours,
+when those end, if it is still open: a ``timeout_notice`` job); only those who want a mention are
+pinged.
 
 Imports: discord, :mod:`bot.sessions`, :mod:`bot.time.gameclock`, and :mod:`bot.surface` boards,
 buttons, channels, lobby, replies.
@@ -41,7 +42,7 @@ from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
 from bot.surface.unposted import Refused
 from bot.time import gameclock as gc
-from bot.time.jobs import ASK, TIMEOUT
+from bot.time.jobs import ASK, TIMEOUT, TIMEOUT_NOTICE
 from bot.time.source import stamp_of
 from engines.core import in_words, listing, said
 from languages import ENGLISH, N_, Language
@@ -184,7 +185,9 @@ class ClockDesk:
             asked = posted and asked
         if posted_now:
             people = {uid: p for _, _, them in posted_now for uid, p in them.items()}
-            await self.tell_asked(session, [(late, message) for late, message, _ in posted_now], people)
+            await self.tell_asked(
+                session, [(late, message.id) for late, message, _ in posted_now], at, people
+            )
         for key in dict.fromkeys(why.key for _, why in refused):
             seats = [seat for seat, why in refused if why.key == key]
             why = next(why for _, why in refused if why.key == key)
@@ -246,7 +249,7 @@ class ClockDesk:
         await self.service.store.jobs.cancel(ASK, f"{session.id}:{seat}")  # asked: nothing to ask again
         await self.remember(session.id, seat, at, message.id)
         if asked is None:
-            await self.tell_asked(session, [(late, message)], people)
+            await self.tell_asked(session, [(late, message.id)], at, people)
         else:
             asked.append((late, message, people))
         return True
@@ -300,53 +303,105 @@ class ClockDesk:
             log.warning("could not close the timeout question of session %s: %s", session.id, exc)
 
     async def tell_asked(
-        self, session: Session, asked: list[tuple[Seat, discord.Message]], people: dict[int, PersonRow]
+        self, session: Session, asked: list[tuple[Seat, int]], at: int, people: dict[int, PersonRow]
     ) -> None:
-        """After the questions ``asked`` (a late seat, the message asking about it) were posted: one
-        direct message to each person in ``people`` who wants one (not in their quiet hours: a
-        question is open for a day), with a link to the question; those whose direct message
-        Discord refuses are mentioned under the questions instead."""
-        notifier = self.boards.notifier
-        now = notifier.now()
-        links = {
-            late.user_id: notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
-            for late, message in asked
-        }
-        first = next(iter(links.values()))
-        late_names = listing([written.name(late.name) for late, _ in asked])
+        """After the questions ``asked`` (a late seat, the message asking about it, whose time ran
+        out at ``at``) were posted: one direct message to each person in ``people`` who wants one,
+        with a link to the question; one in their quiet hours who wants no mention gets it when
+        those end, if a question is still open then (a ``timeout_notice`` job).  Those whose direct
+        message Discord refuses are mentioned under the questions instead."""
+        now = self.boards.notifier.now()
         refused = []
         for uid, person in people.items():
-            if not notices.reach(person, now)[1]:
-                continue
-            mine = await notifier.language_of(person, session)
-            values = {
-                "game": session.info.title,
-                "number": session.id,
-                "server": notifier.guild_name(session, mine),
-            }
-            people_said = in_words(late_names, mine)
-            if uid in links:
-                text = mine.gettext(YOUR_TIME_RAN_OUT, link=links[uid], **values)
-            else:
-                their = THEIR_TIME_RAN_OUT if len(asked) == 1 else THEIR_TIMES_RAN_OUT
-                text = mine.gettext(their, people=people_said, link=first, **values)
-            if not await notifier.send_dm(uid, text):
-                refused.append(uid)
-        if refused:
-            t = await self.look.language(session)
-            above = t.ngettext(
-                "{people}: the question about the clock is above.",
-                "{people}: the questions about the clocks are above.",
-                len(asked),
-                people=" ".join(f"<@{u}>" for u in refused),
+            if notices.reach(person, now)[1]:
+                if not await self.dm_asked(session, asked, uid, person):
+                    refused.append(uid)
+            elif person.wants_dm and not person.wants_mention and notices.is_quiet(person, now):
+                await self.hold_asked(session.id, [(late.seat, at) for late, _ in asked], uid, person)
+        await self.mention_refused(session, refused, len(asked))
+
+    async def dm_asked(
+        self, session: Session, asked: list[tuple[Seat, int]], uid: int, person: PersonRow
+    ) -> bool:
+        """The direct message about the questions ``asked`` to the person ``uid``, in their
+        language: their own time ran out, or others' did; False if Discord refused it."""
+        notifier = self.boards.notifier
+        links = {
+            late.user_id: notices.jump_link(session.row.guild_id, session.row.channel_id, message)
+            for late, message in asked
+        }
+        mine = await notifier.language_of(person, session)
+        values = {
+            "game": session.info.title,
+            "number": session.id,
+            "server": notifier.guild_name(session, mine),
+        }
+        if uid in links:
+            text = mine.gettext(YOUR_TIME_RAN_OUT, link=links[uid], **values)
+        else:
+            people_said = in_words(listing([written.name(late.name) for late, _ in asked]), mine)
+            their = THEIR_TIME_RAN_OUT if len(asked) == 1 else THEIR_TIMES_RAN_OUT
+            text = mine.gettext(their, people=people_said, link=next(iter(links.values())), **values)
+        return await notifier.send_dm(uid, text)
+
+    async def mention_refused(self, session: Session, refused: list[int], questions: int) -> None:
+        """Those whose direct message about ``questions`` questions Discord refused, mentioned in
+        the game's channel instead."""
+        if not refused:
+            return
+        t = await self.look.language(session)
+        above = t.ngettext(
+            "{people}: the question about the clock is above.",
+            "{people}: the questions about the clocks are above.",
+            questions,
+            people=" ".join(f"<@{u}>" for u in refused),
+        )
+        try:
+            await self.look.channel(session).send(
+                above, allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in refused])
             )
-            try:
-                await self.look.channel(session).send(
-                    above,
-                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in refused]),
-                )
-            except discord.HTTPException:
-                log.warning("could not mention %s about session %s's timeout question", refused, session.id)
+        except discord.HTTPException:
+            log.warning("could not mention %s about session %s's timeout question", refused, session.id)
+
+    async def hold_asked(
+        self, session_id: int, asked: list[tuple[int | None, int]], uid: int, person: PersonRow
+    ) -> None:
+        """The direct message about the questions ``asked`` (seat, time out) waits for the end of
+        the person's quiet hours (added to one waiting already for another question of the game)."""
+        key = f"{session_id}:{uid}"
+        held = await self.service.store.jobs.job(TIMEOUT_NOTICE, key)
+        before = [(seat, at) for seat, at in held.payload.get("asked", [])] if held is not None else []
+        pairs = list(dict.fromkeys([*before, *((seat, at) for seat, at in asked if seat is not None)]))
+        scheduler = self.boards.notifier.bot.scheduler
+        due = notices.quiet_ends(person, self.boards.notifier.now())
+        await scheduler.schedule(TIMEOUT_NOTICE, key, due, {"asked": [[seat, at] for seat, at in pairs]})
+
+    async def tell_held(self, job: Job) -> None:
+        """The ``timeout_notice`` job: a person's quiet hours ended (later still if they moved
+        meanwhile): the direct message about the game's time-out questions still open, if they
+        still want direct messages; nothing when every question closed meanwhile."""
+        session_id, uid = (int(x) for x in job.key.split(":"))
+        session = await self.service.core.get(session_id)
+        person = await self.service.store.people.person(uid)
+        if session is None or session.status != "active" or not person.wants_dm:
+            return
+        now = self.boards.notifier.now()
+        if notices.is_quiet(person, now):
+            await self.boards.notifier.bot.scheduler.schedule(
+                TIMEOUT_NOTICE, job.key, notices.quiet_ends(person, now), job.payload
+            )
+            return
+        still = []
+        for seat, at in job.payload.get("asked", []):
+            asked = await self.service.store.jobs.job(TIMEOUT, f"{session_id}:{seat}")
+            if asked is None or asked.payload.get("at") != at or "message" not in asked.payload:
+                continue  # answered, or closed (its job went), or a later question's
+            if not asked.payload.get("taken") and await self.service.clocks.question_open(
+                session_id, seat, at
+            ):
+                still.append((session.by_seat(seat), int(asked.payload["message"])))
+        if still and not await self.dm_asked(session, still, uid, person):
+            await self.mention_refused(session, [uid], len(still))
 
     async def ask_again(self, job: Job) -> None:
         """The ``ask`` job: a timeout question Discord refused, or never posted (the process

@@ -29,6 +29,7 @@ CLOCK_WARNING = "clock_warning"
 END_NOTICE = "end_notice"
 BOARD = "board"
 ASK = "ask"
+TIMEOUT_NOTICE = "timeout_notice"
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,12 @@ KINDS = (
         "clock votes (ClockDesk.ask_again)",
         "key: session:seat, whose timeout question is not posted yet (armed with the time-out) or Discord "
         "refused; payload: its time, what was told, the server",
+    ),
+    Kind(
+        TIMEOUT_NOTICE,
+        "clock votes (ClockDesk.tell_held)",
+        "key: session:user, told of the game's timeout questions after quiet hours; payload: asked, the"
+        " questions (seat, time out)",
     ),
 )
 

@@ -52,6 +52,11 @@ async def run_out(standin, bot, thread, users, table_clock, wait=DAY):
     return late, other, session, question
 
 
+def told_by_dm(standin):
+    """A person's direct messages about clocks that ran out, as a function of the person."""
+    return lambda user: [m for m in standin.messages(standin.dm(user)) if "time ran out" in m.content.lower()]
+
+
 async def smallest_to_the_end(standin, bot, thread, session, users):
     """Play a Nim game to its end, each of ``users`` taking the fewest stones; its session then."""
     while session.status == "active":
@@ -343,10 +348,7 @@ async def test_the_timeout_question_reaches_each_person_as_their_notices_ask(
     the question."""
     alice, bob = standin.add_users("alice", "bob")
     games = standin.channel("games")
-
-    def dms(user):
-        return [m for m in standin.messages(standin.dm(user)) if "time ran out" in m.content.lower()]
-
+    dms = told_by_dm(standin)
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
         thread, _ = await open_clocked(standin, bot, games, alice, bob)
@@ -415,3 +417,53 @@ async def test_a_question_closed_by_a_move_or_the_end_says_so_and_loses_its_butt
         assert not closed.buttons and closed.content.endswith(
             "\nClosed: the game ended before anyone answered."
         )
+
+
+async def test_a_timeout_question_in_quiet_hours_is_told_when_they_end_if_still_open(
+    standin, bot_factory, table_clock
+):
+    """Both players want direct messages only, with quiet hours 22-7 in Lima, and the game starts at
+    03:00 there.  A bank that runs out at 03:00 is told to nobody then (no ping, no message); its
+    question, closed by the late player's move at 04:00, is never told.  The other's bank runs out
+    the next night at 04:00: the late player, who turns quiet hours off then, gets their message at
+    once, the other at 07:00, when quiet hours end, each with the link to the question, still open."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    dms = told_by_dm(standin)
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob):
+            await settings(
+                standin, user, games, where="dm", reminders=0, time_zone="America/Lima", quiet="22-7"
+            )
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, session = await to_move(bot, thread, (alice, bob))
+        other = bob if late is alice else alice
+        table_clock.advance(DAY)  # 03:00 in Lima
+        await bot.scheduler.run_due()
+        first = await standin.next_message(thread, is_question)
+        assert first.pinged == frozenset() and dms(alice) == dms(bob) == []
+        table_clock.advance(HOUR)
+        await (await standin.slash(late, thread, "nim move", move="A1")).original()  # closes it
+        await bot.front.boards.drain()
+        table_clock.advance(3 * HOUR)  # 07:00: quiet hours over, nothing open to tell
+        await bot.scheduler.run_due()
+        assert dms(alice) == dms(bob) == []
+        table_clock.advance(DAY - 3 * HOUR)  # the other's day ran out at 04:00
+        await bot.scheduler.run_due()
+        second = await standin.next_message(thread, lambda m: is_question(m) and m.id != first.id)
+        assert second.pinged == frozenset() and dms(alice) == dms(bob) == []
+        await settings(standin, late, games, quiet="off")  # what quiet hours held comes at once
+        await bot.scheduler.run_due()
+        (theirs,) = dms(late)
+        name = session.seat_of(other.id).name
+        assert theirs.content.startswith(f"⏰ Time ran out for {name} in Nim game #"), theirs.content
+        assert f"/{thread.id}/{second.id}" in theirs.content
+        assert dms(other) == []
+        table_clock.advance(3 * HOUR)
+        await bot.scheduler.run_due()
+        (mine,) = dms(other)
+        assert mine.content.startswith("⏰ Your time ran out in Nim game #"), mine.content
+        assert f"/{thread.id}/{second.id}" in mine.content
+        assert len(dms(late)) == 1
+        assert not await bot.store.jobs.pending("timeout_notice")  # told once

@@ -54,9 +54,22 @@ def play(
     module = info.load()
     players = args.players if args.players is not None else max(info.min_players, min(2, info.max_players))
     if not info.min_players <= players <= info.max_players:
-        raise prompt.Refused(
-            f"--players must be from {info.min_players} to {info.max_players} for {info.title}, not {players}"
-        )
+        if info.min_players == info.max_players:
+            why = lang.gettext(
+                "--players must be {n} for {game}, not {players}",
+                n=info.min_players,
+                game=info.title,
+                players=players,
+            )
+        else:
+            why = lang.gettext(
+                "--players must be from {low} to {high} for {game}, not {players}",
+                low=info.min_players,
+                high=info.max_players,
+                game=info.title,
+                players=players,
+            )
+        raise prompt.Refused(why)
     if not 0 <= args.computer <= players:
         raise prompt.Refused(
             f"--computer must be from 0 to {players} (the number of seats), not {args.computer}"

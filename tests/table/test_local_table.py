@@ -31,6 +31,14 @@ def test_players_out_of_range_are_refused_naming_players(players, expected):
     )
 
 
+def test_a_game_for_one_count_of_players_says_exactly_that_in_the_tables_language():
+    """P'achakuna is for 2: --players 3 is refused as "must be 2", not "from 2 to 2", in Spanish too."""
+    code, out, err = run(["pachakuna", "--players", "3", "--no-images"])
+    assert code == 2 and not out and "--players must be 2 for P'achakuna, not 3" in err
+    code, out, err = run(["pachakuna", "--players", "3", "--no-images", "--language", "es"])
+    assert code == 2 and not out and "--players debe ser 2 en P'achakuna, no 3" in err
+
+
 @pytest.mark.parametrize("name", ["Guacamole", "GUACAMOLE", "nowa-gwinea", "Nowa_Gwinea", "NOWA-GWINEA"])
 def test_game_names_in_any_case_with_dash_or_underscore(name):
     code, out, err = run([name, "--players", "2", "--computer", "2", "--no-images", "--max-moves", "3"])

@@ -125,6 +125,7 @@ class State:
     correct: list[int]
     wrong: list[int]
     peeks: list[dict[int, str]]  # per seat: cell -> terrain letter or crop digit seen on the disc
+    peek_counts: list[int]  # per seat: every peek made (a cell looked at twice counts twice)
     turn: int = 0
     phase: str = ACTION
     actions_left: int = 1
@@ -175,6 +176,7 @@ def new_game(config: Config, seats: int, seed: int) -> State:
         correct=[0] * seats,
         wrong=[0] * seats,
         peeks=[{} for _ in range(seats)],
+        peek_counts=[0] * seats,
         final_out=[False] * seats,
         cube_points=[0] * seats,
     )
@@ -520,6 +522,7 @@ def _copy(state: State) -> State:
         correct=list(state.correct),
         wrong=list(state.wrong),
         peeks=[dict(p) for p in state.peeks],
+        peek_counts=list(state.peek_counts),
         final_out=list(state.final_out),
         cube_points=list(state.cube_points),
         last_cells=list(state.last_cells),
@@ -919,6 +922,7 @@ def _do_peek(state: State, seat: int, move: Peek, events: list[Event]) -> None:
             cell=name,
         )
     state.peeks[seat][c] = seen
+    state.peek_counts[seat] += 1
     events.append(
         Event.told(
             told,
@@ -1015,7 +1019,7 @@ def view_for(state: State, seat: int | None) -> View:
         start_cells=tuple(state.start_cells),
         terrain_totals=dict(_terrain_totals(tuple(state.terrain))),
         peeks=peeks,
-        peek_counts=tuple(len(p) for p in state.peeks),
+        peek_counts=tuple(state.peek_counts),
         reserve=tuple(state.reserve),
         cubes=tuple(tuple(c) for c in state.cubes),
         scores=tuple(state.scores),
@@ -1172,6 +1176,7 @@ def to_dict(state: State) -> dict:
         "correct": list(state.correct),
         "wrong": list(state.wrong),
         "peeks": [{str(c): v for c, v in sorted(p.items())} for p in state.peeks],
+        "peek_counts": list(state.peek_counts),
         "turn": state.turn,
         "phase": state.phase,
         "actions_left": state.actions_left,
@@ -1209,6 +1214,7 @@ def from_dict(data: dict) -> State:
         correct=list(data["correct"]),
         wrong=list(data["wrong"]),
         peeks=[{int(c): v for c, v in p.items()} for p in data["peeks"]],
+        peek_counts=list(data.get("peek_counts", [len(p) for p in data["peeks"]])),  # older snapshots
         turn=data["turn"],
         phase=data["phase"],
         actions_left=data["actions_left"],

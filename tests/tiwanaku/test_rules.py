@@ -244,6 +244,23 @@ def test_peek_crop_of_discovered_tile():
         play(s, 0, "peek:A3")
 
 
+def test_every_peek_counts_in_public_a_cell_looked_at_twice_too():
+    """Ruling: the others never learn which space was peeked, so the count they see goes up at
+    every peek, a second look at the same cell too (its terrain, then its crop); the peeker
+    keeps what they saw."""
+    s = fixed()
+    s.cubes[0] = [1, 1, 1, 1]
+    s, _ = play(s, 0, "peek:C1")
+    s, _ = play(s, 0, "+C1")
+    s, _ = play(s, 1, "+E5")
+    s.cubes[0] = [1, 1, 1, 1]
+    s, _ = play(s, 0, "peek:C1")
+    assert [T.view_for(s, seat).peek_counts for seat in (None, 0, 1)] == [(2, 0)] * 3
+    assert T.view_for(s, 0).peeks == {cell("C1"): "2"}
+    assert T.view_for(s, 1).peeks == {}
+    assert T.from_dict(json.loads(json.dumps(T.to_dict(s)))).peek_counts == [2, 0]
+
+
 def _after_a_right_guess(cubes):
     """Seat 0 guessed C2 right and may go on with its explorer on C3."""
     s = fixed()
@@ -560,6 +577,7 @@ def test_view_is_plain_json_and_keeps_peeks_private():
     """Views: jsonable gives plain JSON; another seat's peeks never appear."""
     s = fixed()
     s.peeks[1][cell("C2")] = "D"
+    s.peek_counts[1] = 1
     for seat in (None, 0):
         data = jsonable(T.view_for(s, seat))
         json.dumps(data)

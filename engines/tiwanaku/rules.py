@@ -134,7 +134,8 @@ class State:
     cube_points: list[int] = field(default_factory=list)
     last: str | None = None
     last_seat: int = -1
-    last_cells: list[int] = field(default_factory=list)
+    last_cells: list[int] = field(default_factory=list)  # every cell the last turn changed
+    cells_turn: int = -1  # the turn (``turns``) that last_cells belong to
     moves: int = 0
     round: int = 1
     turns: int = 1  # turn_number: goes up when a turn ends (final divinations included)
@@ -546,6 +547,15 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
     return new, events
 
 
+def _changed(state: State, *cells: int) -> None:
+    """The turn changes ``cells`` (none: a pass): kept for the picture's highlight, which holds
+    every cell of one turn; the first change of a new turn starts it over."""
+    if state.cells_turn != state.turns:
+        state.last_cells = []
+        state.cells_turn = state.turns
+    state.last_cells.extend(cells)
+
+
 def _require_phase(state: State, move: Move, *phases: str) -> None:
     if state.phase in phases:
         return
@@ -569,7 +579,7 @@ def _arrive(state: State, seat: int, c: int, events: list[Event], src: int | Non
     """An explorer stops on ``c``, entering (``src`` is ``None``) or coming from ``src``: an empty
     space is discovered (Explore)."""
     state.explorer[c] = seat
-    state.last_cells.append(c)
+    _changed(state, c)
     values: dict[str, Any] = {"player": P(seat), "cell": _name(state, c)}
     if src is not None:
         values["src"] = _name(state, src)
@@ -639,7 +649,6 @@ def _do_enter(state: State, seat: int, move: Enter, events: list[Event]) -> None
             cells=_names(state, free),
         )
     state.reserve[seat] -= 1
-    state.last_cells = []
     _arrive(state, seat, c, events, None)
     _end_action(state, events)
 
@@ -680,7 +689,7 @@ def _do_step(state: State, seat: int, move: Step, events: list[Event]) -> None:
             cells=_names(state, dests),
         )
     state.explorer[src] = -1
-    state.last_cells = [src]
+    _changed(state, src)
     _arrive(state, seat, dst, events, src)
     _end_action(state, events)
 
@@ -692,7 +701,7 @@ def _do_leave(state: State, seat: int, move: Leave, events: list[Event]) -> None
         _no_explorer_on(state, seat, src)
     state.explorer[src] = -1
     state.reserve[seat] += 1
-    state.last_cells = [src]
+    _changed(state, src)
     events.append(
         Event.told(
             said(
@@ -739,9 +748,7 @@ def _do_divine(state: State, seat: int, move: Divine, events: list[Event]) -> No
     name = _name(state, c)
     truth = state.crops[c]
     state.cultivated[c] = True
-    if state.phase != DIVINING:
-        state.last_cells = []
-    state.last_cells.append(c)
+    _changed(state, c)
     if move.crop == truth:
         state.scores[seat] += truth
         state.correct[seat] += 1
@@ -819,7 +826,6 @@ def _do_done(state: State, seat: int, move: Done, events: list[Event]) -> None:
         raise IllegalMove(
             "done only ends a run of divinations; now you may: {allowed}", allowed=_may_now(state, seat)
         )
-    state.last_cells = list(state.last_cells)
     events.append(Event.told(said("{player} stops divining", player=P(seat)), kind="move"))
     _end_action(state, events)
 
@@ -832,7 +838,7 @@ def _do_pass(state: State, seat: int, move: Pass, events: list[Event]) -> None:
             "pass is only for the final divinations; now you may: {allowed}", allowed=_may_now(state, seat)
         )
     state.final_out[seat] = True
-    state.last_cells = []
+    _changed(state)
     events.append(
         Event.told(said("{player} passes and leaves the final divinations", player=P(seat)), kind="move")
     )
@@ -840,7 +846,6 @@ def _do_pass(state: State, seat: int, move: Pass, events: list[Event]) -> None:
 
 
 def _do_trade(state: State, seat: int, move: Trade, events: list[Event]) -> None:
-    state.last_cells = []
     held = state.cubes[seat]
     need = [0] * len(TERRAINS)
     for t in move.give:
@@ -886,7 +891,6 @@ def _do_extra(state: State, seat: int, move: Extra, events: list[Event]) -> None
             "the final divinations have no actions to buy: divine under one of your explorers "
             "(like C3=2) or pass; an offering may still buy a peek"
         )
-    state.last_cells = []
     _spend_offering(state, seat, move)
     state.actions_left += 1
     events.append(
@@ -903,7 +907,6 @@ def _do_peek(state: State, seat: int, move: Peek, events: list[Event]) -> None:
     if problem is not None:
         raise IllegalMove(problem)
     _spend_offering(state, seat, move)
-    state.last_cells = []
     name = _name(state, c)
     if state.discovered[c]:
         seen = str(state.crops[c])
@@ -1186,6 +1189,7 @@ def to_dict(state: State) -> dict:
         "last": state.last,
         "last_seat": state.last_seat,
         "last_cells": list(state.last_cells),
+        "cells_turn": state.cells_turn,
         "moves": state.moves,
         "round": state.round,
         "turns": state.turns,
@@ -1224,6 +1228,7 @@ def from_dict(data: dict) -> State:
         last=data["last"],
         last_seat=data["last_seat"],
         last_cells=list(data["last_cells"]),
+        cells_turn=data.get("cells_turn", -1),  # snapshots from before: the next change starts over
         moves=data["moves"],
         round=data["round"],
         turns=data.get("turns", data["moves"] + 1),  # snapshots from before turns were counted

@@ -643,6 +643,27 @@ def test_counters_and_public_view_follow_the_game():
     assert v.empty_left == 25 - 3 - 3 and v.last_cells == (cell("C1"), cell("C2"))
 
 
+def test_the_highlight_holds_every_cell_of_the_turn():
+    """The picture's "changed in the last turn" holds every cell a turn changed: trades,
+    offerings and peeks between them drop none; the next turn's first change starts it over."""
+    s = fixed()
+    put(s, 0, "C3", "C2", "B3")
+    discover(s, "C3", "C2", "B3")
+    s.cubes[0] = [2, 0, 0, 0]
+    s, _ = play(s, 0, "C3=1")
+    s, _ = play(s, 0, "SS>D")
+    s, _ = play(s, 0, "C2=3")
+    s, _ = play(s, 0, "done")
+    assert s.turn == 1 and s.last_cells == [cell("C3"), cell("C2")]
+    s.cubes[1] = [1, 1, 1, 1]
+    s, _ = play(s, 1, "extra")  # changes no cell: the last turn's cells stay
+    assert s.last_cells == [cell("C3"), cell("C2")]
+    s, _ = play(s, 1, "+C1")
+    s, _ = play(s, 1, "+E3")
+    assert s.turn == 0 and s.last_cells == [cell("C1"), cell("E3")]
+    assert T.from_dict(T.to_dict(s)).cells_turn == s.cells_turn
+
+
 def test_divination_event_names_cell_crop_and_points():
     """A divination tells who, where, which crop and the points; the divined cell is kept as
     the last move's cell."""

@@ -561,14 +561,13 @@ def _require_phase(state: State, move: Move, *phases: str) -> None:
         return
     if state.phase == FINAL:
         raise IllegalMove(
-            "{move} is not allowed in the final divinations; divine under one of your explorers "
-            "(like C3=2) or pass (trading cubes or peeking first is allowed)",
+            "{move} is not allowed in the final divinations; now you may: {allowed}",
             move=str(move),
+            allowed=_may_now(state, state.turn),
         )
     if state.phase == DIVINING:
         raise IllegalMove(
-            "you are in the middle of divining; guess under another explorer (like C3=2), trade cubes, "
-            "make an offering, or say done"
+            "you are in the middle of divining; now you may: {allowed}", allowed=_may_now(state, state.turn)
         )
     raise IllegalMove(
         "{move} is not allowed now: choose an action (enter, move, explore or divine)", move=str(move)
@@ -799,11 +798,13 @@ def _do_divine(state: State, seat: int, move: Divine, events: list[Event]) -> No
     _next_turn(state, events)  # a wrong guess ends the whole turn
 
 
-_MAY_NOW: tuple[tuple[type, str], ...] = (  # each kind of move an action turn allows, its example after it
+_MAY_NOW: tuple[tuple[type, str], ...] = (  # each kind of move a turn allows, its example after it
     (Enter, N_("bring in an explorer ({move})")),
     (Step, N_("move or explore ({move})")),
     (Leave, N_("take an explorer off ({move})")),
     (Divine, N_("divine a crop ({move})")),
+    (Done, N_("stop divining ({move})")),
+    (Pass, N_("leave the final divinations ({move})")),
     (Trade, N_("trade cubes ({move})")),
     (Extra, N_("offer for an extra action ({move})")),
     (Peek, N_("offer for a look at a disc ({move})")),
@@ -821,8 +822,6 @@ def _may_now(state: State, seat: int) -> Said:
 
 def _do_done(state: State, seat: int, move: Done, events: list[Event]) -> None:
     if state.phase != DIVINING:
-        if state.phase == FINAL:
-            raise IllegalMove("in the final divinations you divine (like C3=2) or pass")
         raise IllegalMove(
             "done only ends a run of divinations; now you may: {allowed}", allowed=_may_now(state, seat)
         )
@@ -888,8 +887,8 @@ def _spend_offering(state: State, seat: int, move: Move) -> None:
 def _do_extra(state: State, seat: int, move: Extra, events: list[Event]) -> None:
     if state.phase == FINAL:
         raise IllegalMove(
-            "the final divinations have no actions to buy: divine under one of your explorers "
-            "(like C3=2) or pass; an offering may still buy a peek"
+            "the final divinations have no actions to buy; now you may: {allowed}",
+            allowed=_may_now(state, seat),
         )
     _spend_offering(state, seat, move)
     state.actions_left += 1

@@ -809,14 +809,47 @@ def test_a_space_off_the_board_is_refused_with_the_board_size():
     assert T.view_for(long, None).cols == long.cols != 5
 
 
+def _refused(s, seat, text):
+    with pytest.raises(IllegalMove) as refused:
+        play(s, seat, text)
+    return str(refused.value), refused.value.said.in_words(ES)
+
+
 def test_an_action_in_the_middle_of_divining_says_what_is_allowed():
-    s = _after_a_right_guess([0, 0, 0, 0])
+    """The refusal names the player's own explorer as the example and only the kinds of move
+    open: no trade or offering without the cubes for it."""
+    s = _after_a_right_guess([0, 0, 0, 0])  # C2 planted, the explorer on C3 may guess
     assert s.phase == DIVINING
     for text in ("+E1", "C3-C4", "C3-out"):
-        with pytest.raises(
-            IllegalMove, match="you are in the middle of divining; guess under another explorer"
-        ):
-            play(s, 0, text)
+        english, spanish = _refused(s, 0, text)
+        assert (
+            english
+            == "you are in the middle of divining; now you may: divine a crop (C3=1); stop divining (done)"
+        )
+        assert spanish.startswith("estás en plena adivinación; ahora puedes: hacer una adivinación (C3=1); ")
+    s = _after_a_right_guess([2, 1, 1, 0])
+    english, _ = _refused(s, 0, "+E1")
+    assert english.endswith("; trade cubes (SS>S)")
+
+
+def test_a_refusal_in_the_final_divinations_gives_the_players_own_moves():
+    """In the final divinations a move, done or an extra action is refused with the player's own
+    divinations as examples, never another player's explorer; a peek is offered when it can be
+    bought."""
+    s = _nearly_done()
+    put(s, 0, "C3")
+    put(s, 1, "B3")
+    s.turn = 1
+    s, _ = play(s, 1, "+E5")
+    assert s.phase == FINAL and s.turn == 1
+    open_now = "now you may: divine a crop (B3=1); leave the final divinations (pass)"
+    assert _refused(s, 1, "B3-out")[0] == "B3-out is not allowed in the final divinations; " + open_now
+    assert _refused(s, 1, "done")[0] == "done only ends a run of divinations; " + open_now
+    s.cubes[1] = [1, 1, 1, 1]
+    english, spanish = _refused(s, 1, "extra")
+    assert english.startswith("the final divinations have no actions to buy; " + open_now + "; trade cubes (")
+    assert english.endswith("; offer for a look at a disc (peek:A1)")
+    assert spanish.startswith("en las adivinaciones finales no hay acciones que comprar; ahora puedes: ")
 
 
 def test_a_cell_no_board_has_is_told_the_rows_and_columns():

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 import engines.tiwanaku as T
+from engines.tiwanaku.rules import FINAL
 from renderers import tiwanaku as R
 from renderers.colours import MUTED, seat_colour
 from renderers.layout import WIDTH, header_height, strip_height
@@ -147,3 +148,14 @@ def test_a_plots_terrain_letter_reads_on_a_phone(language):
         # the crop's disc (radius 31, its outline 3 px wide) round the plot's centre, 4 px up
         cx, cy = R.CELL // 2, R.CELL // 2 - 4
         assert all((u - cx) ** 2 + (v - cy) ** 2 > 33**2 for u, v in spots), name
+
+
+def test_a_seat_out_of_the_final_divinations_reads_apart_from_its_explorers_in_spanish():
+    """In the final divinations a seat's line counts its explorers off the board and says it is
+    out of the final divinations; in Spanish the two are not both "fuera"."""
+    s = fixed()
+    put(s, 1, "B3")
+    s.phase, s.turn, s.final_out = FINAL, 0, [False, True]
+    with speaking("es"):
+        detail = R._seat_lines(T.view_for(s, 0), None)[1].detail
+    assert detail == "aciertos 0 · fallos 0 · en reserva 4 · FUERA"

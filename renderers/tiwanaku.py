@@ -399,10 +399,11 @@ def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, w: int, per_ro
             words = tr("{terrain} (in moves: {letter})", terrain=words, letter=t)
         narrow_text(draw, (cx + 36, cy + 1), words, item_w - 40, 22, min_size=PHONE_SIZE)
     used = 36 * ((4 + per_row - 1) // per_row)
-    used += (
-        draw_legend(draw, x, y + used + 4, w, tr("changed in the last turn; “seen”: what you peeked at")) + 10
-    )
-    return used
+    if view.seat is None:  # a public picture shows no peeks
+        key = tr("changed in the last turn")
+    else:
+        key = tr("changed in the last turn; “seen”: what you peeked at")
+    return used + draw_legend(draw, x, y + used + 4, w, key) + 10
 
 
 def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -> Image.Image:

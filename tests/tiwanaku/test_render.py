@@ -14,6 +14,7 @@ from renderers import tiwanaku as R
 from renderers.colours import MUTED, seat_colour
 from renderers.layout import WIDTH, header_height, strip_height
 from renderers.translation import speaking
+from renderers.typeset import fit_log
 
 from .helpers import cell, discover, fixed, put
 
@@ -159,3 +160,19 @@ def test_a_seat_out_of_the_final_divinations_reads_apart_from_its_explorers_in_s
     with speaking("es"):
         detail = R._seat_lines(T.view_for(s, 0), None)[1].detail
     assert detail == "aciertos 0 · fallos 0 · en reserva 4 · FUERA"
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_only_a_seats_own_picture_explains_what_it_peeked_at(language):
+    """The key "“seen”: what you peeked at" is on a seat's private picture only: a public picture
+    (a spectator's, the table's) shows no peeks and keys only the last turn's cells."""
+    s = fixed()
+    texts = {}
+    for seat in (None, 0):
+        with fit_log() as log:
+            R.draw_board(T.view_for(s, seat), language=language)
+        texts[seat] = " ".join(f.text for f in log)
+    seen = "“seen”: what you peeked at" if language is None else "«vista»: lo que consultaste"
+    changed = "changed in the last turn" if language is None else "cambió en el último turno"
+    assert changed in texts[None] and seen not in texts[None]
+    assert changed in texts[0] and seen in texts[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 from PIL import Image, ImageDraw
@@ -14,7 +15,7 @@ from renderers import tiwanaku as R
 from renderers.colours import MUTED, seat_colour
 from renderers.layout import WIDTH, header_height, strip_height
 from renderers.translation import speaking
-from renderers.typeset import fit_log
+from renderers.typeset import fit_log, text_width
 
 from .helpers import cell, discover, fixed, put
 
@@ -176,3 +177,18 @@ def test_only_a_seats_own_picture_explains_what_it_peeked_at(language):
     changed = "changed in the last turn" if language is None else "cambió en el último turno"
     assert changed in texts[None] and seen not in texts[None]
     assert changed in texts[0] and seen in texts[0]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("language", [None, "es"])
+def test_the_terrain_key_reads_whole_on_a_phone(players, language):
+    """Each terrain's words in the key ("Pantano 4 (jugadas: S)") fit their room at full size,
+    unsqueezed: where they would not, the key puts fewer terrains in a row (5 x 5 and 5 x 9)."""
+    view = T.view_for(T.new_game(T.Config(players=players), players, 4), 0)
+    with fit_log() as log:
+        R.draw_board(view, language=language)
+    key = re.compile(r"(Swamp|Desert|Mountain|Forest|Pantano|Desierto|Montaña|Bosque) \d+")
+    drawn = [f for f in log if key.match(f.text)]
+    assert len(drawn) == 4
+    for f in drawn:
+        assert f.size == 22 and text_width(f.text, f.size) <= f.box[2] - f.box[0], f

@@ -387,22 +387,45 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
     label(draw, (sx - 8, y + 66), diversity, PHONE_SIZE, False, MUTED, "rm")
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, w: int, per_row: int) -> int:
-    item_w = w // per_row
-    for k, t in enumerate("SDMF"):
-        cx = x + (k % per_row) * item_w
-        cy = y + (k // per_row) * 36
-        draw.rectangle((cx, cy, cx + 28, cy + 28), fill=TERRAIN_COLOURS[t], outline=INK, width=2)
-        label(draw, (cx + 14, cy + 14), letter(t), PHONE_SIZE, True, INK, "mm")
+KEY_SIZE = 22  # a terrain's words in the key
+KEY_ROW = 36  # one row of terrains in the key
+
+
+def _terrain_keys(view) -> list[str]:
+    """Each terrain's words in the key (SDMF order): its name and count of cells."""
+    out = []
+    for t in "SDMF":
         words = tr("{terrain} {count}", terrain=tr(TERRAIN_NAMES[t]), count=view.terrain_totals.get(t, 0))
         if letter(t) != t:  # the reader's letter is not the one moves are written with (SD>M)
             words = tr("{terrain} (in moves: {letter})", terrain=words, letter=t)
-        narrow_text(draw, (cx + 36, cy + 1), words, item_w - 40, 22, min_size=PHONE_SIZE)
-    used = 36 * ((4 + per_row - 1) // per_row)
-    used += (
-        draw_legend(draw, x, y + used + 4, w, tr("changed in the last turn; “seen”: what you peeked at")) + 10
-    )
-    return used
+        out.append(words)
+    return out
+
+
+def _keys_per_row(view, w: int, most: int) -> int:
+    """How many terrains a row of the key holds: ``most``, or half as many till each terrain's
+    words fit whole at their size (squeezed, they are hard to read on a phone)."""
+    keys = _terrain_keys(view)
+    per_row = most
+    while per_row > 1 and any(text_width(k, KEY_SIZE) > w // per_row - 40 for k in keys):
+        per_row //= 2
+    return per_row
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, w: int, per_row: int) -> int:
+    item_w = w // per_row
+    for k, (t, words) in enumerate(zip("SDMF", _terrain_keys(view), strict=True)):
+        cx = x + (k % per_row) * item_w
+        cy = y + (k // per_row) * KEY_ROW
+        draw.rectangle((cx, cy, cx + 28, cy + 28), fill=TERRAIN_COLOURS[t], outline=INK, width=2)
+        label(draw, (cx + 14, cy + 14), letter(t), PHONE_SIZE, True, INK, "mm")
+        narrow_text(draw, (cx + 36, cy + 1), words, item_w - 40, KEY_SIZE, min_size=PHONE_SIZE)
+    used = KEY_ROW * ((4 + per_row - 1) // per_row)
+    if view.seat is None:  # a public picture shows no peeks
+        key = tr("changed in the last turn")
+    else:
+        key = tr("changed in the last turn; “seen”: what you peeked at")
+    return used + draw_legend(draw, x, y + used + 4, w, key) + 10
 
 
 def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -> Image.Image:
@@ -415,10 +438,14 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     top_h = ranking_height(seats) if over and players > 1 else strip_height(seats)
     order = ([view.seat] if view.seat is not None else []) + [s for s in range(players) if s != view.seat]
     side = cols <= 5
+    px = MARGIN + bw + MARGIN if side else MARGIN  # the key's and the players' blocks' left edge
+    pw = WIDTH - px - MARGIN
+    per_row = _keys_per_row(view, pw, 2 if side else 4)
+    key_rows = -(-4 // per_row)
     if side:
-        body = max(bh, 8 + 2 * 36 + 50 + players * BLOCK_H)
+        body = max(bh, 8 + key_rows * KEY_ROW + 50 + players * BLOCK_H)
     else:
-        body = bh + 10 + 36 + 50 + -(-players // 2) * BLOCK_H
+        body = bh + 10 + key_rows * KEY_ROW + 50 + -(-players // 2) * BLOCK_H
     height = header_height(header) + top_h + 12 + body + MARGIN
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
@@ -428,15 +455,13 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     ox = (WIDTH - bw) // 2 if not side else MARGIN
     _draw_board(img, draw, view, ox, y)
     if side:
-        px = MARGIN + bw + MARGIN
-        pw = WIDTH - px - MARGIN
-        py = y + 8 + _draw_legend(draw, view, px, y + 8, pw, 2)
+        py = y + 8 + _draw_legend(draw, view, px, y + 8, pw, per_row)
         for seat in order:
             _draw_block(draw, view, names, seat, px, py, pw)
             py += BLOCK_H
     else:
-        px, py = MARGIN, y + bh + 10
-        py += _draw_legend(draw, view, px, py, WIDTH - 2 * MARGIN, 4)
+        py = y + bh + 10
+        py += _draw_legend(draw, view, px, py, pw, per_row)
         colw = (WIDTH - 2 * MARGIN - 10) // 2
         for k, seat in enumerate(order):
             col, row = k % 2, k // 2

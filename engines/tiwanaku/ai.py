@@ -591,6 +591,7 @@ def determinize(view, rng: random.Random):
         correct=list(view.correct),
         wrong=list(view.wrong),
         peeks=peeks,
+        peek_counts=list(view.peek_counts),
         turn=view.turn,
         phase=view.phase,
         actions_left=view.actions_left,

@@ -125,6 +125,7 @@ class State:
     correct: list[int]
     wrong: list[int]
     peeks: list[dict[int, str]]  # per seat: cell -> terrain letter or crop digit seen on the disc
+    peek_counts: list[int]  # per seat: every peek made (a cell looked at twice counts twice)
     turn: int = 0
     phase: str = ACTION
     actions_left: int = 1
@@ -133,7 +134,8 @@ class State:
     cube_points: list[int] = field(default_factory=list)
     last: str | None = None
     last_seat: int = -1
-    last_cells: list[int] = field(default_factory=list)
+    last_cells: list[int] = field(default_factory=list)  # every cell the last turn changed
+    cells_turn: int = -1  # the turn (``turns``) that last_cells belong to
     moves: int = 0
     round: int = 1
     turns: int = 1  # turn_number: goes up when a turn ends (final divinations included)
@@ -175,6 +177,7 @@ def new_game(config: Config, seats: int, seed: int) -> State:
         correct=[0] * seats,
         wrong=[0] * seats,
         peeks=[{} for _ in range(seats)],
+        peek_counts=[0] * seats,
         final_out=[False] * seats,
         cube_points=[0] * seats,
     )
@@ -520,6 +523,7 @@ def _copy(state: State) -> State:
         correct=list(state.correct),
         wrong=list(state.wrong),
         peeks=[dict(p) for p in state.peeks],
+        peek_counts=list(state.peek_counts),
         final_out=list(state.final_out),
         cube_points=list(state.cube_points),
         last_cells=list(state.last_cells),
@@ -543,19 +547,27 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
     return new, events
 
 
+def _changed(state: State, *cells: int) -> None:
+    """The turn changes ``cells`` (none: a pass): kept for the picture's highlight, which holds
+    every cell of one turn; the first change of a new turn starts it over."""
+    if state.cells_turn != state.turns:
+        state.last_cells = []
+        state.cells_turn = state.turns
+    state.last_cells.extend(cells)
+
+
 def _require_phase(state: State, move: Move, *phases: str) -> None:
     if state.phase in phases:
         return
     if state.phase == FINAL:
         raise IllegalMove(
-            "{move} is not allowed in the final divinations; divine under one of your explorers "
-            "(like C3=2) or pass (trading cubes or peeking first is allowed)",
+            "{move} is not allowed in the final divinations; now you may: {allowed}",
             move=str(move),
+            allowed=_may_now(state, state.turn),
         )
     if state.phase == DIVINING:
         raise IllegalMove(
-            "you are in the middle of divining; guess under another explorer (like C3=2), trade cubes, "
-            "make an offering, or say done"
+            "you are in the middle of divining; now you may: {allowed}", allowed=_may_now(state, state.turn)
         )
     raise IllegalMove(
         "{move} is not allowed now: choose an action (enter, move, explore or divine)", move=str(move)
@@ -566,7 +578,7 @@ def _arrive(state: State, seat: int, c: int, events: list[Event], src: int | Non
     """An explorer stops on ``c``, entering (``src`` is ``None``) or coming from ``src``: an empty
     space is discovered (Explore)."""
     state.explorer[c] = seat
-    state.last_cells.append(c)
+    _changed(state, c)
     values: dict[str, Any] = {"player": P(seat), "cell": _name(state, c)}
     if src is not None:
         values["src"] = _name(state, src)
@@ -636,7 +648,6 @@ def _do_enter(state: State, seat: int, move: Enter, events: list[Event]) -> None
             cells=_names(state, free),
         )
     state.reserve[seat] -= 1
-    state.last_cells = []
     _arrive(state, seat, c, events, None)
     _end_action(state, events)
 
@@ -677,7 +688,7 @@ def _do_step(state: State, seat: int, move: Step, events: list[Event]) -> None:
             cells=_names(state, dests),
         )
     state.explorer[src] = -1
-    state.last_cells = [src]
+    _changed(state, src)
     _arrive(state, seat, dst, events, src)
     _end_action(state, events)
 
@@ -689,7 +700,7 @@ def _do_leave(state: State, seat: int, move: Leave, events: list[Event]) -> None
         _no_explorer_on(state, seat, src)
     state.explorer[src] = -1
     state.reserve[seat] += 1
-    state.last_cells = [src]
+    _changed(state, src)
     events.append(
         Event.told(
             said(
@@ -736,9 +747,7 @@ def _do_divine(state: State, seat: int, move: Divine, events: list[Event]) -> No
     name = _name(state, c)
     truth = state.crops[c]
     state.cultivated[c] = True
-    if state.phase != DIVINING:
-        state.last_cells = []
-    state.last_cells.append(c)
+    _changed(state, c)
     if move.crop == truth:
         state.scores[seat] += truth
         state.correct[seat] += 1
@@ -789,11 +798,13 @@ def _do_divine(state: State, seat: int, move: Divine, events: list[Event]) -> No
     _next_turn(state, events)  # a wrong guess ends the whole turn
 
 
-_MAY_NOW: tuple[tuple[type, str], ...] = (  # each kind of move an action turn allows, its example after it
+_MAY_NOW: tuple[tuple[type, str], ...] = (  # each kind of move a turn allows, its example after it
     (Enter, N_("bring in an explorer ({move})")),
     (Step, N_("move or explore ({move})")),
     (Leave, N_("take an explorer off ({move})")),
     (Divine, N_("divine a crop ({move})")),
+    (Done, N_("stop divining ({move})")),
+    (Pass, N_("leave the final divinations ({move})")),
     (Trade, N_("trade cubes ({move})")),
     (Extra, N_("offer for an extra action ({move})")),
     (Peek, N_("offer for a look at a disc ({move})")),
@@ -811,12 +822,9 @@ def _may_now(state: State, seat: int) -> Said:
 
 def _do_done(state: State, seat: int, move: Done, events: list[Event]) -> None:
     if state.phase != DIVINING:
-        if state.phase == FINAL:
-            raise IllegalMove("in the final divinations you divine (like C3=2) or pass")
         raise IllegalMove(
             "done only ends a run of divinations; now you may: {allowed}", allowed=_may_now(state, seat)
         )
-    state.last_cells = list(state.last_cells)
     events.append(Event.told(said("{player} stops divining", player=P(seat)), kind="move"))
     _end_action(state, events)
 
@@ -829,7 +837,7 @@ def _do_pass(state: State, seat: int, move: Pass, events: list[Event]) -> None:
             "pass is only for the final divinations; now you may: {allowed}", allowed=_may_now(state, seat)
         )
     state.final_out[seat] = True
-    state.last_cells = []
+    _changed(state)
     events.append(
         Event.told(said("{player} passes and leaves the final divinations", player=P(seat)), kind="move")
     )
@@ -837,7 +845,6 @@ def _do_pass(state: State, seat: int, move: Pass, events: list[Event]) -> None:
 
 
 def _do_trade(state: State, seat: int, move: Trade, events: list[Event]) -> None:
-    state.last_cells = []
     held = state.cubes[seat]
     need = [0] * len(TERRAINS)
     for t in move.give:
@@ -880,10 +887,9 @@ def _spend_offering(state: State, seat: int, move: Move) -> None:
 def _do_extra(state: State, seat: int, move: Extra, events: list[Event]) -> None:
     if state.phase == FINAL:
         raise IllegalMove(
-            "the final divinations have no actions to buy: divine under one of your explorers "
-            "(like C3=2) or pass; an offering may still buy a peek"
+            "the final divinations have no actions to buy; now you may: {allowed}",
+            allowed=_may_now(state, seat),
         )
-    state.last_cells = []
     _spend_offering(state, seat, move)
     state.actions_left += 1
     events.append(
@@ -900,7 +906,6 @@ def _do_peek(state: State, seat: int, move: Peek, events: list[Event]) -> None:
     if problem is not None:
         raise IllegalMove(problem)
     _spend_offering(state, seat, move)
-    state.last_cells = []
     name = _name(state, c)
     if state.discovered[c]:
         seen = str(state.crops[c])
@@ -919,6 +924,7 @@ def _do_peek(state: State, seat: int, move: Peek, events: list[Event]) -> None:
             cell=name,
         )
     state.peeks[seat][c] = seen
+    state.peek_counts[seat] += 1
     events.append(
         Event.told(
             told,
@@ -1015,7 +1021,7 @@ def view_for(state: State, seat: int | None) -> View:
         start_cells=tuple(state.start_cells),
         terrain_totals=dict(_terrain_totals(tuple(state.terrain))),
         peeks=peeks,
-        peek_counts=tuple(len(p) for p in state.peeks),
+        peek_counts=tuple(state.peek_counts),
         reserve=tuple(state.reserve),
         cubes=tuple(tuple(c) for c in state.cubes),
         scores=tuple(state.scores),
@@ -1172,6 +1178,7 @@ def to_dict(state: State) -> dict:
         "correct": list(state.correct),
         "wrong": list(state.wrong),
         "peeks": [{str(c): v for c, v in sorted(p.items())} for p in state.peeks],
+        "peek_counts": list(state.peek_counts),
         "turn": state.turn,
         "phase": state.phase,
         "actions_left": state.actions_left,
@@ -1181,6 +1188,7 @@ def to_dict(state: State) -> dict:
         "last": state.last,
         "last_seat": state.last_seat,
         "last_cells": list(state.last_cells),
+        "cells_turn": state.cells_turn,
         "moves": state.moves,
         "round": state.round,
         "turns": state.turns,
@@ -1209,6 +1217,7 @@ def from_dict(data: dict) -> State:
         correct=list(data["correct"]),
         wrong=list(data["wrong"]),
         peeks=[{int(c): v for c, v in p.items()} for p in data["peeks"]],
+        peek_counts=list(data.get("peek_counts", [len(p) for p in data["peeks"]])),  # older snapshots
         turn=data["turn"],
         phase=data["phase"],
         actions_left=data["actions_left"],
@@ -1218,6 +1227,7 @@ def from_dict(data: dict) -> State:
         last=data["last"],
         last_seat=data["last_seat"],
         last_cells=list(data["last_cells"]),
+        cells_turn=data.get("cells_turn", -1),  # snapshots from before: the next change starts over
         moves=data["moves"],
         round=data["round"],
         turns=data.get("turns", data["moves"] + 1),  # snapshots from before turns were counted

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 from PIL import Image, ImageDraw
 
 import engines.tiwanaku as T
+from engines.tiwanaku.rules import FINAL
 from renderers import tiwanaku as R
 from renderers.colours import MUTED, seat_colour
 from renderers.layout import WIDTH, header_height, strip_height
 from renderers.translation import speaking
+from renderers.typeset import fit_log, text_width
 
 from .helpers import cell, discover, fixed, put
 
@@ -147,3 +150,45 @@ def test_a_plots_terrain_letter_reads_on_a_phone(language):
         # the crop's disc (radius 31, its outline 3 px wide) round the plot's centre, 4 px up
         cx, cy = R.CELL // 2, R.CELL // 2 - 4
         assert all((u - cx) ** 2 + (v - cy) ** 2 > 33**2 for u, v in spots), name
+
+
+def test_a_seat_out_of_the_final_divinations_reads_apart_from_its_explorers_in_spanish():
+    """In the final divinations a seat's line counts its explorers off the board and says it is
+    out of the final divinations; in Spanish the two are not both "fuera"."""
+    s = fixed()
+    put(s, 1, "B3")
+    s.phase, s.turn, s.final_out = FINAL, 0, [False, True]
+    with speaking("es"):
+        detail = R._seat_lines(T.view_for(s, 0), None)[1].detail
+    assert detail == "aciertos 0 · fallos 0 · en reserva 4 · FUERA"
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_only_a_seats_own_picture_explains_what_it_peeked_at(language):
+    """The key "“seen”: what you peeked at" is on a seat's private picture only: a public picture
+    (a spectator's, the table's) shows no peeks and keys only the last turn's cells."""
+    s = fixed()
+    texts = {}
+    for seat in (None, 0):
+        with fit_log() as log:
+            R.draw_board(T.view_for(s, seat), language=language)
+        texts[seat] = " ".join(f.text for f in log)
+    seen = "“seen”: what you peeked at" if language is None else "«vista»: lo que consultaste"
+    changed = "changed in the last turn" if language is None else "cambió en el último turno"
+    assert changed in texts[None] and seen not in texts[None]
+    assert changed in texts[0] and seen in texts[0]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("language", [None, "es"])
+def test_the_terrain_key_reads_whole_on_a_phone(players, language):
+    """Each terrain's words in the key ("Pantano 4 (jugadas: S)") fit their room at full size,
+    unsqueezed: where they would not, the key puts fewer terrains in a row (5 x 5 and 5 x 9)."""
+    view = T.view_for(T.new_game(T.Config(players=players), players, 4), 0)
+    with fit_log() as log:
+        R.draw_board(view, language=language)
+    key = re.compile(r"(Swamp|Desert|Mountain|Forest|Pantano|Desierto|Montaña|Bosque) \d+")
+    drawn = [f for f in log if key.match(f.text)]
+    assert len(drawn) == 4
+    for f in drawn:
+        assert f.size == 22 and text_width(f.text, f.size) <= f.box[2] - f.box[0], f

@@ -244,6 +244,23 @@ def test_peek_crop_of_discovered_tile():
         play(s, 0, "peek:A3")
 
 
+def test_every_peek_counts_in_public_a_cell_looked_at_twice_too():
+    """Ruling: the others never learn which space was peeked, so the count they see goes up at
+    every peek, a second look at the same cell too (its terrain, then its crop); the peeker
+    keeps what they saw."""
+    s = fixed()
+    s.cubes[0] = [1, 1, 1, 1]
+    s, _ = play(s, 0, "peek:C1")
+    s, _ = play(s, 0, "+C1")
+    s, _ = play(s, 1, "+E5")
+    s.cubes[0] = [1, 1, 1, 1]
+    s, _ = play(s, 0, "peek:C1")
+    assert [T.view_for(s, seat).peek_counts for seat in (None, 0, 1)] == [(2, 0)] * 3
+    assert T.view_for(s, 0).peeks == {cell("C1"): "2"}
+    assert T.view_for(s, 1).peeks == {}
+    assert T.from_dict(json.loads(json.dumps(T.to_dict(s)))).peek_counts == [2, 0]
+
+
 def _after_a_right_guess(cubes):
     """Seat 0 guessed C2 right and may go on with its explorer on C3."""
     s = fixed()
@@ -560,6 +577,7 @@ def test_view_is_plain_json_and_keeps_peeks_private():
     """Views: jsonable gives plain JSON; another seat's peeks never appear."""
     s = fixed()
     s.peeks[1][cell("C2")] = "D"
+    s.peek_counts[1] = 1
     for seat in (None, 0):
         data = jsonable(T.view_for(s, seat))
         json.dumps(data)
@@ -623,6 +641,27 @@ def test_counters_and_public_view_follow_the_game():
     v = T.view_for(s3, None)
     assert (v.players, v.scores, v.wrong, v.final_out, v.round) == (2, (3, -1), (0, 2), (False, True), 2)
     assert v.empty_left == 25 - 3 - 3 and v.last_cells == (cell("C1"), cell("C2"))
+
+
+def test_the_highlight_holds_every_cell_of_the_turn():
+    """The picture's "changed in the last turn" holds every cell a turn changed: trades,
+    offerings and peeks between them drop none; the next turn's first change starts it over."""
+    s = fixed()
+    put(s, 0, "C3", "C2", "B3")
+    discover(s, "C3", "C2", "B3")
+    s.cubes[0] = [2, 0, 0, 0]
+    s, _ = play(s, 0, "C3=1")
+    s, _ = play(s, 0, "SS>D")
+    s, _ = play(s, 0, "C2=3")
+    s, _ = play(s, 0, "done")
+    assert s.turn == 1 and s.last_cells == [cell("C3"), cell("C2")]
+    s.cubes[1] = [1, 1, 1, 1]
+    s, _ = play(s, 1, "extra")  # changes no cell: the last turn's cells stay
+    assert s.last_cells == [cell("C3"), cell("C2")]
+    s, _ = play(s, 1, "+C1")
+    s, _ = play(s, 1, "+E3")
+    assert s.turn == 0 and s.last_cells == [cell("C1"), cell("E3")]
+    assert T.from_dict(T.to_dict(s)).cells_turn == s.cells_turn
 
 
 def test_divination_event_names_cell_crop_and_points():
@@ -770,14 +809,47 @@ def test_a_space_off_the_board_is_refused_with_the_board_size():
     assert T.view_for(long, None).cols == long.cols != 5
 
 
+def _refused(s, seat, text):
+    with pytest.raises(IllegalMove) as refused:
+        play(s, seat, text)
+    return str(refused.value), refused.value.said.in_words(ES)
+
+
 def test_an_action_in_the_middle_of_divining_says_what_is_allowed():
-    s = _after_a_right_guess([0, 0, 0, 0])
+    """The refusal names the player's own explorer as the example and only the kinds of move
+    open: no trade or offering without the cubes for it."""
+    s = _after_a_right_guess([0, 0, 0, 0])  # C2 planted, the explorer on C3 may guess
     assert s.phase == DIVINING
     for text in ("+E1", "C3-C4", "C3-out"):
-        with pytest.raises(
-            IllegalMove, match="you are in the middle of divining; guess under another explorer"
-        ):
-            play(s, 0, text)
+        english, spanish = _refused(s, 0, text)
+        assert (
+            english
+            == "you are in the middle of divining; now you may: divine a crop (C3=1); stop divining (done)"
+        )
+        assert spanish.startswith("estás en plena adivinación; ahora puedes: hacer una adivinación (C3=1); ")
+    s = _after_a_right_guess([2, 1, 1, 0])
+    english, _ = _refused(s, 0, "+E1")
+    assert english.endswith("; trade cubes (SS>S)")
+
+
+def test_a_refusal_in_the_final_divinations_gives_the_players_own_moves():
+    """In the final divinations a move, done or an extra action is refused with the player's own
+    divinations as examples, never another player's explorer; a peek is offered when it can be
+    bought."""
+    s = _nearly_done()
+    put(s, 0, "C3")
+    put(s, 1, "B3")
+    s.turn = 1
+    s, _ = play(s, 1, "+E5")
+    assert s.phase == FINAL and s.turn == 1
+    open_now = "now you may: divine a crop (B3=1); leave the final divinations (pass)"
+    assert _refused(s, 1, "B3-out")[0] == "B3-out is not allowed in the final divinations; " + open_now
+    assert _refused(s, 1, "done")[0] == "done only ends a run of divinations; " + open_now
+    s.cubes[1] = [1, 1, 1, 1]
+    english, spanish = _refused(s, 1, "extra")
+    assert english.startswith("the final divinations have no actions to buy; " + open_now + "; trade cubes (")
+    assert english.endswith("; offer for a look at a disc (peek:A1)")
+    assert spanish.startswith("en las adivinaciones finales no hay acciones que comprar; ahora puedes: ")
 
 
 def test_a_cell_no_board_has_is_told_the_rows_and_columns():

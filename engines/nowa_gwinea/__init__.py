@@ -72,6 +72,14 @@ Choices where the texts are silent
   at a deadline.  In the water-target variant the caller needs at least N water
   holes and every covered hole scores; with both variants, "covered all the
   water holes" in the fruit variant means "covered the N needed to call".
+- Fruit variant at a deadline (or when everyone said ``done``): only a village
+  that covers the water holes needed can be the caller.  A player short of
+  them is one the variant gives 2 per fruit bush, whoever reached the most
+  water first; so when nobody completed a village nobody has the bonus and
+  every legal village scores its water holes and 2 per fruit bush.  (Naming
+  the one with the most water the caller, as without the variant, would give
+  them the bonus table instead, less for 1, 2 or 4 fruit bushes than a rival
+  level with them.)
 - With one board each and 4 players the 32 boards run out in round 9: the used
   boards are reshuffled into a new stack (decided at setup).
 - The +50/+100 tokens only wrap the score track; the engine keeps full totals.
@@ -120,8 +128,10 @@ from .told import tell_turn
 from .words import KINDS, WORDS, describe, move_words
 
 # The edition of the rules and of the states' form (see engines.core): 1 for the exports written
-# before exports named their edition, 2 from then on.
-EDITION = 2
+# before exports named their edition, 2 from then on; 3 from when, in the fruit variant, a round
+# ended by its deadline (or by everyone's done) has no caller unless a village covers the water
+# holes needed (the one with the most water scored the bonus table before).
+EDITION = 3
 
 RULES_HELP = N_("""**Nowa Gwinea** - build a village of pentomino huts on an 8x8 task board, all at once.
 **Goal:** most points after 9 rounds (a tie is shared).

@@ -493,6 +493,27 @@ def test_deadline_caller_most_water():
     assert deadline_caller(rig()) is None
 
 
+def test_fruit_variant_deadline_caller_must_cover_the_water():
+    """Fruit variant at a deadline: a village short of the water holes is nobody's caller, so the
+    first to reach the most water scores 2 per fruit bush like a rival level with it, not the
+    caller's bonus (the choice where the texts are silent); a completed village still is."""
+    s = rig(fruit_for_all=True)
+    s = build(s, 1, PARTIAL)
+    s = build(s, 0, PARTIAL)  # both 4 water holes and 2 fruit bushes; seat 1 got there first
+    assert deadline_caller(s) is None
+    ended, events = ng.apply_move(s, TABLE, ng.Timeout())
+    h = ended.history[-1]
+    assert h["caller"] is None and [r["points"] for r in h["rows"]] == [4 + 2 * 2, 4 + 2 * 2]
+    assert "no fruit bonus, and every legal village scores 2 per fruit bush" in events[1].text
+    assert "+ fruit bonus" not in events[1].text
+    done = ng.apply_move(play(s, 0, "done"), 1, ng.Done())[0]  # everyone says done: the same
+    assert [r["points"] for r in done.history[-1]["rows"]] == [8, 8]
+    s = play(s, 0, "L0E2")  # seat 0 completes the village: the caller, with the bonus
+    assert deadline_caller(s) == 0
+    ended, _ = ng.apply_move(s, TABLE, ng.Timeout())
+    assert [r["points"] for r in ended.history[-1]["rows"]] == [5 + FRUIT_BONUS[3], 4 + 2 * 2]
+
+
 def test_done_then_round_ends_when_all_done():
     """A player may stop building; the round ends when everyone has stopped."""
     s = play(rig(), 0, "X0B3")

@@ -44,6 +44,9 @@ Rulings applied (DECISIONS.md, Nowa Gwinea)
   one (boards are dealt face down, so nobody can tell); only when the stack
   has none left before its reshuffle does a 5-hut task stay (measured: 2.4% of
   seat-rounds with 4 players all on hard boards, 0.02% with 3, none with 1-2).
+  The sizes are those of covering all 5 water holes (``tasks.json`` holds no
+  other): with a lower ``water_target`` the die is still rolled by them, and
+  the round's announcement says "6 huts or more for all 5 water holes".
 - By default everyone plays the same board each round; option ``boards=each``.
 - Placement: no overlap, inside the board, huts touch only at corners, a hut
   covers the rolled totem, no other totem covered, and the huts are ONE

@@ -109,7 +109,8 @@ class Config:
         metadata={
             "help": N_(
                 "when hard boards are in play, roll the die again until it shows a totem "
-                "whose hard task needs 6 huts or more"
+                "whose hard task needs 6 huts or more to cover all 5 water holes (with a lower "
+                "water_target, fewer huts may do)"
             )
         },
     )
@@ -356,7 +357,8 @@ def _start_round(state: State) -> list[Event]:
         if rerolled:
             told = said(
                 "Round {round} of {rounds}: one board each ({boards}); the die shows the {animal} (rolled "
-                "again until a hard task needing 6 huts or more came up). Everyone builds at once!",
+                "again until a hard task needing 6 huts or more for all 5 water holes came up). Everyone "
+                "builds at once!",
                 boards=each,
                 **values,
             )
@@ -370,7 +372,7 @@ def _start_round(state: State) -> list[Event]:
     elif rerolled:
         told = said(
             "Round {round} of {rounds}: board {boards}; the die shows the {animal} (rolled again until "
-            "a hard task needing 6 huts or more came up). Everyone builds at once!",
+            "a hard task needing 6 huts or more for all 5 water holes came up). Everyone builds at once!",
             boards=str(state.boards[0]),
             **values,
         )
@@ -384,7 +386,9 @@ def _start_round(state: State) -> list[Event]:
 
 
 HARD_HUTS = 6
-"""With ``hard_reroll``, a hard task in play needs at least this many huts (the ruling)."""
+"""With ``hard_reroll``, a hard task in play needs at least this many huts (the ruling) to cover
+all 5 water holes: the data records no other size, so with a lower ``water_target`` the die is
+still rolled by these sizes, and the round's announcement says "for all 5 water holes"."""
 
 
 def _hard_enough(task: BoardSide, totem: int) -> bool:

@@ -44,7 +44,7 @@ WORDS: dict[str, str] = {
         "fruit for all: 2 per fruit bush for whoever neither calls nor covers the water holes needed"
     ),
     "option.fruit_for_all.False": N_("no fruit for all"),
-    "option.hard_reroll.True": N_("hard tasks rerolled until they need 6 huts"),
+    "option.hard_reroll.True": N_("hard tasks rerolled until all 5 water holes need 6 huts"),
     "option.hard_reroll.False": N_("hard tasks not rerolled"),
     "kind.build": N_("Build a hut"),
     "kind.remove": N_("Take a hut back"),

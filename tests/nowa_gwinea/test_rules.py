@@ -128,6 +128,23 @@ def test_hard_side_rerolls_to_tasks_needing_six_huts():
     assert rerolled > 0
 
 
+def test_the_reroll_says_its_sizes_are_for_all_five_water_holes():
+    """The recorded sizes are those of covering all 5 water holes, and the die is rolled by them
+    whatever ``water_target`` says: a round that rolled again with 3 water holes needed says the
+    6 huts are for all 5 (fewer may cover 3), in English and in Spanish, shared or one board each."""
+    seen = set()
+    for boards in ng.Deal:
+        for seed in range(10):
+            config = ng.Config(players=2, side=ng.Side.HARD, water_target=3, boards=boards)
+            for _s, events in _rounds(config, seed):
+                for e in events:
+                    if e.kind == "round" and "rolled again" in e.text:
+                        assert "6 huts or more for all 5 water holes" in e.text
+                        assert "6 chozas o más para cubrir las 5 pozas de agua" in e.words_for(None, ES)
+                        seen.add(boards)
+    assert seen == set(ng.Deal)
+
+
 def test_hard_reroll_off_keeps_the_first_roll():
     """Option hard_reroll=no: the hard side keeps the first roll, 5-hut tasks included."""
     easy = 0

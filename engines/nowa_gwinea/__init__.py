@@ -139,12 +139,12 @@ EDITION = 3
 RULES_HELP = N_("""**Nowa Gwinea** - build a village of pentomino huts on an 8x8 task board, all at once.
 **Goal:** most points after 9 rounds (a tie is shared).
 **Round:** everyone gets a board (rows A-H, columns 1-8) with 6 totems, 5 water holes and 5 fruit bushes; the die picks the totem your village must cover. Your first hut covers it; every later hut must touch one of yours *only at a corner*, so the village is one group. Never overlap, never leave the board, never cover another totem.
-**Gwinea!** When your village covers every water hole, call it: the round ends for all. Everyone with a legal village scores 1 per water hole; the caller adds a fruit bonus (1/3/6/10/15 for 1-5 fruit). A broken village scores 0.
+**Gwinea!** When your village covers every water hole, call it: the round ends for all. Everyone scores 1 per water hole; the caller adds a fruit bonus (1/3/6/10/15 for 1-5 fruit).
 **Moves:**
-`F3C4` hut F, orientation 3, anchor square C4 (see the hut chart: orientations 0-7, the anchor is the top-left square of the hut's top row)
+`F3C4` hut F, orientation 3, anchor square C4 (see the hut chart: orientations 0-7, the anchor is the leftmost square of the top row)
 `remove F` take a hut back (the village must stay one group; the totem hut goes last)   `gwinea` call   `done` stop building this round
-**Options:** `{option side}` {choice nowa_gwinea new side standard} or {choice nowa_gwinea new side hard}; `{option hard_seats}` (e.g. `1,2` play the hard side); `{option boards}` {choice nowa_gwinea new boards shared} or {choice nowa_gwinea new boards each}; `{option water_target}` 1-5 (variant); `{option fruit_for_all}` (variant: whoever did not cover the water holes needed gets 2 per fruit); `{option hard_reroll}` (on: the hard side re-rolls the die until the task needs 6+ huts).
-**Table rulings:** same board for all by default; villages stay hidden until the round ends; at a deadline the first finished village (else the most water) counts as the caller; with both variants, covering the `{option water_target}` holes counts as covering all the water (no fruit unless you called).""")
+**Options:** `{option side}` {choice nowa_gwinea new side standard} or {choice nowa_gwinea new side hard}; `{option hard_seats}` (e.g. `1,2` play the hard side); `{option boards}` {choice nowa_gwinea new boards shared} (default) or {choice nowa_gwinea new boards each}; `{option water_target}` 1-5 (variant); `{option fruit_for_all}` (variant: whoever did not cover the water holes needed gets 2 per fruit); `{option hard_reroll}` (on: the hard side re-rolls the die until all 5 water holes need 6+ huts).
+**Table rulings:** villages stay hidden until the round ends; at a deadline or when all say `done`, the caller is the first finished village, else the most water (first there wins a tie; not with `{option fruit_for_all}`); with both variants, covering the `{option water_target}` holes counts as covering all the water (no fruit unless you called).""")
 
 TABLE_MOVES = True
 """The table ends a round when its deadline passes (``timeout``, played as seat ``engines.core.TABLE``)."""

@@ -471,3 +471,26 @@ def test_the_rolled_totems_frame_stays_inside_its_square_on_a_small_board(size):
                 for deficiency in (None, *vision.DEFICIENCIES):
                     apart = vision.seen_apart(frame, ground, deficiency)
                     assert apart >= vision.THRESHOLD, (contrast, ground, deficiency, apart)
+
+
+@pytest.mark.usefixtures("board99")
+def test_the_panel_shows_the_fruit_variants_two_per_bush():
+    """The side panel's fruit line: the caller's bonus, and with ``fruit_for_all`` also the 2 per
+    fruit bush a village short of the water holes scores (4 for 2 bushes), in both languages."""
+    from renderers import typeset
+    from tests.nowa_gwinea.conftest import PARTIAL, rig
+    from tests.nowa_gwinea.util import build
+
+    for variant, english, spanish in (
+        (False, "Fruit: 2 (caller bonus 3)", "Fruta: 2 (bonificación por cantar 3)"),
+        (
+            True,
+            "Fruit: 2 (caller bonus 3, or 4 if short of the water holes)",
+            "Fruta: 2 (bonificación por cantar 3, o 4 si te faltan pozas de agua)",
+        ),
+    ):
+        view = ng.view_for(build(rig(fruit_for_all=variant), 0, PARTIAL), 0)
+        for language, line in ((None, english), ("es", spanish)):
+            with typeset.fit_log() as log:
+                R.render(view, names=["Ana", "Bruno"], language=language)
+            assert line in [f.text for f in log if not f.cut], (variant, language)

@@ -494,3 +494,21 @@ def test_the_panel_shows_the_fruit_variants_two_per_bush():
             with typeset.fit_log() as log:
                 R.render(view, names=["Ana", "Bruno"], language=language)
             assert line in [f.text for f in log if not f.cut], (variant, language)
+
+
+def test_the_hut_charts_alt_text_counts_the_orientations_it_draws():
+    """The chart draws each hut once per orientation that looks different (X once, I twice), so
+    its alt text gives those counts, not 8 for every hut, in English and in Spanish."""
+    import languages
+    from bot import alt
+    from engines.nowa_gwinea.geometry import DISTINCT, PIECES
+
+    counts: dict[int, list[str]] = {}
+    for piece in PIECES:
+        counts.setdefault(len(DISTINCT[piece]), []).append(piece)
+    english = alt.hut_chart()
+    spanish = alt.hut_chart(languages.language("es"))
+    assert "8 orientations" not in english
+    for n, pieces in counts.items():
+        assert f"{n} for {' '.join(pieces)}" in english, (n, english)
+        assert f"{n} para {' '.join(pieces)}" in spanish, (n, spanish)

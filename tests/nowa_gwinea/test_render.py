@@ -101,9 +101,33 @@ def test_the_hut_charts_lines_stay_inside_the_picture():
         R.huts_chart.cache_clear()
         with typeset.fit_log() as log:
             img = _open(R.render_huts(language)).convert("RGB")
-        assert len([f for f in log if not f.cut and f.box[1] < 80]) == 2, language
-        margin = img.crop((img.width - 16, 0, img.width, 75))
+        header = [f for f in log if f.box[1] < 200]  # the title and the help, above the huts
+        assert len(header) == 2 and not any(f.cut for f in header), language
+        bottom = max(f.box[1] + f.lines * f.size for f in header)  # the lines drawn, not the room left
+        margin = img.crop((img.width - 16, 0, img.width, bottom))
         assert len(margin.getcolors()) == 1, language  # one colour: the paper
+
+
+def test_the_hut_chart_reads_on_a_phone():
+    """Shown 390 px wide (a phone), the chart's words are at least 11 px high and a hut's square
+    at least 12 px; every hut's every distinct orientation is drawn once, four to a row, and no
+    row is half empty (I and X share one)."""
+    from engines.nowa_gwinea.geometry import DISTINCT, PIECES
+    from renderers import nowa_gwinea_huts as H
+    from renderers import typeset
+
+    for language in (None, "es"):
+        R.huts_chart.cache_clear()
+        with typeset.fit_log() as log:
+            img = _open(R.render_huts(language))
+        scale = 390 / img.width
+        assert len(log) == 2 and all(f.size * scale >= 11 and not f.cut for f in log), language
+    assert H.CHART_CELL * scale >= 12
+    rows = H._chart_rows()
+    drawn = [(p, k) for row in rows for p, ks in row for k in ks]
+    assert sorted(drawn) == sorted((p, k) for p in PIECES for k in DISTINCT[p])
+    # a second hut on a row takes a slot for its letter
+    assert all(3 <= sum(len(ks) for _, ks in row) + len(row) - 1 <= H.PER_ROW for row in rows)
 
 
 def test_the_board_counts_the_boards_left_in_the_stack_on_the_table():

@@ -265,8 +265,10 @@ def hut_chart(t: Language = ENGLISH) -> str:
     return fit(
         [
             t.gettext(
-                "Nowa Gwinea: the 12 huts, F I L N P T U V W X Y Z, each drawn in its 8 orientations "
-                "numbered 0 to 7, with a dot on the anchor square (the cell a move names)."
+                "Nowa Gwinea: the 12 huts, F I L N P T U V W X Y Z, each drawn once in every orientation "
+                "that looks different (8 for F L N P Y, 4 for T U V W Z, 2 for I, 1 for X), labelled with "
+                "the orientation numbers 0 to 7 that give it, with a dot on the anchor square (the cell a "
+                "move names)."
             )
         ]
     )

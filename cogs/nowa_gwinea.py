@@ -28,7 +28,7 @@ class NowaGwineaCog(
         water_target="Water holes needed to call Gwinea (variant; default 5)",
         fruit_for_all="Variant: players who did not cover all the water score 2 per fruit bush covered",
         hard_seats="Seat numbers that play the hard side anyway, e.g. 1,2",
-        hard_reroll="Hard side: roll again until the totem's task needs 6+ huts (default on)",
+        hard_reroll="Hard side: roll again until all 5 water holes of the task need 6+ huts (default on)",
         thread=THREAD_DESCRIPTION,
         clock=CLOCK_DESCRIPTION,
     )

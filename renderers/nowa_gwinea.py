@@ -423,15 +423,25 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
             + 4
         )
         bonus = (0, 1, 3, 6, 10, 15)[min(view.fruit, 5)]
+        if view.fruit_for_all:  # the variant: 2 per fruit bush for a village short of the water holes
+            fruit = tr(
+                "Fruit: {fruit} (caller bonus {bonus}, or {points} if short of the water holes)",
+                fruit=view.fruit,
+                bonus=bonus,
+                points=2 * view.fruit,
+            )
+        else:
+            fruit = tr("Fruit: {fruit} (caller bonus {bonus})", fruit=view.fruit, bonus=bonus)
         py += (
             draw_text(
                 d,
                 (x, py),
-                tr("Fruit: {fruit} (caller bonus {bonus})", fruit=view.fruit, bonus=bonus),
+                fruit,
                 w - 10,
                 24,
                 min_size=18,
                 fill=FRUIT_TEXT,
+                max_lines=3,
             )
             + 4
         )

@@ -44,6 +44,9 @@ Rulings applied (DECISIONS.md, Nowa Gwinea)
   one (boards are dealt face down, so nobody can tell); only when the stack
   has none left before its reshuffle does a 5-hut task stay (measured: 2.4% of
   seat-rounds with 4 players all on hard boards, 0.02% with 3, none with 1-2).
+  The sizes are those of covering all 5 water holes (``tasks.json`` holds no
+  other): with a lower ``water_target`` the die is still rolled by them, and
+  the round's announcement says "6 huts or more for all 5 water holes".
 - By default everyone plays the same board each round; option ``boards=each``.
 - Placement: no overlap, inside the board, huts touch only at corners, a hut
   covers the rolled totem, no other totem covered, and the huts are ONE
@@ -72,6 +75,14 @@ Choices where the texts are silent
   at a deadline.  In the water-target variant the caller needs at least N water
   holes and every covered hole scores; with both variants, "covered all the
   water holes" in the fruit variant means "covered the N needed to call".
+- Fruit variant at a deadline (or when everyone said ``done``): only a village
+  that covers the water holes needed can be the caller.  A player short of
+  them is one the variant gives 2 per fruit bush, whoever reached the most
+  water first; so when nobody completed a village nobody has the bonus and
+  every legal village scores its water holes and 2 per fruit bush.  (Naming
+  the one with the most water the caller, as without the variant, would give
+  them the bonus table instead, less for 1, 2 or 4 fruit bushes than a rival
+  level with them.)
 - With one board each and 4 players the 32 boards run out in round 9: the used
   boards are reshuffled into a new stack (decided at setup).
 - The +50/+100 tokens only wrap the score track; the engine keeps full totals.
@@ -120,18 +131,20 @@ from .told import tell_turn
 from .words import KINDS, WORDS, describe, move_words
 
 # The edition of the rules and of the states' form (see engines.core): 1 for the exports written
-# before exports named their edition, 2 from then on.
-EDITION = 2
+# before exports named their edition, 2 from then on; 3 from when, in the fruit variant, a round
+# ended by its deadline (or by everyone's done) has no caller unless a village covers the water
+# holes needed (the one with the most water scored the bonus table before).
+EDITION = 3
 
 RULES_HELP = N_("""**Nowa Gwinea** - build a village of pentomino huts on an 8x8 task board, all at once.
 **Goal:** most points after 9 rounds (a tie is shared).
 **Round:** everyone gets a board (rows A-H, columns 1-8) with 6 totems, 5 water holes and 5 fruit bushes; the die picks the totem your village must cover. Your first hut covers it; every later hut must touch one of yours *only at a corner*, so the village is one group. Never overlap, never leave the board, never cover another totem.
-**Gwinea!** When your village covers every water hole, call it: the round ends for all. Everyone with a legal village scores 1 per water hole; the caller adds a fruit bonus (1/3/6/10/15 for 1-5 fruit). A broken village scores 0.
+**Gwinea!** When your village covers every water hole, call it: the round ends for all. Everyone scores 1 per water hole; the caller adds a fruit bonus (1/3/6/10/15 for 1-5 fruit).
 **Moves:**
-`F3C4` hut F, orientation 3, anchor square C4 (see the hut chart: orientations 0-7, the anchor is the top-left square of the hut's top row)
+`F3C4` hut F, orientation 3, anchor square C4 (see the hut chart: orientations 0-7, the anchor is the leftmost square of the top row)
 `remove F` take a hut back (the village must stay one group; the totem hut goes last)   `gwinea` call   `done` stop building this round
-**Options:** `{option side}` {choice nowa_gwinea new side standard} or {choice nowa_gwinea new side hard}; `{option hard_seats}` (e.g. `1,2` play the hard side); `{option boards}` {choice nowa_gwinea new boards shared} or {choice nowa_gwinea new boards each}; `{option water_target}` 1-5 (variant); `{option fruit_for_all}` (variant: whoever did not cover the water holes needed gets 2 per fruit); `{option hard_reroll}` (on: the hard side re-rolls the die until the task needs 6+ huts).
-**Table rulings:** same board for all by default; villages stay hidden until the round ends; at a deadline the first finished village (else the most water) counts as the caller; with both variants, covering the `{option water_target}` holes counts as covering all the water (no fruit unless you called).""")
+**Options:** `{option side}` {choice nowa_gwinea new side standard} or {choice nowa_gwinea new side hard}; `{option hard_seats}` (e.g. `1,2` play the hard side); `{option boards}` {choice nowa_gwinea new boards shared} (default) or {choice nowa_gwinea new boards each}; `{option water_target}` 1-5 (variant); `{option fruit_for_all}` (variant: whoever did not cover the water holes needed gets 2 per fruit); `{option hard_reroll}` (on: the hard side re-rolls the die until all 5 water holes need 6+ huts).
+**Table rulings:** villages stay hidden until the round ends; at a deadline or when all say `done`, the caller is the first finished village, else the most water (first there wins a tie; not with `{option fruit_for_all}`); with both variants, covering the `{option water_target}` holes counts as covering all the water (no fruit unless you called).""")
 
 TABLE_MOVES = True
 """The table ends a round when its deadline passes (``timeout``, played as seat ``engines.core.TABLE``)."""

@@ -109,7 +109,8 @@ class Config:
         metadata={
             "help": N_(
                 "when hard boards are in play, roll the die again until it shows a totem "
-                "whose hard task needs 6 huts or more"
+                "whose hard task needs 6 huts or more to cover all 5 water holes (with a lower "
+                "water_target, fewer huts may do)"
             )
         },
     )
@@ -356,7 +357,8 @@ def _start_round(state: State) -> list[Event]:
         if rerolled:
             told = said(
                 "Round {round} of {rounds}: one board each ({boards}); the die shows the {animal} (rolled "
-                "again until a hard task needing 6 huts or more came up). Everyone builds at once!",
+                "again until a hard task needing 6 huts or more for all 5 water holes came up). Everyone "
+                "builds at once!",
                 boards=each,
                 **values,
             )
@@ -370,7 +372,7 @@ def _start_round(state: State) -> list[Event]:
     elif rerolled:
         told = said(
             "Round {round} of {rounds}: board {boards}; the die shows the {animal} (rolled again until "
-            "a hard task needing 6 huts or more came up). Everyone builds at once!",
+            "a hard task needing 6 huts or more for all 5 water holes came up). Everyone builds at once!",
             boards=str(state.boards[0]),
             **values,
         )
@@ -384,7 +386,9 @@ def _start_round(state: State) -> list[Event]:
 
 
 HARD_HUTS = 6
-"""With ``hard_reroll``, a hard task in play needs at least this many huts (the ruling)."""
+"""With ``hard_reroll``, a hard task in play needs at least this many huts (the ruling) to cover
+all 5 water holes: the data records no other size, so with a lower ``water_target`` the die is
+still rolled by these sizes, and the round's announcement says "for all 5 water holes"."""
 
 
 def _hard_enough(task: BoardSide, totem: int) -> bool:
@@ -867,11 +871,21 @@ def _done(state: State, seat: int) -> tuple[State, list[Event]]:
 def deadline_caller(state: State) -> int | None:
     """Who counts as the caller when a round ends without a call: whoever
     completed a legal village first; otherwise the legal village with the most
-    water holes (earliest to reach that count); nobody if no water is covered."""
+    water holes (earliest to reach that count); nobody if no water is covered.
+
+    With ``fruit_for_all`` only a completed village is a caller: the variant
+    gives everyone short of the water holes 2 points per fruit bush, and a
+    village short of them counted as the caller would lose that for the
+    bonus (less for 1, 2 or 4 fruit bushes than a rival level with it).  So
+    when nobody completed a village, nobody has the bonus and every legal
+    village scores its water holes and 2 per fruit bush (a choice where the
+    texts are silent)."""
     stats = [status(state, s) for s in range(state.config.players)]
     complete = [s for s in range(state.config.players) if stats[s].complete]
     if complete:
         return min(complete, key=lambda s: (state.complete_at[s], s))
+    if state.config.fruit_for_all:
+        return None
     ok = [s for s in range(state.config.players) if stats[s].broken is None and stats[s].water > 0]
     if not ok:
         return None
@@ -947,6 +961,11 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
     lead_values: dict[str, Any] = {"round": state.round, "scores": scores}
     if how != "deadline":
         template = N_("Round {round} scores: {scores}.")
+    elif caller is None and state.config.fruit_for_all:
+        template = N_(
+            "Round {round} scores: {scores}. Nobody called Gwinea, and no village covers the water holes "
+            "needed: no fruit bonus, and every legal village scores 2 per fruit bush."
+        )
     elif caller is None:
         template = N_(
             "Round {round} scores: {scores}. Nobody called Gwinea, and no village covers a water hole: "

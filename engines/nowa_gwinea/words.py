@@ -44,7 +44,7 @@ WORDS: dict[str, str] = {
         "fruit for all: 2 per fruit bush for whoever neither calls nor covers the water holes needed"
     ),
     "option.fruit_for_all.False": N_("no fruit for all"),
-    "option.hard_reroll.True": N_("hard tasks rerolled until they need 6 huts"),
+    "option.hard_reroll.True": N_("hard tasks rerolled until all 5 water holes need 6 huts"),
     "option.hard_reroll.False": N_("hard tasks not rerolled"),
     "kind.build": N_("Build a hut"),
     "kind.remove": N_("Take a hut back"),
@@ -296,9 +296,19 @@ def _own(view: View) -> Section | None:
     fruit = [c for c in info.fruit if c in covered]
     if fruit:
         bonus = FRUIT_BONUS[min(len(fruit), len(FRUIT_BONUS) - 1)]
-        lines.append(
-            said("Fruit bushes covered: {cells} (caller bonus {bonus})", cells=_names(fruit), bonus=bonus)
-        )
+        if view.fruit_for_all:  # the variant: 2 per fruit bush for a village short of the water holes
+            lines.append(
+                said(
+                    "Fruit bushes covered: {cells} (caller bonus {bonus}, or {points} if short of the water holes)",
+                    cells=_names(fruit),
+                    bonus=bonus,
+                    points=2 * len(fruit),
+                )
+            )
+        else:
+            lines.append(
+                said("Fruit bushes covered: {cells} (caller bonus {bonus})", cells=_names(fruit), bonus=bonus)
+            )
     else:
         lines.append(said("Fruit bushes covered: none"))
     if view.broken is not None:

@@ -124,8 +124,10 @@ def test_the_guides_name_the_choices_of_new_as_each_client_shows_them():
     )
     assert "- Maestra (cara B, conchas por líneas, cobijas): las conchas salen" in ES.gettext(guide("guanga"))
     assert "- Master (side B, shells from lines, blankets): shells come" in EN.gettext(guide("guanga"))
-    assert "`tableros` Todos el mismo tablero o Un tablero cada uno;" in ES.gettext(guide("nowa_gwinea"))
-    assert "`boards` Everyone the same board or One board each;" in EN.gettext(guide("nowa_gwinea"))
+    assert "`tableros` Todos el mismo tablero (por defecto) o Un tablero cada uno;" in ES.gettext(
+        guide("nowa_gwinea")
+    )
+    assert "`boards` Everyone the same board (default) or One board each;" in EN.gettext(guide("nowa_gwinea"))
     assert "`board` Plan A, Plan B or A random fair board;" in EN.gettext(guide("pachakuna"))
 
 

@@ -114,7 +114,11 @@ def _check_names_every_piece(view: ng.View) -> None:
     if water:
         assert f"Water holes covered ({len(water)} of {view.water_target}): " in "\n".join(private)
     fruit = [c for c in info.fruit if c in covered]
-    if fruit:
+    if fruit and view.fruit_for_all:  # the variant also says what a village short of the water scores
+        assert f"(caller bonus {FRUIT_BONUS[len(fruit)]}, or {2 * len(fruit)} if short of" in "\n".join(
+            private
+        )
+    elif fruit:
         assert f"(caller bonus {FRUIT_BONUS[len(fruit)]})" in "\n".join(private)
     for cell in water + fruit:
         assert any(cell in line.split() or f" {cell}" in line for line in private), cell
@@ -171,6 +175,10 @@ def test_a_village_in_words_on_the_hand_made_board(board99):
         "Fruit bushes covered: C4 H5 (caller bonus 3)",
         "Huts left: F L N P T U V W Y Z",
     ]
+    variant = build(rig(players=2, fruit_for_all=True), 0, PARTIAL)
+    assert ng.describe(ng.view_for(variant, 0))[-1].lines[4].in_words() == (
+        "Fruit bushes covered: C4 H5 (caller bonus 3, or 4 if short of the water holes)"
+    )
     full = play(s, 0, "L0E2")
     own = ng.describe(ng.view_for(full, 0))[-1]
     assert own.lines[-2].in_words() == "You may call 'gwinea'."

@@ -101,9 +101,33 @@ def test_the_hut_charts_lines_stay_inside_the_picture():
         R.huts_chart.cache_clear()
         with typeset.fit_log() as log:
             img = _open(R.render_huts(language)).convert("RGB")
-        assert len([f for f in log if not f.cut and f.box[1] < 80]) == 2, language
-        margin = img.crop((img.width - 16, 0, img.width, 75))
+        header = [f for f in log if f.box[1] < 200]  # the title and the help, above the huts
+        assert len(header) == 2 and not any(f.cut for f in header), language
+        bottom = max(f.box[1] + f.lines * f.size for f in header)  # the lines drawn, not the room left
+        margin = img.crop((img.width - 16, 0, img.width, bottom))
         assert len(margin.getcolors()) == 1, language  # one colour: the paper
+
+
+def test_the_hut_chart_reads_on_a_phone():
+    """Shown 390 px wide (a phone), the chart's words are at least 11 px high and a hut's square
+    at least 12 px; every hut's every distinct orientation is drawn once, four to a row, and no
+    row is half empty (I and X share one)."""
+    from engines.nowa_gwinea.geometry import DISTINCT, PIECES
+    from renderers import nowa_gwinea_huts as H
+    from renderers import typeset
+
+    for language in (None, "es"):
+        R.huts_chart.cache_clear()
+        with typeset.fit_log() as log:
+            img = _open(R.render_huts(language))
+        scale = 390 / img.width
+        assert len(log) == 2 and all(f.size * scale >= 11 and not f.cut for f in log), language
+    assert H.CHART_CELL * scale >= 12
+    rows = H._chart_rows()
+    drawn = [(p, k) for row in rows for p, ks in row for k in ks]
+    assert sorted(drawn) == sorted((p, k) for p in PIECES for k in DISTINCT[p])
+    # a second hut on a row takes a slot for its letter
+    assert all(3 <= sum(len(ks) for _, ks in row) + len(row) - 1 <= H.PER_ROW for row in rows)
 
 
 def test_the_board_counts_the_boards_left_in_the_stack_on_the_table():
@@ -471,3 +495,44 @@ def test_the_rolled_totems_frame_stays_inside_its_square_on_a_small_board(size):
                 for deficiency in (None, *vision.DEFICIENCIES):
                     apart = vision.seen_apart(frame, ground, deficiency)
                     assert apart >= vision.THRESHOLD, (contrast, ground, deficiency, apart)
+
+
+@pytest.mark.usefixtures("board99")
+def test_the_panel_shows_the_fruit_variants_two_per_bush():
+    """The side panel's fruit line: the caller's bonus, and with ``fruit_for_all`` also the 2 per
+    fruit bush a village short of the water holes scores (4 for 2 bushes), in both languages."""
+    from renderers import typeset
+    from tests.nowa_gwinea.conftest import PARTIAL, rig
+    from tests.nowa_gwinea.util import build
+
+    for variant, english, spanish in (
+        (False, "Fruit: 2 (caller bonus 3)", "Fruta: 2 (bonificación por cantar 3)"),
+        (
+            True,
+            "Fruit: 2 (caller bonus 3, or 4 if short of the water holes)",
+            "Fruta: 2 (bonificación por cantar 3, o 4 si te faltan pozas de agua)",
+        ),
+    ):
+        view = ng.view_for(build(rig(fruit_for_all=variant), 0, PARTIAL), 0)
+        for language, line in ((None, english), ("es", spanish)):
+            with typeset.fit_log() as log:
+                R.render(view, names=["Ana", "Bruno"], language=language)
+            assert line in [f.text for f in log if not f.cut], (variant, language)
+
+
+def test_the_hut_charts_alt_text_counts_the_orientations_it_draws():
+    """The chart draws each hut once per orientation that looks different (X once, I twice), so
+    its alt text gives those counts, not 8 for every hut, in English and in Spanish."""
+    import languages
+    from bot import alt
+    from engines.nowa_gwinea.geometry import DISTINCT, PIECES
+
+    counts: dict[int, list[str]] = {}
+    for piece in PIECES:
+        counts.setdefault(len(DISTINCT[piece]), []).append(piece)
+    english = alt.hut_chart()
+    spanish = alt.hut_chart(languages.language("es"))
+    assert "8 orientations" not in english
+    for n, pieces in counts.items():
+        assert f"{n} for {' '.join(pieces)}" in english, (n, english)
+        assert f"{n} para {' '.join(pieces)}" in spanish, (n, spanish)

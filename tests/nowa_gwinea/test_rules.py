@@ -128,6 +128,23 @@ def test_hard_side_rerolls_to_tasks_needing_six_huts():
     assert rerolled > 0
 
 
+def test_the_reroll_says_its_sizes_are_for_all_five_water_holes():
+    """The recorded sizes are those of covering all 5 water holes, and the die is rolled by them
+    whatever ``water_target`` says: a round that rolled again with 3 water holes needed says the
+    6 huts are for all 5 (fewer may cover 3), in English and in Spanish, shared or one board each."""
+    seen = set()
+    for boards in ng.Deal:
+        for seed in range(10):
+            config = ng.Config(players=2, side=ng.Side.HARD, water_target=3, boards=boards)
+            for _s, events in _rounds(config, seed):
+                for e in events:
+                    if e.kind == "round" and "rolled again" in e.text:
+                        assert "6 huts or more for all 5 water holes" in e.text
+                        assert "6 chozas o más para cubrir las 5 pozas de agua" in e.words_for(None, ES)
+                        seen.add(boards)
+    assert seen == set(ng.Deal)
+
+
 def test_hard_reroll_off_keeps_the_first_roll():
     """Option hard_reroll=no: the hard side keeps the first roll, 5-hut tasks included."""
     easy = 0
@@ -491,6 +508,27 @@ def test_deadline_caller_most_water():
     new, _ = ng.apply_move(s, None, ng.Timeout())
     assert [r["points"] for r in new.history[-1]["rows"]] == [4, 4 + 3]
     assert deadline_caller(rig()) is None
+
+
+def test_fruit_variant_deadline_caller_must_cover_the_water():
+    """Fruit variant at a deadline: a village short of the water holes is nobody's caller, so the
+    first to reach the most water scores 2 per fruit bush like a rival level with it, not the
+    caller's bonus (the choice where the texts are silent); a completed village still is."""
+    s = rig(fruit_for_all=True)
+    s = build(s, 1, PARTIAL)
+    s = build(s, 0, PARTIAL)  # both 4 water holes and 2 fruit bushes; seat 1 got there first
+    assert deadline_caller(s) is None
+    ended, events = ng.apply_move(s, TABLE, ng.Timeout())
+    h = ended.history[-1]
+    assert h["caller"] is None and [r["points"] for r in h["rows"]] == [4 + 2 * 2, 4 + 2 * 2]
+    assert "no fruit bonus, and every legal village scores 2 per fruit bush" in events[1].text
+    assert "+ fruit bonus" not in events[1].text
+    done = ng.apply_move(play(s, 0, "done"), 1, ng.Done())[0]  # everyone says done: the same
+    assert [r["points"] for r in done.history[-1]["rows"]] == [8, 8]
+    s = play(s, 0, "L0E2")  # seat 0 completes the village: the caller, with the bonus
+    assert deadline_caller(s) == 0
+    ended, _ = ng.apply_move(s, TABLE, ng.Timeout())
+    assert [r["points"] for r in ended.history[-1]["rows"]] == [5 + FRUIT_BONUS[3], 4 + 2 * 2]
 
 
 def test_done_then_round_ends_when_all_done():

@@ -429,6 +429,36 @@ def test_the_rules_help_says_what_all_the_water_means_with_both_variants():
     assert "water_target" in option.help and "water_target" in SPANISH.gettext(option.help)
 
 
+def test_the_rules_help_says_how_a_round_ends_without_a_call():
+    """The help's rulings say what the engine does when nobody calls: everyone saying ``done``
+    ends the round as a deadline does, a tie on water goes to the first to reach it, and with
+    ``fruit_for_all`` an unfinished village is no caller.  It no longer speaks of a broken
+    village (every illegal hut is refused, so play never makes one), and the re-roll's 6 huts
+    are for all 5 water holes.  In English and in Spanish."""
+    for text, rulings, said in (
+        (
+            ENGLISH.gettext(ng.RULES_HELP),
+            "**Table rulings:**",
+            ("when all say `done`", "first there wins a tie", "not with `fruit_for_all`"),
+        ),
+        (
+            SPANISH.gettext(ng.RULES_HELP),
+            "**Reglas de la mesa:**",
+            ("todos dicen `done`", "en un empate, la primera en llegar", "no con `frutos_para_todos`"),
+        ),
+    ):
+        (line,) = [row for row in text.splitlines() if row.startswith(rulings)]
+        assert all(words in line for words in said), line
+        assert "broken" not in text and "incumple" not in text
+        assert "5 water holes need 6+ huts" in text or "5 pozas de agua necesiten 6 chozas" in text
+    s = build(play(rig(), 0, "X0B3"), 1, PARTIAL)
+    s = play(s, 0, "I0D5")  # both 4 water holes, seat 1 first
+    s = play(s, 0, "done")
+    ended, events = ng.apply_move(s, 1, ng.Done())
+    assert ended.history[-1]["how"] == "deadline" and ended.history[-1]["caller"] == 1
+    assert "reached that count first" in events[-2].text
+
+
 def test_the_animals_are_terms_read_as_the_boards_read_them():
     """Each totem animal is one term of the game, translated as the board images translate it."""
     assert ANIMALS == tuple(t.msg for t in ANIMAL_TERMS)

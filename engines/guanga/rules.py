@@ -897,15 +897,16 @@ def _stuck_turn(s: State, seat: int, events: list[Event]) -> None:
     patches at the start of its turn.  The end comes with this round, if it had not already;
     the seat may still do what the rules allow before a take (buy a patch or refresh the basket
     with shells, put a stopper) and then pass with ``done``; with none of those it passes at
-    once.  A passed turn counts: after the round's last seat the game ends."""
+    once.  A passed turn counts: after the round's last seat the game ends.  When what the seat
+    does makes the take possible, the end its turn triggered is lifted
+    (:func:`_after_extra_action`): the game ends only if the seat's turn ends without a take."""
     triggers = not s.end_triggered
     if triggers:
         s.end_triggered = True
         s.stuck = seat
-    announce = triggers and seat < s.n - 1
     if _before_take_options(s, seat):
         s.phase = "stuck"
-        if announce:
+        if triggers:  # the last seat too: its shells may lift the end, so the end is said first
             told = said(
                 "{player} cannot place the two basket patches: the game ends when this round is complete.",
                 player=seat_word(seat),
@@ -915,9 +916,9 @@ def _stuck_turn(s: State, seat: int, events: list[Event]) -> None:
                 "{player} cannot place the two basket patches this turn.",
                 player=seat_word(seat),
             )
-        events.append(Event.told(told, kind="trigger" if announce else "stuck"))
+        events.append(Event.told(told, kind="trigger" if triggers else "stuck"))
         return
-    if announce:
+    if triggers and seat < s.n - 1:  # (the last seat's pass ends the game at once, which is said)
         events.append(
             Event.told(
                 said(
@@ -1372,12 +1373,31 @@ def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
 def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
     """After a buy, refresh or stopper: a take that has become possible (or impossible) opens
     (or is skipped).  A skipped take skips the claim too: the rulebook allows a claim only
-    after the turn's take, so the turn goes on to its end (more shells or stoppers, or done)."""
-    if s.phase == "stuck":  # a refresh may have made the take possible; else it is skipped
-        s.phase = "place1"
-        if not _take_possible_now(s, seat):
-            s.phase = "after"
-    elif s.phase == "place1" and not _take_possible_now(s, seat):
+    after the turn's take, so the turn goes on to its end (more shells or stoppers, or done).
+    A seat that could not place at the start of its turn stays so until a refresh (or a buy)
+    makes the take possible, which lifts the end that its turn triggered; with nothing left to
+    try, it passes."""
+    if s.phase == "stuck":
+        if _take_possible_now(s, seat):
+            s.phase = "place1"
+            if s.stuck == seat:  # this turn's start triggered the end: it is lifted
+                s.end_triggered = False
+                s.stuck = None
+                events.append(
+                    Event.told(
+                        said(
+                            "{player} can now place two basket patches: the game no longer ends "
+                            "with this round.",
+                            player=seat_word(seat),
+                        ),
+                        kind="lifted",
+                    )
+                )
+        elif not _before_take_options(s, seat):
+            events.append(_passes(seat))
+            _end_turn(s, seat, events)
+        return
+    if s.phase == "place1" and not _take_possible_now(s, seat):
         events.append(
             Event.told(
                 said(

@@ -1254,12 +1254,17 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
                 "the second patch must go orthogonally next to {cell} (the first patch)",
                 cell=CELL_NAMES[s.placed[0]],
             )
-        elif connected_rule(s.config):
-            why = said("{cell} would not stay orthogonally connected to the centre C3", cell=where)
-        elif s.phase == "place1" and paired_placement(s.config):
+        elif s.phase == "place1" and paired_placement(s.config) and slot not in ok_slots:
             why = said(
                 "slot {slot} leaves no legal second patch (it must differ in colour and symbol)", slot=m.slot
             )
+        elif s.phase == "place1" and paired_placement(s.config) and not NB_MASK[m.cell] & _free_mask(s, seat):
+            why = said(
+                "{cell} has no free neighbour, and the second patch must go orthogonally next to the first",
+                cell=where,
+            )
+        elif connected_rule(s.config):
+            why = said("{cell} would not stay orthogonally connected to the centre C3", cell=where)
         else:
             why = said("slot {slot} cannot go on {cell}", slot=m.slot, cell=where)
         if slot not in ok_slots and ok_slots:  # no cell would take it: name the slots that may be taken

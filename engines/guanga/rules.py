@@ -1503,7 +1503,17 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
         )
     marker = marker_for(s, m.attr)
     if marker is None:
-        up = [W.word(W.ATTRS, k) for k, v in s.markers.items() if v > 0]
+        # a grey marker up here is of no use: it stands in for a colour once every colour is down
+        up = [
+            said(
+                "{grey} (it stands in for a colour only once every colour marker is face down)",
+                grey=W.ATTRS[k],
+            )
+            if k == "grey"
+            else W.word(W.ATTRS, k)
+            for k, v in s.markers.items()
+            if v > 0
+        ]
         raise IllegalMove(
             "no workshop marker for {attr} is face up; face-up markers: {up}",
             attr=attr,

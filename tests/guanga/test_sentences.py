@@ -261,6 +261,18 @@ def test_claim_and_return_events_in_spanish():
     assert check_refusal(caught.value) == (
         "no hay ningún marcador del taller de rojo boca arriba; marcadores boca arriba: azul, inti, amaru"
     )
+    s.markers["grey"] = 1  # up, but of no use while the blue marker is up
+    with pytest.raises(IllegalMove) as caught:
+        G.apply_move(s, 0, G.parse_move("C A01 red A1A2A3"))
+    assert str(caught.value) == (
+        "no workshop marker for red is face up; face-up markers: blue, inti, amaru, grey (it stands in "
+        "for a colour only once every colour marker is face down)"
+    )
+    assert check_refusal(caught.value).endswith(
+        "azul, inti, amaru, gris (sustituye a un color solo cuando "
+        "todos los marcadores de color están boca abajo)"
+    )
+    s.markers["grey"] = 0
     s.markers["red"] = 1  # 7 face up: this claim brings the end
     s, ev = G.apply_move(s, 0, G.parse_move("C A01 red A1A2A3"))
     claim = ev[0]

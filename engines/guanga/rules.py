@@ -1016,15 +1016,15 @@ def _maybe_auto_end(s: State, seat: int, events: list[Event]) -> None:
         _end_turn(s, seat, events)
 
 
-_ALLOWED = {
-    "Keep": said("keep an order (keep O3)"),
-    "Place": said("place a basket patch (P3B2)"),
-    "Buy": said("buy a patch with shells (S3B2)"),
-    "Refresh": said("refresh the basket"),
-    "Stopper": said("place a stopper (T2C4)"),
-    "Claim": said("claim a market card (C A03 yellow B2C3D4)"),
-    "Return": said("return two patches (R B2D4)"),
-    "Done": said("end your turn (done)"),
+_ALLOWED = {  # each kind of move with one of its legal moves now (:func:`_examples`)
+    "Keep": N_("keep an order ({move})"),
+    "Place": N_("place a basket patch ({move})"),
+    "Buy": N_("buy a patch with shells ({move})"),
+    "Refresh": N_("refresh the basket"),
+    "Stopper": N_("place a stopper ({move})"),
+    "Claim": N_("claim a market card ({move})"),
+    "Return": N_("return two patches ({move})"),
+    "Done": N_("end your turn (done)"),
 }
 
 _PHASES = {
@@ -1077,37 +1077,48 @@ def listed(items: Sequence[Said | str], *, semicolons: bool = False) -> Said | s
 
 
 def legal_kinds(s: State, seat: int) -> set[str]:
-    """The kinds of move (class names) among ``legal_moves(s, seat)``, found without listing
-    every move (a refusal names them)."""
+    """The kinds of move (class names) among ``legal_moves(s, seat)``."""
+    return set(_examples(s, seat))
+
+
+def _examples(s: State, seat: int) -> dict[str, Move]:
+    """One of ``legal_moves(s, seat)`` of each kind (class name), found without listing every
+    move: a refusal names them.  A stopper's is one on another player's guanga if it may."""
     if seat not in to_move(s):
-        return set()
+        return {}
     ph = s.phase
     if ph == "order":
-        return {"Keep"} if s.orders_dealt[seat] else set()
+        return {"Keep": Keep(s.orders_dealt[seat][0])} if s.orders_dealt[seat] else {}
     if ph == "return":
-        return {"Return"} if return_options(s, seat) else set()
-    kinds: set[str] = set()
+        back = return_options(s, seat)
+        return {"Return": back[0]} if back else {}
+    out: dict[str, Move] = {}
     if ph in ("place1", "place2", "extra"):
         slots, cells = place_parts(s, seat)
         if slots and cells:
-            kinds.add("Place")
-    if ph == "claim" and claim_options(s, seat, first=True):
-        kinds.add("Claim")
+            out["Place"] = _PLACE[slots[0]][cells[0]]
+    if ph == "claim" and (claims := claim_options(s, seat, first=True)):
+        out["Claim"] = claims[0]
     if ph in ("place1", "stuck", "claim", "after"):
-        if _can_buy(s, seat) and single_place_cells(s, seat):  # _can_buy: a basket slot is filled
-            kinds.add("Buy")
+        if _can_buy(s, seat) and (cells := single_place_cells(s, seat)):  # _can_buy: a slot is filled
+            slot = next(i for i, k in enumerate(s.basket) if k is not None)
+            out["Buy"] = _BUY[slot][cells[0]]
         if _can_refresh(s, seat):
-            kinds.add("Refresh")
-        if stopper_options(s, seat):
-            kinds.add("Stopper")
+            out["Refresh"] = Refresh()
+        if stoppers := stopper_options(s, seat):
+            out["Stopper"] = next((m for m in stoppers if m.target != seat), stoppers[0])
     if ph in ("stuck", "claim", "after", "extra"):
-        kinds.add("Done")
-    return kinds
+        out["Done"] = Done()
+    return out
 
 
 def _allowed_text(s: State, seat: int) -> Said | str:
-    kinds = sorted(legal_kinds(s, seat))
-    return listed([_ALLOWED[k] for k in kinds], semicolons=True) if kinds else said("nothing")
+    examples = _examples(s, seat)
+    kinds = [
+        said(_ALLOWED[k], move=str(examples[k])) if "{move}" in _ALLOWED[k] else said(_ALLOWED[k])
+        for k in sorted(examples)
+    ]
+    return listed(kinds, semicolons=True) if kinds else said("nothing")
 
 
 def _phase_words(phase: str) -> Said:
@@ -1443,13 +1454,13 @@ def _do_refresh(s: State, seat: int, m: Refresh, events: list[Event]) -> None:
 
 def _do_stopper(s: State, seat: int, m: Stopper, events: list[Event]) -> None:
     if not s.config.stoppers:
-        raise IllegalMove("this game is played without the stoppers variant")
+        raise _refuse(s, seat, said("this game is played without the stoppers variant"))
     if s.phase not in ("place1", "stuck", "claim", "after"):
         raise _refuse(
             s, seat, said("stoppers go down before you take your two patches or after placing them")
         )
     if s.stoppers_left[seat] <= 0:
-        raise IllegalMove("you have no stoppers left")
+        raise _refuse(s, seat, said("you have no stoppers left"))
     if not 0 <= m.target < s.n:
         raise IllegalMove(
             "there is no player {number}; players are 1 to {most}", number=m.target + 1, most=s.n

@@ -72,7 +72,7 @@ def test_by_default_the_round_is_completed_after_a_player_cannot_place():
             G.apply_move(s, 2, G.parse_move(text))
         assert refused.value.said.in_words() == (
             "the two basket patches cannot be placed this turn; now (unable to place the two basket "
-            "patches) you may: buy a patch with shells (S3B2); end your turn (done); refresh the basket"
+            "patches) you may: buy a patch with shells (S3A1); end your turn (done); refresh the basket"
         )
         check_refusal(refused.value)
     with pytest.raises(NotYourTurn):

@@ -200,8 +200,8 @@ def test_a_refusal_in_the_wrong_phase_names_the_phase_and_the_moves_in_spanish()
         "todavía no puedes terminar tu turno; ahora (tomando el primero de tus dos parches) puedes: "
     )
     assert (
-        "colocar un parche de la canasta (P3B2)" in spanish
-        and "comprar un parche con conchas (S3B2)" in spanish
+        "colocar un parche de la canasta (P1A1)" in spanish
+        and "comprar un parche con conchas (S1A1)" in spanish
     )
     assert "; " in spanish.split("puedes: ")[1]
 
@@ -338,7 +338,10 @@ def test_stopper_events_and_refusals_in_spanish():
     s, _ = G.apply_move(s, 0, G.parse_move("T2D4"))
     with pytest.raises(IllegalMove) as caught:
         G.apply_move(s, 0, G.parse_move("T3D4"))
-    assert check_refusal(caught.value) == "no te quedan topes"
+    assert check_refusal(caught.value) == (
+        "no te quedan topes; ahora (tomando el primero de tus dos parches) puedes: "
+        "colocar un parche de la canasta (P1A1)"
+    )
     with pytest.raises(IllegalMove) as caught:
         G.apply_move(game(2, "beginner", stoppers=True), 0, G.parse_move("T3A1"))
     assert check_refusal(caught.value) == "no existe el jugador 3; los jugadores van del 1 al 2"

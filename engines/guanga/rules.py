@@ -1478,17 +1478,18 @@ def _do_stopper(s: State, seat: int, m: Stopper, events: list[Event]) -> None:
         raise IllegalMove("{cell} already has a stopper", cell=CELL_NAMES[m.cell])
     s.stoppers_left[seat] -= 1
     s.stoppers[m.target].append(m.cell)
-    events.append(
-        Event.told(
-            said(
-                "{player} put a stopper on {target}'s {cell}",
-                player=seat_word(seat),
-                target=seat_word(m.target),
-                cell=CELL_NAMES[m.cell],
-            ),
-            kind="stopper",
+    if m.target == seat:
+        put = said(
+            "{player} put a stopper on their own {cell}", player=seat_word(seat), cell=CELL_NAMES[m.cell]
         )
-    )
+    else:
+        put = said(
+            "{player} put a stopper on {target}'s {cell}",
+            player=seat_word(seat),
+            target=seat_word(m.target),
+            cell=CELL_NAMES[m.cell],
+        )
+    events.append(Event.told(put, kind="stopper"))
     _mark(s, [[m.target, m.cell]])
     _check_tile(s, m.target, events)
     _after_extra_action(s, seat, events)

@@ -327,6 +327,21 @@ def test_counted_events_take_their_plural_in_spanish():
     assert check_refusal(caught.value) == "comprar un parche cuesta 3 conchas y tienes 0"
 
 
+def test_a_stopper_on_ones_own_guanga_is_said_so():
+    """A player who stops a cell of their own guanga is not named twice ("P1 ... on P1's A2")."""
+    s = game(3, "beginner", stoppers=True)
+    s, ev = G.apply_move(s, 0, G.parse_move("T1A2"))
+    assert ev[0].text == "{p0} put a stopper on their own A2"
+    assert check_said(ev[0].said, ev[0].text) == "{p0} puso un tope en su propia casilla A2"
+    s, more = G.apply_move(s, 0, G.parse_move("T2C4"))
+    ((told,),) = G.tell_turn([(e.kind, e.said) for e in ev + more])
+    assert told.in_words() == "{p0} put a stopper on their own A2 and put a stopper on {p1}'s C4"
+    assert (
+        told.in_words(ES)
+        == "{p0} puso un tope en su propia casilla A2 y puso un tope en la casilla C4 de {p1}"
+    )
+
+
 def test_stopper_events_and_refusals_in_spanish():
     s = game(3, "beginner", stoppers=True)
     s, ev = G.apply_move(s, 0, G.parse_move("T2C4"))

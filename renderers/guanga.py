@@ -461,8 +461,12 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell
     else:
         points_text = tr("{points} VP + order", points=total)
     lw = int(draw.textlength(points_text, font=font(26, True)))
-    name = headed_name(seat_name(names, p.seat), w - 80 - lw, 20, you=view.seat == p.seat)
-    draw_text(draw, (x + 52, y + 8), [(name, seat_colour(p.seat))], w - 80 - lw, 28, min_size=20, bold=True)
+    # the guanga's colour beside the name, whose ink is the seat's (not the weave's) colour
+    weave = "  " + tr("colour {colour}", colour=told(W.COLOURS[p.colour]))
+    room = w - 80 - lw - int(text_width(weave, 20, True))
+    name = headed_name(seat_name(names, p.seat), room, 20, you=view.seat == p.seat)
+    spans = [(name, seat_colour(p.seat)), (weave, MUTED)]
+    draw_text(draw, (x + 52, y + 8), spans, w - 80 - lw, 28, min_size=20, bold=True)
     label(draw, (x + w - 12, y + 9), points_text, 26, True, INK, "ra")
     bx, by = x + 34, y + 56 + 30
     _draw_board(img, draw, view, p, bx, by, cell)

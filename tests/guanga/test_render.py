@@ -558,3 +558,21 @@ def test_the_header_offers_shells_only_where_there_are_shells(mode, phase, said)
     status = "".join(text for text, _ in _header(view, ["Ana", "Beto"], None).status)
     assert status == said
     assert ES.gettext(said.replace("Ana", "{name}")) != said.replace("Ana", "{name}")
+
+
+def test_each_panel_names_its_guanga_colour_beside_the_player():
+    """Renderer: the name is drawn in the seat's colour (navy, wine...), not the weave's, so the
+    panel names the guanga's colour beside it (seat i weaves red, blue, yellow, green)."""
+    s = game(4, "apprentice")
+    for language, words in (
+        ("en", ["red", "blue", "yellow", "green"]),
+        ("es", ["rojo", "azul", "amarillo", "verde"]),
+    ):
+        with fit_log() as log:
+            render(G.view_for(s, None), names=["Ana", "Beto", "Cleo", "Dario"], language=language)
+        colour = "colour" if language == "en" else "color"
+        heads = [f.text for f in log if f" {colour} " in f.text]
+        assert heads == [
+            f"{name}  {colour} {word}"
+            for name, word in zip(["Ana", "Beto", "Cleo", "Dario"], words, strict=True)
+        ]

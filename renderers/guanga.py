@@ -32,6 +32,7 @@ from renderers.colours import (
     seat_keys,
 )
 from renderers.entrypoints import board_entry_points
+from renderers.guanga_words import MODE_NAMES, PHASE_TEXT, RETURN_TEXT, phase_text
 from renderers.layout import (
     PAD,
     WIDTH,
@@ -51,7 +52,7 @@ from renderers.layout import (
     winners_status,
 )
 from renderers.shapes import draw_legend, mark_box, seat_mark
-from renderers.translation import N_, Span, ntr, told, tr
+from renderers.translation import Span, ntr, told, tr
 from renderers.typeset import art_cache, cap_height, draw_text, font, label, narrow_lines, text_width
 
 PATCH_RGB = {
@@ -82,50 +83,6 @@ COLOUR_KEYS = {
     "card levels": {lv: Key(rgb, ("letter", lv), ink_on(rgb)) for lv, rgb in LEVEL_RGB.items()},
 }
 ROWS = "ABCDE"
-MODE_NAMES = {
-    "beginner": N_("Beginner"),
-    "apprentice": N_("Apprentice"),
-    "master": N_("Master"),
-    "artisan": N_("Artisan"),
-}
-PHASE_TEXT = {  # what the seat to move does: "{name} takes the 1st patch"
-    "order": N_("{name} choosing secret orders"),
-    "place1": N_("{name} takes the 1st patch"),
-    "stuck": N_("{name} cannot place: shells, stoppers or pass"),
-    "place2": N_("{name} takes the 2nd patch"),
-    "claim": N_("{name} may claim a market item"),
-    "return": N_("{name} returns 2 patches of the claim"),
-    "extra": N_("{name} places the blanket's extra patch"),
-    "after": N_("{name} may spend shells or end the turn"),
-    "over": N_("{name}: game over"),
-}
-RETURN_TEXT = N_("{name} returns 2 patches of the claim (2 of {cells})")
-# The words of the game's data drawn on the board (flags are country names; symbols and textile
-# names are the textiles' own and are not translated).
-DATA_WORDS = (
-    N_("Head"),
-    N_("Torso"),
-    N_("Ritual"),
-    N_("Waist"),
-    N_("Legs"),
-    N_("Peru"),
-    N_("Bolivia"),
-    N_("Ecuador"),
-    N_("Colombia"),
-    N_("Chile"),
-    N_("Apprentice"),
-    N_("Guardian"),
-    N_("Master"),
-    N_("Blanket"),
-    N_("Artisan (Artesana)"),
-    N_("Master (Maestra)"),
-    N_("Instructor (Instructora)"),
-    N_("Guardian (Guardiana)"),
-    N_("Aspirant (Aspirante)"),
-    N_("Apprentice (Aprendiz)"),
-)
-
-
 # --------------------------------------------------------------------------- glyphs
 
 
@@ -471,7 +428,8 @@ def _details(view, p) -> list[tuple[str, bool]]:
                 tr("Order: {points} VP", points=sc["orders"]) if sc["orders"] != "?" else tr("Order: secret")
             )
             lines.append((order, False))
-    lines.append((tr("Empty cells: -{points}", points=sc["penalty"]), False))
+    empty = tr("Empty cells: -{points}", points=sc["penalty"]) if sc["penalty"] else tr("Empty cells: 0")
+    lines.append((empty, False))
     if sc["tile"]:
         lines.append((tr("Complete tile: +{points}", points=sc["tile"]), False))
     if view.stoppers_variant:
@@ -503,8 +461,12 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell
     else:
         points_text = tr("{points} VP + order", points=total)
     lw = int(draw.textlength(points_text, font=font(26, True)))
-    name = headed_name(seat_name(names, p.seat), w - 80 - lw, 20, you=view.seat == p.seat)
-    draw_text(draw, (x + 52, y + 8), [(name, seat_colour(p.seat))], w - 80 - lw, 28, min_size=20, bold=True)
+    # the guanga's colour beside the name, whose ink is the seat's (not the weave's) colour
+    weave = "  " + tr("colour {colour}", colour=told(W.COLOURS[p.colour]))
+    room = w - 80 - lw - int(text_width(weave, 20, True))
+    name = headed_name(seat_name(names, p.seat), room, 20, you=view.seat == p.seat)
+    spans = [(name, seat_colour(p.seat)), (weave, MUTED)]
+    draw_text(draw, (x + 52, y + 8), spans, w - 80 - lw, 28, min_size=20, bold=True)
     label(draw, (x + w - 12, y + 9), points_text, 26, True, INK, "ra")
     bx, by = x + 34, y + 56 + 30
     _draw_board(img, draw, view, p, bx, by, cell)
@@ -515,9 +477,7 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell
         ty += draw_text(
             draw,
             (tx, ty),
-            tr(PHASE_TEXT[view.phase], name="▶")
-            if view.phase in PHASE_TEXT
-            else view.phase,  # ▶ for the name
+            tr(phase_text(view), name="▶") if view.phase in PHASE_TEXT else view.phase,  # ▶ for the name
             tw,
             21,
             min_size=16,
@@ -635,7 +595,7 @@ def _header(view, names, last_action) -> Header:
         cells = " ".join(f"{ROWS[c // 5]}{c % 5 + 1}" for c in view.pending["returnable"])
         status = turn_status(names, view.turn, RETURN_TEXT, cells=cells)
     else:
-        status = turn_status(names, view.turn, PHASE_TEXT.get(view.phase, "{name} " + view.phase))
+        status = turn_status(names, view.turn, phase_text(view))
     return Header(title, info, status, view.turn, last_action)
 
 

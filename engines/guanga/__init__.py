@@ -57,7 +57,9 @@ Choices where the texts are silent:
   games of 2-4 (it only happens when the basket is unusable), so the game always ends; as the
   rulebook says of the workshop's end, the round is completed: that seat passes, every later seat
   of the round plays its turn (a seat that cannot place passes too), and then the game ends, so
-  everyone has played as many turns.  Option ``cannot_place=end_now`` ends the game at once
+  everyone has played as many turns.  Shells may be used "at any moment during your turn": when
+  the seat's refresh (or buy) makes the take possible, the end its turn triggered is lifted and
+  the turn goes on as any other, so the game ends only when the seat's turn ends without a take.  Option ``cannot_place=end_now`` ends the game at once
   instead, at the start of that turn.  Solo always ends at once (the option is refused there).
 - Beginner: when the basket cannot be refilled to 8 the game ends after that turn, at once.
   Later modes: with pile and bag both empty the basket simply stays short.
@@ -112,8 +114,9 @@ from .words import KINDS, WORDS, move_words
 # before exports named their edition, when a game of 2-4 ended at once if a player could not
 # place (today's cannot_place end_now); 2 from then on, the round finished by default; 3 from when
 # the outcome's words name the player whose turn could not start and give a tiebreak's negative
-# points (the same results, told otherwise).
-EDITION = 3
+# points (the same results, told otherwise); 4 from when a seat that could not place lifts the end
+# its turn triggered by making the take possible with shells (a game may go on where it ended).
+EDITION = 4
 
 RULES_HELP = N_("""**Guanga: Tejidos Andinos**: weave your 5x5 guanga (rows A-E, cols 1-5) to match market \
 cards.

@@ -897,15 +897,16 @@ def _stuck_turn(s: State, seat: int, events: list[Event]) -> None:
     patches at the start of its turn.  The end comes with this round, if it had not already;
     the seat may still do what the rules allow before a take (buy a patch or refresh the basket
     with shells, put a stopper) and then pass with ``done``; with none of those it passes at
-    once.  A passed turn counts: after the round's last seat the game ends."""
+    once.  A passed turn counts: after the round's last seat the game ends.  When what the seat
+    does makes the take possible, the end its turn triggered is lifted
+    (:func:`_after_extra_action`): the game ends only if the seat's turn ends without a take."""
     triggers = not s.end_triggered
     if triggers:
         s.end_triggered = True
         s.stuck = seat
-    announce = triggers and seat < s.n - 1
     if _before_take_options(s, seat):
         s.phase = "stuck"
-        if announce:
+        if triggers:  # the last seat too: its shells may lift the end, so the end is said first
             told = said(
                 "{player} cannot place the two basket patches: the game ends when this round is complete.",
                 player=seat_word(seat),
@@ -915,9 +916,9 @@ def _stuck_turn(s: State, seat: int, events: list[Event]) -> None:
                 "{player} cannot place the two basket patches this turn.",
                 player=seat_word(seat),
             )
-        events.append(Event.told(told, kind="trigger" if announce else "stuck"))
+        events.append(Event.told(told, kind="trigger" if triggers else "stuck"))
         return
-    if announce:
+    if triggers and seat < s.n - 1:  # (the last seat's pass ends the game at once, which is said)
         events.append(
             Event.told(
                 said(
@@ -1015,15 +1016,15 @@ def _maybe_auto_end(s: State, seat: int, events: list[Event]) -> None:
         _end_turn(s, seat, events)
 
 
-_ALLOWED = {
-    "Keep": said("keep an order (keep O3)"),
-    "Place": said("place a basket patch (P3B2)"),
-    "Buy": said("buy a patch with shells (S3B2)"),
-    "Refresh": said("refresh the basket"),
-    "Stopper": said("place a stopper (T2C4)"),
-    "Claim": said("claim a market card (C A03 yellow B2C3D4)"),
-    "Return": said("return two patches (R B2D4)"),
-    "Done": said("end your turn (done)"),
+_ALLOWED = {  # each kind of move with one of its legal moves now (:func:`_examples`)
+    "Keep": N_("keep an order ({move})"),
+    "Place": N_("place a basket patch ({move})"),
+    "Buy": N_("buy a patch with shells ({move})"),
+    "Refresh": N_("refresh the basket"),
+    "Stopper": N_("place a stopper ({move})"),
+    "Claim": N_("claim a market card ({move})"),
+    "Return": N_("return two patches ({move})"),
+    "Done": N_("end your turn (done)"),
 }
 
 _PHASES = {
@@ -1076,37 +1077,48 @@ def listed(items: Sequence[Said | str], *, semicolons: bool = False) -> Said | s
 
 
 def legal_kinds(s: State, seat: int) -> set[str]:
-    """The kinds of move (class names) among ``legal_moves(s, seat)``, found without listing
-    every move (a refusal names them)."""
+    """The kinds of move (class names) among ``legal_moves(s, seat)``."""
+    return set(_examples(s, seat))
+
+
+def _examples(s: State, seat: int) -> dict[str, Move]:
+    """One of ``legal_moves(s, seat)`` of each kind (class name), found without listing every
+    move: a refusal names them.  A stopper's is one on another player's guanga if it may."""
     if seat not in to_move(s):
-        return set()
+        return {}
     ph = s.phase
     if ph == "order":
-        return {"Keep"} if s.orders_dealt[seat] else set()
+        return {"Keep": Keep(s.orders_dealt[seat][0])} if s.orders_dealt[seat] else {}
     if ph == "return":
-        return {"Return"} if return_options(s, seat) else set()
-    kinds: set[str] = set()
+        back = return_options(s, seat)
+        return {"Return": back[0]} if back else {}
+    out: dict[str, Move] = {}
     if ph in ("place1", "place2", "extra"):
         slots, cells = place_parts(s, seat)
         if slots and cells:
-            kinds.add("Place")
-    if ph == "claim" and claim_options(s, seat, first=True):
-        kinds.add("Claim")
+            out["Place"] = _PLACE[slots[0]][cells[0]]
+    if ph == "claim" and (claims := claim_options(s, seat, first=True)):
+        out["Claim"] = claims[0]
     if ph in ("place1", "stuck", "claim", "after"):
-        if _can_buy(s, seat) and single_place_cells(s, seat):  # _can_buy: a basket slot is filled
-            kinds.add("Buy")
+        if _can_buy(s, seat) and (cells := single_place_cells(s, seat)):  # _can_buy: a slot is filled
+            slot = next(i for i, k in enumerate(s.basket) if k is not None)
+            out["Buy"] = _BUY[slot][cells[0]]
         if _can_refresh(s, seat):
-            kinds.add("Refresh")
-        if stopper_options(s, seat):
-            kinds.add("Stopper")
+            out["Refresh"] = Refresh()
+        if stoppers := stopper_options(s, seat):
+            out["Stopper"] = next((m for m in stoppers if m.target != seat), stoppers[0])
     if ph in ("stuck", "claim", "after", "extra"):
-        kinds.add("Done")
-    return kinds
+        out["Done"] = Done()
+    return out
 
 
 def _allowed_text(s: State, seat: int) -> Said | str:
-    kinds = sorted(legal_kinds(s, seat))
-    return listed([_ALLOWED[k] for k in kinds], semicolons=True) if kinds else said("nothing")
+    examples = _examples(s, seat)
+    kinds = [
+        said(_ALLOWED[k], move=str(examples[k])) if "{move}" in _ALLOWED[k] else said(_ALLOWED[k])
+        for k in sorted(examples)
+    ]
+    return listed(kinds, semicolons=True) if kinds else said("nothing")
 
 
 def _phase_words(phase: str) -> Said:
@@ -1253,12 +1265,17 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
                 "the second patch must go orthogonally next to {cell} (the first patch)",
                 cell=CELL_NAMES[s.placed[0]],
             )
-        elif connected_rule(s.config):
-            why = said("{cell} would not stay orthogonally connected to the centre C3", cell=where)
-        elif s.phase == "place1" and paired_placement(s.config):
+        elif s.phase == "place1" and paired_placement(s.config) and slot not in ok_slots:
             why = said(
                 "slot {slot} leaves no legal second patch (it must differ in colour and symbol)", slot=m.slot
             )
+        elif s.phase == "place1" and paired_placement(s.config) and not NB_MASK[m.cell] & _free_mask(s, seat):
+            why = said(
+                "{cell} has no free neighbour, and the second patch must go orthogonally next to the first",
+                cell=where,
+            )
+        elif connected_rule(s.config):
+            why = said("{cell} would not stay orthogonally connected to the centre C3", cell=where)
         else:
             why = said("slot {slot} cannot go on {cell}", slot=m.slot, cell=where)
         if slot not in ok_slots and ok_slots:  # no cell would take it: name the slots that may be taken
@@ -1372,12 +1389,31 @@ def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
 def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
     """After a buy, refresh or stopper: a take that has become possible (or impossible) opens
     (or is skipped).  A skipped take skips the claim too: the rulebook allows a claim only
-    after the turn's take, so the turn goes on to its end (more shells or stoppers, or done)."""
-    if s.phase == "stuck":  # a refresh may have made the take possible; else it is skipped
-        s.phase = "place1"
-        if not _take_possible_now(s, seat):
-            s.phase = "after"
-    elif s.phase == "place1" and not _take_possible_now(s, seat):
+    after the turn's take, so the turn goes on to its end (more shells or stoppers, or done).
+    A seat that could not place at the start of its turn stays so until a refresh (or a buy)
+    makes the take possible, which lifts the end that its turn triggered; with nothing left to
+    try, it passes."""
+    if s.phase == "stuck":
+        if _take_possible_now(s, seat):
+            s.phase = "place1"
+            if s.stuck == seat:  # this turn's start triggered the end: it is lifted
+                s.end_triggered = False
+                s.stuck = None
+                events.append(
+                    Event.told(
+                        said(
+                            "{player} can now place two basket patches: the game no longer ends "
+                            "with this round.",
+                            player=seat_word(seat),
+                        ),
+                        kind="lifted",
+                    )
+                )
+        elif not _before_take_options(s, seat):
+            events.append(_passes(seat))
+            _end_turn(s, seat, events)
+        return
+    if s.phase == "place1" and not _take_possible_now(s, seat):
         events.append(
             Event.told(
                 said(
@@ -1418,13 +1454,13 @@ def _do_refresh(s: State, seat: int, m: Refresh, events: list[Event]) -> None:
 
 def _do_stopper(s: State, seat: int, m: Stopper, events: list[Event]) -> None:
     if not s.config.stoppers:
-        raise IllegalMove("this game is played without the stoppers variant")
+        raise _refuse(s, seat, said("this game is played without the stoppers variant"))
     if s.phase not in ("place1", "stuck", "claim", "after"):
         raise _refuse(
             s, seat, said("stoppers go down before you take your two patches or after placing them")
         )
     if s.stoppers_left[seat] <= 0:
-        raise IllegalMove("you have no stoppers left")
+        raise _refuse(s, seat, said("you have no stoppers left"))
     if not 0 <= m.target < s.n:
         raise IllegalMove(
             "there is no player {number}; players are 1 to {most}", number=m.target + 1, most=s.n
@@ -1442,17 +1478,18 @@ def _do_stopper(s: State, seat: int, m: Stopper, events: list[Event]) -> None:
         raise IllegalMove("{cell} already has a stopper", cell=CELL_NAMES[m.cell])
     s.stoppers_left[seat] -= 1
     s.stoppers[m.target].append(m.cell)
-    events.append(
-        Event.told(
-            said(
-                "{player} put a stopper on {target}'s {cell}",
-                player=seat_word(seat),
-                target=seat_word(m.target),
-                cell=CELL_NAMES[m.cell],
-            ),
-            kind="stopper",
+    if m.target == seat:
+        put = said(
+            "{player} put a stopper on their own {cell}", player=seat_word(seat), cell=CELL_NAMES[m.cell]
         )
-    )
+    else:
+        put = said(
+            "{player} put a stopper on {target}'s {cell}",
+            player=seat_word(seat),
+            target=seat_word(m.target),
+            cell=CELL_NAMES[m.cell],
+        )
+    events.append(Event.told(put, kind="stopper"))
     _mark(s, [[m.target, m.cell]])
     _check_tile(s, m.target, events)
     _after_extra_action(s, seat, events)
@@ -1478,7 +1515,17 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
         )
     marker = marker_for(s, m.attr)
     if marker is None:
-        up = [W.word(W.ATTRS, k) for k, v in s.markers.items() if v > 0]
+        # a grey marker up here is of no use: it stands in for a colour once every colour is down
+        up = [
+            said(
+                "{grey} (it stands in for a colour only once every colour marker is face down)",
+                grey=W.ATTRS[k],
+            )
+            if k == "grey"
+            else W.word(W.ATTRS, k)
+            for k, v in s.markers.items()
+            if v > 0
+        ]
         raise IllegalMove(
             "no workshop marker for {attr} is face up; face-up markers: {up}",
             attr=attr,

@@ -26,6 +26,7 @@ _CLAUSES: dict[str, str] = {
     ),
     "{player} spent a shell to replace the basket": N_("spent a shell to replace the basket"),
     "{player} put a stopper on {target}'s {cell}": N_("put a stopper on {target}'s {cell}"),
+    "{player} put a stopper on their own {cell}": N_("put a stopper on their own {cell}"),
     "{player} returned {first} from {first_cell} and {second} from {second_cell} to the bag": N_(
         "returned {first} from {first_cell} and {second} from {second_cell} to the bag"
     ),

@@ -10,6 +10,9 @@ import pytest
 import engines
 from engines.core import IllegalMove, config_from_options
 from engines.guanga import rules as R
+from tests.support.sentences import check_refusal
+
+from .util import BLU_AM, BLU_IN, GRN_KU, GRN_RO, RED_CH, RED_IN, YEL_AM, game, kind, play, set_basket
 
 G = engines.get("guanga").load()
 
@@ -42,3 +45,38 @@ def test_a_barred_second_patch_names_the_slots_that_may_be_taken(mode, seed):
     assert text.endswith("the slots you may take now: " + ", ".join(str(i + 1) for i in sorted(ok)))
     assert "none" not in text
     assert G.to_dict(state) == before
+
+
+def refusal(state, seat: int, text: str) -> str:
+    with pytest.raises(IllegalMove) as refused:
+        G.apply_move(state, seat, G.parse_move(text))
+    check_refusal(refused.value)
+    return refused.value.said.in_words()
+
+
+def test_an_artisan_slot_without_a_partner_is_refused_for_that_not_for_its_cell():
+    """Artisan: slot 2 (red inti) has no partner differing in colour and symbol; C4 touches C3,
+    so the refusal names the slot, not the connection to the centre."""
+    s = game(2, "artisan")
+    set_basket(
+        s, [RED_CH, RED_IN, BLU_IN, kind("red", "amaru"), kind("red", "kuntur"), RED_IN, RED_IN, RED_CH]
+    )
+    assert refusal(s, 0, "P2C4") == (
+        "slot 2 leaves no legal second patch (it must differ in colour and symbol); "
+        "the slots you may take now: 1, 3, 4, 5, 8"
+    )
+    assert refusal(s, 0, "P1A1").startswith("A1 would not stay orthogonally connected to the centre C3")
+
+
+def test_a_first_patch_walled_in_by_stoppers_is_refused_for_its_cell():
+    """Apprentice with stoppers: A2 and B1 are stoppered, so A1 has no free neighbour for the
+    second patch; the slot itself may be taken elsewhere."""
+    s = game(2, "apprentice", stoppers=True)
+    set_basket(s, [RED_CH, BLU_IN, GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_CH, YEL_AM])
+    s, _ = play(s, 0, "T1A2", "T1B1")
+    text = refusal(s, 0, "P1A1")
+    assert text.startswith(
+        "A1 has no free neighbour, and the second patch must go orthogonally next to the first; "
+        "slot 1 may go on: A3, A4"
+    )
+    assert "leaves no legal second patch" not in text

@@ -521,3 +521,58 @@ def test_the_largest_boards_keep_under_the_limit_with_room_to_spare(monkeypatch)
                 chosen = encoding.LAST_ENCODING
                 assert len(png) < encoding.LIMIT - 4096, (pos.label, seat, language, fast, len(png))
                 assert chosen.known and chosen.deflate == ("isal" if fast else "zlib"), (pos.label, seat)
+
+
+def test_a_full_guanga_shows_no_minus_before_its_empty_cells():
+    """Renderer: the panel of a guanga without an empty cell says "Empty cells: 0", not "-0"."""
+    from renderers.guanga import _details
+
+    from .util import fill
+
+    s = game(2)
+    fill(s, 0)
+    view = G.view_for(s, None)
+    assert [p.score["penalty"] for p in view.guangas] == [0, 48]
+    lines = [[text for text, _ in _details(view, p)] for p in view.guangas]
+    assert "Empty cells: 0" in lines[0] and "Empty cells: -48" in lines[1]
+    assert not any(text.endswith("-0") for text in lines[0])
+
+
+@pytest.mark.parametrize(
+    ("mode", "phase", "said"),
+    [
+        ("beginner", "after", "Ana may put stoppers or end the turn"),
+        ("beginner", "stuck", "Ana cannot place: stoppers or pass"),
+        ("apprentice", "after", "Ana may spend shells or end the turn"),
+        ("apprentice", "stuck", "Ana cannot place: shells, stoppers or pass"),
+    ],
+)
+def test_the_header_offers_shells_only_where_there_are_shells(mode, phase, said):
+    """Renderer: a beginner turn that waits for its stoppers (no shells in beginner) says so."""
+    import dataclasses
+
+    from renderers.guanga import _header
+    from tests.support.sentences import ES
+
+    view = dataclasses.replace(G.view_for(game(2, mode, stoppers=True), None), phase=phase)
+    status = "".join(text for text, _ in _header(view, ["Ana", "Beto"], None).status)
+    assert status == said
+    assert ES.gettext(said.replace("Ana", "{name}")) != said.replace("Ana", "{name}")
+
+
+def test_each_panel_names_its_guanga_colour_beside_the_player():
+    """Renderer: the name is drawn in the seat's colour (navy, wine...), not the weave's, so the
+    panel names the guanga's colour beside it (seat i weaves red, blue, yellow, green)."""
+    s = game(4, "apprentice")
+    for language, words in (
+        ("en", ["red", "blue", "yellow", "green"]),
+        ("es", ["rojo", "azul", "amarillo", "verde"]),
+    ):
+        with fit_log() as log:
+            render(G.view_for(s, None), names=["Ana", "Beto", "Cleo", "Dario"], language=language)
+        colour = "colour" if language == "en" else "color"
+        heads = [f.text for f in log if f" {colour} " in f.text]
+        assert heads == [
+            f"{name}  {colour} {word}"
+            for name, word in zip(["Ana", "Beto", "Cleo", "Dario"], words, strict=True)
+        ]

@@ -13,7 +13,18 @@ from engines.guanga.ai import determinize
 from engines.guanga.rules import Buy, Done, Refresh, Stuck, legal_kinds, legal_moves
 from tests.support.sentences import ES, check_event, check_refusal
 
-from .util import BLU_IN, RED_CH, RED_IN, cell, conserved, play, set_basket, set_market
+from .util import (
+    BLU_IN,
+    RED_CH,
+    RED_IN,
+    cell,
+    conserved,
+    game,
+    kind,
+    play,
+    set_basket,
+    set_market,
+)
 
 STUCK_REASON = "at the start of {p1}'s turn the basket patches could not be placed"
 
@@ -61,7 +72,7 @@ def test_by_default_the_round_is_completed_after_a_player_cannot_place():
             G.apply_move(s, 2, G.parse_move(text))
         assert refused.value.said.in_words() == (
             "the two basket patches cannot be placed this turn; now (unable to place the two basket "
-            "patches) you may: buy a patch with shells (S3B2); end your turn (done); refresh the basket"
+            "patches) you may: buy a patch with shells (S3A1); end your turn (done); refresh the basket"
         )
         check_refusal(refused.value)
     with pytest.raises(NotYourTurn):
@@ -208,3 +219,78 @@ def test_the_picture_tells_the_seat_that_cannot_place():
     for language in ("en", "es"):
         png = render(G.view_for(s, 2), names=["Ana", "Bea", "Cleo"], language=language)
         assert png.startswith(b"\x89PNG")
+
+
+REDS = [kind("red", symbol) for symbol in ("chakana", "inti", "amaru", "kuntur", "rombo")] * 2
+
+
+def last_seat_stuck(vain_refreshes: int = 0):
+    """Two players in apprentice (3 shells each): seat 0 places two patches and ends its turn
+    with a basket of 8 red patches, so seat 1, the round's last, cannot place two patches that
+    differ in colour.  The next ``vain_refreshes`` baskets of the pile are red too."""
+    s = game(2, "apprentice")
+    set_basket(s, [RED_CH, BLU_IN, *REDS[2:8]])
+    s, _ = play(s, 0, "P1B3", "P2B4")
+    set_basket(s, REDS[:8])
+    for k in REDS[: 8 * vain_refreshes]:
+        s.pile.remove(k)
+        s.pile.append(k)  # the pile's top
+    s, events = play(s, 0, "done")
+    assert G.to_move(s) == {1} and s.phase == "stuck" and conserved(s)
+    return s, events
+
+
+def test_the_last_seat_that_cannot_place_is_told_the_game_ends():
+    """Seat 1 is the round's last and has shells: the post says the game ends with the round."""
+    s, events = last_seat_stuck()
+    assert s.end_triggered and s.stuck == 1
+    told = [(e.kind, e.said.in_words()) for e in events]
+    assert told[-1] == (
+        "trigger",
+        "{p1} cannot place the two basket patches: the game ends when this round is complete.",
+    )
+
+
+def test_a_refresh_that_makes_the_take_possible_lifts_the_end():
+    """Seat 1 refreshes the basket, now able to take two patches: the end is lifted and said,
+    the turn is a normal one, and the game goes on to seat 0's next turn."""
+    s, _ = last_seat_stuck()
+    s, events = play(s, 1, "refresh")
+    assert s.phase == "place1" and not s.end_triggered and s.stuck is None
+    assert (
+        "lifted",
+        "{p1} can now place two basket patches: the game no longer ends with this round.",
+    ) in [(e.kind, e.said.in_words()) for e in events]
+    for e in events:
+        check_event(e)
+    moves = [m for m in legal_moves(s, 1) if type(m).__name__ == "Place"]
+    s, _ = play(s, 1, str(moves[0]))
+    s, _ = play(s, 1, str(next(m for m in legal_moves(s, 1) if type(m).__name__ == "Place")))
+    s, _ = play(s, 1, "done")
+    assert not s.finished and G.to_move(s) == {0} and s.turns == 2
+    assert "The end is triggered: this round is the last." not in [
+        line.in_words() for section in G.describe(G.view_for(s, None)) for line in section.lines
+    ]
+
+
+def test_a_vain_refresh_leaves_the_seat_stuck_and_another_may_free_it():
+    """The first refresh draws 8 red patches again: the seat is still stuck and the end stands;
+    the second makes the take possible and lifts it."""
+    s, _ = last_seat_stuck(vain_refreshes=1)
+    s, events = play(s, 1, "refresh")
+    assert s.phase == "stuck" and s.end_triggered and s.stuck == 1 and s.shells[1] == 2
+    assert "lifted" not in [e.kind for e in events]
+    s, events = play(s, 1, "refresh")
+    assert s.phase == "place1" and not s.end_triggered and s.shells[1] == 1
+    assert [e.kind for e in events][-1] == "lifted"
+
+
+def test_a_seat_that_stays_stuck_passes_and_the_game_ends():
+    """After a vain refresh the seat passes: the end it triggered stands, and the round is over."""
+    s, _ = last_seat_stuck(vain_refreshes=1)
+    s, events = play(s, 1, "refresh", "done")
+    assert s.finished and s.stuck == 1 and s.turns == 2
+    assert [e.kind for e in events][-2:] == ["pass", "end"]
+    assert s.end_reason == (
+        "at the start of {p1}'s turn the basket patches could not be placed, and the round was completed"
+    )

@@ -262,7 +262,7 @@ def test_only_one_claim_per_turn():
     assert s.phase == "after" and s.turn == 0  # shells left to spend
     with pytest.raises(IllegalMove, match="only one market item") as info:
         _apply(s, 0, "C A01 red E1E2E3")
-    assert "done" in str(info.value) and "S3B2" in str(info.value)  # what is still open
+    assert "done" in str(info.value) and "(S3A1)" in str(info.value)  # what is still open
 
 
 def test_marker_must_be_available():
@@ -479,7 +479,7 @@ def test_no_shells_in_beginner():
         assert str(refused.value).startswith("refresh (x) replaces the basket for a Mullu shell"), (
             refused.value
         )
-        assert "you may: " in str(refused.value) and "(P3B2)" in str(refused.value), refused.value
+        assert "you may: " in str(refused.value) and "(P1A1)" in str(refused.value), refused.value
     with pytest.raises(IllegalMove) as refused:
         _apply(s, 0, "S3B2")
     assert str(refused.value).startswith(
@@ -987,8 +987,55 @@ def test_refusal_in_the_wrong_phase_says_what_may_be_done():
     text = str(info.value)
     assert "only after taking and placing your two patches" in text
     assert "now (taking the first of your two patches) you may:" in text
-    assert "place a basket patch (P3B2)" in text and "refresh the basket" in text
+    assert "place a basket patch (P1A1)" in text and "refresh the basket" in text
     assert "end your turn" not in text
+
+
+def examples_in(refused: IllegalMove) -> list[str]:
+    """The moves a refusal gives as examples of what may be done now: ``(P1A1)``, ``(done)``."""
+    allowed = str(refused).split(" you may: ", 1)[1]
+    return re.findall(r"\(([^()]+)\)", allowed)
+
+
+def test_a_refusal_gives_legal_moves_of_the_position_as_examples():
+    """Each example of a refusal's moves allowed now is one of the legal moves: the order the
+    player was dealt, a claim the market and the guanga allow, a stopper; a stopper in a game
+    without the variant is refused with the moves allowed too."""
+    s = game(2, "apprentice", keep=False)
+    assert s.orders_dealt[1] == ["O10", "O2"]
+    with pytest.raises(IllegalMove) as refused:
+        _apply(s, 1, "P1A1")
+    assert examples_in(refused.value) == ["keep O10"]
+    s = game(3, "beginner")
+    set_market(s, ["A01", "A02", "A03", "G01", "G02", "G03", "M01", "M02", "M03"])
+    clear(s, 0)
+    put(
+        s,
+        0,
+        {
+            "C3": RED_IN,
+            "A1": RED_IN,
+            "A2": RED_IN,
+            "B1": kind("green", "chakana"),
+            "B2": kind("yellow", "chakana"),
+        },
+    )
+    set_basket(s, [RED_CH, BLU_IN, GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_CH, YEL_AM])
+    s, _ = play(s, 0, "P1A3", "P7B3")
+    with pytest.raises(IllegalMove) as refused:
+        _apply(s, 0, "T2C3")
+    assert str(refused.value).startswith(
+        "this game is played without the stoppers variant; now (claiming a market item) you may: "
+    )
+    assert examples_in(refused.value) == ["C A01 red A1A2A3", "done"]
+    assert "C A03" not in str(refused.value)
+    legal = {str(m) for m in legal_moves(s, 0)}
+    assert set(examples_in(refused.value)) <= legal
+    s = game(2, "beginner", stoppers=True)
+    with pytest.raises(IllegalMove) as refused:
+        _apply(s, 0, "done")
+    assert examples_in(refused.value) == ["P1A1", "T2A1"]
+    assert set(examples_in(refused.value)) <= {str(m) for m in legal_moves(s, 0)}
 
 
 def test_a_wrong_cell_for_a_bought_patch_lists_the_right_ones():

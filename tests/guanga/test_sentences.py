@@ -200,8 +200,8 @@ def test_a_refusal_in_the_wrong_phase_names_the_phase_and_the_moves_in_spanish()
         "todavía no puedes terminar tu turno; ahora (tomando el primero de tus dos parches) puedes: "
     )
     assert (
-        "colocar un parche de la canasta (P3B2)" in spanish
-        and "comprar un parche con conchas (S3B2)" in spanish
+        "colocar un parche de la canasta (P1A1)" in spanish
+        and "comprar un parche con conchas (S1A1)" in spanish
     )
     assert "; " in spanish.split("puedes: ")[1]
 
@@ -261,6 +261,18 @@ def test_claim_and_return_events_in_spanish():
     assert check_refusal(caught.value) == (
         "no hay ningún marcador del taller de rojo boca arriba; marcadores boca arriba: azul, inti, amaru"
     )
+    s.markers["grey"] = 1  # up, but of no use while the blue marker is up
+    with pytest.raises(IllegalMove) as caught:
+        G.apply_move(s, 0, G.parse_move("C A01 red A1A2A3"))
+    assert str(caught.value) == (
+        "no workshop marker for red is face up; face-up markers: blue, inti, amaru, grey (it stands in "
+        "for a colour only once every colour marker is face down)"
+    )
+    assert check_refusal(caught.value).endswith(
+        "azul, inti, amaru, gris (sustituye a un color solo cuando "
+        "todos los marcadores de color están boca abajo)"
+    )
+    s.markers["grey"] = 0
     s.markers["red"] = 1  # 7 face up: this claim brings the end
     s, ev = G.apply_move(s, 0, G.parse_move("C A01 red A1A2A3"))
     claim = ev[0]
@@ -315,6 +327,21 @@ def test_counted_events_take_their_plural_in_spanish():
     assert check_refusal(caught.value) == "comprar un parche cuesta 3 conchas y tienes 0"
 
 
+def test_a_stopper_on_ones_own_guanga_is_said_so():
+    """A player who stops a cell of their own guanga is not named twice ("P1 ... on P1's A2")."""
+    s = game(3, "beginner", stoppers=True)
+    s, ev = G.apply_move(s, 0, G.parse_move("T1A2"))
+    assert ev[0].text == "{p0} put a stopper on their own A2"
+    assert check_said(ev[0].said, ev[0].text) == "{p0} puso un tope en su propia casilla A2"
+    s, more = G.apply_move(s, 0, G.parse_move("T2C4"))
+    ((told,),) = G.tell_turn([(e.kind, e.said) for e in ev + more])
+    assert told.in_words() == "{p0} put a stopper on their own A2 and put a stopper on {p1}'s C4"
+    assert (
+        told.in_words(ES)
+        == "{p0} puso un tope en su propia casilla A2 y puso un tope en la casilla C4 de {p1}"
+    )
+
+
 def test_stopper_events_and_refusals_in_spanish():
     s = game(3, "beginner", stoppers=True)
     s, ev = G.apply_move(s, 0, G.parse_move("T2C4"))
@@ -326,7 +353,10 @@ def test_stopper_events_and_refusals_in_spanish():
     s, _ = G.apply_move(s, 0, G.parse_move("T2D4"))
     with pytest.raises(IllegalMove) as caught:
         G.apply_move(s, 0, G.parse_move("T3D4"))
-    assert check_refusal(caught.value) == "no te quedan topes"
+    assert check_refusal(caught.value) == (
+        "no te quedan topes; ahora (tomando el primero de tus dos parches) puedes: "
+        "colocar un parche de la canasta (P1A1)"
+    )
     with pytest.raises(IllegalMove) as caught:
         G.apply_move(game(2, "beginner", stoppers=True), 0, G.parse_move("T3A1"))
     assert check_refusal(caught.value) == "no existe el jugador 3; los jugadores van del 1 al 2"

@@ -99,7 +99,7 @@ def test_an_earlier_edition_still_refuses_an_illegal_move_and_another_result():
     with pytest.raises(export.ExportError, match=r"move 1 \('P9Z9'\) is refused.*edition 1 of Guanga"):
         list(export.replay(resealed(data, moves=moves)))
     outcome = dict(data["rules_outcome"], scores=[0.0, 0.0])
-    with pytest.raises(export.ExportError, match=r"different result.*this Pukllay plays edition 3\)"):
+    with pytest.raises(export.ExportError, match=r"different result.*this Pukllay plays edition 4\)"):
         list(export.replay(resealed(data, rules_outcome=outcome)))
 
 
@@ -184,14 +184,19 @@ def test_the_terminal_says_what_it_checked_of_an_earlier_edition(language):
     assert code == 0, err.getvalue()
     text = out.getvalue()
     if language == "en":
-        assert "made with edition 1 of the rules; this Pukllay plays edition 3" in text
+        assert "made with edition 1 of the rules; this Pukllay plays edition 4" in text
         assert "Every move of the export is legal and the replay reaches its result (68 moves)." in text
         assert "move by move" not in text
     else:
-        assert "edición 1" in text and "edición 3" in text
+        assert "edición 1" in text and "edición 4" in text
     current = io.StringIO()
     assert (
-        main(["--replay", str(HERE / "guanga-edition3.json"), "--no-images"], io.StringIO(), current, err)
+        main(
+            ["--replay", str(HERE / f"guanga-edition{guanga.EDITION}.json"), "--no-images"],
+            io.StringIO(),
+            current,
+            err,
+        )
         == 0
     )
     assert "edition" not in current.getvalue() and "move by move" in current.getvalue()

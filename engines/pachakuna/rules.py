@@ -594,6 +594,12 @@ def can_act(state: State, lm: Llama) -> bool:
     return lm.stage == 0 or (lm.stage < 3 and state.active == lm.id)
 
 
+def acting(state: State, seat: int) -> list[int]:
+    """The llamas of ``seat`` that may still act: each one a legal move, sale or purchase names
+    (the llama acting now, after its move onto a tile, may do nothing more)."""
+    return sorted({m.llama for m in _actions(state, seat) if isinstance(m, (MoveLlama, Sell, Buy))})
+
+
 def must_move(state: State, lm: Llama) -> bool:
     return lm.stage == 0 and lm.cell not in D.VILLAGES and bool(reachable(state.tiles, lm.cell, lm.seat == 1))
 
@@ -836,7 +842,7 @@ def _get_llama(state: State, seat: int, ident: int) -> Llama:
         ids = ", ".join(str(x.id) for x in own_llamas(state, seat))
         raise IllegalMove("you have no llama {llama}; your llamas are {llamas}", llama=ident, llamas=ids)
     if not can_act(state, lm):
-        ready = ", ".join(str(x.id) for x in own_llamas(state, seat) if can_act(state, x))
+        ready = ", ".join(map(str, acting(state, seat)))
         if lm.new and ready:
             raise IllegalMove(
                 "llama {llama} was just bought; llamas that may still act: {ready}", llama=ident, ready=ready

@@ -457,25 +457,28 @@ def pay_options(sup: dict[str, int], cost: int) -> list[str]:
     return ["".join(combo) for combo in combinations(held, need)]
 
 
+def _too_dear(cost: int, have: int, llama: bool) -> Said:
+    """Why ``have`` resources buy no llama (``llama``) or no further rotation costing ``cost``."""
+    if llama:
+        return said_n(
+            cost,
+            "a llama costs {n} resource and you have only {have}",
+            "a llama costs {n} resources and you have only {have}",
+            have=have,
+        )
+    return said_n(
+        cost,
+        "another rotation costs {n} resource and you have only {have}",
+        "another rotation costs {n} resources and you have only {have}",
+        have=have,
+    )
+
+
 def _check_pay(sup: dict[str, int], cost: int, pay: str, llama: bool) -> None:
     """Refuse ``pay`` unless it pays ``cost`` from ``sup``, for a llama (``llama``) or a rotation."""
     have = total(sup)
     if have < cost:
-        raise IllegalMove(
-            said_n(
-                cost,
-                "a llama costs {n} resource and you have only {have}",
-                "a llama costs {n} resources and you have only {have}",
-                have=have,
-            )
-            if llama
-            else said_n(
-                cost,
-                "another rotation costs {n} resource and you have only {have}",
-                "another rotation costs {n} resources and you have only {have}",
-                have=have,
-            )
-        )
+        raise IllegalMove(_too_dear(cost, have, llama))
     opts = pay_options(sup, cost)
     if pay in opts:
         return
@@ -776,25 +779,20 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
         raise IllegalMove("a tile turns 0 to 5 steps clockwise")
     cost = rotation_cost(state)
     sup = state.supply[seat]
-    if cost and total(sup) < cost:  # no tile may turn: say so, rather than list tiles to turn
-        _check_pay(sup, cost, move.pay, llama=False)
+    # the tile's own rules first, so that the refusal names the rule broken; then the price
     if move.cell in state.rotated:
+        reason = said("tile {cell} was already turned this turn", cell=move.cell)
+    elif move.cell in occupied(state):
+        reason = said("a llama stands on tile {cell}, so it cannot turn", cell=move.cell)
+    elif move.cell in state.rocks:
+        reason = said("tile {cell} carries your opponent's rock from their last turn", cell=move.cell)
+    else:
+        reason = None
+    if reason is not None and cost and total(sup) < cost:  # no tile may turn: no tiles to turn listed
+        raise IllegalMove(listed([reason, _too_dear(cost, total(sup), llama=False)], semicolons=True))
+    if reason is not None:
         raise IllegalMove(
-            "tile {cell} was already turned this turn; tiles you may turn: {tiles}",
-            cell=move.cell,
-            tiles=_turnable_words(state),
-        )
-    if move.cell in occupied(state):
-        raise IllegalMove(
-            "a llama stands on tile {cell}, so it cannot turn; tiles you may turn: {tiles}",
-            cell=move.cell,
-            tiles=_turnable_words(state),
-        )
-    if move.cell in state.rocks:
-        raise IllegalMove(
-            "tile {cell} carries your opponent's rock from their last turn; tiles you may turn: {tiles}",
-            cell=move.cell,
-            tiles=_turnable_words(state),
+            said("{reason}; tiles you may turn: {tiles}", reason=reason, tiles=_turnable_words(state))
         )
     if cost == 0:
         if move.pay:

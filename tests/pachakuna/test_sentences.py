@@ -251,7 +251,7 @@ def test_not_your_turn_and_tiles_listed():
         play(s, 0, "r34+2")
     said = again.value.said
     # the list of tiles is cut (more than 20 may turn), so its ellipsis ends the refusal
-    assert said.msg == "{refusal} {allowed}" and said.args["refusal"].args["cell"] == 34
+    assert said.msg == "{refusal} {allowed}" and said.args["refusal"].args["reason"].args["cell"] == 34
     assert said.in_words(ES).startswith(
         "la loseta 34 ya se giró este turno; losetas que puedes girar: 12, 13"
     )

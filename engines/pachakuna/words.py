@@ -27,7 +27,6 @@ WORDS: dict[str, str] = {
     "option.board.B": N_("assembly plan B"),
     "option.board.random": N_("a random fair board"),
     "option.max_turns.0": N_("no turn limit"),
-    "option.max_turns.1": N_("stop after 1 turn"),
     "option.max_turns": N_("stop after {value} turns"),
     "kind.rotate": N_("Turn a tile"),
     "kind.move": N_("Move a llama"),

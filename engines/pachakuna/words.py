@@ -34,7 +34,7 @@ WORDS: dict[str, str] = {
     "kind.buy": N_("Buy a llama"),
     "kind.end": N_("End the turn"),
     "group.rotate": N_("Tile {cell}:"),
-    "region.rotate": N_("Row {row}: tiles {first} to {last}"),
+    "region.rotate": N_("Row {row}: fields {first} to {last}"),
     "region.move": N_("Row {row}: {first} to {last}"),
     "region.buy": N_("Where llama {llama} stands"),
     "group.move": N_("Llama {llama}"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+import engines
 from bot.i18n import slash_choices
 from bot.surface.gamecog import CLOCK_DESCRIPTION, THREAD_DESCRIPTION, GameCog
 from bot.surface.menus import Offers
@@ -13,6 +14,9 @@ ROTATE = Offers(kinds=("r",))  # /pachakuna rotate
 LLAMA = Offers(kinds=("m", "s", "b", "end"))  # /pachakuna llama
 
 BOARDS = slash_choices("pachakuna new", "board")
+LIMITS = next(o.choices for o in engines.GAMES["pachakuna"].options() if o.name == "max_turns") or ()
+TURN_LIMITS = [app_commands.Choice(name=str(n) if n else "no limit", value=n) for n in LIMITS]
+"""The turn limits the game allows (its ``max_turns`` option's choices), and no other number."""
 
 
 class PachakunaCog(
@@ -23,16 +27,16 @@ class PachakunaCog(
     @app_commands.command(name="new", description="Open a P'achakuna lobby in this channel (2 players)")
     @app_commands.describe(
         board="How the tiles are laid out (default plan A)",
-        max_turns="End after 40, 60, 80, 100, 150 or 200 turns, most colours winning (0, the default: no limit)",
+        max_turns="End after this many turns, most colours winning (default: no limit)",
         thread=THREAD_DESCRIPTION,
         clock=CLOCK_DESCRIPTION,
     )
-    @app_commands.choices(board=BOARDS)
+    @app_commands.choices(board=BOARDS, max_turns=TURN_LIMITS)
     async def new(
         self,
         interaction: discord.Interaction,
         board: app_commands.Choice[str] | None = None,
-        max_turns: app_commands.Range[int, 0, 200] = 0,
+        max_turns: int = 0,
         thread: bool = True,
         clock: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:

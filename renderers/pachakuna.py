@@ -6,8 +6,10 @@ grey-brown with a dark ridge (the black llamas' roads).  A road crosses between 
 the wedges on both sides of the shared edge match.  Field numbers (11..95) are printed on every
 field, as the move notation uses them.  The fields touched by the latest turn are outlined in
 magenta, each llama's road an arrow; rocks are grey stones on the tiles the last rotating player turned.  One or two llamas on a
-field are drawn whole, side by side; three or more as one tag with each side's llama shape and
-count (each llama's field and load are in its side's panel).
+tile are drawn whole, side by side; three or more as one tag with each side's llama shape and
+count (each llama's field and load are in its side's panel).  On a village, between its number
+and its demand flags, a llama is a token of its side's shape and colour with its number (its
+load in its side's panel), and three or more are the same tag.
 """
 
 from __future__ import annotations
@@ -243,7 +245,9 @@ def _fitting(text: str, size: int, width: float) -> int:
 # 5 and 4 px tall (3.7 and 2.3 before).
 BIG_FLAG, BIG_LETTER = (-28, -13, 2, 13), 21
 SMALL_FLAG, SMALL_LETTER = (5, -7, 27, 15), 19  # narrowed to the flag (at 16 it stood 4 px)
-DEMAND_Y = 4  # above the village's centre
+DEMAND_Y = 16
+"""The flags' centre below the village's centre: low in the village, their lower corners inside
+its outline, leaving the band under its number to its llamas."""
 
 
 def _demand(dr: ImageDraw.ImageDraw, x: float, y: float, demand: str | None) -> None:
@@ -299,26 +303,71 @@ def _herd(dr: ImageDraw.ImageDraw, cx: float, y: float, group: Sequence) -> None
     how many stand there (White's round, Black's square: "● 2  ■ 1")."""
     counts = [(seat, sum(1 for lm in group if lm.seat == seat)) for seat in sorted({lm.seat for lm in group})]
     parts = [(seat, str(n), _number_width(str(n), PHONE_SIZE)) for seat, n in counts]
-    width = sum(HERD_SHAPE * 2 + 4 + w for _, _, w in parts) + HERD_GAP * (len(parts) - 1)
+    width = sum(HERD_SHAPE * 2 + 3 + w for _, _, w in parts) + HERD_GAP * (len(parts) - 1)
     x = cx - width / 2
     dr.rounded_rectangle(
-        (x - 4, y - 13, x + width + 4, y + 13), radius=7, fill=(255, 255, 255), outline=INK, width=2
+        (x - 4, y - TOKEN - 1, x + width + 4, y + TOKEN + 1),
+        radius=7,
+        fill=(255, 255, 255),
+        outline=INK,
+        width=2,
     )
     for seat, text, w in parts:
         seat_shape(dr, x + HERD_SHAPE, y, HERD_SHAPE + 1, seat, fill=INK)
         seat_shape(dr, x + HERD_SHAPE, y, HERD_SHAPE - 1, seat, fill=LLAMA_BODY[seat])
-        x += HERD_SHAPE * 2 + 4
+        x += HERD_SHAPE * 2 + 3
         label(dr, (x + w / 2, y), text, PHONE_SIZE, True, INK, "mm")
         x += w + HERD_GAP
 
 
 HERD_SHAPE = 8  # the half size of a side's shape on a herd's tag
-HERD_GAP = 6  # between the two sides on a herd's tag
+HERD_GAP = 4  # between the two sides on a herd's tag
+
+
+# A village holds its number at the top and its demand flags low, so its llamas stand in the band
+# between them, where the village is widest (80 px; a tile's llamas, 41 px tall with their ears,
+# stood half under the flags and over the village's edge onto the fields below): each a token of
+# its side's shape and colour with its number, 22 px tall, or from three on the herd's tag, as
+# tall.  Their loads are in each side's list of llamas (a load's square beside a token read as a
+# third flag).
+VILLAGE_LLAMA_Y = -9.5  # the band's middle, above the village's centre
+TOKEN = 10  # a token's half size, inside its 1 px outline
+TOKEN_STEP = 26  # between two tokens' centres
+
+
+def village_spots(cx: float, y: float, n: int) -> list[tuple[float, float]]:
+    """Where each of ``n`` (one or two) llamas on a village stands, left to right, about the
+    village's middle."""
+    return [(cx + (i - (n - 1) / 2) * TOKEN_STEP, y) for i in range(n)]
+
+
+def _token(dr: ImageDraw.ImageDraw, x: float, y: float, seat: int, ident: int) -> None:
+    """A llama on a village: its side's shape (White's round, Black's square) in its body's
+    colour, outlined, with its number."""
+    outline, ink = ((20, 20, 20), (20, 20, 20)) if seat == 0 else ((240, 240, 240), (250, 250, 250))
+    stretch = 1 / 0.85 if SEAT_SHAPES[seat] == "square" else 1  # a square as tall as the circle
+    seat_shape(dr, x, y, (TOKEN + 1) * stretch, seat, fill=outline)
+    seat_shape(dr, x, y, TOKEN * stretch, seat, fill=LLAMA_BODY[seat])
+    label(dr, (x, y), str(ident), PHONE_SIZE, True, ink, "mm")
+
+
+def _village_llamas(dr: ImageDraw.ImageDraw, cx: float, y: float, group: Sequence) -> None:
+    """The llamas on a village, by seat then number, in the band under its number (``y`` its
+    middle): a token each for one or two, a herd from :data:`HERD` on."""
+    group = sorted(group, key=lambda m: (m.seat, m.id))
+    if len(group) >= HERD:
+        _herd(dr, cx, y, group)
+        return
+    for (x, ty), lm in zip(village_spots(cx, y, len(group)), group, strict=True):
+        _token(dr, x, ty, lm.seat, lm.id)
 
 
 ARROW_REACH = 30
 """How far from a village's centre a road's arrow head stops: inside the village, clear of its
 demand flags (drawn over it), so the road still shows which way it went."""
+ARROW_REACH_BELOW = 38
+"""The same for a road coming up from below the village: its flags stand low, so the head stops
+under them, just inside the village's edge."""
 
 
 def _road_points(road: Sequence[int]) -> list[tuple[float, float]]:
@@ -328,8 +377,9 @@ def _road_points(road: Sequence[int]) -> list[tuple[float, float]]:
     if len(points) >= 2 and road[-1] in D.VILLAGES:
         (x0, y0), (x1, y1) = points[-2], points[-1]
         length = math.hypot(x1 - x0, y1 - y0)
-        if length > ARROW_REACH:
-            k = 1 - ARROW_REACH / length
+        reach = ARROW_REACH_BELOW if y0 > y1 else ARROW_REACH
+        if length > reach:
+            k = 1 - reach / length
             points[-1] = (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)
     return points
 
@@ -392,12 +442,15 @@ def _draw_board(view) -> Image.Image:
         by_cell.setdefault(lm.cell, []).append(lm)
     for cell, group in by_cell.items():
         cx, cy = centre(cell)
-        _llamas_on(dr, cx, cy + 22 if cell in D.VILLAGES else cy + LLAMA_Y, group)
+        if cell in D.VILLAGES:
+            _village_llamas(dr, cx, cy + VILLAGE_LLAMA_Y, group)
+        else:
+            _llamas_on(dr, cx, cy + LLAMA_Y, group)
 
     # the demands last, so that no llama's ears nor a road's arrow head hides a flag
     for cell, _colour in view.villages:
         cx, cy = centre(cell)
-        _demand(dr, cx, cy - DEMAND_Y, demands.get(cell))
+        _demand(dr, cx, cy + DEMAND_Y, demands.get(cell))
     return img
 
 

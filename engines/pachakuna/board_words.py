@@ -2,7 +2,7 @@
 
 The sections, in the order a player scans the board: the turn (whose turn, the step, each
 side's colours, the rocks), one section per llama (its field, its load, the fields it can
-reach, and the six fields around it with each tile's mountain edges and whether it may be
+reach, or, for the llama acting now, what it may still do, and the six fields around it with each tile's mountain edges and whether it may be
 turned now), the villages with their demands, each player's pieces, and the demand bag.
 Fields are named by their numbers (11..95) as the notation and the board image name them;
 edges by the compass (E, SE, SW, W, NW, NE: a tile turned one sixth clockwise moves each
@@ -21,6 +21,7 @@ from .rules import (
     COLOUR_WORDS,
     SIDE_WORDS,
     TERRAIN_WORDS,
+    LlamaView,
     View,
     final_ranking,
     loose_words,
@@ -222,7 +223,9 @@ def _llama_sections(view: View) -> list[Section]:
         if lm.cell not in D.VILLAGES:
             lines.append(said("its tile's mountain edges: {edges}", edges=_edges(tiles[lm.cell])))
         reach = sorted(reachable(tiles, lm.cell, lm.seat == 1))
-        if reach:
+        if lm.stage in (1, 2) and view.phase != "over":  # the llama acting now: it moves no more
+            lines.extend(_still_open(view, lm))
+        elif reach:
             lines.append(
                 said_n(
                     len(reach),
@@ -238,6 +241,30 @@ def _llama_sections(view: View) -> list[Section]:
             lines.append(_neighbour_line(view, direction, cell, tiles, occupied))
         out.append(Section(heading, tuple(lines)))
     return out
+
+
+def _still_open(view: View, lm: LlamaView) -> list[Said]:
+    """What the llama acting now, which has moved (stage 1) or sold (stage 2), may still do: sell
+    once on a village that asks for a colour other than its own (not after selling), and buy a
+    llama on a village while its side owns fewer than three and holds the price."""
+    if lm.stage == 1:
+        done = said("it has moved this turn; it cannot move again")
+    else:
+        done = said("it has sold this turn; it cannot move again")
+    colour = D.VILLAGES.get(lm.cell)
+    sell = (
+        lm.stage == 1 and colour is not None and lm.load not in (None, colour) and dict(view.demands)[lm.cell]
+    )
+    owned = sum(1 for m in view.llamas if m.seat == lm.seat)
+    held = sum(n for _, n in view.supply[lm.seat])
+    buy = colour is not None and owned < D.MAX_LLAMAS and held >= D.LLAMA_PRICE
+    if sell and buy:
+        return [done, said("it may still sell its load here, then buy a llama")]
+    if sell:
+        return [done, said("it may still sell its load here")]
+    if buy:
+        return [done, said("it may still buy a llama here")]
+    return [done, said("it may do nothing more this turn")]
 
 
 def _villages_section(view: View) -> Section:

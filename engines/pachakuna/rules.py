@@ -457,25 +457,28 @@ def pay_options(sup: dict[str, int], cost: int) -> list[str]:
     return ["".join(combo) for combo in combinations(held, need)]
 
 
+def _too_dear(cost: int, have: int, llama: bool) -> Said:
+    """Why ``have`` resources buy no llama (``llama``) or no further rotation costing ``cost``."""
+    if llama:
+        return said_n(
+            cost,
+            "a llama costs {n} resource and you have only {have}",
+            "a llama costs {n} resources and you have only {have}",
+            have=have,
+        )
+    return said_n(
+        cost,
+        "another rotation costs {n} resource and you have only {have}",
+        "another rotation costs {n} resources and you have only {have}",
+        have=have,
+    )
+
+
 def _check_pay(sup: dict[str, int], cost: int, pay: str, llama: bool) -> None:
     """Refuse ``pay`` unless it pays ``cost`` from ``sup``, for a llama (``llama``) or a rotation."""
     have = total(sup)
     if have < cost:
-        raise IllegalMove(
-            said_n(
-                cost,
-                "a llama costs {n} resource and you have only {have}",
-                "a llama costs {n} resources and you have only {have}",
-                have=have,
-            )
-            if llama
-            else said_n(
-                cost,
-                "another rotation costs {n} resource and you have only {have}",
-                "another rotation costs {n} resources and you have only {have}",
-                have=have,
-            )
-        )
+        raise IllegalMove(_too_dear(cost, have, llama))
     opts = pay_options(sup, cost)
     if pay in opts:
         return
@@ -592,6 +595,12 @@ def rotatable(state: State) -> list[int]:
 def can_act(state: State, lm: Llama) -> bool:
     """Whether the llama may still take an action (it is fresh, or the one acting now)."""
     return lm.stage == 0 or (lm.stage < 3 and state.active == lm.id)
+
+
+def acting(state: State, seat: int) -> list[int]:
+    """The llamas of ``seat`` that may still act: each one a legal move, sale or purchase names
+    (the llama acting now, after its move onto a tile, may do nothing more)."""
+    return sorted({m.llama for m in _actions(state, seat) if isinstance(m, (MoveLlama, Sell, Buy))})
 
 
 def must_move(state: State, lm: Llama) -> bool:
@@ -770,25 +779,20 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
         raise IllegalMove("a tile turns 0 to 5 steps clockwise")
     cost = rotation_cost(state)
     sup = state.supply[seat]
-    if cost and total(sup) < cost:  # no tile may turn: say so, rather than list tiles to turn
-        _check_pay(sup, cost, move.pay, llama=False)
+    # the tile's own rules first, so that the refusal names the rule broken; then the price
     if move.cell in state.rotated:
+        reason = said("tile {cell} was already turned this turn", cell=move.cell)
+    elif move.cell in occupied(state):
+        reason = said("a llama stands on tile {cell}, so it cannot turn", cell=move.cell)
+    elif move.cell in state.rocks:
+        reason = said("tile {cell} carries your opponent's rock from their last turn", cell=move.cell)
+    else:
+        reason = None
+    if reason is not None and cost and total(sup) < cost:  # no tile may turn: no tiles to turn listed
+        raise IllegalMove(listed([reason, _too_dear(cost, total(sup), llama=False)], semicolons=True))
+    if reason is not None:
         raise IllegalMove(
-            "tile {cell} was already turned this turn; tiles you may turn: {tiles}",
-            cell=move.cell,
-            tiles=_turnable_words(state),
-        )
-    if move.cell in occupied(state):
-        raise IllegalMove(
-            "a llama stands on tile {cell}, so it cannot turn; tiles you may turn: {tiles}",
-            cell=move.cell,
-            tiles=_turnable_words(state),
-        )
-    if move.cell in state.rocks:
-        raise IllegalMove(
-            "tile {cell} carries your opponent's rock from their last turn; tiles you may turn: {tiles}",
-            cell=move.cell,
-            tiles=_turnable_words(state),
+            said("{reason}; tiles you may turn: {tiles}", reason=reason, tiles=_turnable_words(state))
         )
     if cost == 0:
         if move.pay:
@@ -836,7 +840,7 @@ def _get_llama(state: State, seat: int, ident: int) -> Llama:
         ids = ", ".join(str(x.id) for x in own_llamas(state, seat))
         raise IllegalMove("you have no llama {llama}; your llamas are {llamas}", llama=ident, llamas=ids)
     if not can_act(state, lm):
-        ready = ", ".join(str(x.id) for x in own_llamas(state, seat) if can_act(state, x))
+        ready = ", ".join(map(str, acting(state, seat)))
         if lm.new and ready:
             raise IllegalMove(
                 "llama {llama} was just bought; llamas that may still act: {ready}", llama=ident, ready=ready

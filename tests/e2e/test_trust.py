@@ -67,7 +67,7 @@ async def test_every_command_is_server_only(standin, bot_factory):
             assert command.get("dm_permission") is False, command["name"]
         new = next(o for o in standin.command("pachakuna")["options"] if o["name"] == "new")
         max_turns = next(o for o in new["options"] if o["name"] == "max_turns")
-        assert max_turns["min_value"] == 0
+        assert [c["value"] for c in max_turns["choices"]] == [0, 40, 60, 80, 100, 150, 200]
 
 
 async def test_forged_custom_ids_from_another_channel_change_nothing(standin, bot_factory):
@@ -153,7 +153,7 @@ async def test_zero_players_and_unknown_choices_get_clear_answers(standin, bot_f
         r = await forged_slash(standin, alice, chan, "guacamole new", thread=False, dishes_per_turn=7)
         assert "dishes_per_turn must be one of 1, 2, 3, 0 (no limit) (got 7)" in await answer(r)
         r = await forged_slash(standin, alice, chan, "pachakuna new", thread=False, max_turns=-3)
-        assert "max_turns must be a whole number from 0 to 200 (got -3)" in await answer(r)
+        assert "max_turns must be one of 0 (no limit), 40, 60, 80, 100, 150, 200 (got -3)" in await answer(r)
         assert await bot.sessions.core.in_channel(chan.id) is None
 
 

@@ -20,7 +20,7 @@ from bot.app import PukllayBot
 from bot.i18n import TEMPLATE, Translator
 from bot.settings import Settings
 from bot.surface.direct import DM_FAILED
-from engines.core import SetupError, config_from_options
+from engines.core import SetupError, config_from_options, config_options
 from languages.choices import CHOICES
 
 ES = languages.language("es")
@@ -101,6 +101,18 @@ def test_every_choice_a_text_names_is_one_the_bot_registers_under_that_name(menu
     # The table the texts name choices from is the one the cogs register.
     for (command, option), choices in CHOICES.items():
         assert [(v, n) for n, v in choices] == [(v, n[0]) for v, n in menus[(command, option)].items()]
+
+
+def test_pachakuna_offers_exactly_the_turn_limits_the_game_allows(menus):
+    """``/pachakuna new max_turns:`` offers the game's turn limits and no other number (any from 0
+    to 200 was taken, then refused by the game: 50 "must be one of 0, 40, ..."), the first named
+    as no limit in each client's language."""
+    from engines.pachakuna import Config
+
+    allowed = next(o.choices for o in config_options(Config) if o.name == "max_turns")
+    offered = menus[("pachakuna new", "max_turns")]
+    assert list(offered) == [str(n) for n in allowed] == ["0", "40", "60", "80", "100", "150", "200"]
+    assert offered["0"] == ("no limit", "sin límite") and offered["40"] == ("40", "40")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -57,6 +57,23 @@ def llama_section(told: list[tuple[str, list[str]]], seat: int, ident: int) -> l
     return heads[0]
 
 
+STILL_OPEN = {
+    "it may still sell its load here, then buy a llama": {"Sell", "Buy"},
+    "it may still sell its load here": {"Sell"},
+    "it may still buy a llama here": {"Buy"},
+    "it may do nothing more this turn": set(),
+}
+
+
+def still_open(lines: list[str]) -> set[str]:
+    """The kinds of move the text says the llama acting now may still make, after it says it
+    cannot move again."""
+    done = [x for x in lines if x.endswith("this turn; it cannot move again")]
+    said = [STILL_OPEN[x] for x in lines if x in STILL_OPEN]
+    assert len(done) == 1 and len(said) == 1, lines
+    return said[0]
+
+
 def edges(code: str) -> str:
     mask = D.mountain_mask(code)
     return ", ".join(D.DIR_NAMES[d] for d in range(6) if (mask >> d) & 1)
@@ -112,7 +129,10 @@ def check_names_everything(state: P.State, seat: int | None) -> None:
         finished = lm.stage == 3 and not lm.new and state.phase != "over"
         assert ("it has finished its actions this turn" in lines) == finished
         reach = sorted(reachable(state.tiles, lm.cell, lm.seat == 1))
-        if reach:
+        if lm.stage in (1, 2) and state.phase != "over":  # acting now: what it may still do, as played
+            assert not any(x.startswith(("it can reach", "no open road")) for x in lines)
+            assert still_open(lines) == {type(m).__name__ for m in legal if getattr(m, "llama", 0) == lm.id}
+        elif reach:
             line = next(x for x in lines if x.startswith("it can reach"))
             assert line.endswith(": " + ", ".join(map(str, reach))) and f" {len(reach)} field" in line
         else:
@@ -196,6 +216,8 @@ def test_the_positions_cover_every_kind_of_line():
     assert any(any(lm.load is None for lm in s.llamas) for s in states)
     assert any(any(lm.new for lm in s.llamas) for s in states)
     assert any(any(lm.stage == 3 and not lm.new for lm in s.llamas) for s in states)
+    acting = [lm for s in states if s.phase != "over" for lm in s.llamas if lm.stage in (1, 2)]
+    assert {lm.stage for lm in acting} == {1, 2} and {lm.cell in D.VILLAGES for lm in acting} == {True, False}
     assert any(any(lm.cell not in D.VILLAGES for lm in s.llamas) for s in states)
     assert any(s.rotated and s.phase == "llamas" for s in states)
     assert any(s.rotated and s.phase == "rotate" for s in states)
@@ -355,3 +377,36 @@ def test_the_turn_limit_names_who_won():
     assert words(P.describe(P.view_for(s, None)))[0][1][2] == (
         "both players share the win: as many colours and as many resources"
     )
+
+
+def test_the_llama_acting_now_is_told_what_it_may_still_do_not_where_it_could_walk():
+    """A llama that has moved or sold this turn may not move again: its section says what it may
+    still do (sell, buy, or nothing), not the fields it "can reach" (said before, and the move
+    was then refused)."""
+
+    def told_of(state: P.State, ident: int = 1) -> list[str]:
+        return llama_section(words(P.describe(P.view_for(state, 0))), 0, ident)
+
+    on_tile = play(fresh(), 0, "m1-45")
+    assert told_of(on_tile)[2:4] == [
+        "it has moved this turn; it cannot move again",
+        "it may do nothing more this turn",
+    ]
+
+    s = fresh()
+    start = next(c for c in D.TILE_CELLS if any(v in D.VILLAGES for v in reachable(s.tiles, c, False)))
+    village = next(v for v in sorted(reachable(s.tiles, start, False)) if v in D.VILLAGES)
+    put(s, 0, 1, start, "white" if D.VILLAGES[village] != "white" else "red")
+    set_demand(s, village, "RY" if D.VILLAGES[village] not in ("red", "yellow") else "BG")
+    give(s, 0, brown=4)
+    moved = play(s, 0, f"m1-{village}")
+    assert "it may still sell its load here, then buy a llama" in told_of(moved)
+    sold = play(moved, 0, "s1")
+    assert told_of(sold)[1:3] == [
+        "it has sold this turn; it cannot move again",
+        "it may still buy a llama here",
+    ]
+    give(moved, 0, brown=0, white=0, red=0)
+    assert "it may still sell its load here" in told_of(moved)
+    for state in (on_tile, moved, sold):
+        assert not any(x.startswith("it can reach") for x in told_of(state))

@@ -6,7 +6,7 @@ import io
 import math
 import random
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engines import pachakuna as P
 from engines.pachakuna import data as D
@@ -111,7 +111,7 @@ def test_the_random_board_is_named_in_the_language_drawn():
 def _flags(board: Image.Image, village: int) -> bytes:
     """The pixels inside the two demand flags drawn on ``village`` (the big one, then the small)."""
     cx, cy = R.centre(village)
-    x, y = round(cx), round(cy - R.DEMAND_Y)
+    x, y = round(cx), round(cy + R.DEMAND_Y)
     inside = b""
     for x0, y0, x1, y1 in (R.BIG_FLAG, R.SMALL_FLAG):  # each flag within its 2 px outline
         inside += board.crop((x + x0 + 2, y + y0 + 2, x + x1 - 1, y + y1 - 1)).tobytes()
@@ -133,7 +133,7 @@ def test_llamas_and_roads_leave_a_villages_demand_readable():
                 else:
                     found.cell = village
         crowded.turn_log = ["m1-" + str(village)]
-        crowded.turn_routes = [[c, village] for c in ((45, 56) if village == 55 else (14,))]
+        crowded.turn_routes = [[c, village] for c in ((45, 56, 64) if village == 55 else (14,))]
         for count in (1, 2, 6):
             crowded.llamas = crowded.llamas[:count]
             board = R._draw_board(P.view_for(crowded, None))
@@ -151,7 +151,7 @@ def _arrow_heads(board: Image.Image, village: int) -> int:
     for direction, _cell in D.NEIGHBOURS[village]:
         angle = math.radians(60 * direction)  # edge 0 is east, then clockwise (y grows down)
         ux, uy = math.cos(angle), math.sin(angle)
-        back = R.ARROW_REACH + 12
+        back = (R.ARROW_REACH_BELOW if direction in (1, 2) else R.ARROW_REACH) + 12  # 1, 2: from below
         px, py = cx + ux * back, cy + uy * back
         across = [(round(px - uy * t), round(py + ux * t)) for t in range(-12, 13)]
         heads += sum(rgb.getpixel(p) == MARK for p in across) > 7
@@ -378,15 +378,15 @@ def test_a_llamas_load_reads_on_a_phone():
         assert rows and (rows[-1] - rows[0] + 1) * scale >= 4.6, (colour, rows)
 
 
-def test_two_llamas_on_a_field_each_show_their_number_and_load_whole():
-    """Two llamas on one field (both start on the centre village): each one's number and load
-    are drawn as when it stands alone (before, the right one's body hid half the left one's
-    load), and the pair stays inside the field's width."""
+def test_two_llamas_on_a_tile_each_show_their_number_and_load_whole():
+    """Two llamas on one tile: each one's number and load are drawn as when it stands alone
+    (before, the right one's body hid half the left one's load), and the pair stays inside the
+    field's width."""
     from PIL import ImageDraw
 
     ground = (0, 128, 128)
     for pair in (
-        (P.Llama(0, 1, 55, "white"), P.Llama(1, 1, 55, "white")),
+        (P.Llama(0, 1, 33, "white"), P.Llama(1, 1, 33, "white")),
         (P.Llama(0, 2, 33, "red"), P.Llama(0, 3, 33, None)),
         (P.Llama(1, 1, 33, "green"), P.Llama(1, 2, 33, "yellow")),
     ):
@@ -441,3 +441,71 @@ def test_three_or_more_llamas_on_a_field_make_a_herd_with_each_sides_count():
         assert R.COLOUR_RGB["red"] not in colours  # loads are in the sides' lists, not on a herd
         drawn[whites, blacks] = canvas.tobytes()
     assert len(set(drawn.values())) == len(drawn)  # each count reads differently
+
+
+def _in_field(x: float, y: float, cx: float, cy: float) -> bool:
+    """Whether the point ``x, y`` lies in the field (a pointy-top hex) centred at ``cx, cy``."""
+    dx, dy = abs(x - cx), abs(y - cy)
+    apothem = R.R * R.SQ3 / 2
+    return dx <= apothem and dx / 2 + dy * R.SQ3 / 2 <= apothem
+
+
+def test_a_villages_llamas_stand_inside_it_clear_of_its_flags_and_number():
+    """Renderer: one, two or more llamas on a village (both sides' first llamas start on 55) are
+    drawn inside the village, in the band between its number and its demand flags, each one's
+    token whole in its side's shape and colour (before, the llamas stood half under the flags and
+    over the village's edge onto 64 and 65, and White's was hidden under Black's)."""
+    s = P.new_game(P.Config(), 2, 1)
+    s.llamas = []
+    groups = (
+        [(0, 1)],
+        [(1, 2)],
+        [(0, 1), (1, 1)],
+        [(0, 1), (0, 2)],
+        [(0, 1), (0, 2), (1, 1)],
+        [(0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3)],
+    )
+    for village in (55, 15, 91):
+        cx, cy = R.centre(village)
+        flagged = _copy_state(s)
+        bare = _copy_state(s)
+        bare.demands[village] = None
+        empty = R._draw_board(P.view_for(bare, None))
+        for group in groups:
+            llamas = [P.Llama(seat, ident, village, "red") for seat, ident in group]
+            bare.llamas = flagged.llamas = llamas
+            board = R._draw_board(P.view_for(bare, None))
+            changed = ImageChops.difference(board, empty)
+            flags = [
+                (cx + x0, cy + R.DEMAND_Y + y0, cx + x1, cy + R.DEMAND_Y + y1)
+                for x0, y0, x1, y1 in (R.BIG_FLAG, R.SMALL_FLAG)
+            ]
+            number_bottom = cy - R.NUMBER_VILLAGE_Y + R.NUMBER_VILLAGE_SIZE / 2 - 1  # its box's last row
+            box = changed.getbbox()
+            assert box is not None
+            for v in range(box[1], box[3]):
+                for u in range(box[0], box[2]):
+                    if changed.getpixel((u, v)) != (0, 0, 0):
+                        x, y = u + 0.5, v + 0.5
+                        assert _in_field(x, y, cx, cy), (village, group, u, v)
+                        assert y > number_bottom, (village, group, u, v)
+                        assert not any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in flags), (u, v)
+            seen = R._draw_board(P.view_for(flagged, None))
+            assert seen.crop(box).tobytes() == board.crop(box).tobytes()  # the flags cover none of it
+            for seat in (0, 1):  # each side's body colour, over a whole shape, where it has llamas
+                body = sum(
+                    1
+                    for v in range(box[1], box[3])
+                    for u in range(box[0], box[2])
+                    if changed.getpixel((u, v)) != (0, 0, 0) and board.getpixel((u, v)) == R.LLAMA_BODY[seat]
+                )
+                assert (body >= 100) == any(m.seat == seat for m in llamas), (village, group, seat, body)
+            if len(group) < R.HERD:  # each token as it is drawn alone
+                from PIL import ImageDraw
+
+                spots = R.village_spots(cx, cy + R.VILLAGE_LLAMA_Y, len(group))
+                for (x, y), lm in zip(spots, llamas, strict=True):
+                    alone = empty.copy()
+                    R._token(ImageDraw.Draw(alone), x, y, lm.seat, lm.id)
+                    token = ImageChops.difference(alone, empty).getbbox()
+                    assert seen.crop(token).tobytes() == alone.crop(token).tobytes(), (village, group)

@@ -634,6 +634,20 @@ def test_refusal_names_the_llamas_that_may_still_act():
         play(s, 0, "s3")
 
 
+def test_refusal_leaves_out_the_llama_acting_now_once_it_may_do_nothing_more():
+    """A refusal lists only llamas that have a move left: llama 2, acting now on the tile it moved
+    to, may neither sell nor buy there (it was listed, beside "Allowed now: end")."""
+    s = _at_village("white", 59, "WG")
+    put(s, 0, 2, 11, "red")
+    s = play(s, 0, "s1", "m2-12")
+    assert P.rules.llama(s, 0, 2).cell == 12 and P.legal_moves(s, 0) == [P.End()]
+    with pytest.raises(
+        IllegalMove,
+        match=r"llama 1 has finished its actions this turn; no llama may act any more; write end\.",
+    ):
+        play(s, 0, "m1-48")
+
+
 def test_buy_with_cutout_payment():
     """Ruling: the buyer names cut-out colours when loose pieces fall short."""
     s = _at_village("red", 11, "RB")

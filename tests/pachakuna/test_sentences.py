@@ -240,6 +240,23 @@ def test_typical_refusals_in_spanish():
     assert str(setup.value) == "the config is for 2 players but 3 seats were given"
 
 
+def test_a_rotations_row_is_named_by_its_fields_villages_too():
+    """A menu's row of rotations is named by the numbers of its end fields, which are villages on
+    rows 1, 5 and 9 (55 too): "fields", not "tiles", in each language."""
+    from engines.sentences import say
+
+    s = fresh()
+    rows = {
+        row: P.move_words(s, 0, P.Rotate(cell, 1)).regions[0] for row, cell in ((1, 12), (5, 52), (7, 72))
+    }
+    assert {row: say(P.WORDS, r.text, r.args) for row, r in rows.items()} == {
+        1: "Row 1: fields 11 to 15",
+        5: "Row 5: fields 51 to 59",
+        7: "Row 7: fields 71 to 77",
+    }
+    assert say(P.WORDS, rows[5].text, rows[5].args, ES) == "Fila 5: campos 51 a 59"
+
+
 def test_not_your_turn_and_tiles_listed():
     with pytest.raises(NotYourTurn) as caught:
         play(fresh(), 1, "end")
@@ -251,7 +268,7 @@ def test_not_your_turn_and_tiles_listed():
         play(s, 0, "r34+2")
     said = again.value.said
     # the list of tiles is cut (more than 20 may turn), so its ellipsis ends the refusal
-    assert said.msg == "{refusal} {allowed}" and said.args["refusal"].args["cell"] == 34
+    assert said.msg == "{refusal} {allowed}" and said.args["refusal"].args["reason"].args["cell"] == 34
     assert said.in_words(ES).startswith(
         "la loseta 34 ya se giró este turno; losetas que puedes girar: 12, 13"
     )

@@ -130,17 +130,47 @@ def test_scores_now_counts_each_seats_colours():
     assert P.scores_now(fresh()) == (0.0, 0.0)
 
 
-@pytest.mark.parametrize("text", ["r44+1", "r12+3", "r13+1"])
-def test_a_rotation_nobody_can_pay_is_refused_for_its_cost_not_its_tile(text):
-    """After the free rotation, with fewer than 2 resources no tile may turn: a second rotation
-    is refused for its cost, never with a list of "tiles you may turn" that cannot be paid for
-    (whether the tile was turned already, carries a llama or the opponent's rock)."""
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("r44+1", "tile 44 was already turned this turn"),
+        ("r12+3", "a llama stands on tile 12, so it cannot turn"),
+        ("r13+1", "tile 13 carries your opponent's rock from their last turn"),
+        ("r14+1", ""),
+    ],
+)
+def test_a_rotation_nobody_can_pay_is_refused_for_its_tile_then_its_cost(text, rule):
+    """After the free rotation, with fewer than 2 resources no tile may turn: a second rotation is
+    refused for the tile's own rule first (turned already, a llama on it, the opponent's rock:
+    before, the cost hid the rule broken), then for its cost, never with a list of "tiles you may
+    turn" that cannot be paid for."""
     s = fresh()
     s.rocks = [13]
     give(s, 0, red=1)
     s = play(s, 0, "r44+2")
     put(s, 1, 1, 12)
     assert not [m for m in P.legal_moves(s, 0) if isinstance(m, P.Rotate)]
-    reason, text_en = _refusal(s, 0, text)
-    assert reason.args == {"n": 2, "have": 1}
-    assert "tiles you may turn" not in text_en and text_en.startswith("another rotation costs 2")
+    _, text_en = _refusal(s, 0, text)
+    cost = "another rotation costs 2 resources and you have only 1"
+    assert "tiles you may turn" not in text_en
+    assert text_en.startswith(f"{rule}; {cost}." if rule else f"{cost}."), text_en
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("r44+1/r", "tile 44 was already turned this turn"),
+        ("r12+3/r", "a llama stands on tile 12, so it cannot turn"),
+        ("r13+1/r", "tile 13 carries your opponent's rock from their last turn"),
+    ],
+)
+def test_a_rotation_that_could_be_paid_names_the_tiles_rule_and_the_tiles_to_turn(text, rule):
+    """With the price at hand, a tile that may not turn is refused for its rule, with the tiles
+    that may turn instead."""
+    s = fresh()
+    s.rocks = [13]
+    give(s, 0, red=3)
+    s = play(s, 0, "r44+2")
+    put(s, 1, 1, 12)
+    _, text_en = _refusal(s, 0, text)
+    assert text_en.startswith(f"{rule}; tiles you may turn: 14, 21, 22,"), text_en

@@ -196,7 +196,7 @@ def test_pachakuna_row_then_tile_then_turn():
     done = check(m, state, seat, moves)
     (top,) = [c for c in done.steps[None] if c.kind == "select"]
     rows = [p.label for p in top.picks if p.value.startswith("g:rotate:")]
-    assert rows[0] == "Turn a tile › Row 1: tiles 11 to 15", rows
+    assert rows[0] == "Turn a tile › Row 1: fields 11 to 15", rows
     tiles = [
         p.label
         for plans in done.steps.values()

@@ -171,11 +171,11 @@ def test_tiwanaku_says_enter_at_a_cell():
 
 
 def test_pachakuna_rotations_open_by_row_then_tile():
-    """Thousands of rotations: the row of tiles first (named by its tiles' numbers), then the tile."""
+    """Thousands of rotations: the row first (named by its fields' numbers, villages too), then the tile."""
     m, state, seat, legal = first("pachakuna", 2, lambda m, s, seat, legal: len(legal) > 1000)
     found, plans = menu_of(m, state, seat, legal)
     rows = [p for c in plans if c.kind == "select" for p in c.picks if p.value.startswith("g:rotate:")]
-    assert 1 < len(rows) <= 9 and rows[0].label.startswith("Turn a tile › Row 1: tiles 11 to ")
+    assert 1 < len(rows) <= 9 and rows[0].label.startswith("Turn a tile › Row 1: fields 11 to ")
     assert any(p.value == "m:end" and p.ends for c in plans for p in c.picks)
 
 

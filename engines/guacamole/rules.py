@@ -777,20 +777,24 @@ def _after_ability(s: State) -> None:
 
 
 def _enter_ability(s: State, seat: int, code: str, events: list[Event]) -> None:
+    """The prepared card's ability step, skipped when it has nothing to act on: Onion Musk with
+    nothing to draw (so nothing is discarded either), Lima Kahlo when every other hand is empty,
+    any ability whose only move would be ``pass``."""
     s.phase = ABILITY_PHASE[code[1]]
     if s.phase == ONION:
         s.draws_left = ONION_DRAWS
-        if not _sources(s):
-            events.append(Event.told(said("There is nothing left to draw for Onion Musk."), kind="ability"))
-            _onion_done(s, events)
+        if _sources(s):
+            return
+        skipped = said("There is nothing left to draw for Onion Musk, so nothing is discarded either.")
+    elif legal_moves(s, seat) == [Pass()] or (
+        s.phase == LIMA and not any(h for p, h in enumerate(s.hands) if p != seat)
+    ):
+        skipped = said("{name}'s ability has nothing to act on.", name=SHORT_WORDS[code[1]])
+    else:
         return
-    if legal_moves(s, seat) == [Pass()]:
-        events.append(
-            Event.told(
-                said("{name}'s ability has nothing to act on.", name=SHORT_WORDS[code[1]]), kind="ability"
-            )
-        )
-        _after_ability(s)
+    events.append(Event.told(skipped, kind="ability"))
+    s.draws_left = 0
+    _after_ability(s)
 
 
 def _onion_done(s: State, events: list[Event]) -> None:

@@ -137,7 +137,7 @@ def test_a_dish_served_in_spanish_names_its_kind_and_cards():
 
 
 def test_refusals_in_spanish_keep_their_values():
-    s = rig(hands={0: ["5L", "1T"]})
+    s = rig(hands={0: ["5L", "1T"], 1: ["1A"]})
     with pytest.raises(IllegalMove) as caught:
         g.apply_move(s, 0, g.parse_move("prep 9T"))
     assert caught.value.said.args["card"] == "9T" and caught.value.said.args["cards"] == "1T, 5L"
@@ -355,7 +355,7 @@ def test_the_rarer_refusals_are_kept_sentences():
 
 
 def test_a_steal_from_an_empty_hand_and_a_shared_win_are_kept_sentences():
-    s = rig(hands={0: ["5L"], 1: []})
+    s = rig(players=3, hands={0: ["5L"], 1: [], 2: ["9A"]})
     s, ev = g.apply_move(s, 0, g.parse_move("prep 5L"))
     s, ev = g.apply_move(s, 0, g.parse_move("steal p2"))
     check_event(ev[-1])

@@ -1055,9 +1055,11 @@ def test_onion_musk_step_counts_the_draws_left():
     """Onion Musk's step names the draws left, and offers pass only before the first draw."""
     s = rig(hands={0: ["5O"]}, discards=(["1A", "2A"], ["3P", "4P"]))
     s2, _ = apply(s, 0, "prep 5O")
-    assert g.view_for(s2, 1).step == "Onion Musk: draw 3 more (draw deck / x1 / x2) or pass"
+    assert g.view_for(s2, 1).step == (
+        "use Onion Musk to draw 3 (draw deck / x1 / x2), then discard 1; or pass"
+    )
     s3, _ = apply(s2, 0, "draw x1")
-    assert g.view_for(s3, 1).step == "Onion Musk: draw 2 more (draw deck / x1 / x2)"
+    assert g.view_for(s3, 1).step == "draw 2 more for Onion Musk (draw deck / x1 / x2)"
 
 
 def test_an_avocaldo_add_is_undoable_only_from_the_zone():

@@ -193,6 +193,9 @@ class View:
     # Lima Kahlo's takes of the last round that this seat made or suffered, as (thief, victim,
     # card); only those two players ever learn the card, so nobody else's view has them
     taken: tuple[tuple[int, int, str], ...] = ()
+    # what the seat may type with a card of its hand now, one move each of prep and dish
+    # ("prep 2T", "dish 2T"): empty when neither may be played (not its turn, an ability, drawing)
+    hand_moves: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- helpers
@@ -1376,7 +1379,19 @@ def view_for(state: State, seat: int | None) -> View:
         ranking=oc.ranking if oc else (),
         step_said=step,
         taken=_taken_for(s, seat),
+        hand_moves=_hand_moves(s, seat),
     )
+
+
+def _hand_moves(s: State, seat: int | None) -> tuple[str, ...]:
+    """The first legal ``prep`` and ``dish`` of a hand card (not a zone card) for ``seat`` now."""
+    if seat is None or s.phase not in (MAIN, BUILD):
+        return ()
+    out: dict[type, str] = {}
+    for m in legal_moves(s, seat):
+        if isinstance(m, Prep) or (isinstance(m, Dish) and not m.card.startswith("z")):
+            out.setdefault(type(m), str(m))
+    return tuple(out.values())
 
 
 def _this_round(s: State, turn: int) -> bool:

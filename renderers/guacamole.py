@@ -5,7 +5,8 @@ visible card carries the notation that names it in moves (``p2z5T``, ``p2d1``, `
 seat view adds the hand with each card's code (``prep 5T``).  The places changed in the last
 turn are outlined in magenta, and the last card's path is an arrow (pile to hand, zone to
 pile, a swap).  A player's panel is one row of stacks: the preparation zone, then each dish
-(every lower card as a strip, the top card whole: a dish's cards are all public).  A place
+(every lower card as a strip, the top card whole: a dish's cards are all public; a zone's
+strips carry their places, p2z5T, as every zone card is visible to a swap or a take).  A place
 changed in the last turn outlines its whole stack, so the outline covers no strip.  With 4-6
 players the panels sit in two
 columns; in a seat's own picture its panel spans the width, first.  Cards are drawn once per
@@ -81,7 +82,7 @@ COLOUR_KEYS = {
     "seats": seat_keys(MAX_PLAYERS),
     "card types": {t: Key(fill, ("letter", t), ink) for t, (fill, ink) in TYPE_COLOURS.items()},
 }
-POWER = {"P": N_("+3 dish"), "L": N_("steal"), "O": N_("draw 3"), "T": N_("swap"), "A": N_("take")}
+POWER = {"P": N_("add 1-3"), "L": N_("steal"), "O": N_("draw 3"), "T": N_("swap"), "A": N_("take")}
 LEGEND = {
     "P": N_("add up to 3 cards to a valid dish"),
     "L": N_("random card from a player's hand"),
@@ -100,7 +101,8 @@ DISH_W = 112
 # shown 400 px wide, a third of its size) their letters are 6 px tall.
 STRIP = 24
 STRIP_SIZE = 24
-# The words on a card (its ability, "+3 dish"; its name, "Tomathor") and under a dish ("✓ same
+ZONE_STRIP = STRIP + 6  # a zone card's strip: taller, for its place's p (p2z5T) hangs below the line
+# The words on a card (its ability, "add 1-3"; its name, "Tomathor") and under a dish ("✓ same
 # type", "3 cards") are set at WORD_SIZE, narrowed where they would not fit: on a phone their
 # capitals are 4.6 px.
 WORD_SIZE = 19
@@ -152,13 +154,18 @@ def card_back(size: tuple[int, int]) -> Image.Image:
 
 
 @art_cache
-def _strip(code: str, w: int) -> Image.Image:
-    """A card lying under a dish's top card: its colour and its code."""
-    img = Image.new("RGBA", (w, STRIP + 2), (0, 0, 0, 0))
+def _strip(code: str, w: int, place: str = "") -> Image.Image:
+    """A card lying under a dish's top card: its colour and its code; under the zone's front
+    card, its place (``p2z5T``), which a swap or a take may name as it names the front card's."""
+    band = ZONE_STRIP if place else STRIP
+    img = Image.new("RGBA", (w, band + 2), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     fill, ink = TYPE_COLOURS[code[1]]
-    d.rounded_rectangle((0, 0, w - 1, STRIP + 10), radius=8, fill=fill, outline=(30, 30, 30), width=2)
-    label(d, (8, STRIP / 2 + 1), code, STRIP_SIZE, True, ink, "lm")
+    d.rounded_rectangle((0, 0, w - 1, band + 10), radius=8, fill=fill, outline=(30, 30, 30), width=2)
+    if place:  # set on a baseline so that the p's tail ends before the next strip covers it
+        label(d, (8, band - 6), place, STRIP_SIZE, True, ink, "ls")
+    else:
+        label(d, (8, STRIP / 2 + 1), code, STRIP_SIZE, True, ink, "lm")
     return img
 
 
@@ -238,10 +245,10 @@ def _panel_order(v) -> list[tuple[int, bool]]:
     return [(v.seat, True)] + [(p, not two) for p in range(n) if p != v.seat]
 
 
-def _stack_height(cards: int, size: tuple[int, int] = SMALL) -> int:
-    """A dish or the zone: a label, a strip for each card under the top one, the top card, two
-    lines of words."""
-    return STACK_TOP + max(0, cards - 1) * STRIP + size[1] + 54
+def _stack_height(cards: int, size: tuple[int, int] = SMALL, strip: int = STRIP) -> int:
+    """A dish or the zone (its strips ``ZONE_STRIP`` tall): a label, a strip for each card under
+    the top one, the top card, two lines of words."""
+    return STACK_TOP + max(0, cards - 1) * strip + size[1] + 54
 
 
 def _card_size(v, p: int, wide: bool) -> tuple[int, int]:
@@ -253,9 +260,11 @@ def _panel_height(zone, dishes, wide: bool, size=SMALL) -> int:
     """The zone is the first block of the row, the dishes follow, wrapping into more rows."""
     inner = WIDTH - 2 * PAD if wide else (WIDTH - 2 * PAD - 10) // 2
     per_row = (inner - 24) // (size[0] + DISH_W - SMALL[0])
-    blocks = [len(zone)] + [len(d.cards) for d in dishes]
+    blocks = [_stack_height(len(zone), size, ZONE_STRIP)] + [
+        _stack_height(len(d.cards), size) for d in dishes
+    ]
     rows = [blocks[i : i + per_row] for i in range(0, len(blocks), per_row)]
-    return 52 + sum(max(_stack_height(k, size) for k in r) for r in rows) + 8
+    return 52 + sum(max(r) for r in rows) + 8
 
 
 def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -> Image.Image:
@@ -397,15 +406,17 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         covers.append((PAD, y, WIDTH - PAD, height))
         y += 6
         title = [(tr("Your hand"), INK)]  # outside the call below: the extractor reads one call at a time
-        if hand:  # how to play a card, with one the reader holds
+        if v.hand_moves:  # how to play a card now, with one the reader holds
             heading = nsay(
-                "{title} — {n} card; type its code: prep {card}, dish {card}",
-                "{title} — {n} cards; type a code: prep {card}, dish {card}",
+                "{title} — {n} card; type its code: {moves}",
+                "{title} — {n} cards; type a code: {moves}",
                 len(hand),
                 MUTED,
                 title=title,
-                card=hand[0],
+                moves=", ".join(v.hand_moves),
             )
+        elif hand:  # nothing to play from the hand now (an ability's step, drawing, not its turn)
+            heading = nsay("{title} — {n} card", "{title} — {n} cards", len(hand), MUTED, title=title)
         else:
             heading = say("{title} — no cards", MUTED, title=title)
         draw_text(
@@ -436,11 +447,22 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     for src, dst in _last_path(v):
         if src in boxes and dst in boxes and src != dst:
             ax0, ay0, ax1, ay1 = boxes[src]
-            bx0, by0, bx1, by1 = boxes[dst]
-            _path_under(
-                img, d, ((ax0 + ax1) / 2, (ay0 + ay1) / 2), ((bx0 + bx1) / 2, (by0 + by1) / 2), covers
-            )
+            start = ((ax0 + ax1) / 2, (ay0 + ay1) / 2)
+            _path_under(img, d, start, _edge(boxes[dst], start), covers)
     return img
+
+
+def _edge(box: tuple[int, int, int, int], a: tuple[float, float]) -> tuple[float, float]:
+    """Where a line from ``a`` to the middle of ``box`` meets the box's edge: the arrow's tip
+    touches the place from outside, so its head covers neither a card nor a player's name
+    (drawn over the rest, it sat on 'P2 (cpu, normal)').  The middle when ``a`` is inside."""
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    dx, dy = a[0] - cx, a[1] - cy
+    reach = min((x1 - x0) / 2 / abs(dx) if dx else math.inf, (y1 - y0) / 2 / abs(dy) if dy else math.inf)
+    if reach >= 1:
+        return cx, cy
+    return cx + dx * reach, cy + dy * reach
 
 
 def _path_under(img, d, a, b, covers, width: int = 7) -> None:
@@ -480,7 +502,9 @@ def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes
     name = headed_name(seat_name(names, p), room, 20, you=v.seat == p)
     draw_text(d, (x + 50, y + 7), [(name, seat_colour(p))], room, 28, min_size=20, bold=True)
     draw_text(d, (x + w // 2, y + 10), summary, w // 2 - 14, 24, min_size=16, align="right", fill=MUTED)
-    boxes.setdefault(f"p{p + 1}h", (x + 8, y + 4, x + w // 2, y + 42))
+    # a card to or from the hand: the arrow points at the head's right half, where the hand is
+    # counted ("hand 3"), clear of the name
+    boxes.setdefault(f"p{p + 1}h", (x + w // 2, y + 4, x + w - 8, y + 42))
     covers.append((x + 2, y + 2, x + w - 2, y + 44))
 
     # the zone, then the dishes, as blocks of one row (wrapping)
@@ -493,7 +517,10 @@ def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes
     by = y + 52
     for r0 in range(0, len(blocks), per_row):
         chunk = blocks[r0 : r0 + per_row]
-        rowh = max(_stack_height(len(zone) if b is None else len(b.cards), size) for b in chunk)
+        rowh = max(
+            _stack_height(len(zone), size, ZONE_STRIP) if b is None else _stack_height(len(b.cards), size)
+            for b in chunk
+        )
         for j, dv in enumerate(chunk):
             bx = x + 12 + j * step
             covers.append((bx, by, bx + size[0] + 14, by + rowh))
@@ -510,10 +537,10 @@ def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, stacks, size=SMALL) -
     label(d, (bx + size[0] + 2, by + 2), f"{len(zone)}/4", 19, True, MUTED, "ra")
     sy = by + STACK_TOP
     for code in zone[:-1][-3:]:
-        strip = _strip(code, size[0])
+        strip = _strip(code, size[0], f"p{p + 1}z{code}")
         img.paste(strip, (bx, sy), strip)
-        boxes.setdefault(f"p{p + 1}z{code}", (bx, sy, bx + size[0], sy + STRIP))
-        sy += STRIP
+        boxes.setdefault(f"p{p + 1}z{code}", (bx, sy, bx + size[0], sy + ZONE_STRIP))
+        sy += ZONE_STRIP
     if zone:
         place = f"p{p + 1}z{zone[-1]}"
         paste_card(zone[-1], bx, sy, size, place=place)

@@ -193,6 +193,9 @@ class View:
     # Lima Kahlo's takes of the last round that this seat made or suffered, as (thief, victim,
     # card); only those two players ever learn the card, so nobody else's view has them
     taken: tuple[tuple[int, int, str], ...] = ()
+    # what the seat may type with a card of its hand now, one move each of prep and dish
+    # ("prep 2T", "dish 2T"): empty when neither may be played (not its turn, an ability, drawing)
+    hand_moves: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- helpers
@@ -352,16 +355,24 @@ def _resolve(s: State, place: str) -> tuple[list[int], int]:
         code = place[3:]
         idx = _find(s.prep[seat], code)
         if idx < 0:
+            values = {"card": code, "cards": _list_codes(s.prep[seat]), "places": allowed}
+            if seat == s.turn:  # the player to move asked for their own card
+                raise IllegalMove(
+                    "your preparation zone has no {card} (it holds {cards}); visible cards are: {places}",
+                    **values,
+                )
             raise IllegalMove(
                 "{player}'s preparation zone has no {card} (it holds {cards}); visible cards are: {places}",
                 player=_seat(seat),
-                card=code,
-                cards=_list_codes(s.prep[seat]),
-                places=allowed,
+                **values,
             )
         return s.prep[seat], idx
     k = int(place[3:])
     if k > len(s.dishes[seat]) or not s.dishes[seat][k - 1]:
+        if seat == s.turn:  # the player to move asked for their own dish
+            raise IllegalMove(
+                "you have no dish {dish} with cards; visible cards are: {places}", dish=k, places=allowed
+            )
         raise IllegalMove(
             "{player} has no dish {dish} with cards; visible cards are: {places}",
             player=_seat(seat),
@@ -638,32 +649,35 @@ def step_said(s: State) -> Said:
     if ph == ONION:
         if s.draws_left == ONION_DRAWS:
             return said(
-                "Onion Musk: draw {n} more ({moves}) or {skip}", n=s.draws_left, moves=draws, skip="pass"
+                "use Onion Musk to draw {n} ({moves}), then discard 1; or {skip}",
+                n=s.draws_left,
+                moves=draws,
+                skip="pass",
             )
-        return said("Onion Musk: draw {n} more ({moves})", n=s.draws_left, moves=draws)
+        return said("draw {n} more for Onion Musk ({moves})", n=s.draws_left, moves=draws)
     if ph == ONION_DISCARD:
-        return said("Onion Musk: discard a hand card onto a discard pile ({move})", move="discard 5T x1")
+        return said("discard a hand card onto a discard pile for Onion Musk ({move})", move="discard 5T x1")
     if ph == AVOCALDO:
         return said(
-            "Patricia & Avocaldo: add 1-3 cards to one valid dish ({move}) or {skip}",
+            "use Patricia & Avocaldo to add 1-3 cards to one valid dish ({move}) or {skip}",
             move="add d1 6T,z7T",
             skip="pass",
         )
     if ph == LIMA:
         return said(
-            "Lima Kahlo: take a random card from a player's hand ({move}) or {skip}",
+            "use Lima Kahlo to take a random card from a player's hand ({move}) or {skip}",
             move=f"steal p{2 if s.turn == 0 else 1}",  # another player: p2 may not steal from p2
             skip="pass",
         )
     if ph == TOMATHOR:
         return said(
-            "Tomathor: swap one of your cards with a visible card ({move}) or {skip}",
+            "use Tomathor to swap one of your cards with a visible card ({move}) or {skip}",
             move=f"swap 5T {_visible_example(s)}",
             skip="pass",
         )
     if ph == AJI:
         return said(
-            "Aji Styles: take a visible card into your hand ({move}) or {skip}",
+            "use Aji Styles to take a visible card into your hand ({move}) or {skip}",
             move=f"take {_visible_example(s)}",
             skip="pass",
         )
@@ -777,20 +791,24 @@ def _after_ability(s: State) -> None:
 
 
 def _enter_ability(s: State, seat: int, code: str, events: list[Event]) -> None:
+    """The prepared card's ability step, skipped when it has nothing to act on: Onion Musk with
+    nothing to draw (so nothing is discarded either), Lima Kahlo when every other hand is empty,
+    any ability whose only move would be ``pass``."""
     s.phase = ABILITY_PHASE[code[1]]
     if s.phase == ONION:
         s.draws_left = ONION_DRAWS
-        if not _sources(s):
-            events.append(Event.told(said("There is nothing left to draw for Onion Musk."), kind="ability"))
-            _onion_done(s, events)
+        if _sources(s):
+            return
+        skipped = said("There is nothing left to draw for Onion Musk, so nothing is discarded either.")
+    elif legal_moves(s, seat) == [Pass()] or (
+        s.phase == LIMA and not any(h for p, h in enumerate(s.hands) if p != seat)
+    ):
+        skipped = said("{name}'s ability has nothing to act on.", name=SHORT_WORDS[code[1]])
+    else:
         return
-    if legal_moves(s, seat) == [Pass()]:
-        events.append(
-            Event.told(
-                said("{name}'s ability has nothing to act on.", name=SHORT_WORDS[code[1]]), kind="ability"
-            )
-        )
-        _after_ability(s)
+    events.append(Event.told(skipped, kind="ability"))
+    s.draws_left = 0
+    _after_ability(s)
 
 
 def _onion_done(s: State, events: list[Event]) -> None:
@@ -1267,6 +1285,12 @@ def _do_pass(s: State, seat: int, m: Pass, events: list[Event]) -> None:
         raise IllegalMove(
             "Onion Musk's draws have begun; draw {n} more (draw deck / x1 / x2)", n=s.draws_left
         )
+    if s.phase == ONION_DISCARD:
+        card = min(_codes(s.hands[seat]), key=code_key)
+        raise IllegalMove(
+            "Onion Musk's draws are made, so a hand card must be discarded ({move})",
+            move=f"discard {card} x1",
+        )
     raise IllegalMove("there is no ability to decline now; you may {step}", step=step_said(s))
 
 
@@ -1355,7 +1379,19 @@ def view_for(state: State, seat: int | None) -> View:
         ranking=oc.ranking if oc else (),
         step_said=step,
         taken=_taken_for(s, seat),
+        hand_moves=_hand_moves(s, seat),
     )
+
+
+def _hand_moves(s: State, seat: int | None) -> tuple[str, ...]:
+    """The first legal ``prep`` and ``dish`` of a hand card (not a zone card) for ``seat`` now."""
+    if seat is None or s.phase not in (MAIN, BUILD):
+        return ()
+    out: dict[type, str] = {}
+    for m in legal_moves(s, seat):
+        if isinstance(m, Prep) or (isinstance(m, Dish) and not m.card.startswith("z")):
+            out.setdefault(type(m), str(m))
+    return tuple(out.values())
 
 
 def _this_round(s: State, turn: int) -> bool:

@@ -370,3 +370,107 @@ def test_the_word_empty_reads_on_a_phone(monkeypatch, language):
         left, top, right, bottom = font(size, bold).getbbox("H")
         assert (bottom - top) * PHONE / picture.width >= 4.5, (text, size)
         assert font(size, bold).getlength(text) < R.SMALL[0] - 8
+
+
+def _heading(view, language=None) -> str:
+    from renderers import typeset
+
+    with typeset.fit_log() as log:
+        render(view, names=["Ana", "Beto"], language=language)
+    return next(f.text for f in log if f.text.startswith(("Your hand", "Tu mano")))
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_the_hands_heading_offers_only_moves_the_reader_may_type_now(language):
+    """The line over the hand said "type a code: prep 2T, dish 2T" in every step: in Tomathor's
+    step, while a dish was being made, while drawing, on another player's turn. It now offers
+    the hand's moves that are legal now (a dish card that fits the dish being made) or none."""
+    s = rig(hands={0: ["2T", "5L", "5O", "5P"], 1: ["1A"]})
+    assert _heading(g.view_for(s, 0), language).endswith("prep 2T, dish 2T")
+    assert _heading(g.view_for(s, 1), language) in ("Your hand — 1 card", "Tu mano — 1 carta")
+    steps = {
+        "tomathor": ["prep 2T"],  # an ability's step: its moves are in the step line
+        "dish": ["dish 5L", "dish 5O"],  # only another 5 fits: 5P, not the first card 2T
+        "draw": ["draw deck"],
+        "main, prepared": ["prep 5L", "pass"],
+    }
+    hints = {}
+    for name, moves in steps.items():
+        t = s
+        for text in moves:
+            t, _ = g.apply_move(t, 0, g.parse_move(text))
+        hints[name] = g.view_for(t, 0).hand_moves
+        heading = _heading(g.view_for(t, 0), language)
+        assert "prep" not in heading and all(m in heading for m in hints[name]), (name, heading)
+    assert hints == {"tomathor": (), "dish": ("dish 5P",), "draw": (), "main, prepared": ("dish 2T",)}
+
+
+def test_the_last_cards_arrow_points_at_the_hands_count_clear_of_the_name(monkeypatch):
+    """A card drawn from a pile into a hand: the arrow's head, drawn over the rest, sat in the
+    middle of the player's name ('P2 (cpu, normal)'). Its tip now touches the edge of the head's
+    right half, where the hand is counted, and covers no text of the board."""
+    from renderers import guacamole as R
+    from renderers.typeset import clear_art, text_log
+
+    s = rig(
+        hands={0: ["1T"], 1: ["5L"]},
+        dishes={0: [["1O", "2O", "3O"]]},
+        discards=(["9A", "3T"], ["9P"]),
+        turn=1,
+    )
+    for text in ("draw deck", "draw x1"):
+        s, _ = g.apply_move(s, 1, g.parse_move(text))
+    view = g.view_for(s, 0)
+    assert R._last_path(view) == [("x1", "p2h")]
+    heads = []
+    draw_head = R.arrow_head
+    monkeypatch.setattr(
+        R, "arrow_head", lambda d, points, width=7: (heads.append(points), draw_head(d, points, width))
+    )
+    clear_art()
+    with text_log() as log:
+        picture = draw_board(view, names=["Ana", "P2 (cpu, normal)"])
+    (points,) = heads
+    tip, width = points[-1], 7 * 3.2  # the head: a triangle this long behind its tip
+    head = (tip[0] - width, tip[1] - width, tip[0] + width, tip[1] + width)
+    words = [t for t in log if t.canvas == picture.size and t.text.strip()]
+    (name,) = [t for t in words if t.text.startswith("P2 (cpu") and abs(t.box[1] - tip[1]) < 50]
+    assert name.box[2] < tip[0], (name, tip)  # the tip is right of the panel's name
+    over = [
+        t.text
+        for t in words
+        if t.box[0] < head[2] and t.box[2] > head[0] and t.box[1] < head[3] and t.box[3] > head[1]
+    ]
+    assert over == [], over
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_every_zone_card_shows_its_place(language):
+    """Every card of a preparation zone is visible (a swap or a take may name any), but only its
+    front card showed its place (p1z4O); the cards behind showed their codes like a dish's
+    strips. Each now shows its place, whole above the next strip, as tall as a dish strip's code."""
+    from renderers import guacamole as R
+    from renderers.typeset import clear_art, text_log
+
+    s = rig(prep={0: ["2O", "3O", "4O"], 1: ["5T", "6T", "7T", "8T"]}, dishes={0: [["5O", "6O", "7O"]]})
+    clear_art()
+    with text_log() as log:
+        draw_board(g.view_for(s, None), language=language)
+    strips = {t.text: t for t in log if t.canvas == (R.SMALL[0], R.ZONE_STRIP + 2)}
+    assert set(strips) == {"p1z2O", "p1z3O", "p2z5T", "p2z6T", "p2z7T"}, [t.text for t in log]
+    dish = next(t for t in log if t.text == "5O")
+    for t in strips.values():
+        assert 0 < t.box[1] and t.box[3] <= R.ZONE_STRIP and t.cap >= dish.cap, t
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_avocaldos_card_says_it_adds_cards_not_points(language):
+    """Patricia & Avocaldo's card said "+3 dish" ("+3 al plato"), read as points beside the legend's
+    "guacamole: ... +3 points": it now says it adds 1 to 3 cards, like the other cards' verbs."""
+    from renderers import guacamole as R
+    from renderers.translation import speaking, tr
+
+    with speaking(language):
+        words = {t: tr(p) for t, p in R.POWER.items()}
+    assert words["P"] == {None: "add 1-3", "es": "añadir 1-3"}[language]
+    assert not any("+" in w for w in words.values()), words

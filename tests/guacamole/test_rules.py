@@ -228,7 +228,7 @@ def test_prepare_moves_card_to_zone_and_starts_ability():
 
 def test_prepare_refusals():
     """Step 1: only a hand card, only one per turn, and before any dish."""
-    s = rig(hands={0: ["5L", "2T", "3T", "4T"]}, prep={0: []})
+    s = rig(hands={0: ["5L", "2T", "3T", "4T"], 1: ["1A"]}, prep={0: []})
     refused(s, 0, "prep 9L", IllegalMove, "no 9L in hand")
     s2, _ = apply(s, 0, "prep 5L")
     s2, _ = apply(s2, 0, "pass")
@@ -251,7 +251,7 @@ def test_zone_limit_and_free():
 
 def test_free_needs_four_at_turn_start():
     """Step 1: with fewer than 4 zone cards at turn start, nothing may be freed."""
-    s = rig(hands={0: ["5L"]}, prep={0: ["1P", "2P", "3P"]})
+    s = rig(hands={0: ["5L"], 1: ["1A"]}, prep={0: ["1P", "2P", "3P"]})
     refused(s, 0, "free 1P x1", IllegalMove, "held 4")
     s4 = rig(hands={0: ["5L"]}, prep={0: ["1P", "2P", "3P", "4P"]})
     refused(s4, 0, "free 9A x1", IllegalMove, "your preparation zone has no 9A; it holds 1P, 2P, 3P, 4P")
@@ -525,10 +525,16 @@ def test_lima_kahlo_is_uniform_and_seeded():
 
 
 def test_lima_kahlo_empty_hand_gives_nothing():
-    """Ruling: stealing from an empty hand gives nothing."""
-    s = rig(hands={0: ["5L"], 1: []})
+    """Ruling: stealing from an empty hand gives nothing (another player's hand holds a card, so
+    Lima Kahlo has something to act on and is not skipped)."""
+    s = rig(players=3, hands={0: ["5L"], 1: [], 2: ["9A"]})
     s2, ev = play(s, 0, "prep 5L", "steal p2")
-    assert s2.hands == [[], []] and "empty" in ev[-1].text and s2.phase == MAIN
+    assert (
+        s2.hands[:2] == [[], []]
+        and codes(s2.hands[2]) == ["9A"]
+        and "empty" in ev[-1].text
+        and s2.phase == MAIN
+    )
     assert (ev[-1].kind, ev[-1].text) == ("steal", "{p0} tried to steal from {p1}, whose hand is empty.")
 
 
@@ -871,7 +877,7 @@ def test_views_hide_hands_and_deck():
 
 def test_view_shows_step_and_marks():
     """View: whose turn, which step and the last move's place are in the view."""
-    s = rig(hands={0: ["5L"]})
+    s = rig(hands={0: ["5L"], 1: ["1A"]})
     s2, _ = apply(s, 0, "prep 5L")
     v = g.view_for(s2, None)
     assert v.turn == 0 and v.phase == LIMA and "steal" in v.step and v.marks == ("p1z5L",)
@@ -919,17 +925,24 @@ def test_rules_help_size():
     assert 200 < len(g.RULES_HELP) <= 1800
 
 
-def test_onion_musk_with_nothing_to_draw():
-    """Ruling: with every pile empty Onion Musk draws nothing, then still discards 1 (if the hand has any)."""
-    s = rig(hands={0: ["5O", "1T"]}, discards=([], []), fill_deck=False, end_triggered=True)
+def test_onion_musk_with_nothing_to_draw_is_skipped():
+    """Choice: an ability with nothing to act on is skipped; with every pile empty Onion Musk
+    draws nothing, so it asks for no discard either and the hand keeps its cards."""
+    s = rig(hands={0: ["5O", "1T", "6T"]}, discards=([], []), fill_deck=False, end_triggered=True)
     s2, ev = apply(s, 0, "prep 5O")
-    assert s2.phase == ONION_DISCARD and any(
-        "nothing left to draw" in e.text and e.kind == "ability" for e in ev
-    )
-    s3, _ = apply(
-        rig(hands={0: ["5O"]}, discards=([], []), fill_deck=False, end_triggered=True), 0, "prep 5O"
-    )
-    assert s3.phase == MAIN
+    assert s2.phase == MAIN and s2.draws_left == 0 and codes(s2.hands[0]) == ["1T", "6T"]
+    assert any("nothing left to draw" in e.text and e.kind == "ability" for e in ev)
+    assert not any(m.startswith("discard") for m in legal_strs(s2)) and "end" in legal_strs(s2)
+
+
+def test_lima_kahlo_is_skipped_when_every_other_hand_is_empty():
+    """Choice: Lima Kahlo has nothing to act on when no other player holds a card, so it is skipped;
+    with one other hand holding cards it is offered (an empty hand still gives nothing)."""
+    s = rig(players=3, hands={0: ["1L", "5T"]})
+    s2, ev = apply(s, 0, "prep 1L")
+    assert s2.phase == MAIN and any("nothing to act on" in e.text and e.kind == "ability" for e in ev)
+    s3, _ = apply(rig(players=3, hands={0: ["1L", "5T"], 2: ["9A"]}), 0, "prep 1L")
+    assert s3.phase == LIMA and {"steal p2", "steal p3", "pass"} <= set(legal_strs(s3))
 
 
 def test_onion_musk_stops_when_piles_run_out():
@@ -948,7 +961,7 @@ def test_no_prepare_with_empty_hand():
 
 def test_wrong_step_messages_say_what_is_allowed():
     """Errors: a move in the wrong step says what may be done now."""
-    s = rig(hands={0: ["5L", "1T"]})
+    s = rig(hands={0: ["5L", "1T"], 1: ["1A"]})
     s2, _ = apply(s, 0, "prep 5L")
     msg = refused(s2, 0, "draw deck", IllegalMove, "cannot draw now")
     assert "steal p2" in msg
@@ -1042,9 +1055,11 @@ def test_onion_musk_step_counts_the_draws_left():
     """Onion Musk's step names the draws left, and offers pass only before the first draw."""
     s = rig(hands={0: ["5O"]}, discards=(["1A", "2A"], ["3P", "4P"]))
     s2, _ = apply(s, 0, "prep 5O")
-    assert g.view_for(s2, 1).step == "Onion Musk: draw 3 more (draw deck / x1 / x2) or pass"
+    assert g.view_for(s2, 1).step == (
+        "use Onion Musk to draw 3 (draw deck / x1 / x2), then discard 1; or pass"
+    )
     s3, _ = apply(s2, 0, "draw x1")
-    assert g.view_for(s3, 1).step == "Onion Musk: draw 2 more (draw deck / x1 / x2)"
+    assert g.view_for(s3, 1).step == "draw 2 more for Onion Musk (draw deck / x1 / x2)"
 
 
 def test_an_avocaldo_add_is_undoable_only_from_the_zone():
@@ -1148,7 +1163,8 @@ def test_the_step_shows_a_steal_and_a_free_the_player_to_move_may_make(seat):
     """The step every reader sees (and each refusal repeats) writes its example moves so the
     player to move may play them: player 2 was shown Lima Kahlo's 'steal p2', a steal from
     themselves that is refused, and a full zone of 1P-4P was told to 'free 5T x1'."""
-    s = rig(players=3, hands={seat: ["5L"]}, turn=seat)
+    others = {p: ["1A"] for p in range(3) if p != seat}  # Lima Kahlo has hands to take from
+    s = rig(players=3, hands={seat: ["5L"], **others}, turn=seat)
     s2, _ = apply(s, seat, "prep 5L")
     step = g.view_for(s2, None).step
     (example,) = [m for m in legal_strs(s2, seat) if m.startswith("steal") and f"({m})" in step]

@@ -137,7 +137,7 @@ def test_a_dish_served_in_spanish_names_its_kind_and_cards():
 
 
 def test_refusals_in_spanish_keep_their_values():
-    s = rig(hands={0: ["5L", "1T"]})
+    s = rig(hands={0: ["5L", "1T"], 1: ["1A"]})
     with pytest.raises(IllegalMove) as caught:
         g.apply_move(s, 0, g.parse_move("prep 9T"))
     assert caught.value.said.args["card"] == "9T" and caught.value.said.args["cards"] == "1T, 5L"
@@ -146,12 +146,82 @@ def test_refusals_in_spanish_keep_their_values():
     with pytest.raises(IllegalMove) as caught:
         g.apply_move(s2, 0, g.parse_move("draw deck"))
     assert caught.value.said.in_words(ES) == (
-        "ahora no puedes robar; puedes Lima Kahlo: quitar una carta al azar de la mano de un jugador"
-        " (steal p2) o pass"
+        "ahora no puedes robar; puedes usar a Lima Kahlo para quitar una carta al azar de la mano de un"
+        " jugador (steal p2) o pass"
     )
     with pytest.raises(NotYourTurn) as caught:
         g.apply_move(s, 1, g.parse_move("draw deck"))
     assert caught.value.said.in_words(ES) == "es el turno de {p0}, no el tuyo"
+
+
+ABILITY_STEPS = [  # each ability step: the hands, the dishes, the moves that reach it
+    ("avocaldo", {0: ["1P", "5T"]}, {0: [["2T", "3T", "4T"]]}, ["prep 1P"]),
+    ("lima", {0: ["1L"], 1: ["2A"]}, {}, ["prep 1L"]),
+    ("onion", {0: ["1O"]}, {}, ["prep 1O"]),
+    ("onion", {0: ["1O"]}, {}, ["prep 1O", "draw deck"]),
+    ("onion_discard", {0: ["1O"]}, {}, ["prep 1O", "draw deck", "draw deck", "draw deck"]),
+    ("tomathor", {0: ["1T", "5L"]}, {}, ["prep 1T"]),
+    ("aji", {0: ["1A"]}, {}, ["prep 1A"]),
+]
+
+
+@pytest.mark.parametrize(("phase", "hands", "dishes", "moves"), ABILITY_STEPS)
+def test_a_refusal_in_an_ability_step_reads_as_a_sentence(phase, hands, dishes, moves):
+    """A move out of its step is refused with 'you may {step}': an ability's step began with the
+    character's name ('you may Tomathor: swap one of your cards...', 'puedes Tomathor: cambiar...'),
+    so each now begins with what the player may do ('use Tomathor to swap', 'usar a Tomathor para')."""
+    s = rig(hands=hands, dishes=dishes)
+    for text in moves:
+        s, _ = g.apply_move(s, 0, g.parse_move(text))
+    assert s.phase == phase
+    with pytest.raises(IllegalMove) as caught:
+        g.apply_move(s, 0, g.parse_move("end"))
+    check_refusal(caught.value)
+    english, spanish = str(caught.value), caught.value.said.in_words(ES)
+    assert english.startswith("you cannot end the turn now; you may "), english
+    may = english.split("; you may ", 1)[1]
+    assert may.split()[0] in ("use", "draw", "discard") and ":" not in may, english
+    assert spanish.split("; puedes ", 1)[1].split()[0] in ("usar", "robar", "descartar"), spanish
+
+
+def test_pass_after_onion_musk_s_draws_says_a_card_must_be_discarded():
+    """Once Onion Musk has drawn, its discard may not be declined: 'pass' says so and names a hand
+    card to discard, instead of 'there is no ability to decline now' in the ability's own step."""
+    s = rig(hands={0: ["1O", "6T"]}, discards=(["9A"], []), fill_deck=False, end_triggered=True)
+    for text in ("prep 1O", "draw x1"):  # the only card left: the draws end, the discard is due
+        s, _ = g.apply_move(s, 0, g.parse_move(text))
+    with pytest.raises(IllegalMove) as caught:
+        g.apply_move(s, 0, g.parse_move("pass"))
+    check_refusal(caught.value)
+    assert (
+        str(caught.value) == "Onion Musk's draws are made, so a hand card must be discarded (discard 6T x1)"
+    )
+    assert "discard 6T x1" in {str(m) for m in g.legal_moves(s, 0)}
+    assert caught.value.said.in_words(ES) == (
+        "los robos de Onion Musk ya se hicieron, así que debes descartar una carta de la mano (discard 6T x1)"
+    )
+
+
+def test_a_refusal_about_the_asker_s_own_dish_or_zone_says_you():
+    """Tomathor's swap naming the player's own missing dish or zone card is said to them as 'you',
+    not in the third person ('Ana has no dish 1...' told to Ana); another player's stays named."""
+    s = rig(hands={0: ["1T", "5L"]}, prep={1: ["4O"]})
+    s, _ = g.apply_move(s, 0, g.parse_move("prep 1T"))
+    for text, english, spanish in (
+        ("swap p1d1 x1", "you have no dish 1 with cards;", "no tienes un plato 1 con cartas;"),
+        ("swap 5L p1d1", "you have no dish 1 with cards;", "no tienes un plato 1 con cartas;"),
+        (
+            "swap p1z9A x1",
+            "your preparation zone has no 9A (it holds 1T);",
+            "tu zona de preparación no tiene 9A (tiene: 1T);",
+        ),
+        ("swap 5L p2d1", "{p1} has no dish 1 with cards;", "{p1} no tiene un plato 1 con cartas;"),
+    ):
+        with pytest.raises(IllegalMove) as caught:
+            g.apply_move(s, 0, g.parse_move(text))
+        check_refusal(caught.value)
+        assert str(caught.value).startswith(english), str(caught.value)
+        assert caught.value.said.in_words(ES).startswith(spanish), caught.value.said.in_words(ES)
 
 
 def test_counts_in_spanish_take_their_plural():
@@ -355,7 +425,7 @@ def test_the_rarer_refusals_are_kept_sentences():
 
 
 def test_a_steal_from_an_empty_hand_and_a_shared_win_are_kept_sentences():
-    s = rig(hands={0: ["5L"], 1: []})
+    s = rig(players=3, hands={0: ["5L"], 1: [], 2: ["9A"]})
     s, ev = g.apply_move(s, 0, g.parse_move("prep 5L"))
     s, ev = g.apply_move(s, 0, g.parse_move("steal p2"))
     check_event(ev[-1])

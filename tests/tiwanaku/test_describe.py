@@ -306,7 +306,10 @@ def test_the_regions_the_outlines_show_are_said_with_what_is_known_of_them():
     )
     spanish = [line.in_words(ES) for line in sections[2].lines]
     assert spanish[4] == "Región de pantano: C1, D1; la región entera, 2 casillas; aún sin cultivos"
-    assert spanish[2] == "Región de montaña: A2, A3, A4, A5, B2; la región entera, 5 casillas; cultivos 1, 5 ya colocados"
+    assert (
+        spanish[2]
+        == "Región de montaña: A2, A3, A4, A5, B2; la región entera, 5 casillas; cultivos 1, 5 ya colocados"
+    )
     assert spanish[8] == (
         "Región de montaña: E1; 1 casilla por ahora, puede seguir bajo E2, aún sin descubrir; aún sin cultivos"
     )

@@ -108,8 +108,10 @@ from .told import tell_turn
 from .words import KINDS, WORDS, move_words
 
 # The edition of the rules and of the states' form (see engines.core): 1 for the exports written
-# before exports named their edition, 2 from then on.
-EDITION = 2
+# before exports named their edition, 2 from then on; 3 from when an ability with nothing to act on
+# is skipped (Onion Musk with nothing left to draw asks for no discard; Lima Kahlo is skipped when
+# every other hand is empty).
+EDITION = 3
 
 RULES_HELP = N_("""**Guacamole** — cook the tastiest dishes. Only cards in your dishes score.
 **Setup**: two discard piles of 12 cards each with 2-3 players, of 6 each with 4-6; the rest is the draw pile.

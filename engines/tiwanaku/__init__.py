@@ -109,8 +109,9 @@ from engines.tiwanaku.told import tell_turn
 from engines.tiwanaku.words import KINDS, WORDS, move_words
 
 # The edition of the rules and of the states' form (see engines.core): 1 for the exports written
-# before exports named their edition, 2 from then on.
-EDITION = 2
+# before exports named their edition, 2 from then on; 3 from when the state counts every peek a
+# seat made (peek_counts, public) and a turn's highlight keeps every cell the turn changed.
+EDITION = 3
 
 RULES_HELP = N_(
     """**Tiwanaku** - explore a hidden valley and deduce its crops.

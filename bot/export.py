@@ -314,9 +314,14 @@ def public_events(events: Sequence[Event]) -> tuple[Event, ...]:
     return tuple(out)
 
 
-def stand_in(module: Engine, state: object, seat: int, mask: str, view: str) -> tuple[object, list[Event]]:
+def stand_in(
+    module: Engine, state: object, seat: int, mask: str, view: str, *, exact: bool = True
+) -> tuple[object, list[Event]]:
     """A legal move of ``seat`` marked secret with ``mask`` that leads to the spectator's view
-    ``view``: (the state after it, its events); :class:`LookupError` when there is none."""
+    ``view``: (the state after it, its events); :class:`LookupError` when there is none.  Not
+    ``exact`` (an export of an earlier edition, whose views may have another form): failing
+    that, the first legal move under the same mask (the replay's result must still agree)."""
+    first: tuple[object, list[Event]] | None = None
     for move in module.legal_moves(state, seat):
         mark = module.move_privacy(state, seat, move)
         if mark.public or mark.mask != mask:
@@ -324,6 +329,10 @@ def stand_in(module: Engine, state: object, seat: int, mask: str, view: str) -> 
         after, events = module.apply_move(state, seat, move)
         if view_digest(module, after) == view:
             return after, events
+        if first is None and not exact:
+            first = (after, events)
+    if first is not None:
+        return first
     raise LookupError(mask)
 
 
@@ -429,7 +438,9 @@ def replay(data: Loaded) -> Iterator[Step]:
     ``earlier_options``, where an edition changed a default); every move must still be legal
     and the result the same (its scores, ranking and details: the words that tell it, which an
     edition may change, are not compared, :func:`untold`), nor are the digests of the states
-    after each move, which an edition may change."""
+    after each move, which an edition may change; a move kept secret stands in by one that leads
+    to its recorded view or, where the edition changed the views' form, by a legal move under the
+    same mask (:func:`stand_in`)."""
     if "seed" not in data:
         raise ExportError(
             "this export was made while the game was running, so it holds no seed and no hidden moves; "
@@ -466,7 +477,7 @@ def replay(data: Loaded) -> Iterator[Step]:
         move, mask = entry.get("move"), entry.get("secret")
         if move is None and isinstance(mask, str) and isinstance(entry.get("view"), str) and seat != TABLE:
             try:
-                state, raw = stand_in(module, state, seat, mask, entry["view"])
+                state, raw = stand_in(module, state, seat, mask, entry["view"], exact=not older)
             except (LookupError, MoveError):
                 raise ExportError(
                     f"move {i} (kept secret: {mask}) has no legal move that leads to the recorded view"

@@ -29,7 +29,7 @@ CHOICES: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
     ("pachakuna new", "board"): (
         ("Plan A", "A"),
         ("Plan B", "B"),
-        ("A random fair board", "random"),
+        ("Random fair board", "random"),
     ),
     ("nowa_gwinea new", "side"): (
         ("Standard (side A)", "standard"),

@@ -140,7 +140,7 @@ def test_the_guides_name_the_choices_of_new_as_each_client_shows_them():
         guide("nowa_gwinea")
     )
     assert "`boards` Everyone the same board (default) or One board each;" in EN.gettext(guide("nowa_gwinea"))
-    assert "`board` Plan A, Plan B or A random fair board;" in EN.gettext(guide("pachakuna"))
+    assert "`board` Plan A, Plan B or Random fair board;" in EN.gettext(guide("pachakuna"))
 
 
 def test_the_stoppers_refusal_names_the_modes_as_the_menu_shows_them():

@@ -31,12 +31,20 @@ _MODES = {
 
 _DOING = {
     "place1": said("{player} is taking the first of two patches from the basket"),
-    "stuck": said("{player} cannot place the two basket patches; they may use shells or stoppers, then pass"),
     "place2": said("{player} is taking the second of two patches from the basket"),
     "claim": said("{player} may claim a market card"),
     "return": said("{player} is returning two patches of the claimed shape"),
     "extra": said("{player} may place the blanket's extra patch"),
     "after": said("{player} is finishing the turn"),
+}
+# A seat that cannot place, by what its game gives it to try: (shells, stoppers).
+_STUCK = {
+    (True, True): said(
+        "{player} cannot place the two basket patches; they may use shells or stoppers, then pass"
+    ),
+    (True, False): said("{player} cannot place the two basket patches; they may use shells, then pass"),
+    (False, True): said("{player} cannot place the two basket patches; they may put stoppers, then pass"),
+    (False, False): said("{player} cannot place the two basket patches and passes"),
 }
 
 
@@ -100,6 +108,8 @@ def _game(view: View, ended: bool) -> Section:
         )
     else:
         doing = _DOING[view.phase] if view.phase in _DOING else said("{player} is playing")
+        if view.phase == "stuck":  # what its game has: shells (not in Beginner), stoppers (the variant)
+            doing = _STUCK[(view.mode != "beginner", view.stoppers_variant)]
         lines.append(Said(doing.msg, {"player": seat_word(view.turn)}))
         if view.first_patch is not None and view.placed:
             lines.append(

@@ -5,6 +5,8 @@ once, as the solo version always does (the option is refused in solo)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engines import guanga as G
@@ -163,8 +165,27 @@ def test_the_board_says_the_round_is_the_last():
     last = "The end is triggered: this round is the last."
     lines = [line.in_words() for section in G.describe(view) for line in section.lines]
     assert last in lines
-    assert "{p2} cannot place the two basket patches; they may use shells or stoppers, then pass" in lines
+    assert "{p2} cannot place the two basket patches; they may use shells, then pass" in lines  # no stoppers
     assert last not in [line.in_words() for section in before for line in section.lines]
+
+
+@pytest.mark.parametrize(
+    ("mode", "stoppers", "may"),
+    [
+        ("apprentice", False, "they may use shells, then pass"),
+        ("apprentice", True, "they may use shells or stoppers, then pass"),
+        ("beginner", True, "they may put stoppers, then pass"),
+        ("master", False, "they may use shells, then pass"),
+    ],
+)
+def test_a_seat_that_cannot_place_is_offered_in_words_only_what_its_game_has(mode, stoppers, may):
+    """The board in words names what the stuck seat may try: shells (not in Beginner), stoppers
+    (with the variant)."""
+    s = stuck_at_seat_1()
+    s, _ = play(s, 0, "P1A2", "P2A3")
+    view = dataclasses.replace(G.view_for(s, 2), mode=mode, stoppers_variant=stoppers)
+    lines = [line.in_words() for section in G.describe(view) for line in section.lines]
+    assert f"{{p2}} cannot place the two basket patches; {may}" in lines
 
 
 def test_saved_and_sampled_states_keep_the_option_and_the_stuck_seat():

@@ -632,7 +632,7 @@ def _do_enter(state: State, seat: int, move: Enter, events: list[Event]) -> None
     c = _cell_or_refuse(state, move.row, move.col)
     if state.reserve[seat] <= 0:
         raise IllegalMove(
-            "all your explorers are on the board; move one (like B3-C3) or take one off (B3-out)"
+            "all your explorers are on the board; now you may: {allowed}", allowed=_may_now(state, seat)
         )
     free = entries(state, seat)
     if c not in free:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -99,8 +100,13 @@ def test_enter_refused_without_reserve():
     """Entering needs an explorer off the board."""
     s = fixed()
     put(s, 0, "A1", "A2", "B1", "B2", "C1")
-    with pytest.raises(IllegalMove, match="all your explorers are on the board"):
+    with pytest.raises(IllegalMove, match="all your explorers are on the board") as refused:
         play(s, 0, "+E5")
+    # what is open instead, each with a move of this position (not a fixed B3-C3 or B3-out)
+    told = refused.value.said.in_words()
+    assert "now you may: move or explore (" in told and "take an explorer off (" in told
+    for example in re.findall(r"\(([^()]+)\)", told.split("now you may: ")[1]):
+        assert example in {str(m) for m in T.legal_moves(s, 0)}, example
 
 
 def test_step_one_orthogonal_cell():

@@ -86,9 +86,7 @@ def test_the_rules_name_each_option_of_new_as_a_spanish_client_shows_it(tree, ga
 
 
 def test_the_rules_in_spanish_name_the_options_the_client_shows(tree):
-    assert "**Opciones**: `tablero` Plan A, Plan B o Tablero justo al azar;" in ES.gettext(
-        rules("pachakuna")
-    )
+    assert "**Opciones**: `tablero` Plan A, Plan B o Tablero justo al azar;" in ES.gettext(rules("pachakuna"))
     assert "`máx_turnos` (0 = sin límite" in ES.gettext(rules("pachakuna"))
     assert "**Opción** `platos_por_turno` (1 por defecto" in ES.gettext(rules("guacamole"))
     nowa = ES.gettext(rules("nowa_gwinea"))

@@ -32,7 +32,7 @@ from renderers.colours import (
     seat_keys,
 )
 from renderers.entrypoints import board_entry_points
-from renderers.guanga_words import MODE_NAMES, PHASE_TEXT, RETURN_TEXT, phase_text
+from renderers.guanga_words import MODE_NAMES, RETURN_TEXT, phase_text
 from renderers.layout import (
     PAD,
     WIDTH,
@@ -477,7 +477,7 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell
         ty += draw_text(
             draw,
             (tx, ty),
-            tr(phase_text(view), name="▶") if view.phase in PHASE_TEXT else view.phase,  # ▶ for the name
+            tr(phase_text(view), name="▶"),  # ▶ for the name
             tw,
             21,
             min_size=16,

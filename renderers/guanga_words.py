@@ -3,7 +3,7 @@ to move does, and the game's data drawn on the board, marked for translation."""
 
 from __future__ import annotations
 
-from engines.guanga.rules import View
+from engines.guanga.rules import View, extras
 from renderers.translation import N_
 
 MODE_NAMES = {
@@ -15,24 +15,35 @@ MODE_NAMES = {
 PHASE_TEXT = {  # what the seat to move does: "{name} takes the 1st patch"
     "order": N_("{name} choosing secret orders"),
     "place1": N_("{name} takes the 1st patch"),
-    "stuck": N_("{name} cannot place: shells, stoppers or pass"),
     "place2": N_("{name} takes the 2nd patch"),
     "claim": N_("{name} may claim a market item"),
     "return": N_("{name} returns 2 patches of the claim"),
     "extra": N_("{name} places the blanket's extra patch"),
-    "after": N_("{name} may spend shells or end the turn"),
     "over": N_("{name}: game over"),
 }
-NO_SHELLS_TEXT = {  # beginner has no shells: its turn waits only for stoppers
-    "stuck": N_("{name} cannot place: stoppers or pass"),
-    "after": N_("{name} may put stoppers or end the turn"),
+# The phases whose words name what the game gives besides patches, by (shells, stoppers)
+# (:func:`engines.guanga.rules.extras`): a seat that cannot place, and one finishing its turn.
+EXTRAS_TEXT = {
+    "stuck": {
+        (True, True): N_("{name} cannot place: shells, stoppers or pass"),
+        (True, False): N_("{name} cannot place: shells or pass"),
+        (False, True): N_("{name} cannot place: stoppers or pass"),
+        (False, False): N_("{name} cannot place and passes"),
+    },
+    "after": {
+        (True, True): N_("{name} may spend shells, put stoppers or end the turn"),
+        (True, False): N_("{name} may spend shells or end the turn"),
+        (False, True): N_("{name} may put stoppers or end the turn"),
+        (False, False): N_("{name} ends the turn"),
+    },
 }
 
 
 def phase_text(view: View) -> str:
-    """What the seat to move does, as :data:`PHASE_TEXT` says it (shells left out in beginner)."""
-    if view.mode == "beginner" and view.phase in NO_SHELLS_TEXT:
-        return NO_SHELLS_TEXT[view.phase]
+    """What the seat to move does, with ``{name}`` for its name (a phase without words is named
+    as it is)."""
+    if view.phase in EXTRAS_TEXT:
+        return EXTRAS_TEXT[view.phase][extras(view)]
     return PHASE_TEXT.get(view.phase, "{name} " + view.phase)
 
 

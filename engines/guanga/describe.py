@@ -20,7 +20,7 @@ from engines.core import UNKNOWN, Said, Section, said, said_n
 
 from . import data as D
 from . import terms as W
-from .rules import CARD, ORDER, View, listed, order_said, seat_word
+from .rules import CARD, ORDER, View, extras, listed, order_said, seat_word
 from .shapes import CELL_NAMES
 from .words import WORDS
 
@@ -37,7 +37,7 @@ _DOING = {
     "extra": said("{player} may place the blanket's extra patch"),
     "after": said("{player} is finishing the turn"),
 }
-# A seat that cannot place, by what its game gives it to try: (shells, stoppers).
+# A seat that cannot place, by what its game gives it to try (:func:`~.rules.extras`).
 _STUCK = {
     (True, True): said(
         "{player} cannot place the two basket patches; they may use shells or stoppers, then pass"
@@ -108,8 +108,8 @@ def _game(view: View, ended: bool) -> Section:
         )
     else:
         doing = _DOING[view.phase] if view.phase in _DOING else said("{player} is playing")
-        if view.phase == "stuck":  # what its game has: shells (not in Beginner), stoppers (the variant)
-            doing = _STUCK[(view.mode != "beginner", view.stoppers_variant)]
+        if view.phase == "stuck":
+            doing = _STUCK[extras(view)]
         lines.append(Said(doing.msg, {"player": seat_word(view.turn)}))
         if view.first_patch is not None and view.placed:
             lines.append(

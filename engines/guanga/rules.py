@@ -2134,6 +2134,13 @@ def order_said(order: str) -> Said:
     )
 
 
+def extras(view: View) -> tuple[bool, bool]:
+    """What the view's game gives a seat besides the basket's patches: ``(shells, stoppers)``.
+    Beginner has no shells; stoppers are the variant's.  The board's words and its picture say
+    what a seat that cannot place, or that is finishing its turn, may still do from this."""
+    return view.mode != Mode.BEGINNER.value, view.stoppers_variant
+
+
 def summary(view: View) -> Said | str:
     """The seat's own order, shells, stoppers, cards and score, in a line or two of words."""
     if view.seat is None:

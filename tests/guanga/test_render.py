@@ -539,25 +539,34 @@ def test_a_full_guanga_shows_no_minus_before_its_empty_cells():
 
 
 @pytest.mark.parametrize(
-    ("mode", "phase", "said"),
+    ("mode", "stoppers", "phase", "said"),
     [
-        ("beginner", "after", "Ana may put stoppers or end the turn"),
-        ("beginner", "stuck", "Ana cannot place: stoppers or pass"),
-        ("apprentice", "after", "Ana may spend shells or end the turn"),
-        ("apprentice", "stuck", "Ana cannot place: shells, stoppers or pass"),
+        ("beginner", True, "after", "Ana may put stoppers or end the turn"),
+        ("beginner", True, "stuck", "Ana cannot place: stoppers or pass"),
+        ("apprentice", True, "after", "Ana may spend shells, put stoppers or end the turn"),
+        ("apprentice", True, "stuck", "Ana cannot place: shells, stoppers or pass"),
+        ("apprentice", False, "after", "Ana may spend shells or end the turn"),
+        ("apprentice", False, "stuck", "Ana cannot place: shells or pass"),
+        ("master", False, "stuck", "Ana cannot place: shells or pass"),
+        ("artisan", False, "after", "Ana may spend shells or end the turn"),
     ],
 )
-def test_the_header_offers_shells_only_where_there_are_shells(mode, phase, said):
-    """Renderer: a beginner turn that waits for its stoppers (no shells in beginner) says so."""
+def test_the_header_offers_what_the_game_has(mode, stoppers, phase, said):
+    """Renderer: a seat that cannot place, or that finishes its turn, is offered what its game has
+    (:func:`engines.guanga.rules.extras`): shells outside beginner, stoppers with the variant; the
+    board in words says the same (:mod:`engines.guanga.describe`)."""
     import dataclasses
 
     from renderers.guanga import _header
     from tests.support.sentences import ES
 
-    view = dataclasses.replace(G.view_for(game(2, mode, stoppers=True), None), phase=phase)
+    view = dataclasses.replace(G.view_for(game(2, mode, stoppers=stoppers), None), phase=phase)
     status = "".join(text for text, _ in _header(view, ["Ana", "Beto"], None).status)
     assert status == said
     assert ES.gettext(said.replace("Ana", "{name}")) != said.replace("Ana", "{name}")
+    if phase == "stuck":
+        words = " ".join(line.in_words() for section in G.describe(view) for line in section.lines)
+        assert ("shells" in words) is (mode != "beginner") and ("stoppers" in words) is stoppers
 
 
 def test_each_panel_names_its_guanga_colour_beside_the_player():

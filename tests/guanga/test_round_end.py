@@ -231,14 +231,23 @@ def test_the_options_words_are_translated():
 
 
 def test_the_picture_tells_the_seat_that_cannot_place():
-    """The board's status line for a seat that cannot place: in English and Spanish, a PNG."""
-    from renderers.guanga import PHASE_TEXT, render
+    """The board's status line for a seat that cannot place offers what an apprentice game without
+    stoppers has (shells, not stoppers): in English and Spanish, a PNG."""
+    from renderers.guanga import _header, render
+    from renderers.translation import speaking
 
     s = stuck_at_seat_1()
     s, _ = play(s, 0, "P1A2", "P2A3")
-    assert ES.gettext(PHASE_TEXT["stuck"]) == "{name} no puede colocar: conchas, topes o pasar"
-    for language in ("en", "es"):
-        png = render(G.view_for(s, 2), names=["Ana", "Bea", "Cleo"], language=language)
+    view = G.view_for(s, 2)
+    assert view.phase == "stuck" and view.turn == 2  # Bea, without shells, has passed
+    for language, said in (
+        ("en", "Cleo cannot place: shells or pass"),
+        ("es", "Cleo no puede colocar: conchas o pasar"),
+    ):
+        with speaking(language):
+            status = "".join(text for text, _ in _header(view, ["Ana", "Bea", "Cleo"], None).status)
+        assert status == said
+        png = render(view, names=["Ana", "Bea", "Cleo"], language=language)
         assert png.startswith(b"\x89PNG")
 
 

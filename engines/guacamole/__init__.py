@@ -117,12 +117,12 @@ RULES_HELP = N_("""**Guacamole** — cook the tastiest dishes. Only cards in you
 **Setup**: two discard piles of 12 cards each with 2-3 players, of 6 each with 4-6; the rest is the draw pile.
 **Turn**, in order, each step optional except the last:
 1. `prep 5T` puts a hand card in your preparation zone (max 4) and fires its power. With 4 there at the start of your turn you may first `free 5T x1` one onto a discard pile.
-2. Build a dish one card per move from hand (`dish 5T`) or zone (`dish z5T`), then `done` (or `cancel`). It needs 3+ cards: all one number, all one type, or a run. The last card laid is the visible top.
-3. Draw two, one at a time: `draw deck`, `draw x1`, `draw x2`. An empty discard pile is refilled at once. Once the draw pile is empty, draw from the discard piles; with nothing left, `end` the turn.
-**Powers** (`pass` skips one):
+2. Build a dish one card per move from hand (`dish 5T`) or zone (`dish z5T`), then `done` (or `cancel`). It needs 3+ cards: all one number, all one type, or a run (no 9-1 wrap). The last card laid is the visible top.
+3. Draw two, one at a time (no hand limit): `draw deck`, `draw x1`, `draw x2`. An empty discard pile is refilled at once. Once the draw pile is empty, draw from the discard piles; with nothing left, `end` the turn.
+**Powers** fire only on `prep`, not when Tomathor swaps a card into a zone (`pass` skips one):
 • P Patricia & Avocaldo: `add d1 6T,z7T` (1-3 cards to a valid dish, which must stay valid)
 • L Lima Kahlo: `steal p2` (random card of their hand; only you two see which)
-• O Onion Musk: three `draw …` then `discard 5T x1`
+• O Onion Musk: three `draw …` (`deck`, `x1`, `x2` in any mix), then `discard 5T x1`
 • T Tomathor: `swap 5T p2d1` — your hand card, `p1z5T` or `p1d2` for any visible card
 • A Aji Styles: `take x2` — any visible card to your hand
 Visible cards: zone cards `p2z5T`, dish tops `p2d1`, discard tops `x1` `x2`. A dish broken by a swap or take accepts no cards until fixed.

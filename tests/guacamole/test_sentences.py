@@ -486,3 +486,70 @@ def test_the_rules_help_says_the_starting_discards_by_player_count():
     )
     assert "12 cards each with 2-3 players, of 6 each with 4-6" in english
     assert "12 cartas cada una con 2-3 jugadores, de 6 con 4-6" in spanish
+
+
+def _rules_help_line(text: str, start: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith(start))
+
+
+RULINGS_TOLD = {
+    # a run does not go round from 9 to 1
+    "no wrap": (("2.", "a run (no 9-1 wrap)"), ("2.", "escalera (sin pasar de 9 a 1)")),
+    # only a card prepared from hand fires its ability, not one Tomathor puts in a zone
+    "only prep fires": (
+        ("**Powers**", "fire only on `prep`, not when Tomathor swaps a card into a zone"),
+        ("**Habilidades**", "se activan solo con `prep`, no si Tomathor lleva la carta a una zona"),
+    ),
+    # a hand holds any number of cards
+    "no hand limit": (("3.", "(no hand limit)"), ("3.", "(sin límite de mano)")),
+    # Onion Musk's three draws mix the draw pile and both discard piles
+    "onion mix": (
+        ("• O Onion Musk", "three `draw …` (`deck`, `x1`, `x2` in any mix)"),
+        ("• O Onion Musk", "tres `draw …` (`deck`, `x1`, `x2`, a tu gusto)"),
+    ),
+}
+
+
+@pytest.mark.parametrize("ruling", sorted(RULINGS_TOLD))
+def test_the_rules_help_tells_the_rulings_that_change_play(ruling):
+    """Four rulings of DECISIONS.md that /rules left out, each said in its line of the guide in
+    English and Spanish, and each what the engine does."""
+    (en_line, english), (es_line, spanish) = RULINGS_TOLD[ruling]
+    assert english in _rules_help_line(g.RULES_HELP, en_line)
+    assert spanish in _rules_help_line(ES.gettext(g.RULES_HELP), es_line)
+    if ruling == "no wrap":
+        assert g.data.dish_kind(["8T", "9L", "1O"]) is None
+        assert g.data.dish_kind(["7T", "8L", "9O"]) == "straight"
+    elif ruling == "only prep fires":
+        s = rig(hands={0: ["5T", "2L"]}, prep={1: ["6O"]})
+        s = g.apply_move(s, 0, g.parse_move("prep 5T"))[0]
+        s = g.apply_move(s, 0, g.parse_move("swap 2L p2z6O"))[0]
+        assert s.phase == "main" and [g.data.card_code(c) for c in s.prep[1]] == ["2L"]
+    elif ruling == "no hand limit":
+        hand = [f"{n}{t}" for t in "PLOTA" for n in range(1, 5)]  # 20 cards
+        s = rig(hands={0: hand})
+        for _ in range(2):
+            s = g.apply_move(s, 0, g.parse_move("draw deck"))[0]
+        assert len(s.hands[0]) == 22 and s.turn == 1 and s.phase == "main"
+    else:
+        s = rig(hands={0: ["5O"]}, discards=(["1A", "2A"], ["3P", "4P"]))
+        for move in ("prep 5O", "draw deck", "draw x1", "draw x2"):
+            s = g.apply_move(s, 0, g.parse_move(move))[0]
+        assert s.phase == "onion_discard" and len(s.hands[0]) == 3
+
+
+def test_the_spanish_rules_help_serves_and_takes_back_a_dish_in_the_catalogue_s_words():
+    """The Spanish guide closed a dish ('ciérralo') and undid it ('deshazlo', the word of /game
+    undo) where the menus and turn posts serve ('servir') and take it back ('retirar'); it called a
+    broken dish 'inválido' (the board says 'no válido') and a discard pile 'descarte'."""
+    spanish = ES.gettext(g.RULES_HELP)
+    step = _rules_help_line(spanish, "2.")
+    assert "sírvelo con `done` o retíralo con `cancel`" in step
+    assert (
+        ES.gettext("serve the dish") == "servir el plato"
+        and ES.gettext("take the dish back") == "retirar el plato"
+    )
+    for wrong in ("ciérralo", "deshaz", "inválido", "cada descarte"):
+        assert wrong not in spanish, wrong
+    visible = _rules_help_line(spanish, "Cartas visibles")
+    assert "pilas de descarte `x1` `x2`" in visible and "deja de ser válido" in visible

@@ -261,7 +261,12 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, view, ox: int, oy: 
 
 
 def _header(view, names, last_action) -> Header:
-    info = tr("round {round} · {hidden} hidden left", round=view.round, hidden=view.empty_left)
+    if view.phase == "over":  # the round the final divinations ended in (the status says who won)
+        info = tr("ended in round {round}", round=view.round)
+    elif view.phase == "final":  # the final divinations (the status says so): nothing hidden left
+        info = tr("round {round} · all discovered", round=view.round)
+    else:
+        info = tr("round {round} · {hidden} hidden left", round=view.round, hidden=view.empty_left)
     if view.phase == "over":
         best = max(view.scores)
         top = [s for s in range(view.players) if view.scores[s] == best]
@@ -270,8 +275,8 @@ def _header(view, names, last_action) -> Header:
             top = [s for s in top if view.correct[s] == most]
         if view.players == 1:
             status: list[Span] = [(ntr("Game over: {n} point", "Game over: {n} points", best), INK)]
-            return Header("Tiwanaku", tr("game over"), status, None, last_action)
-        return Header("Tiwanaku", tr("game over"), winners_status(names, top), None, last_action)
+            return Header("Tiwanaku", info, status, None, last_action)
+        return Header("Tiwanaku", info, winners_status(names, top), None, last_action)
     if view.phase == "final":
         doing = N_("{name} to divine or pass (final divinations)")
     elif view.phase == "divining":

@@ -17,7 +17,7 @@ from renderers.layout import WIDTH, header_height, strip_height
 from renderers.translation import speaking
 from renderers.typeset import fit_log, text_width
 
-from .helpers import cell, discover, fixed, put
+from .helpers import cell, discover, fixed, put, to_the_end
 
 
 def _play(players, seed, stop):
@@ -192,3 +192,21 @@ def test_the_terrain_key_reads_whole_on_a_phone(players, language):
     assert len(drawn) == 4
     for f in drawn:
         assert f.size == 22 and text_width(f.text, f.size) <= f.box[2] - f.box[0], f
+
+
+@pytest.mark.parametrize(
+    ("language", "final", "over"),
+    [
+        ("en", "round 7 · all discovered", "ended in round 7"),
+        ("es", "ronda 7 · todo descubierto", "terminó en la ronda 7"),
+    ],
+)
+def test_the_header_at_the_end_says_the_round_as_it_stands(language, final, over):
+    """Once all the land is found (the final divinations) the header's corner says so, not "0
+    hidden left"; on the finished board it says the round the game ended in beside "Game over:
+    … wins", where it said "game over" a second time and no round (the board in words agrees)."""
+    last, done = to_the_end(7)
+    with speaking(language):
+        assert R._header(T.view_for(last, 0), None, None).info == final
+        assert R._header(T.view_for(done, None), None, None).info == over
+        assert R._header(T.view_for(fixed(), None), None, None).info.startswith(("round 1 ·", "ronda 1 ·"))

@@ -261,7 +261,12 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, view, ox: int, oy: 
 
 
 def _header(view, names, last_action) -> Header:
-    info = tr("round {round} · {hidden} hidden left", round=view.round, hidden=view.empty_left)
+    if view.phase == "over":  # the round the final divinations ended in (the status says who won)
+        info = tr("ended in round {round}", round=view.round)
+    elif view.phase == "final":  # the final divinations (the status says so): nothing hidden left
+        info = tr("round {round} · all discovered", round=view.round)
+    else:
+        info = tr("round {round} · {hidden} hidden left", round=view.round, hidden=view.empty_left)
     if view.phase == "over":
         best = max(view.scores)
         top = [s for s in range(view.players) if view.scores[s] == best]
@@ -270,8 +275,8 @@ def _header(view, names, last_action) -> Header:
             top = [s for s in top if view.correct[s] == most]
         if view.players == 1:
             status: list[Span] = [(ntr("Game over: {n} point", "Game over: {n} points", best), INK)]
-            return Header("Tiwanaku", tr("game over"), status, None, last_action)
-        return Header("Tiwanaku", tr("game over"), winners_status(names, top), None, last_action)
+            return Header("Tiwanaku", info, status, None, last_action)
+        return Header("Tiwanaku", info, winners_status(names, top), None, last_action)
     if view.phase == "final":
         doing = N_("{name} to divine or pass (final divinations)")
     elif view.phase == "divining":
@@ -327,14 +332,28 @@ def _seat_lines(view, names) -> list[SeatLine]:
     return out
 
 
-BLOCK_H = 112
-# A seat's cubes in a row: 32 px each, 4 apart, from 80 px into the block (right of "cubes").
-CUBE, CUBE_GAP, CUBES_X = 32, 4, 80
+# A player's block: its name, its cubes and its diversity scales, sized so that on a phone (400 px
+# wide) each scale's levels stand 4.7 px tall and 1.3 px apart (they stood 2.3 px, 1 px apart, and
+# could not be counted), the cubes 13 px.  BLOCK_H includes the 10 px between blocks.
+BLOCK_H = 150
+# A seat's cubes in a row: 40 px each, 4 apart, from 80 px into the block (right of "cubes").
+CUBE, CUBE_GAP, CUBES_X, CUBES_Y = 40, 4, 80, 50
 MORE_SIZE = 22  # "+3": the cubes a row has no room for
+# The diversity scales: five columns (crops 1-5) of five levels, the levels' lowest at the bottom.
+SCALE_W, SCALE_STEP = 30, 38  # a column's width, and from one column to the next
+LEVEL_H, LEVEL_STEP = 14, 18  # a level's height, and from one level to the next
+LEVELS_TOP = 40  # the top level's top, below the crops' numbers
+SCALES_W = 4 * SCALE_STEP + SCALE_W
+SCALES_RIGHT = 14  # from the scales to the block's right edge
+
+
+def scales_left(x: int, w: int) -> int:
+    """The left edge of the diversity scales of a block at ``x``, ``w`` wide."""
+    return x + w - SCALES_W - SCALES_RIGHT
 
 
 def _draw_cubes(draw: ImageDraw.ImageDraw, counts: Sequence[int], x: float, y: float, end: float) -> None:
-    """A seat's cubes in a row from ``x``, stopping short of ``end`` (the "diversity" label).
+    """A seat's cubes in a row from ``x``, stopping short of ``end`` (the diversity scales).
 
     The rules' most (4) fit in every layout.  Should a row have no room for them all, no cube
     goes silently missing: the last places give the count of those not drawn ("+3")."""
@@ -353,7 +372,9 @@ def _draw_cubes(draw: ImageDraw.ImageDraw, counts: Sequence[int], x: float, y: f
 
 
 def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: int, w: int) -> None:
-    """One player's cubes and diversity scales (the score is in the strip)."""
+    """One player's cubes and diversity scales (the score is in the strip): the name and the
+    cubes on the left, the scales on the right, "diversity" under the cubes beside the scales'
+    lowest level."""
     active = to_play(view.phase != "over" and view.turn == seat)
     draw.rounded_rectangle(
         (x, y, x + w, y + BLOCK_H - 10),
@@ -363,28 +384,26 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
         width=4 if active else 2,
     )
     seat_mark(draw, x + 24, y + 22, 15, seat)
-    room = w - 46 - 5 * 26 - 24
+    sx = scales_left(x, w)
+    room = sx - x - 46 - 24
     name = headed_name(seat_name(names, seat), room, PHONE_SIZE, you=view.seat == seat)
     draw_text(draw, (x + 46, y + 7), [(name, seat_colour(seat))], room, 24, min_size=PHONE_SIZE, bold=True)
-    label(draw, (x + 14, y + 56), tr("cubes"), 20, False, MUTED)
-    sx = x + w - 5 * 26 - 10  # the diversity scales' left edge
-    diversity = tr("diversity")
+    label(draw, (x + 14, y + CUBES_Y + CUBE // 2), tr("cubes"), 20, False, MUTED, "lm")
     if sum(view.cubes[seat]):
-        end = sx - 8 - text_width(diversity, PHONE_SIZE) - CUBE_GAP
-        _draw_cubes(draw, view.cubes[seat], x + CUBES_X, y + 50, end)
+        _draw_cubes(draw, view.cubes[seat], x + CUBES_X, y + CUBES_Y, sx - 8)
     else:
-        label(draw, (x + CUBES_X, y + 56), tr("none"), 20, False, MUTED)
-    # diversity scales: five columns (crops 1-5) of five levels
+        label(draw, (x + CUBES_X, y + CUBES_Y + CUBE // 2), tr("none"), 20, False, MUTED, "lm")
     for k in range(5):
         level = view.scales[seat][k]
-        colx = sx + k * 26
+        colx = sx + k * SCALE_STEP
         for lv in range(1, 6):
-            top = y + 92 - lv * 10
+            top = y + LEVELS_TOP + (5 - lv) * LEVEL_STEP
             fill = seat_colour(seat) if lv <= level else (228, 224, 216)
-            draw.rectangle((colx, top, colx + 20, top + 7), fill=fill)
-        label(draw, (colx + 10, y + 34), str(k + 1), PHONE_SIZE, True, INK, "mb")
-    # left of the scales' levels, below the name's line (a long name runs up to the scales)
-    label(draw, (sx - 8, y + 66), diversity, PHONE_SIZE, False, MUTED, "rm")
+            draw.rectangle((colx, top, colx + SCALE_W - 1, top + LEVEL_H - 1), fill=fill)  # ends inclusive
+        label(draw, (colx + SCALE_W / 2, y + LEVELS_TOP - 4), str(k + 1), 22, True, INK, "mb")
+    # left of the scales' lowest level, under the row of cubes
+    low = y + LEVELS_TOP + 4 * LEVEL_STEP + LEVEL_H / 2
+    label(draw, (sx - 8, low), tr("diversity"), PHONE_SIZE, False, MUTED, "rm")
 
 
 KEY_SIZE = 22  # a terrain's words in the key

@@ -34,10 +34,12 @@ def _turn(view: View, ended: bool) -> Section:
         lines.append(said("{player} to play: divine again under another explorer, or stop", player=player))
     elif view.phase == FINAL:
         lines.append(said("Final divinations: {player} divines under one explorer or passes", player=player))
-    else:
-        lines.append(said("The game is over"))
-    lines.append(said("Round {round}", round=view.round))
-    lines.append(said_n(view.empty_left, "{n} hidden space left", "{n} hidden spaces left"))
+    else:  # as the picture's header says it: the round the final divinations ended in
+        lines.append(said("The game is over: it ended in round {round}", round=view.round))
+    if view.phase != OVER:
+        lines.append(said("Round {round}", round=view.round))
+    if view.phase in (ACTION, DIVINING):  # from the final divinations on, all the land is found
+        lines.append(said_n(view.empty_left, "{n} hidden space left", "{n} hidden spaces left"))
     if view.last is not None and view.last_seat >= 0:
         if view.last.lower().startswith("peek"):  # where a player looked stays theirs (a private part)
             lines.append(said("Last move: {player} looked at the disc in secret", player=P(view.last_seat)))

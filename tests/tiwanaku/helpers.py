@@ -58,3 +58,17 @@ def play(s: T.State, seat: int, text: str):
 
 def texts(events) -> str:
     return " | ".join(e.text for e in events)
+
+
+def to_the_end(rounds: int) -> tuple[T.State, T.State]:
+    """The fixed map's last hidden space discovered in round ``rounds`` (the final divinations),
+    and the game over when its player passes."""
+    s = fixed(2)
+    for name in (f"{r}{c}" for r in "ABCDE" for c in range(1, 6)):
+        if name != "A1":
+            discover(s, name)
+    s.round = rounds
+    final, _ = play(s, 0, "+A1")
+    over, _ = play(final, 0, "pass")
+    assert (final.phase, over.phase) == ("final", "over")
+    return final, over

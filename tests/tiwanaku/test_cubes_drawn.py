@@ -14,7 +14,7 @@ from renderers import tiwanaku as R
 from renderers.colours import MUTED, seat_colour
 from renderers.layout import WIDTH
 from renderers.translation import speaking
-from renderers.typeset import PHONE_FLOOR, on_phone, text_log, text_width
+from renderers.typeset import PHONE_FLOOR, on_phone, text_log
 
 from .helpers import fixed
 
@@ -91,15 +91,14 @@ def test_the_most_cubes_the_rules_allow_are_all_drawn_and_told(players, board, l
             if side:
                 blocks.append("".join(t for _, t in side))
     assert sorted(blocks) == held
-    # clear of "diversity": every cube ends 4 px or more left of the label, in its block
-    with speaking(language):
-        label_w = text_width(R.tr("diversity"), R.PHONE_SIZE)
+    # clear of the scales: every cube ends 8 px or more left of them, in its block ("diversity"
+    # stands under the row of cubes: the next test sees it clear of them)
     width = _block_width(s.cols)
     bw, _ = R._board_size(s.cols)
     lefts = [R.MARGIN + bw + R.MARGIN] if s.cols <= 5 else [R.MARGIN, R.MARGIN + width + 10]
     for x, _, _ in drawn:
         left = max(b for b in lefts if b <= x)
-        assert x + 32 + 4 <= left + width - 5 * 26 - 10 - 8 - label_w, (x, left)
+        assert x + R.CUBE + 8 <= R.scales_left(left, width), (x, left)
     words = " ".join(in_words(line) for section in T.describe(view) for line in section.lines)
     for seat in range(players):
         assert in_words(cube_words(s.cubes[seat])) in words, seat
@@ -129,7 +128,7 @@ def test_cubes_beyond_the_row_are_counted_never_dropped(counts, cols, language):
     assert len(more) == (len(cube_letters) < sum(counts))
     assert all(round(on_phone(d.cap, WIDTH), 1) >= PHONE_FLOOR for d in log)
     pixels = [((x, y), img.getpixel((x, y))) for y in range(img.height) for x in range(img.width)]
-    scales = x0 + width - 5 * 26 - 10
+    scales = R.scales_left(x0, width)
     diversity = _box([p for p, c in pixels if c == MUTED and x0 + 75 < p[0] < scales])
     name = _box([p for p, c in pixels if c == seat_colour(0) and p[0] > x0 + 40 and p[1] < y0 + 38])
     # the cubes and the count: the terrains' colours and the ink in the row of cubes
@@ -137,7 +136,7 @@ def test_cubes_beyond_the_row_are_counted_never_dropped(counts, cols, language):
         p
         for p, c in pixels
         if x0 + 75 < p[0] < scales
-        and y0 + 46 < p[1] < y0 + 88
+        and y0 + R.CUBES_Y - 4 < p[1] < y0 + R.CUBES_Y + R.CUBE + 4
         and (c in R.TERRAIN_COLOURS.values() or c == R.INK)
     ]
     assert _apart(_box(row), diversity), (_box(row), diversity)

@@ -16,7 +16,7 @@ from engines.tiwanaku.data import ROW_LETTERS, TERRAINS
 from engines.tiwanaku.rules import ACTION, DIVINING, FINAL, OVER, BoardSize, cube_words, terrain
 from tests.support import sentences
 from tests.support.sentences import ES
-from tests.tiwanaku.helpers import cell, cultivate, discover, fixed, play, put
+from tests.tiwanaku.helpers import cell, cultivate, discover, fixed, play, put, to_the_end
 
 MODES = [(1, "auto"), (2, "short"), (2, "long"), (3, "auto"), (4, "auto")]
 
@@ -66,8 +66,12 @@ def check_names_everything(view: T.View) -> None:
     elif view.phase == FINAL:
         assert first == f"Final divinations: {p} divines under one explorer or passes"
     else:
-        assert view.phase == OVER and first == "The game is over"
-    assert f"{view.empty_left} hidden space" in turn[1][2]
+        assert view.phase == OVER and first == f"The game is over: it ended in round {view.round}"
+    if view.phase in (ACTION, DIVINING):
+        assert turn[1][1] == f"Round {view.round}"
+        assert f"{view.empty_left} hidden space" in turn[1][2]
+    else:  # all the land is found: no count of what is hidden
+        assert view.empty_left == 0 and not any("hidden space" in line for line in turn[1])
     # every player's score, guesses, cubes, reserve, scales and looks at the disc
     lines = players[1]
     for seat in range(view.players):
@@ -368,3 +372,21 @@ def test_the_end_in_words_gives_the_places_the_picture_ranks():
     assert T.outcome(s).ranking == ((3,), (1,), (0, 2))
     spanish = [line.in_words(ES) for line in turn.lines]
     assert "Puesto 1: {p3}, 20 puntos" in spanish
+
+
+def test_the_round_in_words_at_the_end_says_the_game_ended_in_it():
+    """From the final divinations on nothing is hidden, so no count of hidden spaces is read out,
+    and the finished game's words say the round it ended in, not a bare "Round 7" as if it went
+    on (as the picture's header says it), in English and Spanish."""
+    final, over = to_the_end(7)
+    turn = T.describe(T.view_for(final, None))[0]
+    assert [line.in_words() for line in turn.lines][:2] == [
+        "Final divinations: {p0} divines under one explorer or passes",
+        "Round 7",
+    ]
+    assert not any("hidden" in line.in_words() for line in turn.lines)
+    turn = T.describe(T.view_for(over, None))[0]
+    lines = [line.in_words() for line in turn.lines]
+    assert lines[0] == "The game is over: it ended in round 7"
+    assert not any(line.startswith("Round ") or "hidden" in line for line in lines), lines
+    assert turn.lines[0].in_words(ES) == "La partida ha terminado en la ronda 7"

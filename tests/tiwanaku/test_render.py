@@ -17,7 +17,7 @@ from renderers.layout import WIDTH, header_height, strip_height
 from renderers.translation import speaking
 from renderers.typeset import fit_log, text_width
 
-from .helpers import cell, discover, fixed, put
+from .helpers import cell, discover, fixed, put, to_the_end
 
 
 def _play(players, seed, stop):
@@ -108,7 +108,7 @@ def test_the_diversity_label_overlaps_neither_a_long_name_nor_the_cubes(language
         name = _box([p for p, c in pixels if c == seat_colour(seat) and p[0] > x0 + 40 and p[1] < y0 + 38])
         # the label: muted ink right of the "cubes" word, left of the scales (whose bold digits'
         # edges pass through the muted grey)
-        scales = x0 + width - 5 * 26 - 10
+        scales = R.scales_left(x0, width)
         diversity = _box([p for p, c in pixels if c == MUTED and x0 + 75 < p[0] < scales])
         cubes = _box([p for p, c in pixels if c in R.TERRAIN_COLOURS.values()])
         assert _apart(name, diversity), (language, cols, seat, name, diversity)
@@ -192,3 +192,72 @@ def test_the_terrain_key_reads_whole_on_a_phone(players, language):
     assert len(drawn) == 4
     for f in drawn:
         assert f.size == 22 and text_width(f.text, f.size) <= f.box[2] - f.box[0], f
+
+
+@pytest.mark.parametrize(
+    ("language", "final", "over"),
+    [
+        ("en", "round 7 · all discovered", "ended in round 7"),
+        ("es", "ronda 7 · todo descubierto", "terminó en la ronda 7"),
+    ],
+)
+def test_the_header_at_the_end_says_the_round_as_it_stands(language, final, over):
+    """Once all the land is found (the final divinations) the header's corner says so, not "0
+    hidden left"; on the finished board it says the round the game ended in beside "Game over:
+    … wins", where it said "game over" a second time and no round (the board in words agrees)."""
+    last, done = to_the_end(7)
+    with speaking(language):
+        assert R._header(T.view_for(last, 0), None, None).info == final
+        assert R._header(T.view_for(done, None), None, None).info == over
+        assert R._header(T.view_for(fixed(), None), None, None).info.startswith(("round 1 ·", "ronda 1 ·"))
+
+
+def _runs(flags: list[bool]) -> list[tuple[int, int]]:
+    """The (start, length) of each run of True in ``flags``."""
+    out: list[tuple[int, int]] = []
+    for k, flag in enumerate(flags):
+        if flag and (not out or out[-1][0] + out[-1][1] < k):
+            out.append((k, 1))
+        elif flag:
+            out[-1] = (out[-1][0], out[-1][1] + 1)
+    return out
+
+
+@pytest.mark.parametrize("cols", [5, 9])
+def test_a_players_scales_and_cubes_can_be_counted_on_a_phone(cols, monkeypatch):
+    """A player's block, beside the 5 x 5 board and under the 5 x 9 one (two a row, as with 4
+    seats), shown 400 px wide: each diversity level stands 4.5 px tall or more with a gap of 1.2
+    px or more to the next, so that a scale's levels can be counted, and a cube is 12 px or more.
+    The levels stood 2.3 px tall, 1 px apart, the cubes 10.7 px."""
+    bw, _ = R._board_size(cols)
+    width = WIDTH - bw - 3 * R.MARGIN if cols == 5 else (WIDTH - 2 * R.MARGIN - 10) // 2
+    s = fixed()
+    s.scales[0] = [5, 0, 0, 0, 0]
+    s.cubes[0] = [1, 1, 1, 1]
+    sizes: list[float] = []
+    real = R._cube
+
+    def cube(draw, x, y, size, terrain):
+        sizes.append(size)
+        real(draw, x, y, size, terrain)
+
+    monkeypatch.setattr(R, "_cube", cube)
+    x0 = y0 = 10
+    img = Image.new("RGB", (width + 2 * x0, R.BLOCK_H + 2 * y0), (255, 255, 255))
+    R._draw_block(ImageDraw.Draw(img), T.view_for(s, 1), ["Ana", "Beto"], 0, x0, y0, width)
+    colour = seat_colour(0)
+    # the first scale's levels: the seat's colour right of the block's middle, under the name
+    xs = [
+        x
+        for x in range(x0 + width // 2, img.width)
+        for y in range(y0 + 40, img.height)
+        if img.getpixel((x, y)) == colour
+    ]
+    column = min(xs) + 2
+    runs = _runs([img.getpixel((column, y)) == colour for y in range(img.height)])
+    scale = PHONE / WIDTH
+    assert len(runs) == 5, runs
+    assert all(length * scale >= 4.5 for _, length in runs), runs
+    gaps = [b[0] - (a[0] + a[1]) for a, b in zip(runs, runs[1:], strict=False)]
+    assert all(gap * scale >= 1.2 for gap in gaps), gaps
+    assert len(sizes) == 4 and all(size * scale >= 12 for size in sizes), sizes

@@ -8,8 +8,10 @@ field, as the move notation uses them.  The fields touched by the latest turn ar
 magenta, each llama's road an arrow; rocks are grey stones on the tiles the last rotating player turned.  One or two llamas on a
 tile are drawn whole, side by side; three or more as one tag with each side's llama shape and
 count (each llama's field and load are in its side's panel).  On a village, between its number
-and its demand flags, a llama is a token of its side's shape and colour with its number (its
-load in its side's panel), and three or more are the same tag.
+and its demand flags, a llama is a token of its side's shape and colour with its number and its
+load, a piece of the load's colour with its letter, just right of it; three or more are the same
+tag.  Each side's panel shows its supply, a disc per colour with the colour's letter and count;
+a key under the board says what a disc shows and names each letter's colour.
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ from renderers.typeset import (
     narrow_label,
     narrow_lines,
     narrow_text,
+    text_width,
 )
 
 R = 48  # hex radius (centre to corner) in pixels
@@ -327,39 +330,52 @@ HERD_GAP = 4  # between the two sides on a herd's tag
 # A village holds its number at the top and its demand flags low, so its llamas stand in the band
 # between them, where the village is widest (80 px; a tile's llamas, 41 px tall with their ears,
 # stood half under the flags and over the village's edge onto the fields below): each a token of
-# its side's shape and colour with its number, 22 px tall, or from three on the herd's tag, as
-# tall.  Their loads are in each side's list of llamas (a load's square beside a token read as a
-# third flag).
+# its side's shape and colour with its number, 22 px tall, its load a round piece of its colour
+# with the colour's letter just right of it (round, as the supply's pieces: a square there read
+# as a third flag), or from three on the herd's tag, as tall (their loads in each side's list).
 VILLAGE_LLAMA_Y = -9.5  # the band's middle, above the village's centre
 TOKEN = 10  # a token's half size, inside its 1 px outline
-TOKEN_STEP = 26  # between two tokens' centres
+TOKEN_LOAD = 19  # from a token's centre to its load's, which covers the token's edge
+TOKEN_LOAD_R = 10  # a load's radius on a village, its 2 px outline inside
+TOKEN_STEP = 41  # between two tokens' centres: a token and its load, then 1 px, then the next
+TOKEN_MIDDLE = (
+    TOKEN_LOAD + TOKEN_LOAD_R - TOKEN - 1
+) / 2  # a token and its load's middle, right of the token
 
 
 def village_spots(cx: float, y: float, n: int) -> list[tuple[float, float]]:
-    """Where each of ``n`` (one or two) llamas on a village stands, left to right, about the
-    village's middle."""
-    return [(cx + (i - (n - 1) / 2) * TOKEN_STEP, y) for i in range(n)]
+    """Where each of ``n`` (one or two) llamas' tokens on a village stands, left to right, each
+    with its load on its right, the lot about the village's middle."""
+    return [(cx - TOKEN_MIDDLE + (i - (n - 1) / 2) * TOKEN_STEP, y) for i in range(n)]
 
 
-def _token(dr: ImageDraw.ImageDraw, x: float, y: float, seat: int, ident: int) -> None:
+def _token(dr: ImageDraw.ImageDraw, x: float, y: float, seat: int, ident: int, load: str | None) -> None:
     """A llama on a village: its side's shape (White's round, Black's square) in its body's
-    colour, outlined, with its number."""
+    colour, outlined, with its number; its load on its right, a disc of the load's colour with
+    its letter (an empty grey disc, struck through, when it carries nothing)."""
     outline, ink = ((20, 20, 20), (20, 20, 20)) if seat == 0 else ((240, 240, 240), (250, 250, 250))
     stretch = 1 / 0.85 if SEAT_SHAPES[seat] == "square" else 1  # a square as tall as the circle
     seat_shape(dr, x, y, (TOKEN + 1) * stretch, seat, fill=outline)
     seat_shape(dr, x, y, TOKEN * stretch, seat, fill=LLAMA_BODY[seat])
     label(dr, (x, y), str(ident), PHONE_SIZE, True, ink, "mm")
+    lx, r = x + TOKEN_LOAD, TOKEN_LOAD_R
+    if load:
+        dr.ellipse((lx - r, y - r, lx + r, y + r), fill=COLOUR_RGB[load], outline=INK, width=2)
+        _letter(dr, lx, y, load, PHONE_SIZE, 2 * r - 6)
+    else:
+        dr.ellipse((lx - r, y - r, lx + r, y + r), fill=(225, 225, 225), outline=(120, 120, 120), width=1)
+        dr.line([(lx - 5, y + 5), (lx + 5, y - 5)], fill=(120, 120, 120), width=2)
 
 
 def _village_llamas(dr: ImageDraw.ImageDraw, cx: float, y: float, group: Sequence) -> None:
     """The llamas on a village, by seat then number, in the band under its number (``y`` its
-    middle): a token each for one or two, a herd from :data:`HERD` on."""
+    middle): a token and its load each for one or two, a herd from :data:`HERD` on."""
     group = sorted(group, key=lambda m: (m.seat, m.id))
     if len(group) >= HERD:
         _herd(dr, cx, y, group)
         return
     for (x, ty), lm in zip(village_spots(cx, y, len(group)), group, strict=True):
-        _token(dr, x, ty, lm.seat, lm.id)
+        _token(dr, x, ty, lm.seat, lm.id, lm.load)
 
 
 ARROW_REACH = 30
@@ -496,22 +512,16 @@ def _seat_lines(view, names) -> list[SeatLine]:
     for seat in range(view.players):
         llamas = sum(1 for m in view.llamas if m.seat == seat)
         total = sum(n for _, n in view.supply[seat])
-        if seat == 0:
-            detail = ntr(
-                "White · valleys · loose {loose}/{total} · {n} llama",
-                "White · valleys · loose {loose}/{total} · {n} llamas",
-                llamas,
-                loose=view.loose[seat],
-                total=total,
-            )
-        else:
-            detail = ntr(
-                "Black · mountains · loose {loose}/{total} · {n} llama",
-                "Black · mountains · loose {loose}/{total} · {n} llamas",
-                llamas,
-                loose=view.loose[seat],
-                total=total,
-            )
+        # its side, then what it holds in words: its resources, how many of them lie loose (spent
+        # first, before a colour leaves its cut-out), its llamas ("loose 2/7" said neither what
+        # was loose nor what 7 counted); on one line (which road each side walks is in the legend)
+        detail = tr(
+            "{side} · {resources}, {loose} · {llamas}",
+            side=tr(SIDES[seat]),
+            resources=ntr("{n} resource", "{n} resources", total),
+            loose=ntr("{n} loose", "{n} loose", view.loose[seat]),
+            llamas=ntr("{n} llama", "{n} llamas", llamas),
+        )
         out.append(
             SeatLine(
                 seat,
@@ -532,7 +542,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     over = view.phase == "over"
     top_h = ranking_height(seats) if over else strip_height(seats)
     head_h = header_height(header)
-    height = head_h + top_h + 10 + BOARD_H + PAD
+    height = head_h + top_h + 10 + BOARD_H + KEY_H + PAD
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     dr = ImageDraw.Draw(img)
     y = draw_header(dr, header)
@@ -544,7 +554,47 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     y += 10
     img.paste(_draw_board(view), (0, y))
     _panel(img, dr, view, names, BOARD_W + 4, y, WIDTH - PAD - BOARD_W - 4, height - PAD)
+    _supply_key(dr, PAD, y + BOARD_H + 4, BOARD_W - PAD - 12)
     return img
+
+
+# Under the board (the panel beside it keeps its height): how to read a seat's supply.  Its discs show a colour's
+# letter and a count ("P2"), which read as a code (or as the move "b1"); the key says what the
+# disc counts and which colour each letter, the moves' own, names (B is blue, not black nor brown).
+KEY_SIZE = 20
+KEY_LINE = 30
+KEY_H = 2 * KEY_LINE + 8
+KEY_CHIP = 13  # a key's piece: a disc of this radius with its colour's letter, as in the supply
+KEY_GAP = 22  # between one colour's word and the next piece
+
+
+def _supply_key(dr: ImageDraw.ImageDraw, x: float, y: float, w: int) -> None:
+    """The supply's key, two lines ``w`` wide from ``x, y``: what a disc shows, then each
+    colour's piece with its letter beside the colour's name (the brown pieces' square, which has
+    no letter, last)."""
+    what = tr("Each disc: a colour's letter, as typed in moves, and how many are held (P2: 2 purple)")
+    narrow_text(dr, (x, y), what, w, KEY_SIZE, min_size=PHONE_SIZE)
+    y += KEY_LINE
+    words = [ptr("pachakuna term", c) for c in (*D.COLOURS, "brown")]  # the game's own words
+    pieces = len(words) * (2 * KEY_CHIP + 6)
+    spread = sum(text_width(word, KEY_SIZE) for word in words) + KEY_GAP * (len(words) - 1)
+    squeeze = min(1.0, (w - pieces) / spread)  # words and gaps narrowed alike where wider than ``w``
+    cx, cy = x + KEY_CHIP, y + KEY_CHIP
+    for colour, word in zip((*D.COLOURS, "brown"), words, strict=True):
+        r = KEY_CHIP
+        if colour == "brown":
+            dr.rectangle(
+                (cx - r + 2, cy - r + 2, cx + r - 2, cy + r - 2),
+                fill=COLOUR_RGB[colour],
+                outline=INK,
+                width=2,
+            )
+        else:
+            dr.ellipse((cx - r, cy - r, cx + r, cy + r), fill=COLOUR_RGB[colour], outline=INK, width=2)
+            _letter(dr, cx, cy, colour, PHONE_SIZE, 2 * r - 6)
+        room = int(text_width(word, KEY_SIZE) * squeeze) + 1
+        narrow_text(dr, (cx + r + 6, y - 1), word, room, KEY_SIZE, min_size=KEY_SIZE)
+        cx += 2 * r + 6 + room + KEY_GAP * squeeze
 
 
 def _panel(

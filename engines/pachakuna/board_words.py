@@ -307,11 +307,13 @@ def _players_section(view: View) -> Section:
             "colours": view.colours[seat],
             "loose": loose_words(view.loose[seat]),
         }
-        if pieces:
+        if pieces:  # how many resources in all, and how many of them are loose, as the picture says
+            total = sum(n for _, n in view.supply[seat])
             lines.append(
                 said(
-                    "{p0} ({side}) holds {pieces}: {colours} of 7 colours, {loose}",
+                    "{p0} ({side}) holds {pieces}: {colours} of 7 colours, {resources}, {loose}",
                     pieces=listed(pieces),
+                    resources=said_n(total, "{n} resource", "{n} resources"),
                     **values,
                 )
             )

@@ -184,7 +184,12 @@ def check_names_everything(state: P.State, seat: int | None) -> None:
         held = [f"{k} {sup[k]}" for k in D.SUPPLY_KINDS if sup[k]]
         counts = f"{P.rules.colours_held(sup)} of 7 colours, {P.rules.loose(sup)} loose"
         side = f"{{p{s}}} ({D.SEAT_NAMES[s]})"
-        expected = f"{side} holds {', '.join(held)}: {counts}" if held else f"{side} holds nothing: {counts}"
+        total = P.rules.total(sup)
+        resources = f"{total} resource" + ("s" if total != 1 else "")
+        if held:  # the resources in all, as the picture's seat line says them
+            expected = f"{side} holds {', '.join(held)}: {counts.replace(', ', f', {resources}, ')}"
+        else:
+            expected = f"{side} holds nothing: {counts}"
         assert players[2 * s] == expected
         n = sum(1 for lm in state.llamas if lm.seat == s)
         assert players[2 * s + 1] == f"{{p{s}}} has {n} llama" + ("s" if n != 1 else "")
@@ -319,7 +324,7 @@ def test_a_position_read_in_english_and_spanish():
     ]
     assert told[3][1][0] == "11 (yellow): no demand until the end of the turn"
     assert told[4][1][:2] == [
-        "{p0} (White) holds white 2, red 1: 2 of 7 colours, 1 loose",
+        "{p0} (White) holds white 2, red 1: 2 of 7 colours, 3 resources, 1 loose",
         "{p0} has 1 llama",
     ]
     assert told[5][1] == ["the bag holds 35 demands", "used demands, big flag first: red over blue"]
@@ -330,7 +335,9 @@ def test_a_position_read_in_english_and_spanish():
     assert all(h[0].isupper() for h in headings), headings  # it said "llama 1 de {p0} ..."
     assert "NE: loseta 45, bordes de montaña E, NO, NE; girada este turno" in es
     assert "SO: loseta 64, bordes de montaña O, NO, NE; se puede girar" in es
-    assert "{p0} (Blanco) tiene blanco 2, rojo 1: 2 de 7 colores, 1 suelto" in es  # was "1 sueltos"
+    assert (
+        "{p0} (Blanco) tiene blanco 2, rojo 1: 2 de 7 colores, 3 recursos, 1 suelto" in es
+    )  # was "1 sueltos"
     assert "demandas usadas, bandera grande primero: rojo sobre azul" in es
 
     # Black's turn: the rock White left on 45, and no turn Black can pay for beyond the first

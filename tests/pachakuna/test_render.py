@@ -506,6 +506,6 @@ def test_a_villages_llamas_stand_inside_it_clear_of_its_flags_and_number():
                 spots = R.village_spots(cx, cy + R.VILLAGE_LLAMA_Y, len(group))
                 for (x, y), lm in zip(spots, llamas, strict=True):
                     alone = empty.copy()
-                    R._token(ImageDraw.Draw(alone), x, y, lm.seat, lm.id)
+                    R._token(ImageDraw.Draw(alone), x, y, lm.seat, lm.id, lm.load)
                     token = ImageChops.difference(alone, empty).getbbox()
                     assert seen.crop(token).tobytes() == alone.crop(token).tobytes(), (village, group)

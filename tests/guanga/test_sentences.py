@@ -342,6 +342,32 @@ def test_a_stopper_on_ones_own_guanga_is_said_so():
     )
 
 
+def test_the_play_menu_offers_a_stopper_on_the_askers_own_guanga_as_theirs():
+    """The menu and autocomplete a seat is shown name the other players' guangas and call the
+    seat's own "your guanga", not by its own name, in English and Spanish."""
+    from bot import choices
+    from languages import ENGLISH
+
+    s = game(3, "beginner", stoppers=True)
+    assert G.to_move(s) == {0}
+    legal = list(G.legal_moves(s, 0))
+    names = ["Ana", "Bob", "Cy"]
+    for t, own, other in (
+        (ENGLISH, "Stopper on your guanga", "Stopper on Bob's guanga"),
+        (ES, "Tope en tu guanga", "Tope en la guanga de Bob"),
+    ):
+        found = choices.entries(G, s, 0, legal, names, t)
+        stoppers = {e.move[:2]: e.group_label for e in found if e.kind == "stopper"}
+        assert stoppers["T1"] == own and stoppers["T2"] == other, stoppers
+        assert not any("Ana" in label for label in stoppers.values())
+        plans = choices.plan_menu(
+            G.KINDS, lambda k, t=t: choices.kind_label(G, k, t), found, opened=("stopper",), t=t
+        )
+        assert own in [p.label for c in plans for p in c.picks]
+        (typed,) = choices.complete(found, "T1A1", lambda k, t=t: choices.kind_label(G, k, t), t)
+        assert typed[0].startswith(f"T1A1 — {own} ")
+
+
 def test_stopper_events_and_refusals_in_spanish():
     s = game(3, "beginner", stoppers=True)
     s, ev = G.apply_move(s, 0, G.parse_move("T2C4"))

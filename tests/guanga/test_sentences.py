@@ -24,7 +24,7 @@ from engines.core import (
 )
 from engines.guanga import data as D
 from engines.guanga import terms as W
-from engines.guanga.rules import Claim, Done, Place, Refresh, Return, Stopper, patch_name
+from engines.guanga.rules import Buy, Claim, Done, Place, Refresh, Return, Stopper, patch_name
 from tests.guanga.util import clear, game, kind, play, put, set_basket, set_market
 from tests.support import sentences
 from tests.support.contract import playout
@@ -510,6 +510,15 @@ def test_move_words_put_terms_in_the_readers_language():
     mw = G.move_words(s, 0, place)
     assert mw.group_label(G.WORDS) == f"Slot {place.slot} ({patch})"
     assert mw.group_label(G.WORDS, ES) == f"Hueco {place.slot} ({W.PATCHES[patch].in_words(ES)})"
+    # a bought patch is the slot's patch, not the slot ("Comprar el hueco 1" bought the slot)
+    s = game(2, "apprentice")
+    buy = next(m for m in G.legal_moves(s, 0) if isinstance(m, Buy))
+    patch = patch_name(s.basket[buy.slot - 1])
+    mw = G.move_words(s, 0, buy)
+    assert mw.group_label(G.WORDS) == f"Buy slot {buy.slot} ({patch})"
+    assert mw.group_label(G.WORDS, ES) == (
+        f"Comprar el parche del hueco {buy.slot} ({W.PATCHES[patch].in_words(ES)})"
+    )
     claim = Claim("A03", "yellow", (0, 6, 12))
     assert G.move_words(s, 0, claim).label(G.WORDS, ES) == "reclamar Lluch'u (A03) con amarillo en A1 B2 C3"
     assert G.move_words(s, 0, Return((0, 6))).label(G.WORDS, ES) == "devolver los parches de A1 y B2"

@@ -157,7 +157,7 @@ def entries(
                 w.kind,
                 name_seats(w.label(words, t), names),
                 w.group,
-                None if w.group is None else in_words(f"group.{w.kind}", w.group_args),
+                None if w.group is None else in_words(w.group_message, w.group_args),
                 levels,
             )
         )

@@ -65,7 +65,7 @@ Nowa Gwinea placement, the card a Tomathor swap gives away), and the
 regions a menu may go through when there are too many to list (the row of
 the board: ``regions``, message ids ``region.<...>``).  ``WORDS`` is
 the game's catalogue of English texts by message id (``kind.<key>`` names
-each kind, ``group.<kind>`` a group, ``option.<name>`` and
+each kind, ``group.<kind>`` a group (or the move's ``group_text``), ``option.<name>`` and
 ``option.<name>.<value>`` the lobby's options); :func:`say` puts the
 arguments in.  A move's whole description is its group's words followed by
 its own (``Hut F`` ``on B2 B3 C2 C3 D2``); a menu that names the group above

@@ -534,7 +534,8 @@ class MoveWords:
     ``kind`` is the key of its :class:`Kind`; ``text`` the message id of its
     label and ``args`` the values put in (plain strings; seats as ``{pN}``);
     ``group`` the key of its group within the kind (``None``: no groups) and
-    ``group_args`` the values for the group's label (message id ``group.<kind>``).
+    ``group_args`` the values for the group's label (message id ``group.<kind>``, or
+    ``group_text`` where a group of the kind reads otherwise: ``Stopper on your guanga``).
     ``regions``: further steps a menu may take on the way to the move when there are
     too many to list (the region of the board, then the place), after the group, or
     before it with ``regions_first`` (the row of the board, then the tile); ``then``:
@@ -549,10 +550,16 @@ class MoveWords:
     regions: tuple[Level, ...] = ()
     regions_first: bool = False
     then: tuple[Level, ...] = ()
+    group_text: str | None = None
+
+    @property
+    def group_message(self) -> str:
+        """The message id of the group's label: ``group_text``, else ``group.<kind>``."""
+        return self.group_text or f"group.{self.kind}"
 
     def levels(self) -> tuple[Level, ...]:
         """The menu's steps from the kind down to the move: the group and the regions."""
-        group = () if self.group is None else (Level(self.group, f"group.{self.kind}", self.group_args),)
+        group = () if self.group is None else (Level(self.group, self.group_message, self.group_args),)
         return (self.regions + group if self.regions_first else group + self.regions) + self.then
 
     def label(self, words: Mapping[str, str], language: Translates | None = None) -> str:
@@ -561,7 +568,7 @@ class MoveWords:
     def group_label(self, words: Mapping[str, str], language: Translates | None = None) -> str | None:
         if self.group is None:
             return None
-        return say(words, f"group.{self.kind}", self.group_args, language)
+        return say(words, self.group_message, self.group_args, language)
 
     def full(self, words: Mapping[str, str], language: Translates | None = None) -> str:
         """The move's whole description: its group's words, then its own (``Hut F`` ``on B2 ...``)."""

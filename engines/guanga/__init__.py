@@ -118,31 +118,32 @@ from .words import KINDS, WORDS, move_words
 # its turn triggered by making the take possible with shells (a game may go on where it ended).
 EDITION = 4
 
-RULES_HELP = N_("""**Guanga: Tejidos Andinos**: weave your 5x5 guanga (rows A-E, cols 1-5) to match market \
-cards.
-**Turn**: take 2 basket patches, one move each (`P3B2` = slot 3 onto B2; stacking is OK, only the \
-top counts). Then you may claim a card: show its shape (turned or mirrored) all in the card's \
-colour or all in its symbol, with a face-up workshop marker for it (grey, 2 with 4 players, 1 with 3, none with 1-2: any \
-colour once all colours are down): `C A03 yellow B2C3D4`. Then return 2 of its patches to the bag: `R B2D4`. \
-End with `done` (automatic if nothing's left).
-**End**: when face-up workshop markers are down to 6 (2-3 players) or 4 (4 players), or a player \
-can't place two basket patches as their turn starts (they pass), the round is finished \
-(or the game ends at once, with `{option cannot_place}` "{choice guanga new cannot_place end_now}"); beginner also ends at once if the basket can't be \
-refilled. Score card VP, orders, shells, +10 for the first full guanga, -2 per empty cell. Ties: \
-fewer minus points wins, else shared.
+RULES_HELP = N_("""**Guanga: Tejidos Andinos**: weave a 5x5 guanga (rows A-E, cols 1-5) to match market cards.
+**Turn**: take 2 basket patches, a move each (`P3B2`: slot 3 onto B2; stack freely, only tops \
+count). You may then claim a card by its shape (turned or mirrored) all in its colour or all \
+in its symbol, with its workshop marker face up (grey, 2 with 4 players, 1 with 3, none with \
+1-2: any colour once all colours are down): `C A03 yellow B2C3D4`, and return 2 of its patches \
+to the bag: `R B2D4`. Then `done` (automatic if nothing's left).
+**End**: when face-up workshop markers are down to 6 (2-3 players) or 4 (4 players), or a \
+player can't place 2 basket patches at turn start (they pass), the round is played out (not \
+with `{option cannot_place}` "{choice guanga new cannot_place end_now}"); beginner also ends \
+at once if the basket can't be refilled. Score card VP, orders, shells, +10 for the first full \
+guanga, -2 per empty cell; ties: fewer minus points wins, else shared.
 **Modes** (`{option mode}`)
 - {choice guanga new mode beginner}: place anywhere, market 3/3/3.
-- {choice guanga new mode apprentice}: market 4/3/2, keep 1 of 2 secret orders (`keep O3`; each half scores with 2 cards of \
-its flag/typology), 3 shells (1 VP each left). The two patches must differ in colour and symbol and \
-sit side by side. 1 shell each: `S3B2` buys a patch, `refresh` renews the basket.
-- {choice guanga new mode master}: shells come from full rows/columns of your claim's colour/symbol (2 each), a \
-patch costs 3, 2 shells = 1 VP; blankets give one more patch.
-- {choice guanga new mode artisan}: every patch must link to C3, whose mother patch is never removed; cut-off \
-patches go to the bag.
-- `{option stoppers}` (the first two modes): `T2C4` blocks player 2's C4; 2 each, max 2 per guanga, counted \
-as filled.
-**Solo**: fewer patches, no market refills, orders or +10 tile; ends when you can't place two patches; you get \
-a rank.""")
+- {choice guanga new mode apprentice}: market 4/3/2, keep 1 of 2 secret orders (`keep O3`; \
+each half scores with 2 cards of its flag/typology), 3 shells (1 VP each left). Both patches \
+differ in colour and symbol, side by side. 1 shell each: `S3B2` buys a patch, `refresh` renews \
+the basket.
+- {choice guanga new mode master}: no starting shells; a claim earns 2 per full row/column of \
+the colour or symbol used, taken face down from the basket; a patch costs 3, 2 shells = 1 VP; \
+blankets give one more patch.
+- {choice guanga new mode artisan}: all patches link to C3, whose mother patch is never \
+removed; cut-off patches go to the bag.
+- `{option stoppers}` (first two modes): `T2C4` blocks player 2's C4; 2 each, max 2 per \
+guanga, counted as filled.
+**Solo**: fewer patches; one workshop marker per colour and symbol (9 claims at most); no \
+market refills, orders or +10 tile; master's lines still earn shells; you get a rank.""")
 
 
 RENAMED = D.RENAMED

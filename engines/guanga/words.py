@@ -62,6 +62,7 @@ WORDS: dict[str, str] = {
     "group.place": N_("Slot {slot} ({patch})"),
     "group.buy": N_("Buy slot {slot} ({patch})"),
     "group.stopper": N_("Stopper on {target}'s guanga"),
+    "group.stopper.own": N_("Stopper on your guanga"),
     "move.keep": N_("keep order {order}: {flag} {flag_points} / {typology} {typology_points}"),
     "move.place": N_("on {cell}"),
     "move.buy": N_("onto {cell}"),
@@ -114,6 +115,8 @@ def move_words(state: State, seat: int, move: Move) -> MoveWords:
             {"target": target, "cell": CELL_NAMES[move.cell]},
             group=str(move.target),
             group_args={"target": target},
+            # The asker's own guanga is theirs in their menu, not named like another player's.
+            group_text="group.stopper.own" if move.target == seat else None,
         )
     if isinstance(move, Claim):
         cells = " ".join(CELL_NAMES[c] for c in move.cells)

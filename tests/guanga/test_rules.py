@@ -691,6 +691,43 @@ def test_the_rules_help_says_solo_has_no_complete_guanga_tile():
     assert "+10 tile" in solo_en and "loseta de +10" in solo_es
 
 
+def test_the_rules_help_gives_the_solo_workshop_and_master_s_shells():
+    """/rules says what the solo workshop holds (one marker per colour and per symbol, no grey:
+    nine claims at most) and that solo master still earns shells from lines, and what master
+    changes about shells (none at start, 2 per full line of the claim's colour or symbol, taken
+    from the basket face down, a patch for 3, 2 to a VP), as the game deals them, in English and
+    Spanish."""
+    from tests.support.sentences import ES
+
+    solo = G.new_game(G.Config(players=1, mode=Mode.MASTER), 1, 3)
+    assert sum(solo.markers.values()) == 9 and solo.markers.get("grey", 0) == 0
+    assert solo.shells == [0] and D.SHELLS_PER_LINE == 2 and D.SHELL_BUY_COST["master"] == 3
+    assert D.SHELLS_PER_VP["master"] == 2
+    english = G.RULES_HELP.splitlines()
+    spanish = ES.gettext(G.RULES_HELP).splitlines()
+    solo_en = next(line for line in english if line.startswith("**Solo**"))
+    solo_es = next(line for line in spanish if line.startswith("**En solitario**"))
+    assert "one workshop marker per colour and symbol (9 claims at most)" in solo_en
+    assert "master's lines still earn shells" in solo_en
+    assert "un solo marcador del taller por color y por símbolo (9 reclamos como máximo)" in solo_es
+    assert "en Maestra las líneas siguen dando conchas" in solo_es
+    master_en = next(line for line in english if line.startswith("- {choice guanga new mode master}"))
+    master_es = next(line for line in spanish if line.startswith("- Maestra ("))
+    for needed in (
+        "no starting shells",
+        "a claim earns 2 per full row/column of the colour or symbol used, taken face down from the basket",
+        "a patch costs 3, 2 shells = 1 VP",
+    ):
+        assert needed in master_en, needed
+    for needed in (
+        "empiezas sin conchas",
+        "cada reclamo te da 2 por cada fila o columna completa del color o del símbolo con que reclamas, y se "
+        "toman de la canasta como parches boca abajo",
+        "un parche cuesta 3 y 2 conchas valen 1 PV",
+    ):
+        assert needed in master_es, needed
+
+
 # --------------------------------------------------------------------------- solo
 
 

@@ -24,7 +24,7 @@ from engines.core import (
 )
 from engines.guanga import data as D
 from engines.guanga import terms as W
-from engines.guanga.rules import Claim, Done, Place, Refresh, Return, Stopper, patch_name
+from engines.guanga.rules import Buy, Claim, Done, Place, Refresh, Return, Stopper, patch_name
 from tests.guanga.util import clear, game, kind, play, put, set_basket, set_market
 from tests.support import sentences
 from tests.support.contract import playout
@@ -342,6 +342,32 @@ def test_a_stopper_on_ones_own_guanga_is_said_so():
     )
 
 
+def test_the_play_menu_offers_a_stopper_on_the_askers_own_guanga_as_theirs():
+    """The menu and autocomplete a seat is shown name the other players' guangas and call the
+    seat's own "your guanga", not by its own name, in English and Spanish."""
+    from bot import choices
+    from languages import ENGLISH
+
+    s = game(3, "beginner", stoppers=True)
+    assert G.to_move(s) == {0}
+    legal = list(G.legal_moves(s, 0))
+    names = ["Ana", "Bob", "Cy"]
+    for t, own, other in (
+        (ENGLISH, "Stopper on your guanga", "Stopper on Bob's guanga"),
+        (ES, "Tope en tu guanga", "Tope en la guanga de Bob"),
+    ):
+        found = choices.entries(G, s, 0, legal, names, t)
+        stoppers = {e.move[:2]: e.group_label for e in found if e.kind == "stopper"}
+        assert stoppers["T1"] == own and stoppers["T2"] == other, stoppers
+        assert not any("Ana" in label for label in stoppers.values())
+        plans = choices.plan_menu(
+            G.KINDS, lambda k, t=t: choices.kind_label(G, k, t), found, opened=("stopper",), t=t
+        )
+        assert own in [p.label for c in plans for p in c.picks]
+        (typed,) = choices.complete(found, "T1A1", lambda k, t=t: choices.kind_label(G, k, t), t)
+        assert typed[0].startswith(f"T1A1 — {own} ")
+
+
 def test_stopper_events_and_refusals_in_spanish():
     s = game(3, "beginner", stoppers=True)
     s, ev = G.apply_move(s, 0, G.parse_move("T2C4"))
@@ -484,6 +510,15 @@ def test_move_words_put_terms_in_the_readers_language():
     mw = G.move_words(s, 0, place)
     assert mw.group_label(G.WORDS) == f"Slot {place.slot} ({patch})"
     assert mw.group_label(G.WORDS, ES) == f"Hueco {place.slot} ({W.PATCHES[patch].in_words(ES)})"
+    # a bought patch is the slot's patch, not the slot ("Comprar el hueco 1" bought the slot)
+    s = game(2, "apprentice")
+    buy = next(m for m in G.legal_moves(s, 0) if isinstance(m, Buy))
+    patch = patch_name(s.basket[buy.slot - 1])
+    mw = G.move_words(s, 0, buy)
+    assert mw.group_label(G.WORDS) == f"Buy slot {buy.slot} ({patch})"
+    assert mw.group_label(G.WORDS, ES) == (
+        f"Comprar el parche del hueco {buy.slot} ({W.PATCHES[patch].in_words(ES)})"
+    )
     claim = Claim("A03", "yellow", (0, 6, 12))
     assert G.move_words(s, 0, claim).label(G.WORDS, ES) == "reclamar Lluch'u (A03) con amarillo en A1 B2 C3"
     assert G.move_words(s, 0, Return((0, 6))).label(G.WORDS, ES) == "devolver los parches de A1 y B2"

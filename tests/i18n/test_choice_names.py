@@ -134,8 +134,10 @@ def test_the_guides_name_the_choices_of_new_as_each_client_shows_them():
         "**Opciones**: `tablero` Automático (5x5 para 1-2 jugadores, 5x9 para 3-4), Corto 5x5 (1-2 jugadores) "
         "o Largo 5x9." in tiwanaku
     )
-    assert "- Maestra (cara B, conchas por líneas, cobijas): las conchas salen" in ES.gettext(guide("guanga"))
-    assert "- Master (side B, shells from lines, blankets): shells come" in EN.gettext(guide("guanga"))
+    assert "- Maestra (cara B, conchas por líneas, cobijas): empiezas sin conchas" in ES.gettext(
+        guide("guanga")
+    )
+    assert "- Master (side B, shells from lines, blankets): no starting shells" in EN.gettext(guide("guanga"))
     assert "`tableros` Todos el mismo tablero (por defecto) o Un tablero cada uno;" in ES.gettext(
         guide("nowa_gwinea")
     )

@@ -291,6 +291,10 @@ def test_move_words_for_the_issues_examples():
     assert tiw_words(state, 0, Enter(1, 0)).full(TW) == "enter at B1"
     assert guac_words(None, 0, Done()).label(GW) == "serve the dish"
     assert MoveWords("k", "x", group="g").group_label({"group.k": "G"}) == "G"
+    # a group of the kind that reads otherwise (the asker's own) has its own message
+    own = MoveWords("k", "x", group="g", group_text="group.k.own")
+    assert own.group_label({"group.k": "G", "group.k.own": "Yours"}) == "Yours"
+    assert [level.text for level in own.levels()] == ["group.k.own"]
 
 
 def test_event_kind_end_is_left_out_of_the_last_post_only():

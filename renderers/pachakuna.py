@@ -722,18 +722,20 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
         "mm",
     )
     y += 2 * disc + SUPPLY_GAP + 12
-    lx = x + 10
+    # the seat's llamas as a village shows them (its side's shape with the number, the load on
+    # its right), each followed by the field it stands on, labelled as the board labels it
+    lx = x + 10 + TOKEN + 1
+    ty = y + 13
     for lm in sorted((m for m in view.llamas if m.seat == seat), key=lambda m: m.id):
-        text = f"{lm.id}@{lm.cell}"
-        label(dr, (lx, y), text, 20, True, INK)
-        lx += _number_width(text, 20) + 6
-        fill = COLOUR_RGB[lm.load] if lm.load else (225, 225, 225)
-        dr.rectangle((lx, y, lx + 26, y + 26), fill=fill, outline=INK, width=2)
-        if lm.load:
-            _letter(dr, lx + 13, y + 13, lm.load, PHONE_SIZE, 21)
-        if not lm.load:
-            dr.line([(lx + 4, y + 22), (lx + 22, y + 4)], fill=(120, 120, 120), width=2)
-        lx += 38
+        _token(dr, lx, ty, seat, lm.id, lm.load)
+        field = str(lm.cell)
+        fx = lx + TOKEN_LOAD + TOKEN_LOAD_R + 8
+        fw = _number_width(field, 20)
+        dr.rounded_rectangle(
+            (fx, ty - 12, fx + fw + 8, ty + 12), radius=5, fill=(255, 255, 255), outline=RULE
+        )
+        label(dr, (fx + 4 + fw / 2, ty), field, 20, True, INK, "mm")
+        lx = fx + fw + 8 + 16 + TOKEN + 1
     return top + h
 
 

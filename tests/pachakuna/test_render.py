@@ -364,7 +364,7 @@ def test_a_llamas_load_reads_on_a_phone():
             assert rows and (rows[-1] - rows[0] + 1) * scale >= 4.6, (colour, seat, rows)
             number = ImageChops.difference(*drawn).getbbox()  # where 1 and 2 differ
             assert number[2] < square[0] or number[3] < square[1], (colour, seat, number, square)
-        # the seat's list of llamas in the side panel: "1@48" and the load's square
+        # the seat's llamas in the side panel: each token, its load's disc and its field
         llamas = tuple(replace(m, load=colour) for m in view.llamas)
         loaded = replace(view, llamas=llamas)
         canvas = Image.new("RGB", (340, 260), ground)
@@ -509,3 +509,58 @@ def test_a_villages_llamas_stand_inside_it_clear_of_its_flags_and_number():
                     R._token(ImageDraw.Draw(alone), x, y, lm.seat, lm.id, lm.load)
                     token = ImageChops.difference(alone, empty).getbbox()
                     assert seen.crop(token).tobytes() == alone.crop(token).tobytes(), (village, group)
+
+
+def test_a_seats_llamas_in_the_panel_are_the_villages_tokens_with_their_fields():
+    """The side panel lists a seat's llamas as a village shows them (the side's shape with the
+    number, the load's disc on its right; it read "1@46" beside a square), each followed by the
+    number of the field it stands on: the same token is found whole in the panel for every llama,
+    and moving a llama changes only what stands beside its token."""
+    from dataclasses import replace
+
+    from PIL import ImageDraw
+
+    from renderers.colours import PANEL
+    from renderers.samples import positions
+
+    pos = next(p for p in positions("pachakuna") if p.label == "2p-board=A-end")
+    view = pos.view(None)
+    loads = ("red", None, "blue")
+    for seat in (0, 1):
+        mine = [(i, m) for i, m in enumerate(view.llamas) if m.seat == seat]
+        llamas = list(view.llamas)
+        for k, (i, m) in enumerate(mine):
+            llamas[i] = replace(m, load=loads[k % 3])
+        shown = replace(view, llamas=tuple(llamas))
+
+        def panel(v, seat=seat):
+            canvas = Image.new("RGB", (340, 260), PANEL)
+            bottom = int(R._player_box(ImageDraw.Draw(canvas), 8, 8, 324, v, seat, pos.names))
+            return canvas.crop((0, bottom - 44, 340, bottom))
+
+        band = panel(shown)
+        found = []
+        for m in sorted((m for m in shown.llamas if m.seat == seat), key=lambda m: m.id):
+            alone = Image.new("RGB", (80, 40), PANEL)
+            R._token(ImageDraw.Draw(alone), 25, 20, seat, m.id, m.load)
+            token = alone.crop(ImageChops.difference(alone, Image.new("RGB", alone.size, PANEL)).getbbox())
+            spot = next(
+                (
+                    (u, v)
+                    for v in range(band.height - token.height + 1)
+                    for u in range(band.width - token.width + 1)
+                    if not ImageChops.difference(
+                        band.crop((u, v, u + token.width, v + token.height)), token
+                    ).getbbox()
+                ),
+                None,
+            )
+            assert spot is not None, (seat, m.id)
+            found.append(spot)
+        assert [u for u, _ in found] == sorted(u for u, _ in found)  # by number, left to right
+        # moving the first llama to another field changes the band right of its token only
+        i, first = min(mine, key=lambda im: im[1].id)
+        moved = list(shown.llamas)
+        moved[i] = replace(shown.llamas[i], cell=11 if first.cell != 11 else 12)
+        changed = ImageChops.difference(band, panel(replace(shown, llamas=tuple(moved)))).getbbox()
+        assert changed is not None and changed[0] > found[0][0] + 2 * R.TOKEN, (seat, changed, found)

@@ -285,9 +285,10 @@ class Attendance:
         if cancel:
             if not await store.withdraw(league.id, user_id, "bye", [number]):
                 raise LeagueError("you have not asked for a bye in round {round}", round=number)
-            return t.gettext(
+            said = t.gettext(
                 "Your bye in round {round} of {league} is taken back.", round=number, league=league.shown
             )
+            return said + await self.checked_in_too(league, user_id, [number], t)
         await self.not_fixed(league, user_id, [number])
         asked = (await store.requests(league.id, user_id)).get((number, user_id))
         if asked == "pause":
@@ -350,11 +351,28 @@ class Attendance:
         gone = await self.store.attendance.withdraw(league.id, user_id, "pause")
         if not gone:
             raise LeagueError("you have no pause in {league} to take back", league=league.shown)
-        return t.ngettext(
+        said = t.ngettext(
             "Your pause of round {rounds} of {league} is taken back: you are paired again.",
             "Your pause of rounds {rounds} of {league} is taken back: you are paired again.",
             len(gone),
             rounds=", ".join(map(str, gone)),
+            league=league.shown,
+        )
+        return said + await self.checked_in_too(league, user_id, gone, t)
+
+    async def checked_in_too(
+        self, league: LeagueRow, user_id: int, rounds: Sequence[int], t: Language = ENGLISH
+    ) -> str:
+        """Taking back a bye or a pause is saying one will play: when one of ``rounds`` has its
+        check-in open now (its call went out without them, as they were not to play), they are
+        checked in for it, or they would sit it out with nothing.  What to add to the answer."""
+        window = await self.open_round(league)
+        if window is None or window not in rounds:
+            return ""
+        await self.store.attendance.check_in(league.id, window, user_id)
+        return " " + t.gettext(
+            "You are checked in for {round} of {league}.",
+            round=texts.round_name(league, window, t),
             league=league.shown,
         )
 

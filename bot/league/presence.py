@@ -230,7 +230,7 @@ class Attendance:
                 raise LeagueError(
                     "the check-in for round {round} of {league} is closed", round=number, league=league.shown
                 )
-            raise LeagueError("there is no check-in open for {league} now", league=league.shown)
+            raise await self.none_open(league)
         asked = (await self.store.attendance.requests(league.id, user_id)).get((open_now, user_id))
         if asked == "bye":
             raise LeagueError(
@@ -248,6 +248,24 @@ class Attendance:
                 "You were already checked in for {round} of {league}.", round=round_name, league=league.shown
             )
         return t.gettext("You are checked in for {round} of {league}.", round=round_name, league=league.shown)
+
+    async def none_open(self, league: LeagueRow) -> LeagueError:
+        """Why a check-in is refused when no window is open: with when the next round's opens,
+        when it has one still to open."""
+        number = league.current_round + 1
+        before = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number - 1)
+        due = before.deadline_at if before is not None else league.starts_at if number == 1 else None
+        settings = await self.settings(league)
+        if league.status == "running" and due is not None and self.checks_in(league, settings, number):
+            opens = attendance.window_opens(due, settings)
+            if opens > self.store.clock.time():
+                return LeagueError(
+                    "there is no check-in open for {league} now; the one for round {round} opens {when}",
+                    league=league.shown,
+                    round=number,
+                    when=texts.when(opens),
+                )
+        return LeagueError("there is no check-in open for {league} now", league=league.shown)
 
     async def paired_through(self, league: LeagueRow) -> int:
         """The last round paired: the current one, or the next while it waits for the organiser's

@@ -174,6 +174,17 @@ async def checking_in(leagues, name, players, *, rounds, hours):
     return league, names
 
 
+async def all_in_round_one(leagues, league, players, clock):
+    """Start ``league``, check every one of ``players`` in for round 1 in an hour's window, and
+    open the round."""
+    league, _ = await leagues.start(league)
+    await leagues.store.attendance.open_window(league.id, 1, clock.time() + 3600)
+    for uid in players:
+        await Attendance(leagues).check_in(league, uid)
+    clock.advance(3600)
+    return await leagues.open_round(league.id, 1)
+
+
 async def test_a_late_sign_up_while_the_next_rounds_check_in_is_open_is_checked_in(leagues, service, clock):
     """Signing up late is saying one will play: with the next round's check-in window open (its
     call was posted before they joined), the late joiner is checked in for it and paired in it,
@@ -181,12 +192,7 @@ async def test_a_late_sign_up_while_the_next_rounds_check_in_is_open_is_checked_
     store = service.store
     desk = Attendance(leagues)
     league, names = await checking_in(leagues, "Window", (601, 602, 603, 604), rounds=4, hours=24.0)
-    league, _ = await leagues.start(league)
-    await store.attendance.open_window(league.id, 1, clock.time() + 3600)
-    for uid in names:
-        await desk.check_in(league, uid)
-    clock.advance(3600)
-    opened = await leagues.open_round(league.id, 1)
+    opened = await all_in_round_one(leagues, league, names, clock)
     await open_games(leagues, opened, names, counter(6000))
     clock.advance(DAY)
     league = await store.leagues.league(league.id)
@@ -234,3 +240,27 @@ async def test_taking_back_a_bye_or_a_pause_while_the_check_in_is_open_checks_th
     # With no window open, taking back a bye of a coming round says nothing of a check-in.
     await desk.ask_bye(league, 703, 3)
     assert await desk.ask_bye(league, 703, 3, cancel=True) == "Your bye in round 3 of Back is taken back."
+
+
+async def test_a_check_in_between_windows_is_told_when_the_next_one_opens(leagues, service, clock):
+    """Between two rounds' check-ins, /league checkin says when the next round's opens (two hours
+    before the round in play ends), in the reader's language, not only that none is open."""
+    store = service.store
+    desk = Attendance(leagues)
+    league, names = await checking_in(leagues, "Next", (801, 802, 803, 804), rounds=3, hours=2.0)
+    opened = await all_in_round_one(leagues, league, names, clock)
+    league = await store.leagues.league(league.id)
+    with pytest.raises(LeagueError) as caught:
+        await desk.check_in(league, 801)
+    opens = int(opened.deadline_at - 2 * 3600)
+    assert (
+        str(caught.value)
+        == f"there is no check-in open for Next now; the one for round 2 opens <t:{opens}:f>"
+    )
+    assert refusal(caught.value, language("es")) == (
+        f"ahora no hay confirmación de asistencia abierta en Next; la de la ronda 2 se abre el <t:{opens}:f>"
+    )
+    clock.advance(2 * DAY)  # past its time (its job not yet fired): no time to give
+    with pytest.raises(LeagueError) as caught:
+        await desk.check_in(league, 801)
+    assert str(caught.value) == "there is no check-in open for Next now"

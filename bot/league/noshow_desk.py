@@ -264,13 +264,21 @@ class NoShowDesk:
             return None
         chosen = await self.store.noshows.rules(league.id)
         counted: list[int] = []
+        # The league seats that forfeit: a late substitute whose result counts for the player they
+        # replaced (or for nobody) forfeits that player's seat, as a late player would.
+        gave = {
+            s: o
+            for o, s, credit in await self.store.noshows.substitutions(game.id)
+            if credit != rules.SUBSTITUTE
+        }
+        seats = [rules.first_holder(gave, u) for u in late]
 
         def recorded() -> Body[None]:
             counted.extend(
                 (yield from self.store.noshows.recording(league.id, game.id, game.round, late, chosen.action))
             )
             if chosen.action == rules.FORFEIT:
-                yield from forfeiting(game.id, late)
+                yield from forfeiting(game.id, seats)
 
         once = Once(recorded)
         t = await self.posts.language(league.guild_id)

@@ -230,7 +230,7 @@ class Attendance:
                 raise LeagueError(
                     "the check-in for round {round} of {league} is closed", round=number, league=league.shown
                 )
-            raise LeagueError("there is no check-in open for {league} now", league=league.shown)
+            raise await self.none_open(league)
         asked = (await self.store.attendance.requests(league.id, user_id)).get((open_now, user_id))
         if asked == "bye":
             raise LeagueError(
@@ -248,6 +248,24 @@ class Attendance:
                 "You were already checked in for {round} of {league}.", round=round_name, league=league.shown
             )
         return t.gettext("You are checked in for {round} of {league}.", round=round_name, league=league.shown)
+
+    async def none_open(self, league: LeagueRow) -> LeagueError:
+        """Why a check-in is refused when no window is open: with when the next round's opens,
+        when it has one still to open."""
+        number = league.current_round + 1
+        before = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number - 1)
+        due = before.deadline_at if before is not None else league.starts_at if number == 1 else None
+        settings = await self.settings(league)
+        if league.status == "running" and due is not None and self.checks_in(league, settings, number):
+            opens = attendance.window_opens(due, settings)
+            if opens > self.store.clock.time():
+                return LeagueError(
+                    "there is no check-in open for {league} now; the one for round {round} opens {when}",
+                    league=league.shown,
+                    round=number,
+                    when=texts.when(opens),
+                )
+        return LeagueError("there is no check-in open for {league} now", league=league.shown)
 
     async def paired_through(self, league: LeagueRow) -> int:
         """The last round paired: the current one, or the next while it waits for the organiser's
@@ -285,9 +303,10 @@ class Attendance:
         if cancel:
             if not await store.withdraw(league.id, user_id, "bye", [number]):
                 raise LeagueError("you have not asked for a bye in round {round}", round=number)
-            return t.gettext(
+            said = t.gettext(
                 "Your bye in round {round} of {league} is taken back.", round=number, league=league.shown
             )
+            return said + await self.checked_in_too(league, user_id, [number], t)
         await self.not_fixed(league, user_id, [number])
         asked = (await store.requests(league.id, user_id)).get((number, user_id))
         if asked == "pause":
@@ -350,11 +369,28 @@ class Attendance:
         gone = await self.store.attendance.withdraw(league.id, user_id, "pause")
         if not gone:
             raise LeagueError("you have no pause in {league} to take back", league=league.shown)
-        return t.ngettext(
+        said = t.ngettext(
             "Your pause of round {rounds} of {league} is taken back: you are paired again.",
             "Your pause of rounds {rounds} of {league} is taken back: you are paired again.",
             len(gone),
             rounds=", ".join(map(str, gone)),
+            league=league.shown,
+        )
+        return said + await self.checked_in_too(league, user_id, gone, t)
+
+    async def checked_in_too(
+        self, league: LeagueRow, user_id: int, rounds: Sequence[int], t: Language = ENGLISH
+    ) -> str:
+        """Taking back a bye or a pause is saying one will play: when one of ``rounds`` has its
+        check-in open now (its call went out without them, as they were not to play), they are
+        checked in for it, or they would sit it out with nothing.  What to add to the answer."""
+        window = await self.open_round(league)
+        if window is None or window not in rounds:
+            return ""
+        await self.store.attendance.check_in(league.id, window, user_id)
+        return " " + t.gettext(
+            "You are checked in for {round} of {league}.",
+            round=texts.round_name(league, window, t),
             league=league.shown,
         )
 

@@ -35,7 +35,7 @@ from bot.league.noshows import first_holder
 from bot.league.service import LeagueService, OpenedRound
 from bot.sessions import MoveResult, Session, damage_words
 from bot.storage import Job
-from bot.storage.leagues import LeagueGame, LeagueRow
+from bot.storage.leagues import ROUND_JOB, LeagueGame, LeagueRow
 from bot.texts import clip
 from bot.time.scheduler import Scheduler
 from languages import ENGLISH, N_, Language, language
@@ -407,10 +407,11 @@ class Rounds:
         async with self.opening(opened.league.id, opened.number):
             await self._launch(opened)
 
-    async def _launch(self, opened: OpenedRound) -> None:
-        for arm in self.arming:
-            await arm(opened)
-        await self.open_games(opened)
+    async def _launch(self, opened: OpenedRound, games_open: bool = False) -> None:
+        if not games_open:
+            for arm in self.arming:
+                await arm(opened)
+            await self.open_games(opened)
         if self.gate is not None:
             await self.gate.opened(opened)
         await self.store.leagues.settle_round(opened.league.id, opened.number)
@@ -419,8 +420,8 @@ class Rounds:
         """Open the games of round ``number`` that were stored but not opened, and start those
         whose lobby was built but not started (the process opening them stopped, by its job or by
         the organiser's publishing, and the guard the store armed with the round fired); those
-        open already are listed, not opened twice.  Nothing when
-        every game was opened.  While the round is still being opened here (its guard fired
+        open already are listed, not opened twice.  With every game open, only what follows their
+        opening when the stop came before it was done (who sat the round out).  While the round is still being opened here (its guard fired
         before a slow opening ended), it waits for that opening, then looks again."""
         async with self.opening(league.id, number):
             await self._resume(league, number)
@@ -429,8 +430,10 @@ class Rounds:
         games = await self.store.leagues.league_games(league.id, number)
         rows = [await self.store.games.session(g.session_id) for g in games if g.session_id is not None]
         unstarted = any(r is not None and r.status == "lobby" for r in rows)  # built, then a stop
-        if not unstarted and not any(g.status == "pending" and g.session_id is None for g in games):
-            return
+        guard = await self.store.jobs.job(ROUND_JOB, str(league.id))  # settle_round drops it
+        all_open = not unstarted and not any(g.status == "pending" and g.session_id is None for g in games)
+        if all_open and (self.gate is None or guard is None or guard.payload != {"round": number}):
+            return  # (a stop after its games opened leaves who sat out to tell, the next check-in to arm)
         stored = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
         if stored is None:
             return
@@ -441,10 +444,10 @@ class Rounds:
             if r == number and kinds.get((r, u), attendance.PAIRING) == attendance.PAIRING
         ]
         final_stage = league.format == "swiss" and bool(self.leagues.bracket_stage(league, number))
-        log.info(
-            "league %s: round %s was stored but not all its games opened; opening them", league.id, number
+        log.info("league %s: round %s was stored but not all it needs was done; doing it", league.id, number)
+        await self._launch(
+            OpenedRound(league, number, games, byes, stored.deadline_at, final_stage), all_open
         )
-        await self._launch(OpenedRound(league, number, games, byes, stored.deadline_at, final_stage))
 
     async def hold_for_review(self, league: LeagueRow, number: int, job: Job) -> None:
         """The review step: pair the round and keep it; only the organiser is told, as their ``/me

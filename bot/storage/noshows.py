@@ -168,9 +168,9 @@ class NoShows(Concern):
         """Give ``original``'s seat in a running game to ``substitute`` (who leaves the list): the
         session's seat becomes theirs, played by a person again; the league seat follows ``credit``
         (``substitute``: the seat is theirs in the league too; ``original``: the original's, no
-        longer forfeited; ``nobody``: the original's, still forfeited).  ``clock``: the game's
-        running clocks and the delay to its next deadline once the seat is theirs, written in the
-        same transaction, with ``also`` (statements run first: the original's drop from the
+        longer forfeited; ``nobody``: the original's, forfeited, whether they were dropped or only
+        late).  ``clock``: the game's running clocks and the delay to its next deadline once the
+        seat is theirs, written in the same transaction, with ``also`` (statements run first: the original's drop from the
         league).  False when the seat is not ``original``'s any more or the game is not running
         (nothing changes, ``also`` not run)."""
         stamp, now = self.clock.stamp(), self.clock.time()
@@ -246,9 +246,10 @@ class NoShows(Concern):
                     game_id,
                     league_seat,
                 )
-            elif credit == ORIGINAL:
+            else:  # the original's seat: played for them, or forfeited (nobody's: a late player's too)
                 yield from run(
-                    "UPDATE league_seats SET forfeit = 0 WHERE game_id = ? AND user_id = ?",
+                    "UPDATE league_seats SET forfeit = ? WHERE game_id = ? AND user_id = ?",
+                    int(credit != ORIGINAL),
                     game_id,
                     league_seat,
                 )

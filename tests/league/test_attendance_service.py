@@ -161,25 +161,38 @@ async def test_a_late_sign_up_while_a_round_waits_for_review_has_its_bye_in_that
     assert rows["505"].points >= 1.0  # the late bye counted once
 
 
+async def checking_in(leagues, name, players, *, rounds, hours):
+    """A two-player Nim Swiss league of ``players`` (named ``n<id>``), with a check-in of ``hours``
+    before every round, in sign-up."""
+    league = await new_league(
+        leagues, name=name, game="nim", format="swiss", group_size=2, rounds=rounds, days=2
+    )
+    names = {uid: f"n{uid}" for uid in players}
+    for uid, shown in names.items():
+        await leagues.join(league, uid, shown)
+    await Attendance(leagues).configure(league, "every", hours, None)
+    return league, names
+
+
+async def all_in_round_one(leagues, league, players, clock):
+    """Start ``league``, check every one of ``players`` in for round 1 in an hour's window, and
+    open the round."""
+    league, _ = await leagues.start(league)
+    await leagues.store.attendance.open_window(league.id, 1, clock.time() + 3600)
+    for uid in players:
+        await Attendance(leagues).check_in(league, uid)
+    clock.advance(3600)
+    return await leagues.open_round(league.id, 1)
+
+
 async def test_a_late_sign_up_while_the_next_rounds_check_in_is_open_is_checked_in(leagues, service, clock):
     """Signing up late is saying one will play: with the next round's check-in window open (its
     call was posted before they joined), the late joiner is checked in for it and paired in it,
     as their answer says, rather than left out as not having checked in."""
     store = service.store
     desk = Attendance(leagues)
-    league = await new_league(
-        leagues, name="Window", game="nim", format="swiss", group_size=2, rounds=4, days=2
-    )
-    names = {uid: f"n{uid}" for uid in (601, 602, 603, 604)}
-    for uid, name in names.items():
-        await leagues.join(league, uid, name)
-    await desk.configure(league, "every", 24.0, None)
-    league, _ = await leagues.start(league)
-    await store.attendance.open_window(league.id, 1, clock.time() + 3600)
-    for uid in names:
-        await desk.check_in(league, uid)
-    clock.advance(3600)
-    opened = await leagues.open_round(league.id, 1)
+    league, names = await checking_in(leagues, "Window", (601, 602, 603, 604), rounds=4, hours=24.0)
+    opened = await all_in_round_one(leagues, league, names, clock)
     await open_games(leagues, opened, names, counter(6000))
     clock.advance(DAY)
     league = await store.leagues.league(league.id)
@@ -196,3 +209,58 @@ async def test_a_late_sign_up_while_the_next_rounds_check_in_is_open_is_checked_
     assert 605 in {u for g in opened.games for u in g.players} | set(opened.byes)
     kinds = await store.attendance.bye_kinds(league.id)
     assert kinds.get((2, 604)) == "absent" and (2, 605) not in kinds
+
+
+async def test_taking_back_a_bye_or_a_pause_while_the_check_in_is_open_checks_the_player_in(
+    leagues, service, clock
+):
+    """The check-in's call leaves out those with a bye or a pause for the round; taking it back is
+    saying one will play, so the player is checked in and paired, as the answer says ("you are
+    paired again"), rather than sitting the round out with nothing for not having checked in."""
+    store = service.store
+    desk = Attendance(leagues)
+    league, _ = await checking_in(leagues, "Back", (701, 702, 703, 704), rounds=3, hours=2.0)
+    await desk.ask_bye(league, 701, 1)
+    await desk.pause(league, 702, 2)
+    league, _ = await leagues.start(league)
+    await store.attendance.open_window(league.id, 1, clock.time() + 3600)
+    for uid in (703, 704):
+        await desk.check_in(league, uid)
+    said = await desk.ask_bye(league, 701, 1, cancel=True)
+    assert said == "Your bye in round 1 of Back is taken back. You are checked in for round 1 of 3 of Back."
+    said = await desk.resume(league, 702)
+    assert said == (
+        "Your pause of rounds 1, 2 of Back is taken back: you are paired again."
+        " You are checked in for round 1 of 3 of Back."
+    )
+    clock.advance(3600)
+    opened = await leagues.open_round(league.id, 1)
+    assert sorted(u for g in opened.games for u in g.players) == [701, 702, 703, 704]
+    assert await store.attendance.bye_kinds(league.id) == {}
+    # With no window open, taking back a bye of a coming round says nothing of a check-in.
+    await desk.ask_bye(league, 703, 3)
+    assert await desk.ask_bye(league, 703, 3, cancel=True) == "Your bye in round 3 of Back is taken back."
+
+
+async def test_a_check_in_between_windows_is_told_when_the_next_one_opens(leagues, service, clock):
+    """Between two rounds' check-ins, /league checkin says when the next round's opens (two hours
+    before the round in play ends), in the reader's language, not only that none is open."""
+    store = service.store
+    desk = Attendance(leagues)
+    league, names = await checking_in(leagues, "Next", (801, 802, 803, 804), rounds=3, hours=2.0)
+    opened = await all_in_round_one(leagues, league, names, clock)
+    league = await store.leagues.league(league.id)
+    with pytest.raises(LeagueError) as caught:
+        await desk.check_in(league, 801)
+    opens = int(opened.deadline_at - 2 * 3600)
+    assert (
+        str(caught.value)
+        == f"there is no check-in open for Next now; the one for round 2 opens <t:{opens}:f>"
+    )
+    assert refusal(caught.value, language("es")) == (
+        f"ahora no hay confirmación de asistencia abierta en Next; la de la ronda 2 se abre el <t:{opens}:f>"
+    )
+    clock.advance(2 * DAY)  # past its time (its job not yet fired): no time to give
+    with pytest.raises(LeagueError) as caught:
+        await desk.check_in(league, 801)
+    assert str(caught.value) == "there is no check-in open for Next now"

@@ -281,3 +281,41 @@ async def test_a_guard_firing_while_the_round_is_still_opening_waits_for_it_and_
     assert [g.status for g in games] == ["playing"] * 3
     assert len(desk.threads) == 3
     assert len([t for t in desk.posts[50] if "round 1 of 2 is open" in t]) == 1
+
+
+async def test_a_round_whose_process_stopped_after_opening_its_games_still_says_who_sat_out_and_arms_the_check_in(
+    season, service, clock
+):
+    """Every game of round 1 is open when the process stops, posting who did not check in: the
+    round's guard, firing, tells it once, and arms round 2's check-in for its time (without it
+    the check-in would open only at round 1's deadline, holding round 2 back a whole window)."""
+    from bot.league.presence import Attendance, CheckinDesk
+
+    leagues, desk, scheduler = season
+    rounds = leagues_rounds(scheduler)
+    attendance = Attendance(leagues)
+    rounds.gate = CheckinDesk(rounds, desk, attendance)
+    league = await new_league(leagues, name="Sat", game="pachakuna", format="swiss", group_size=2, rounds=2)
+    for uid in range(61, 66):
+        await leagues.join(league, uid, f"P{uid}")
+    await attendance.configure(league, "every", 24.0, None)
+    league, _ = await leagues.start(league)
+    await scheduler.run_due()  # round 1's check-in opens
+    for uid in range(61, 65):  # P65 does not check in
+        await attendance.check_in(await service.store.leagues.league(league.id), uid)
+    desk.stop_at_post = "Not paired in round 1"
+    clock.advance(DAY)
+    await scheduler.run_due()  # round 1 opens its games, then the process stops
+    assert len(desk.threads) == 2
+    clock.advance(RESUME_AFTER)  # the round's guard fires
+    await scheduler.run_due()
+    (told,) = [t for t in desk.posts[50] if "Not paired in round 1" in t]
+    assert told.endswith("(did not check in): <@65>")
+    deadline = (await service.store.leagues.league_rounds(league.id))[0].deadline_at
+    job = await service.store.jobs.job(ROUND_JOB, str(league.id))
+    assert job is not None and job.payload == {"round": 2} and job.due_at == deadline - DAY
+    clock.advance(RESUME_AFTER)  # nothing is left to tell twice
+    await scheduler.run_due()
+    assert len([t for t in desk.posts[50] if "Not paired in round 1" in t]) == 1
+    assert len([t for t in desk.posts[50] if "round 1 of 2 is open" in t]) == 1
+    assert len(desk.threads) == 2

@@ -337,20 +337,28 @@ class QueueService:
 
     async def leave(self, guild_id: int, user_id: int) -> QueueEntry:
         """Leave the queue.  Leaving a table being confirmed declines it: the table is not played
-        and the others wait again at their places."""
-        entry = await self.store.queue.entry(guild_id, user_id)
-        if entry is None:
-            raise Refusal("you are not in this server's queue; join it with /queue join")
-        if entry.table_id is not None:
+        and the others wait again at their places.  A table given back meanwhile (someone else
+        at it left at the same time; the queue may have seated the person again since) is
+        looked at again, until the person is out."""
+        first: QueueEntry | None = None
+        for _ in range(MAX_ROUNDS):
+            entry = await self.store.queue.entry(guild_id, user_id)
+            if entry is None:
+                break
+            first = first or entry
+            if entry.table_id is None:
+                await self.store.queue.leave(guild_id, user_id)
+                break
             left = said(  # the table's Confirm message says it: the name as a message writes it
                 "{name} left the queue; the others wait in the queue again, at their places.",
                 name=shown(entry.name),
             )
-            await self.give_back(entry.table_id, [user_id], told=False, why=left)
-        else:
-            await self.store.queue.leave(guild_id, user_id)
+            if await self.give_back(entry.table_id, [user_id], told=False, why=left):
+                break
+        if first is None:
+            raise Refusal("you are not in this server's queue; join it with /queue join")
         await self.store.jobs.cancel(QUEUE_EXPIRE, f"{guild_id}:{user_id}")
-        return entry
+        return first
 
     async def avoid(self, user_id: int, other_id: int) -> None:
         if other_id == user_id:

@@ -389,6 +389,32 @@ async def test_leaving_a_table_being_confirmed_names_the_leaver_as_written(queue
     assert said.startswith("\\*\\*ana left the queue; the others wait in the queue again"), said
 
 
+async def test_two_people_leaving_their_table_at_once_both_leave_the_queue(queue):
+    """1 and 2 are asked to confirm their table; 3 waits.  Both leave at once: 1's leave gives
+    the table back (and the queue seats 2 with 3) while 2's is under way.  2 is out of the queue
+    all the same, not seated with 3; 3 waits on, unseated."""
+    for uid in (1, 2, 3):
+        await join(queue, uid, at_once=False)
+    await queue.match(GUILD)
+    entry = queue.store.queue.entry
+    crossed: list[bool] = []
+
+    async def crossing(guild_id: int, user_id: int):
+        found = await entry(guild_id, user_id)
+        if user_id == 2 and not crossed:  # 2's leave has read their place; 1's leave lands now
+            crossed.append(True)
+            await queue.leave(GUILD, 1)
+        return found
+
+    queue.store.queue.entry = crossing
+    await queue.leave(GUILD, 2)
+    waiting = await queue.store.queue.entries(GUILD)
+    assert [(e.user_id, e.table_id) for e in waiting] == [(3, None)]
+    assert [j.key for j in await queue.store.jobs.pending("queue_expire")] == [f"{GUILD}:3"]
+    for thread in queue.posts.threads:
+        assert (await queue.sessions.core.latest(thread)).status == "abandoned"
+
+
 async def test_the_queue_list_writes_a_name_as_written(queue):
     """``/queue list``: each person's line starts with their name in bold; a name's own ``**``
     is escaped, so it neither ends the bold early nor bolds the rest of the list."""

@@ -623,6 +623,12 @@ class QueueService:
         session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
         return session is not None and session.status == "lobby" and session.seat_of(user_id) is not None
 
+    async def begun(self, table: QueueTable) -> bool:
+        """Whether the table's game has left its lobby: its host (or a channel manager) started it
+        before everyone confirmed."""
+        session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
+        return session is not None and session.status in ("active", "finished")
+
     async def start(self, table_id: int) -> bool:
         """Start the table's game (its people leave the queue); False when it was no longer
         waiting for confirmations.  A table marked started whose game is still a lobby (the
@@ -653,9 +659,15 @@ class QueueService:
         """The table is not played: ``dropped`` leave the queue (told, with ``told``), the lobby
         closes, the others wait again at their places and the queue matches again; the Confirm
         message says ``why`` (by default: not everyone confirmed in time).  False when the table
-        was no longer waiting for confirmations."""
+        was no longer waiting for confirmations, or when its game was started from its lobby
+        meanwhile (its people play it, and leave the queue)."""
         table = await self.store.queue.table(table_id)
         if table is None:
+            return False
+        if await self.begun(table):  # its game was started from its lobby (/game start) meanwhile:
+            await self.start(table_id)  # its people play it, and leave the queue
+            if table.status == "confirming":
+                await self.settle(table, said("The game has started"))
             return False
         gone = await self.store.queue.return_table(table_id, dropped)
         if gone is None:

@@ -474,3 +474,27 @@ async def test_options_are_taken_by_their_spanish_names_too(queue):
     await join(queue, 1, game="nowa_gwinea", players="3", options="asientos_difíciles=1,2")
     (entry,) = await queue.store.queue.entries(GUILD)
     assert entry.options == '{"hard_seats": "1,2"}'
+
+
+async def test_a_table_whose_host_started_its_game_before_everyone_confirmed_is_not_given_back(queue, clock):
+    """1 and 2 are asked to confirm their table; 1 (its host) confirms and starts the game from its
+    lobby before 2 confirms.  When the time to confirm runs out, nobody is put back in the queue or
+    told they left it: both play the game, and 3, who joins after, is not seated with 1."""
+    from bot.time.jobs import QUEUE_CONFIRM
+
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    (opened,) = await queue.match(GUILD)
+    await queue.confirm(opened.table_id, 1)
+    thread = queue.posts.threads[0]
+    await queue.sessions.lobby.start(thread, 1)
+    (job,) = await queue.store.jobs.pending(QUEUE_CONFIRM)
+    clock.advance(13 * 3600)
+    await queue.unconfirmed(job)
+    await join(queue, 3, at_once=False)
+    await queue.match(GUILD)
+    assert [(e.user_id, e.table_id) for e in await queue.store.queue.entries(GUILD)] == [(3, None)]
+    assert queue.posts.dms == []
+    assert (await queue.sessions.core.latest(thread)).status == "active"
+    assert [j.key for j in await queue.store.jobs.pending("queue_expire")] == [f"{GUILD}:3"]
+    assert len(queue.posts.threads) == 1

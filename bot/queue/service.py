@@ -93,6 +93,15 @@ def refused_said(game: str, reason: Said) -> Said:
     )
 
 
+def left_said(entry: QueueEntry) -> Said:
+    """What a table's Confirm message says when someone at it left the queue (the name as a
+    message writes it)."""
+    return said(
+        "{name} left the queue; the others wait in the queue again, at their places.",
+        name=shown(entry.name),
+    )
+
+
 def away_said(person: PersonRow) -> Said:
     return said(
         "you are away until {date}, and a table formed now would wait for you; {/me back} ends your time away",
@@ -349,11 +358,7 @@ class QueueService:
             if entry.table_id is None:
                 await self.store.queue.leave(guild_id, user_id)
                 break
-            left = said(  # the table's Confirm message says it: the name as a message writes it
-                "{name} left the queue; the others wait in the queue again, at their places.",
-                name=shown(entry.name),
-            )
-            if await self.give_back(entry.table_id, [user_id], told=False, why=left):
+            if await self.give_back(entry.table_id, [user_id], told=False, why=left_said(entry)):
                 break
         if first is None:
             raise Refusal("you are not in this server's queue; join it with /queue join")
@@ -613,6 +618,9 @@ class QueueService:
         changed, everyone = await self.store.queue.confirm(table_id, user_id)
         if everyone:
             await self.start(table_id)
+            now = await self.store.queue.table(table_id)
+            if now is not None and now.status == "returned":  # someone had left its lobby
+                raise Refusal("this table is no longer waiting for confirmations")
             return said("Everyone confirmed: the game has started")
         if not changed:
             return said("You have confirmed already; the game starts when everyone has")
@@ -629,14 +637,28 @@ class QueueService:
         session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
         return session is not None and session.status in ("active", "finished")
 
+    async def left_lobby(self, table: QueueTable, seated: Sequence[QueueEntry]) -> bool:
+        """Whether someone held by the table left its lobby (its Leave button, /game leave): then
+        they leave the queue as if they had left it, and the others wait again at their places."""
+        session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
+        if session is None or session.status != "lobby":
+            return False
+        gone = [e for e in seated if session.seat_of(e.user_id) is None]
+        if not gone:
+            return False
+        await self.give_back(table.id, [e.user_id for e in gone], told=False, why=left_said(gone[0]))
+        return True
+
     async def start(self, table_id: int) -> bool:
         """Start the table's game (its people leave the queue); False when it was no longer
-        waiting for confirmations.  A table marked started whose game is still a lobby (the
+        waiting for confirmations, or someone left its lobby (the others wait again).  A table marked started whose game is still a lobby (the
         start was cut short: the database stopped answering) has its game started now."""
         table = await self.store.queue.table(table_id)
         if table is None or table.channel_id is None or table.session_id is None:
             return False
         seated = await self.store.queue.seated(table_id)
+        if table.status == "confirming" and await self.left_lobby(table, seated):
+            return False
         if not await self.store.queue.start_table(table_id) and table.status != "started":
             return False
         session = await self.sessions.core.get(table.session_id)

@@ -498,3 +498,25 @@ async def test_a_table_whose_host_started_its_game_before_everyone_confirmed_is_
     assert (await queue.sessions.core.latest(thread)).status == "active"
     assert [j.key for j in await queue.store.jobs.pending("queue_expire")] == [f"{GUILD}:3"]
     assert len(queue.posts.threads) == 1
+
+
+async def test_someone_who_leaves_the_tables_lobby_leaves_the_queue_and_the_others_wait_again(queue):
+    """1 and 2 are asked to confirm their table; 2 confirms, then leaves its lobby (its Leave
+    button).  When 1 confirms, the game does not try to start with one player: 1 is told the table
+    is no longer waiting, the thread says 2 left, 2 is out of the queue and 1 waits again at their
+    place, to be seated with 3 who comes next."""
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    (opened,) = await queue.match(GUILD)
+    thread = queue.posts.threads[0]
+    await queue.confirm(opened.table_id, 2)
+    await queue.sessions.lobby.leave(thread, 2)
+    with pytest.raises(Refusal, match="no longer waiting for confirmations"):
+        await queue.confirm(opened.table_id, 1)
+    assert queue.posts.posted[-1][1].startswith("u2 left the queue; the others wait in the queue again")
+    assert [(e.user_id, e.table_id) for e in await queue.store.queue.entries(GUILD)] == [(1, None)]
+    assert [j.key for j in await queue.store.jobs.pending("queue_expire")] == [f"{GUILD}:1"]
+    assert (await queue.sessions.core.latest(thread)).status == "abandoned"
+    await join(queue, 3)
+    (again,) = await queue.match(GUILD)
+    assert again.table.user_ids == (1, 3)

@@ -36,7 +36,7 @@ from bot.sessions import MoveResult, Refusal, Session, SessionService
 from bot.storage import Job, PersonRow, SessionRow, Store
 from bot.storage.queue import QueueEntry, QueueTable
 from bot.texts import game_options_text
-from bot.time.jobs import QUEUE_CONFIRM, QUEUE_EXPIRE
+from bot.time.jobs import QUEUE_BACK, QUEUE_CONFIRM, QUEUE_EXPIRE
 from engines.core import (
     Said,
     SetupError,
@@ -396,6 +396,10 @@ class QueueService:
         people = await self.store.people.several(w.user_id for w in wants)
         now = self.store.clock.time()
         here = [w for w in wants if w.user_id not in people or not people[w.user_id].away_at(now)]
+        for w in wants:  # the queue forms again when their time away ends, /me back or not
+            away = people.get(w.user_id)
+            if away is not None and away.away_until is not None and away.away_at(now):
+                await self.store.jobs.schedule(QUEUE_BACK, f"{guild_id}:{w.user_id}", away.away_until)
         if self.gate is None:
             return {w.user_id for w in here}
         return {w.user_id for w in here if await self.gate(guild_id, w.user_id, w.game) is None}
@@ -742,6 +746,10 @@ class QueueService:
         asked = table.message_id is not None or all(e.at_once for e in seated)
         waiting = [e.user_id for e in seated if not e.confirmed] if asked else []
         await self.give_back(table_id, waiting)
+
+    async def back(self, job: Job) -> None:
+        """A ``queue_back`` job: the time away of someone waiting (key ``guild:user``) ended."""
+        await self.match(int(job.key.partition(":")[0]))
 
     async def expired(self, job: Job) -> None:
         """A ``queue_expire`` job: the person's maximum wait is over (key ``guild:user``)."""

@@ -520,3 +520,25 @@ async def test_someone_who_leaves_the_tables_lobby_leaves_the_queue_and_the_othe
     await join(queue, 3)
     (again,) = await queue.match(GUILD)
     assert again.table.user_ids == (1, 3)
+
+
+async def test_a_person_whose_time_away_runs_out_is_seated_then(queue, clock):
+    """Person 1 took a day away (/me away) and waits in the queue with 2: nobody is seated while 1
+    is away.  The day runs out without /me back and nobody else joins: the queue forms their
+    table then, through the jobs due at that time."""
+    from bot import notices
+
+    person = notices.take_away(await queue.store.people.person(1), 1, None, clock.time(), 30)
+    await queue.store.people.save_person(person)
+    for uid in (1, 2):
+        await join(queue, uid, max_wait_hours=48)
+    assert await queue.match(GUILD) == []
+    handlers = {"queue_expire": queue.expired, "queue_confirm": queue.unconfirmed}
+    handlers["queue_back"] = getattr(queue, "back", None)
+    clock.advance(24 * 3600 + 60)
+    for job in await queue.store.jobs.pending():
+        if job.due_at <= clock.time():
+            await handlers[job.kind](job)
+    assert await queue.store.queue.entries(GUILD) == []
+    (thread,) = queue.posts.threads
+    assert {s.user_id for s in (await queue.sessions.core.latest(thread)).seats} == {1, 2}

@@ -483,6 +483,7 @@ class QueueService:
             rated=table.rated,
             confirm_by=now + CONFIRM_SECONDS[table.pace],
             user_ids=table.user_ids,
+            entry_ids=[w.order for w in table.people],
         )
         if table_id is None:
             return None

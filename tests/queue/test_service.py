@@ -542,3 +542,27 @@ async def test_a_person_whose_time_away_runs_out_is_seated_then(queue, clock):
     assert await queue.store.queue.entries(GUILD) == []
     (thread,) = queue.posts.threads
     assert {s.user_id for s in (await queue.sessions.core.latest(thread)).seats} == {1, 2}
+
+
+async def test_a_person_who_changes_their_wishes_while_tables_form_is_seated_by_the_new_ones(queue):
+    """1 and 2 wait for P'achakuna.  While the queue is forming tables (its gate is being asked),
+    1 joins again for Tiwanaku: 1 is not seated at the P'achakuna table formed from their old
+    wishes; both wait, each for their own game."""
+    changed: list[int] = []
+
+    async def gate(guild_id: int, user_id: int, game: str):
+        if not changed:
+            changed.append(user_id)
+            await join(queue, 1, game="tiwanaku")
+        return None
+
+    for uid in (1, 2):
+        await join(queue, uid)
+    queue.gate = gate
+    assert await queue.match(GUILD) == []
+    waiting = await queue.store.queue.entries(GUILD)
+    assert [(e.user_id, e.game, e.table_id) for e in waiting] == [
+        (2, "pachakuna", None),
+        (1, "tiwanaku", None),
+    ]
+    assert queue.posts.threads == []

@@ -340,14 +340,21 @@ class Profiles(Concern):
         return [TurnRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6])) for r in rows]
 
     async def games_of(self, user_id: int) -> list[SeatedGame]:
-        """Every game (lobbies too) a person sits or sat in."""
+        """Every game (lobbies too) a person sits or sat in; a game whose seat they handed to a
+        league's substitute (and sit in no more) as one they resigned from: they left it."""
         if not fits(user_id):
             return []
         rows = await self.db.all(
             "SELECT s.id, s.game, s.guild_id, s.status, st.resigned,"
             " CASE WHEN s.started_at IS NOT NULL OR EXISTS (SELECT 1 FROM moves m WHERE m.session_id = s.id)"
             " THEN 1 ELSE 0 END FROM seats st"
-            " JOIN sessions s ON s.id = st.session_id WHERE st.user_id = ? ORDER BY s.id",
+            " JOIN sessions s ON s.id = st.session_id WHERE st.user_id = ?"
+            " UNION SELECT DISTINCT s.id, s.game, s.guild_id, s.status, 1, 1 FROM league_substitutions h"
+            " JOIN league_games g ON g.id = h.game_id JOIN sessions s ON s.id = g.session_id"
+            " WHERE h.original_id = ? AND NOT EXISTS (SELECT 1 FROM seats st WHERE st.session_id = s.id"
+            " AND st.user_id = ?) ORDER BY 1",
+            user_id,
+            user_id,
             user_id,
         )
         return [SeatedGame(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5])) for r in rows]

@@ -346,9 +346,8 @@ class QueueService:
 
     async def leave(self, guild_id: int, user_id: int) -> QueueEntry:
         """Leave the queue.  Leaving a table being confirmed declines it: the table is not played
-        and the others wait again at their places.  A table given back meanwhile (someone else
-        at it left at the same time; the queue may have seated the person again since) is
-        looked at again, until the person is out."""
+        and the others wait again at their places (a table given back meanwhile, as someone else
+        at it left too, is looked at again: the queue may have seated them since)."""
         first: QueueEntry | None = None
         for _ in range(MAX_ROUNDS):
             entry = await self.store.queue.entry(guild_id, user_id)
@@ -637,8 +636,7 @@ class QueueService:
         return session is not None and session.status == "lobby" and session.seat_of(user_id) is not None
 
     async def begun(self, table: QueueTable) -> bool:
-        """Whether the table's game has left its lobby: its host (or a channel manager) started it
-        before everyone confirmed."""
+        """Whether the table's game left its lobby (started there before everyone confirmed)."""
         session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
         return session is not None and session.status in ("active", "finished")
 
@@ -686,8 +684,7 @@ class QueueService:
         """The table is not played: ``dropped`` leave the queue (told, with ``told``), the lobby
         closes, the others wait again at their places and the queue matches again; the Confirm
         message says ``why`` (by default: not everyone confirmed in time).  False when the table
-        was no longer waiting for confirmations, or when its game was started from its lobby
-        meanwhile (its people play it, and leave the queue)."""
+        was no longer waiting for confirmations, or its game started (its people leave the queue)."""
         table = await self.store.queue.table(table_id)
         if table is None:
             return False
@@ -735,7 +732,8 @@ class QueueService:
 
     async def unconfirmed(self, job: Job) -> None:
         """A ``queue_confirm`` job: the time to confirm the table ``job.key`` is up.  A table
-        whose people were never asked (its opening was cut short) gives everyone back."""
+        whose people were never asked (its opening was cut short) gives everyone back; one whose
+        people all confirmed (at once, so that no confirmation saw the others') starts."""
         table_id = int(job.key)
         table = await self.store.queue.table(table_id)
         if table is not None and table.status == "started":
@@ -746,7 +744,8 @@ class QueueService:
         seated = await self.store.queue.seated(table_id)
         asked = table.message_id is not None or all(e.at_once for e in seated)
         waiting = [e.user_id for e in seated if not e.confirmed] if asked else []
-        await self.give_back(table_id, waiting)
+        if table.message_id is None or waiting or not await self.start(table_id):
+            await self.give_back(table_id, waiting)
 
     async def back(self, job: Job) -> None:
         """A ``queue_back`` job: the time away of someone waiting (key ``guild:user``) ended."""

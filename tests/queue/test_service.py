@@ -566,3 +566,24 @@ async def test_a_person_who_changes_their_wishes_while_tables_form_is_seated_by_
         (1, "tiwanaku", None),
     ]
     assert queue.posts.threads == []
+
+
+async def test_a_table_everyone_confirmed_starts_even_if_no_confirmation_started_it(queue, clock):
+    """1 and 2 press Confirm at the same moment: on PostgreSQL each confirmation may be stored
+    while the other is not yet, so that neither sees everyone confirmed.  When the time to confirm
+    runs out, the table whose people all confirmed starts; it is not given back (with "0 people
+    did not confirm") and formed again in a new thread."""
+    from bot.time.jobs import QUEUE_CONFIRM
+
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    (opened,) = await queue.match(GUILD)
+    for uid in (1, 2):  # stored, as two confirmations at once leave them, with no start
+        await queue.store.queue.confirm(opened.table_id, uid)
+    (job,) = await queue.store.jobs.pending(QUEUE_CONFIRM)
+    clock.advance(13 * 3600)
+    await queue.unconfirmed(job)
+    (thread,) = queue.posts.threads
+    assert (await queue.sessions.core.latest(thread)).status == "active"
+    assert await queue.store.queue.entries(GUILD) == []
+    assert queue.posts.dms == []

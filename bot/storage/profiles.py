@@ -9,6 +9,7 @@ and ``turns_by_pace`` and their games read by ``seats_by_user``: a profile never
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -75,6 +76,8 @@ class GameLog:
     kept has none): the computer's moves for the seat up to it were its person's missed turns."""
     earlier: tuple[Holder, ...] = ()
     """Who held a seat before its person now (``people``), in the order it changed hands."""
+    ran_out: frozenset[int] = frozenset()
+    """Seats whose time had run out when the game was abandoned (the others were being asked)."""
 
 
 @dataclass(frozen=True)
@@ -168,6 +171,16 @@ def holders_of(
     return out
 
 
+def ran_out(banks: str | None) -> frozenset[int]:
+    """The seats a game's stored clocks (``sessions.clock_state``) say ran out of time, their
+    question still open."""
+    try:
+        pending = json.loads(banks or "{}").get("pending") or {}
+        return frozenset(int(seat) for seat in pending)
+    except (ValueError, TypeError, AttributeError):
+        return frozenset()
+
+
 def _seconds(stamp: str) -> float:
     return datetime.fromisoformat(stamp).timestamp()
 
@@ -206,7 +219,7 @@ class Profiles(Concern):
                 ids = list(session_ids[at : at + LOGS_AT_ONCE])
                 marks = ", ".join("?" for _ in ids)
                 games = yield from all_(
-                    "SELECT id, game, version, clock, timer_seconds, started_at FROM sessions"
+                    "SELECT id, game, version, clock, timer_seconds, started_at, status, clock_state FROM sessions"
                     f" WHERE id IN ({marks}) ORDER BY id",
                     *ids,
                 )
@@ -241,7 +254,7 @@ class Profiles(Concern):
                         LoggedMove(number, seat, bool(by_computer), created_at, text)
                     )
                 earlier = holders_of(handed, people, logged)
-                for sid, game, version, clock, timer, started in games:
+                for sid, game, version, clock, timer, started, status, banks in games:
                     out.append(
                         GameLog(
                             session_id=sid,
@@ -255,6 +268,7 @@ class Profiles(Concern):
                             moves=tuple(logged.get(sid, ())),
                             resigned_after=resigned_after.get(sid, {}),
                             earlier=tuple(earlier.get(sid, ())),
+                            ran_out=ran_out(banks) if status == "abandoned" else frozenset(),
                         )
                     )
             return out

@@ -620,6 +620,8 @@ class QueueService:
         if user_id not in {e.user_id for e in await self.store.queue.seated(table_id)}:
             raise Refusal("this table is not yours; join the queue with /queue join")
         changed, everyone = await self.store.queue.confirm(table_id, user_id)
+        if changed and not everyone:  # another confirmation may have been stored as this one counted
+            everyone = all(e.confirmed for e in await self.store.queue.seated(table_id))
         if everyone:
             await self.start(table_id)
             now = await self.store.queue.table(table_id)

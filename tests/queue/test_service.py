@@ -587,3 +587,26 @@ async def test_a_table_everyone_confirmed_starts_even_if_no_confirmation_started
     assert (await queue.sessions.core.latest(thread)).status == "active"
     assert await queue.store.queue.entries(GUILD) == []
     assert queue.posts.dms == []
+
+
+async def test_the_last_confirmation_starts_the_game_even_when_the_other_landed_while_it_was_counted(queue):
+    """1 and 2 press Confirm at the same moment.  On PostgreSQL, 1's confirmation may count the
+    table's confirmations before 2's is stored, and 2's before 1's: each then sees someone still
+    to confirm.  Here 2's is stored and 1's count saw it missing: the game starts all the same,
+    and 1 is told so (not left waiting until the time to confirm runs out)."""
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    (opened,) = await queue.match(GUILD)
+    stored = queue.store.queue.confirm
+
+    async def counted_before_the_other(table_id: int, user_id: int):
+        changed, _ = await stored(table_id, user_id)
+        return changed, False  # as a count made before the other confirmation was stored
+
+    await stored(opened.table_id, 2)
+    queue.store.queue.confirm = counted_before_the_other
+    answer = await queue.confirm(opened.table_id, 1)
+    assert answer.in_words(ENGLISH) == "Everyone confirmed: the game has started"
+    (thread,) = queue.posts.threads
+    assert (await queue.sessions.core.latest(thread)).status == "active"
+    assert await queue.store.queue.entries(GUILD) == []

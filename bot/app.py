@@ -386,6 +386,7 @@ class Pukllay(_BotBase):
                 jobs.LEAGUE_NUDGE: desk.fire_nudge,
                 jobs.QUEUE_EXPIRE: queue.expired,
                 jobs.QUEUE_CONFIRM: queue.unconfirmed,
+                jobs.QUEUE_BACK: queue.back,
                 jobs.AUTOPLAY: front.waits.autoplay,
                 jobs.CLOCK_WARNING: front.waits.warning,
                 jobs.END_NOTICE: lambda job: end_notice(front.notifier, job),

@@ -14,7 +14,7 @@ them:
 - Time a person spent away (``/me away``, until ``/me back``) is left out of their time to move,
   as it is left out of their game clocks.
 - A turn is *missed* when the computer made it for a person who had not resigned (their clock or
-  turn timer ran out), and *on time* when it is not missed and its time to move is within the
+  turn timer ran out), or when their time ran out and the others abandoned the game, and *on time* when it is not missed and its time to move is within the
   allowed time: the clock's time per move (``move:``, ``timer:``), the whole starting bank
   (``bank:``), or, in a game without a clock, the reminder interval the person had when the turn
   started (``/me notify reminders``; 12 hours when reminders are off).
@@ -117,6 +117,11 @@ def turns_of(
                 on_time = not missed and (took is None or took <= allowed(user, start))
                 out.append(TurnRow(log.session_id, move.number, user, log.game, took, on_time, missed))
         previous, before = (move.seat, user), at
+    last = max((m.number for m in log.moves), default=0)
+    for n, seat in enumerate(sorted(log.ran_out), 1):  # the game was abandoned as their time ran out
+        user, gone, _ = _holder(log, seat, last + n)
+        if user is not None and not gone:
+            out.append(TurnRow(log.session_id, last + n, user, log.game, None, False, True))
     return out
 
 

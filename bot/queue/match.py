@@ -16,6 +16,10 @@ left if everyone there allows that many.  Of those choices the one seating the m
 formed (then the fewest computer seats, then the smaller table); when none is a table, the anchor
 waits and the next person anchors.  A table forms as soon as it can: someone who wants four
 players says so in their player counts, not by waiting.
+
+When those taken in order do not fill a size, the first full table of that size with the anchor
+is searched for among the others (:func:`full`): someone who came early and wants another pace,
+or avoids the rest, does not keep the anchor from a table that others who agree would fill.
 """
 
 from __future__ import annotations
@@ -126,9 +130,10 @@ def form(waiting: Iterable[Want], admissible: Callable[[Want], bool] = lambda w:
 
 def fill(anchor: Want, others: Sequence[Want], size: int) -> tuple[Want, ...] | None:
     """The people who sit with ``anchor`` at a table of ``size``: those of ``others`` (in the order
-    they came) who accept that size and agree with everyone taken so far, until the table is full;
-    then the longest prefix that needs no more computer seats than its people allow.  None when
-    no prefix of two or more does."""
+    they came) who accept that size and agree with everyone taken so far, until the table is full
+    (when they do not fill it: the first full table :func:`full` finds, if any); then the longest
+    prefix that needs no more computer seats than its people allow.  None when no prefix of two or
+    more does."""
     group = [anchor]
     pace, rated = anchor.pace, anchor.rated
     for other in others:
@@ -141,10 +146,56 @@ def fill(anchor: Want, others: Sequence[Want], size: int) -> tuple[Want, ...] | 
             continue
         group.append(other)
         pace, rated = p, r
+    if len(group) < size:
+        group = list(full(anchor, others, size) or group)
     for k in range(len(group), 1, -1):
         if size - k <= min(w.computers for w in group[:k]):
             return tuple(group[:k])
     return None
+
+
+SEARCH_STEPS = 500
+"""How many partial tables :func:`full` extends at most for one anchor and size (a queue where
+nearly everyone avoids everyone else could make the search long)."""
+
+
+def full(anchor: Want, others: Sequence[Want], size: int) -> tuple[Want, ...] | None:
+    """The first table of ``size`` people with ``anchor`` (the others taken in the order they came,
+    each agreeing with everyone taken), or None when there is none (or the search ran too long)."""
+    pool = [
+        w
+        for w in others
+        if size in w.counts
+        and w.user_id != anchor.user_id
+        and not avoids(w, anchor)
+        and agree(anchor.pace, w.pace) is not None
+        and agree(anchor.rated, w.rated) is not None
+    ]
+    steps = 0
+
+    def extend(group: tuple[Want, ...], pace: str, rated: str, start: int) -> tuple[Want, ...] | None:
+        nonlocal steps
+        if len(group) == size:
+            return group
+        steps += 1
+        if steps > SEARCH_STEPS:
+            return None
+        fits = [
+            i
+            for i in range(start, len(pool))
+            if agree(pace, pool[i].pace) is not None
+            and agree(rated, pool[i].rated) is not None
+            and not any(avoids(pool[i], g) or pool[i].user_id == g.user_id for g in group)
+        ]
+        need = size - len(group)
+        for i in fits[: len(fits) - need + 1]:
+            w = pool[i]
+            found = extend((*group, w), agree(pace, w.pace) or pace, agree(rated, w.rated) or rated, i + 1)
+            if found is not None:
+                return found
+        return None
+
+    return extend((anchor,), anchor.pace, anchor.rated, 0)
 
 
 def _common(people: Sequence[Want], what: str) -> str:

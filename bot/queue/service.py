@@ -36,7 +36,7 @@ from bot.sessions import MoveResult, Refusal, Session, SessionService
 from bot.storage import Job, PersonRow, SessionRow, Store
 from bot.storage.queue import QueueEntry, QueueTable
 from bot.texts import game_options_text
-from bot.time.jobs import QUEUE_CONFIRM, QUEUE_EXPIRE
+from bot.time.jobs import QUEUE_BACK, QUEUE_CONFIRM, QUEUE_EXPIRE
 from engines.core import (
     Said,
     SetupError,
@@ -90,6 +90,15 @@ def refused_said(game: str, reason: Said) -> Said:
         "You could not be seated at the {game} table the queue formed: {reason}. You have left the queue.",
         game=game,
         reason=reason,
+    )
+
+
+def left_said(entry: QueueEntry) -> Said:
+    """What a table's Confirm message says when someone at it left the queue (the name as a
+    message writes it)."""
+    return said(
+        "{name} left the queue; the others wait in the queue again, at their places.",
+        name=shown(entry.name),
     )
 
 
@@ -337,20 +346,23 @@ class QueueService:
 
     async def leave(self, guild_id: int, user_id: int) -> QueueEntry:
         """Leave the queue.  Leaving a table being confirmed declines it: the table is not played
-        and the others wait again at their places."""
-        entry = await self.store.queue.entry(guild_id, user_id)
-        if entry is None:
+        and the others wait again at their places (a table given back meanwhile, as someone else
+        at it left too, is looked at again: the queue may have seated them since)."""
+        first: QueueEntry | None = None
+        for _ in range(MAX_ROUNDS):
+            entry = await self.store.queue.entry(guild_id, user_id)
+            if entry is None:
+                break
+            first = first or entry
+            if entry.table_id is None:
+                await self.store.queue.leave(guild_id, user_id)
+                break
+            if await self.give_back(entry.table_id, [user_id], told=False, why=left_said(entry)):
+                break
+        if first is None:
             raise Refusal("you are not in this server's queue; join it with /queue join")
-        if entry.table_id is not None:
-            left = said(  # the table's Confirm message says it: the name as a message writes it
-                "{name} left the queue; the others wait in the queue again, at their places.",
-                name=shown(entry.name),
-            )
-            await self.give_back(entry.table_id, [user_id], told=False, why=left)
-        else:
-            await self.store.queue.leave(guild_id, user_id)
         await self.store.jobs.cancel(QUEUE_EXPIRE, f"{guild_id}:{user_id}")
-        return entry
+        return first
 
     async def avoid(self, user_id: int, other_id: int) -> None:
         if other_id == user_id:
@@ -383,6 +395,10 @@ class QueueService:
         people = await self.store.people.several(w.user_id for w in wants)
         now = self.store.clock.time()
         here = [w for w in wants if w.user_id not in people or not people[w.user_id].away_at(now)]
+        for w in wants:  # the queue forms again when their time away ends, /me back or not
+            away = people.get(w.user_id)
+            if away is not None and away.away_until is not None and away.away_at(now):
+                await self.store.jobs.schedule(QUEUE_BACK, f"{guild_id}:{w.user_id}", away.away_until)
         if self.gate is None:
             return {w.user_id for w in here}
         return {w.user_id for w in here if await self.gate(guild_id, w.user_id, w.game) is None}
@@ -466,6 +482,7 @@ class QueueService:
             rated=table.rated,
             confirm_by=now + CONFIRM_SECONDS[table.pace],
             user_ids=table.user_ids,
+            entry_ids=[w.order for w in table.people],
         )
         if table_id is None:
             return None
@@ -603,8 +620,13 @@ class QueueService:
         if user_id not in {e.user_id for e in await self.store.queue.seated(table_id)}:
             raise Refusal("this table is not yours; join the queue with /queue join")
         changed, everyone = await self.store.queue.confirm(table_id, user_id)
+        if changed and not everyone:  # another confirmation may have been stored as this one counted
+            everyone = all(e.confirmed for e in await self.store.queue.seated(table_id))
         if everyone:
             await self.start(table_id)
+            now = await self.store.queue.table(table_id)
+            if now is not None and now.status == "returned":  # someone had left its lobby
+                raise Refusal("this table is no longer waiting for confirmations")
             return said("Everyone confirmed: the game has started")
         if not changed:
             return said("You have confirmed already; the game starts when everyone has")
@@ -615,14 +637,33 @@ class QueueService:
         session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
         return session is not None and session.status == "lobby" and session.seat_of(user_id) is not None
 
+    async def begun(self, table: QueueTable) -> bool:
+        """Whether the table's game left its lobby (started there before everyone confirmed)."""
+        session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
+        return session is not None and session.status in ("active", "finished")
+
+    async def left_lobby(self, table: QueueTable, seated: Sequence[QueueEntry]) -> bool:
+        """Whether someone held by the table left its lobby (its Leave button, /game leave): then
+        they leave the queue as if they had left it, and the others wait again at their places."""
+        session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
+        if session is None or session.status != "lobby":
+            return False
+        gone = [e for e in seated if session.seat_of(e.user_id) is None]
+        if not gone:
+            return False
+        await self.give_back(table.id, [e.user_id for e in gone], told=False, why=left_said(gone[0]))
+        return True
+
     async def start(self, table_id: int) -> bool:
         """Start the table's game (its people leave the queue); False when it was no longer
-        waiting for confirmations.  A table marked started whose game is still a lobby (the
+        waiting for confirmations, or someone left its lobby (the others wait again).  A table marked started whose game is still a lobby (the
         start was cut short: the database stopped answering) has its game started now."""
         table = await self.store.queue.table(table_id)
         if table is None or table.channel_id is None or table.session_id is None:
             return False
         seated = await self.store.queue.seated(table_id)
+        if table.status == "confirming" and await self.left_lobby(table, seated):
+            return False
         if not await self.store.queue.start_table(table_id) and table.status != "started":
             return False
         session = await self.sessions.core.get(table.session_id)
@@ -645,9 +686,14 @@ class QueueService:
         """The table is not played: ``dropped`` leave the queue (told, with ``told``), the lobby
         closes, the others wait again at their places and the queue matches again; the Confirm
         message says ``why`` (by default: not everyone confirmed in time).  False when the table
-        was no longer waiting for confirmations."""
+        was no longer waiting for confirmations, or its game started (its people leave the queue)."""
         table = await self.store.queue.table(table_id)
         if table is None:
+            return False
+        if await self.begun(table):  # its game was started from its lobby (/game start) meanwhile:
+            await self.start(table_id)  # its people play it, and leave the queue
+            if table.status == "confirming":
+                await self.settle(table, said("The game has started"))
             return False
         gone = await self.store.queue.return_table(table_id, dropped)
         if gone is None:
@@ -688,7 +734,8 @@ class QueueService:
 
     async def unconfirmed(self, job: Job) -> None:
         """A ``queue_confirm`` job: the time to confirm the table ``job.key`` is up.  A table
-        whose people were never asked (its opening was cut short) gives everyone back."""
+        whose people were never asked (its opening was cut short) gives everyone back; one whose
+        people all confirmed (at once, so that no confirmation saw the others') starts."""
         table_id = int(job.key)
         table = await self.store.queue.table(table_id)
         if table is not None and table.status == "started":
@@ -699,7 +746,12 @@ class QueueService:
         seated = await self.store.queue.seated(table_id)
         asked = table.message_id is not None or all(e.at_once for e in seated)
         waiting = [e.user_id for e in seated if not e.confirmed] if asked else []
-        await self.give_back(table_id, waiting)
+        if table.message_id is None or waiting or not await self.start(table_id):
+            await self.give_back(table_id, waiting)
+
+    async def back(self, job: Job) -> None:
+        """A ``queue_back`` job: the time away of someone waiting (key ``guild:user``) ended."""
+        await self.match(int(job.key.partition(":")[0]))
 
     async def expired(self, job: Job) -> None:
         """A ``queue_expire`` job: the person's maximum wait is over (key ``guild:user``)."""

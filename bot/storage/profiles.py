@@ -9,6 +9,7 @@ and ``turns_by_pace`` and their games read by ``seats_by_user``: a profile never
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -75,6 +76,8 @@ class GameLog:
     kept has none): the computer's moves for the seat up to it were its person's missed turns."""
     earlier: tuple[Holder, ...] = ()
     """Who held a seat before its person now (``people``), in the order it changed hands."""
+    ran_out: frozenset[int] = frozenset()
+    """Seats whose time had run out when the game was abandoned (the others were being asked)."""
 
 
 @dataclass(frozen=True)
@@ -168,6 +171,16 @@ def holders_of(
     return out
 
 
+def ran_out(banks: str | None) -> frozenset[int]:
+    """The seats a game's stored clocks (``sessions.clock_state``) say ran out of time, their
+    question still open."""
+    try:
+        pending = json.loads(banks or "{}").get("pending") or {}
+        return frozenset(int(seat) for seat in pending)
+    except (ValueError, TypeError, AttributeError):
+        return frozenset()
+
+
 def _seconds(stamp: str) -> float:
     return datetime.fromisoformat(stamp).timestamp()
 
@@ -206,7 +219,7 @@ class Profiles(Concern):
                 ids = list(session_ids[at : at + LOGS_AT_ONCE])
                 marks = ", ".join("?" for _ in ids)
                 games = yield from all_(
-                    "SELECT id, game, version, clock, timer_seconds, started_at FROM sessions"
+                    "SELECT id, game, version, clock, timer_seconds, started_at, status, clock_state FROM sessions"
                     f" WHERE id IN ({marks}) ORDER BY id",
                     *ids,
                 )
@@ -241,7 +254,7 @@ class Profiles(Concern):
                         LoggedMove(number, seat, bool(by_computer), created_at, text)
                     )
                 earlier = holders_of(handed, people, logged)
-                for sid, game, version, clock, timer, started in games:
+                for sid, game, version, clock, timer, started, status, banks in games:
                     out.append(
                         GameLog(
                             session_id=sid,
@@ -255,6 +268,7 @@ class Profiles(Concern):
                             moves=tuple(logged.get(sid, ())),
                             resigned_after=resigned_after.get(sid, {}),
                             earlier=tuple(earlier.get(sid, ())),
+                            ran_out=ran_out(banks) if status == "abandoned" else frozenset(),
                         )
                     )
             return out
@@ -340,14 +354,21 @@ class Profiles(Concern):
         return [TurnRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6])) for r in rows]
 
     async def games_of(self, user_id: int) -> list[SeatedGame]:
-        """Every game (lobbies too) a person sits or sat in."""
+        """Every game (lobbies too) a person sits or sat in; a game whose seat they handed to a
+        league's substitute (and sit in no more) as one they resigned from: they left it."""
         if not fits(user_id):
             return []
         rows = await self.db.all(
             "SELECT s.id, s.game, s.guild_id, s.status, st.resigned,"
             " CASE WHEN s.started_at IS NOT NULL OR EXISTS (SELECT 1 FROM moves m WHERE m.session_id = s.id)"
             " THEN 1 ELSE 0 END FROM seats st"
-            " JOIN sessions s ON s.id = st.session_id WHERE st.user_id = ? ORDER BY s.id",
+            " JOIN sessions s ON s.id = st.session_id WHERE st.user_id = ?"
+            " UNION SELECT DISTINCT s.id, s.game, s.guild_id, s.status, 1, 1 FROM league_substitutions h"
+            " JOIN league_games g ON g.id = h.game_id JOIN sessions s ON s.id = g.session_id"
+            " WHERE h.original_id = ? AND NOT EXISTS (SELECT 1 FROM seats st WHERE st.session_id = s.id"
+            " AND st.user_id = ?) ORDER BY 1",
+            user_id,
+            user_id,
             user_id,
         )
         return [SeatedGame(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5])) for r in rows]

@@ -263,18 +263,23 @@ class Queue(Concern):
         rated: str,
         confirm_by: float,
         user_ids: Sequence[int],
+        entry_ids: Sequence[int] | None = None,
     ) -> int | None:
         """A table for ``user_ids``, each held by it (those who chose to start at once count as
-        confirmed); None when one of them is no longer waiting (nothing changed)."""
+        confirmed); None when one of them is no longer waiting, or (with ``entry_ids``, the
+        entries the table was formed from) waits with other wishes now: they joined again
+        meanwhile (nothing changed)."""
         stamp = self.clock.stamp()
 
         def body() -> Body[int | None]:
             marks = ", ".join("?" for _ in user_ids)
+            same = "" if entry_ids is None else " AND id IN ({})".format(", ".join("?" for _ in entry_ids))
             free = yield from the_one(
                 f"SELECT COUNT(*) FROM queue_entries WHERE guild_id = ? AND table_id IS NULL"
-                f" AND user_id IN ({marks})",
+                f" AND user_id IN ({marks}){same}",
                 guild_id,
                 *user_ids,
+                *(entry_ids or ()),
             )
             if free[0] != len(set(user_ids)):
                 return None

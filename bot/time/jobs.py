@@ -24,6 +24,7 @@ LEAGUE_DEADLINE = "league_deadline"
 LEAGUE_NUDGE = "league_nudge"
 QUEUE_EXPIRE = "queue_expire"
 QUEUE_CONFIRM = "queue_confirm"
+QUEUE_BACK = "queue_back"
 AUTOPLAY = "autoplay"
 CLOCK_WARNING = "clock_warning"
 END_NOTICE = "end_notice"
@@ -70,6 +71,11 @@ KINDS = (
     ),
     Kind(QUEUE_EXPIRE, "the queue (QueueService.expired)", "key: guild:user, whose maximum wait is over"),
     Kind(QUEUE_CONFIRM, "the queue (QueueService.unconfirmed)", "key: a formed table's id"),
+    Kind(
+        QUEUE_BACK,
+        "the queue (QueueService.back)",
+        "key: guild:user, held back while away (/me away); it forms tables again when the time away ends",
+    ),
     Kind(AUTOPLAY, "fewer waits (Waits.autoplay)", "key: session:seat; payload: the version, the move"),
     Kind(CLOCK_WARNING, "fewer waits (Waits.warning)", "key: session:seat; payload: the turn's start"),
     Kind(

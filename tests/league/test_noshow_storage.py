@@ -357,3 +357,29 @@ async def test_a_seat_handed_on_with_the_credit_changed_keeps_its_league_seat(se
     counts for in between: the seat's result lands on a league seat either way (crediting Ann
     first and Tom then, the league seat is Tom's; it stayed Ann's, and Tom's win counted nowhere)."""
     assert await places_after_two_handovers(service, *credits) == places
+
+
+async def test_a_game_whose_seat_went_to_a_substitute_counts_in_the_originals_profile(service):
+    """Ana (10) missed a turn (the computer played it) and was dropped; Cusi (30) took her seat and
+    the game finished.  Ana's profile counts the game she left among her ended games, as timed out
+    (the turn she missed is hers), and no longer as nothing; Cusi's counts it once, finished."""
+    from bot import profiles
+    from bot.storage import NewMove
+
+    store = service.store
+    lid, gid, session = await running_league(service)
+    seat = session.seat_of(10).seat
+    other = session.seat_of(20).seat
+    for who, by_computer in ((seat, True), (other, False)):
+        version = (await store.games.session(session.id)).version
+        await store.games.record_moves(session.id, version, [NewMove(who, "1", by_computer)], {"x": 1})
+    await store.leagues.drop_player(lid, 10)
+    await store.noshows.add_substitute(lid, 30, "Sub")
+    assert await store.noshows.hand_seat(lid, gid, session.id, seat, 10, Substitute(30, "Sub"), "substitute")
+    ana = await profiles.figures_of(store, 10)
+    assert (ana.missed, ana.running, ana.waiting) == (1, 0, 0)  # she plays it no more
+    await store.games.finish(session.id, status="finished", reason="won", outcome=None, results=[])
+    ana = await profiles.figures_of(store, 10)
+    assert (ana.finished, ana.abandoned, ana.timed_out, ana.resigned) == (0, 0, 1, 0)
+    cusi = await profiles.figures_of(store, 30)
+    assert (cusi.finished, cusi.abandoned, cusi.timed_out, cusi.resigned) == (1, 0, 0, 0)

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.queue.match import ANY, Table, Want, can_sit, form
+from bot.queue.match import ANY, Table, Want, agree, can_sit, form
 
 
 def want(uid: int, counts, *, game="guacamole", pace=ANY, computers=0, rated=ANY, avoid=(), since=None):
@@ -83,6 +85,24 @@ def test_a_pair_is_not_blocked_by_someone_who_wants_another_size():
     assert seated(form(queue)) == [{2, 5}]
 
 
+def test_someone_who_came_earlier_and_agrees_with_nobody_does_not_block_a_table():
+    # 1 takes any pace; 2 (live) came before 3 and 4 (daily): 1, 3 and 4 sit at a daily table.
+    queue = [want(1, {3}), want(2, {3}, pace="live"), want(3, {3}, pace="daily"), want(4, {3}, pace="daily")]
+    (table,) = form(queue)
+    assert table.user_ids == (1, 3, 4) and table.pace == "daily"
+    # 2 avoids 3 and 4, who came after: 1, 3 and 4 still sit together, and 2 waits.
+    queue = [want(1, {3}), want(2, {3}, avoid={3, 4}), want(3, {3}), want(4, {3})]
+    assert seated(form(queue)) == [{1, 3, 4}]
+    # Rated: 2 wants rated, 3 and 4 unrated; 1 either.
+    queue = [
+        want(1, {3}),
+        want(2, {3}, rated="rated"),
+        want(3, {3}, rated="unrated"),
+        want(4, {3}, rated="unrated"),
+    ]
+    assert seated(form(queue)) == [{1, 3, 4}]
+
+
 def test_can_sit_names_what_is_wrong():
     a, b = want(1, {2}, avoid={2}), want(2, {3})
     wrong = can_sit(Table("guacamole", (a, b), 2, ANY, ANY))
@@ -150,3 +170,22 @@ def test_what_is_left_cannot_form_a_table_with_the_longest_waiting(queue):
 @given(QUEUES)
 def test_the_same_queue_in_any_order_forms_the_same_tables(queue):
     assert form(queue) == form(list(reversed(queue)))
+
+
+@PROFILE
+@given(QUEUES)
+def test_nobody_left_waiting_could_fill_a_table_together(queue):
+    """After forming, no people left waiting could fill a table of their own number on their own
+    (no computers): every one of them accepts that size, and they agree on game, pace, rated and
+    avoid lists."""
+    tables = form(queue)
+    taken = {u for t in tables for u in t.user_ids}
+    left = [w for w in queue if w.user_id not in taken]
+    for n in range(2, 7):
+        for group in combinations(left, n):
+            people = tuple(sorted(group, key=lambda w: w.place))
+            pace = rated = ANY
+            for w in people:
+                pace, rated = agree(pace, w.pace) or w.pace, agree(rated, w.rated) or w.rated
+            table = Table(people[0].game, people, n, pace, rated, people[0].options)
+            assert can_sit(table) != [], [w.user_id for w in people]

@@ -389,6 +389,32 @@ async def test_leaving_a_table_being_confirmed_names_the_leaver_as_written(queue
     assert said.startswith("\\*\\*ana left the queue; the others wait in the queue again"), said
 
 
+async def test_two_people_leaving_their_table_at_once_both_leave_the_queue(queue):
+    """1 and 2 are asked to confirm their table; 3 waits.  Both leave at once: 1's leave gives
+    the table back (and the queue seats 2 with 3) while 2's is under way.  2 is out of the queue
+    all the same, not seated with 3; 3 waits on, unseated."""
+    for uid in (1, 2, 3):
+        await join(queue, uid, at_once=False)
+    await queue.match(GUILD)
+    entry = queue.store.queue.entry
+    crossed: list[bool] = []
+
+    async def crossing(guild_id: int, user_id: int):
+        found = await entry(guild_id, user_id)
+        if user_id == 2 and not crossed:  # 2's leave has read their place; 1's leave lands now
+            crossed.append(True)
+            await queue.leave(GUILD, 1)
+        return found
+
+    queue.store.queue.entry = crossing
+    await queue.leave(GUILD, 2)
+    waiting = await queue.store.queue.entries(GUILD)
+    assert [(e.user_id, e.table_id) for e in waiting] == [(3, None)]
+    assert [j.key for j in await queue.store.jobs.pending("queue_expire")] == [f"{GUILD}:3"]
+    for thread in queue.posts.threads:
+        assert (await queue.sessions.core.latest(thread)).status == "abandoned"
+
+
 async def test_the_queue_list_writes_a_name_as_written(queue):
     """``/queue list``: each person's line starts with their name in bold; a name's own ``**``
     is escaped, so it neither ends the bold early nor bolds the rest of the list."""
@@ -448,3 +474,139 @@ async def test_options_are_taken_by_their_spanish_names_too(queue):
     await join(queue, 1, game="nowa_gwinea", players="3", options="asientos_difíciles=1,2")
     (entry,) = await queue.store.queue.entries(GUILD)
     assert entry.options == '{"hard_seats": "1,2"}'
+
+
+async def test_a_table_whose_host_started_its_game_before_everyone_confirmed_is_not_given_back(queue, clock):
+    """1 and 2 are asked to confirm their table; 1 (its host) confirms and starts the game from its
+    lobby before 2 confirms.  When the time to confirm runs out, nobody is put back in the queue or
+    told they left it: both play the game, and 3, who joins after, is not seated with 1."""
+    from bot.time.jobs import QUEUE_CONFIRM
+
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    (opened,) = await queue.match(GUILD)
+    await queue.confirm(opened.table_id, 1)
+    thread = queue.posts.threads[0]
+    await queue.sessions.lobby.start(thread, 1)
+    (job,) = await queue.store.jobs.pending(QUEUE_CONFIRM)
+    clock.advance(13 * 3600)
+    await queue.unconfirmed(job)
+    await join(queue, 3, at_once=False)
+    await queue.match(GUILD)
+    assert [(e.user_id, e.table_id) for e in await queue.store.queue.entries(GUILD)] == [(3, None)]
+    assert queue.posts.dms == []
+    assert (await queue.sessions.core.latest(thread)).status == "active"
+    assert [j.key for j in await queue.store.jobs.pending("queue_expire")] == [f"{GUILD}:3"]
+    assert len(queue.posts.threads) == 1
+
+
+async def test_someone_who_leaves_the_tables_lobby_leaves_the_queue_and_the_others_wait_again(queue):
+    """1 and 2 are asked to confirm their table; 2 confirms, then leaves its lobby (its Leave
+    button).  When 1 confirms, the game does not try to start with one player: 1 is told the table
+    is no longer waiting, the thread says 2 left, 2 is out of the queue and 1 waits again at their
+    place, to be seated with 3 who comes next."""
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    (opened,) = await queue.match(GUILD)
+    thread = queue.posts.threads[0]
+    await queue.confirm(opened.table_id, 2)
+    await queue.sessions.lobby.leave(thread, 2)
+    with pytest.raises(Refusal, match="no longer waiting for confirmations"):
+        await queue.confirm(opened.table_id, 1)
+    assert queue.posts.posted[-1][1].startswith("u2 left the queue; the others wait in the queue again")
+    assert [(e.user_id, e.table_id) for e in await queue.store.queue.entries(GUILD)] == [(1, None)]
+    assert [j.key for j in await queue.store.jobs.pending("queue_expire")] == [f"{GUILD}:1"]
+    assert (await queue.sessions.core.latest(thread)).status == "abandoned"
+    await join(queue, 3)
+    (again,) = await queue.match(GUILD)
+    assert again.table.user_ids == (1, 3)
+
+
+async def test_a_person_whose_time_away_runs_out_is_seated_then(queue, clock):
+    """Person 1 took a day away (/me away) and waits in the queue with 2: nobody is seated while 1
+    is away.  The day runs out without /me back and nobody else joins: the queue forms their
+    table then, through the jobs due at that time."""
+    from bot import notices
+
+    person = notices.take_away(await queue.store.people.person(1), 1, None, clock.time(), 30)
+    await queue.store.people.save_person(person)
+    for uid in (1, 2):
+        await join(queue, uid, max_wait_hours=48)
+    assert await queue.match(GUILD) == []
+    handlers = {"queue_expire": queue.expired, "queue_confirm": queue.unconfirmed}
+    handlers["queue_back"] = getattr(queue, "back", None)
+    clock.advance(24 * 3600 + 60)
+    for job in await queue.store.jobs.pending():
+        if job.due_at <= clock.time():
+            await handlers[job.kind](job)
+    assert await queue.store.queue.entries(GUILD) == []
+    (thread,) = queue.posts.threads
+    assert {s.user_id for s in (await queue.sessions.core.latest(thread)).seats} == {1, 2}
+
+
+async def test_a_person_who_changes_their_wishes_while_tables_form_is_seated_by_the_new_ones(queue):
+    """1 and 2 wait for P'achakuna.  While the queue is forming tables (its gate is being asked),
+    1 joins again for Tiwanaku: 1 is not seated at the P'achakuna table formed from their old
+    wishes; both wait, each for their own game."""
+    changed: list[int] = []
+
+    async def gate(guild_id: int, user_id: int, game: str):
+        if not changed:
+            changed.append(user_id)
+            await join(queue, 1, game="tiwanaku")
+        return None
+
+    for uid in (1, 2):
+        await join(queue, uid)
+    queue.gate = gate
+    assert await queue.match(GUILD) == []
+    waiting = await queue.store.queue.entries(GUILD)
+    assert [(e.user_id, e.game, e.table_id) for e in waiting] == [
+        (2, "pachakuna", None),
+        (1, "tiwanaku", None),
+    ]
+    assert queue.posts.threads == []
+
+
+async def test_a_table_everyone_confirmed_starts_even_if_no_confirmation_started_it(queue, clock):
+    """1 and 2 press Confirm at the same moment: on PostgreSQL each confirmation may be stored
+    while the other is not yet, so that neither sees everyone confirmed.  When the time to confirm
+    runs out, the table whose people all confirmed starts; it is not given back (with "0 people
+    did not confirm") and formed again in a new thread."""
+    from bot.time.jobs import QUEUE_CONFIRM
+
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    (opened,) = await queue.match(GUILD)
+    for uid in (1, 2):  # stored, as two confirmations at once leave them, with no start
+        await queue.store.queue.confirm(opened.table_id, uid)
+    (job,) = await queue.store.jobs.pending(QUEUE_CONFIRM)
+    clock.advance(13 * 3600)
+    await queue.unconfirmed(job)
+    (thread,) = queue.posts.threads
+    assert (await queue.sessions.core.latest(thread)).status == "active"
+    assert await queue.store.queue.entries(GUILD) == []
+    assert queue.posts.dms == []
+
+
+async def test_the_last_confirmation_starts_the_game_even_when_the_other_landed_while_it_was_counted(queue):
+    """1 and 2 press Confirm at the same moment.  On PostgreSQL, 1's confirmation may count the
+    table's confirmations before 2's is stored, and 2's before 1's: each then sees someone still
+    to confirm.  Here 2's is stored and 1's count saw it missing: the game starts all the same,
+    and 1 is told so (not left waiting until the time to confirm runs out)."""
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    (opened,) = await queue.match(GUILD)
+    stored = queue.store.queue.confirm
+
+    async def counted_before_the_other(table_id: int, user_id: int):
+        changed, _ = await stored(table_id, user_id)
+        return changed, False  # as a count made before the other confirmation was stored
+
+    await stored(opened.table_id, 2)
+    queue.store.queue.confirm = counted_before_the_other
+    answer = await queue.confirm(opened.table_id, 1)
+    assert answer.in_words(ENGLISH) == "Everyone confirmed: the game has started"
+    (thread,) = queue.posts.threads
+    assert (await queue.sessions.core.latest(thread)).status == "active"
+    assert await queue.store.queue.entries(GUILD) == []

@@ -586,3 +586,27 @@ async def test_a_turn_keeps_the_reminder_interval_it_started_with(store, clock):
     stored = sorted(await store.profiles.all_turns(), key=lambda t: (t.session_id, t.number))
     assert stored == await profiles.rebuild(store)
     assert [t.on_time for t in stored if t.user_id == ANN] == [True, False, True]
+
+
+async def test_a_game_abandoned_when_a_players_time_ran_out_is_a_timed_out_game_of_theirs(
+    service, store, clock, monkeypatch
+):
+    """The first player's bank runs out and the others vote to abandon the game: the turn whose
+    time ran out is a missed turn of the late player's and the game is timed out for them (no
+    longer an abandoned game like anyone else's, with their reliability untouched); for the
+    others it is abandoned, with no turn of theirs missed."""
+    from tests.support import nim
+    from tests.table.test_clocks import run_out
+
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)  # running out of time asks the others
+    session, late, at = await run_out(service, clock)
+    voter = next(s for s in session.seats if s.user_id != late.user_id)
+    await service.clocks.answer_timeout(session.id, late.seat, at, "abandon", voter.user_id)
+    found = await profiles.figures_of(store, late.user_id)
+    assert (found.turns, found.on_time, found.missed) == (1, 0, 1)
+    assert (found.finished, found.abandoned, found.timed_out, found.resigned) == (0, 0, 1, 0)
+    other = await profiles.figures_of(store, voter.user_id)
+    assert (other.turns, other.missed, other.abandoned, other.timed_out) == (0, 0, 1, 0)
+    assert sorted(await store.profiles.all_turns(), key=lambda t: (t.session_id, t.number)) == (
+        await profiles.rebuild(store)
+    )

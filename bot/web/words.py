@@ -58,6 +58,7 @@ WORDS: Mapping[str, str] = {
     "too_many_text": N_("Too many requests from your address: wait a minute, then try again."),
     "league_title": N_("League: {name}"),
     "standings": N_("Standings"),
+    "no_players": N_("Nobody has signed up yet."),
     "points": N_("Points"),
     "played": N_("Played"),
     "rounds": N_("Rounds"),

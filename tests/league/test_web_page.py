@@ -129,6 +129,28 @@ async def test_the_league_page_names_the_options_its_games_are_played_with(leagu
         await client.close()
 
 
+async def test_a_league_nobody_has_signed_up_for_says_so(leagues, service):
+    """A league just made: no empty table of standings, but a sentence saying why there are none,
+    in the reader's language."""
+    league = await new_league(
+        leagues, name="New", game="guanga", format="swiss", group_size=2, rounds=2, days=1, seed=3
+    )
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("league", league.id)
+        for lang, said in (("en", "Nobody has signed up yet."), ("es", "Todavía no se ha inscrito nadie.")):
+            html = await (await client.get(f"/l/{token}?lang={lang}")).text()
+            standings = html.split('id="standings-h"', 1)[1].split("</section>", 1)[0]
+            assert "<table>" not in standings, lang
+            assert f"<p>{said}</p>" in standings, lang
+        await leagues.join(league, 401, "n401")
+        html = await (await client.get(f"/l/{token}")).text()
+        assert "Nobody has signed up yet." not in html
+        assert cells(html, "standings-h")[0][1] == "n401"
+    finally:
+        await client.close()
+
+
 async def test_each_table_says_how_far_its_game_is_and_who_forfeited(leagues, service):
     """As ``/league round`` does: a game being played says so, a table not opened yet too, a
     finished one gives each player's place (an ordinal, not a bare number), and a seat that

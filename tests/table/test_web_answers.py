@@ -185,6 +185,31 @@ async def test_a_lobby_follows_its_start_and_one_closed_unplayed_says_so(service
     assert errors(caplog) == []
 
 
+@pytest.mark.parametrize(
+    ("reason", "spanish"),
+    [
+        ("a player could not be seated", "no se pudo sentar a un jugador"),
+        ("a player left the queue", "un jugador dejó la cola"),
+        ("not everyone confirmed the queue's table", "no todos confirmaron la mesa de la cola"),
+    ],
+)
+async def test_a_queue_table_closed_unplayed_says_why_in_the_readers_language(service, reason, spanish):
+    """The lobby of a queue's table closed before its start (bot/queue's reasons) says why in Spanish
+    too, not in the words stored."""
+    closed = await service.lobby.create("guanga", guild_id=1, channel_id=79, host_id=3, host_name="cusi")
+    await service.lobby.close_lobby(closed.id, reason)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", closed.id)
+        html = await (await client.get(f"/g/{token}")).text()
+        assert f"<p>Nobody wins ({reason}).</p>".replace("'", "&#39;") in html, html
+        es = await (await client.get(f"/g/{token}?lang=es")).text()
+        assert f"<p>No gana nadie ({spanish}).</p>" in es, es
+    finally:
+        pages.close()
+        await client.close()
+
+
 async def test_an_ended_games_event_stream_ends_at_once(service):
     """An ended game has nothing more to tell: its stream ends at once (it polled the database
     every second for as long as the reader kept it open); a HEAD gets the headers alone (a

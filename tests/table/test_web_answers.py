@@ -210,6 +210,31 @@ async def test_a_queue_table_closed_unplayed_says_why_in_the_readers_language(se
         await client.close()
 
 
+async def test_a_game_not_installed_says_it_cannot_be_shown_in_the_readers_words(service, database):
+    """A game of a title this build does not have (its options known by their stored names only)
+    is damaged: its page says so, with no line of raw option names and values in English."""
+    sid = await guanga(service)
+    await database.execute("UPDATE sessions SET game = 'xiangqi' WHERE id = ?", sid)
+    service.core.states.clear()
+    service.core.copies.clear()
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        for lang, said in (
+            ("en", "This game cannot be shown: the table cannot read it."),
+            ("es", "Esta partida no se puede mostrar: la mesa no puede leerla."),
+        ):
+            reply = await client.get(f"/g/{token}?lang={lang}")
+            html = await reply.text()
+            assert reply.status == 200 and f"<p>{said}</p>" in html, html
+            assert 'class="options"' not in html and "beginner" not in html and "finish_round" not in html, (
+                html
+            )
+    finally:
+        pages.close()
+        await client.close()
+
+
 async def test_an_ended_games_event_stream_ends_at_once(service):
     """An ended game has nothing more to tell: its stream ends at once (it polled the database
     every second for as long as the reader kept it open); a HEAD gets the headers alone (a

@@ -25,9 +25,9 @@ def cells(html: str, heading: str) -> list[list[str]]:
     """The rows of the table under the heading ``heading`` (its cells' text)."""
     part = html.split(f'id="{heading}"', 1)[1].split("</table>", 1)[0]
     return [
-        [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td>(.*?)</td>", row, re.S)]
+        [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
         for row in re.findall(r"<tr>(.*?)</tr>", part, re.S)
-        if "<td>" in row
+        if "<td" in row
     ]
 
 

@@ -11,7 +11,9 @@ import re
 
 import pytest
 
+import engines
 from bench.history import store_game, whole_game
+from bot.sessions.model import stored
 from tests.table.test_web_pages import serve
 
 
@@ -246,7 +248,7 @@ async def test_an_ended_games_event_stream_ends_at_once(service):
         token = await pages.links.token("game", sid)
         stream = await client.get(f"/g/{token}/events")
         assert stream.status == 200
-        assert await stream.content.readuntil(b"\n\n") == b"retry: 2000\n\n"
+        assert (await stream.content.readuntil(b"\n\n")).startswith(b"retry: 2000\nid: ")
         assert await stream.content.readany() == b""  # the end, not ": waiting" every second
         head = await client.head(f"/g/{token}/events")
         assert head.status == 200
@@ -254,6 +256,51 @@ async def test_an_ended_games_event_stream_ends_at_once(service):
         head = await client.head(f"/g/{running}/events")  # a HEAD gets the headers, no stream
         assert head.status == 200 and head.headers["Content-Type"] == "text/event-stream"
         assert (await client.get(f"/g/{running}")).status == 200
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_a_stream_connected_again_tells_what_changed_while_it_was_away(service):
+    """A phone that slept drops its event stream, and the browser connects again with the id of
+    the last point it heard of: the moves told and the end reached meanwhile are told at once
+    (the page stayed on its old board, and on "being played" after the game ended)."""
+    played, final = whole_game("guanga", 2, 4)
+    sid = await store_game(service, "guanga", 2, 4, played[:8], final)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        stream = await client.get(f"/g/{token}/events")
+        first = (await stream.content.readuntil(b"\n\n")).decode()
+        stream.close()
+        heard = re.search(r"^id: (.+)$", first, re.M).group(1)  # the page's point: 8 moves told
+        module = engines.get("guanga").load()
+        version = (await service.core.reread(sid)).version
+        await service.store.games.record_moves(
+            sid, version, [stored(p) for p in played[8:12]], module.to_dict(final)
+        )
+        untold = await client.get(f"/g/{token}/events")
+        said = (await untold.content.readuntil(b"\n\n")).decode()
+        untold.close()
+        assert re.search(r"^id: (.+)$", said, re.M).group(1) == heard  # moves not told change no id
+        await service.store.games.set_board_message(sid, 2, 12)  # … then 12, while it was away
+        stream = await client.get(f"/g/{token}/events", headers={"Last-Event-ID": heard})
+        await stream.content.readuntil(b"\n\n")  # retry, and the id of now
+        assert await stream.content.readuntil(b"\n\n") == b"event: move\ndata: 12\n\n"
+        stream.close()
+        await service.store.games.finish(
+            sid, status="abandoned", reason="abandoned", outcome=None, results=[]
+        )
+        stream = await client.get(f"/g/{token}/events", headers={"Last-Event-ID": heard})
+        await stream.content.readuntil(b"\n\n")
+        assert await stream.content.readuntil(b"\n\n") == b"event: move\ndata: 12\n\n"
+        assert await stream.content.readany() == b""  # an ended game: then the stream ends
+        # Connected again with nothing changed, or with an id it did not write: nothing to tell.
+        ended = (await (await client.get(f"/g/{token}/events")).content.readuntil(b"\n\n")).decode()
+        for last in (re.search(r"^id: (.+)$", ended, re.M).group(1), "x", "1.2.3", "9" * 40):
+            now = (await client.get(f"/g/{token}/events", headers={"Last-Event-ID": last})).content
+            await now.readuntil(b"\n\n")
+            assert await now.readany() == b"", last
     finally:
         pages.close()
         await client.close()

@@ -319,7 +319,7 @@ class Pages:
         step = step_number(raw)
         if step is None or step > shown:
             return t.gettext(
-                "move must be a number from 0 to {shown}, not {given}",
+                "The move must be a number from 0 to {shown}, not {given}",
                 shown=shown,
                 given=given_value(request, "move"),
             )

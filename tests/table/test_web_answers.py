@@ -334,11 +334,15 @@ async def test_a_refused_step_links_back_to_the_game(service):
     try:
         token = await pages.links.token("game", sid)
         for query, link, words in (
-            ("?move=99", f'<a href="/g/{token}">The game at its latest move</a>', "move must be"),
+            (
+                "?move=99",
+                f'<a href="/g/{token}">The game at its latest move</a>',
+                "<p>The move must be a number from 0 to 8, not 99</p>",
+            ),
             (
                 "?move=abc&lang=es",
                 f'<a href="/g/{token}?lang=es">La partida en su última jugada</a>',
-                "la jugada",
+                "<p>La jugada debe ser un número de 0 a 8, no abc</p>",  # a sentence, as the page's others
             ),
         ):
             reply = await client.get(f"/g/{token}{query}")

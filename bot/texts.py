@@ -541,6 +541,9 @@ END_REASONS = frozenset(
     {
         N_("everyone left the lobby"),
         N_("its thread could not be opened"),
+        N_("a player could not be seated"),  # a queue's table (bot/queue)
+        N_("a player left the queue"),
+        N_("not everyone confirmed the queue's table"),
         N_("abandoned"),
         N_("abandoned (damaged)"),
         N_("abandoned after a player's time ran out"),

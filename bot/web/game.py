@@ -235,10 +235,10 @@ class Games:
         """The page of ``session`` at ``step`` (None: the latest one may see); a step out of range
         is the caller's to refuse (see :meth:`shown`)."""
         page = GamePage(session.info.title, session.id, session.status, version=session.version)
-        page.options = t.gettext("Options: {options}", options=texts.options_text(session, t))
-        if session.damaged:
+        if session.damaged:  # its options too may be unreadable (a game not installed: raw names)
             page.status = "damaged"
             return page
+        page.options = t.gettext("Options: {options}", options=texts.options_text(session, t))
         if session.status == "lobby" or session.state is None:
             page.status = "lobby" if session.status == "lobby" else "unplayed"
             page.players = [Player(s.name, s.computer, False) for s in session.seats]

@@ -109,6 +109,33 @@ def speaks(code: str, spoken: tuple[str, ...]) -> bool:
     return code in spoken or code.split("_", 1)[0].lower() in spoken
 
 
+Seen = tuple[int, str, int]
+"""A game's point as its event stream follows it: moves told, status, version."""
+
+
+def changed(before: Seen, now: Seen) -> bool:
+    """Whether a spectator may see more at ``now`` than at ``before``: more moves told, another
+    status, or, outside a running game, any change (a lobby's players); a running game's own
+    version moves with moves the channel has not been told of yet, which stay unsaid."""
+    return now[:2] != before[:2] or (now[1] != "active" and now != before)
+
+
+def event_id(at: Seen) -> str:
+    """``at`` as an event's id; a running game's without its version, which moves with the moves
+    not told yet (how many a turn or a hidden round has so far is no spectator's to count)."""
+    told, status, version = at
+    return f"{told}.{status}.{0 if status == 'active' else version}"
+
+
+def seen_at(raw: str) -> Seen | None:
+    """An event id as :func:`event_id` wrote it (a browser sends it back), else None."""
+    told, _, rest = raw.partition(".")
+    status, _, version = rest.partition(".")
+    if step_number(told) is None or step_number(version) is None or not status.isalpha():
+        return None
+    return int(told), status, int(version)
+
+
 def reader_language(request: web.Request) -> Language:
     """``?lang=`` when it names a language the bot speaks, else the first of the browser's
     ``Accept-Language`` that it speaks, else English.  A language given ``q=0`` is one the
@@ -292,7 +319,7 @@ class Pages:
         step = step_number(raw)
         if step is None or step > shown:
             return t.gettext(
-                "move must be a number from 0 to {shown}, not {given}",
+                "The move must be a number from 0 to {shown}, not {given}",
                 shown=shown,
                 given=given_value(request, "move"),
             )
@@ -348,7 +375,7 @@ class Pages:
         if request.method == "HEAD":
             return reply  # the headers alone: a stream written to a HEAD breaks the connection
         try:
-            await self.stream(session, reply)
+            await self.stream(session, reply, request.headers.get("Last-Event-ID", ""))
         except ConnectionResetError:  # the reader went away
             pass
         except Exception:
@@ -359,10 +386,17 @@ class Pages:
             log.warning("ended an event stream: the database does not answer (%s)", problem)
         return reply
 
-    async def stream(self, session: Session, reply: web.StreamResponse) -> None:
-        seen = (session.row.told_through, session.status, session.version)
-        await reply.write(b"retry: 2000\n\n")
-        if session.status not in ("active", "lobby"):
+    async def stream(self, session: Session, reply: web.StreamResponse, last: str = "") -> None:
+        """Each change a spectator may see, as ``move``, with its point in the game as the event's
+        id; ``last``: the id the browser saw before its connection dropped (a phone that slept),
+        and a game changed since then is told at once (its page would otherwise stay as it was)."""
+        stored = await self.service.store.games.session(session.id) or session.row  # as it is now
+        seen = (stored.told_through, stored.status, stored.version)
+        await reply.write(f"retry: 2000\nid: {event_id(seen)}\n\n".encode())
+        before = seen_at(last)
+        if before is not None and changed(before, seen):
+            await reply.write(f"event: move\ndata: {seen[0]}\n\n".encode())
+        if stored.status not in ("active", "lobby"):
             return  # an ended game tells nothing more
         while not self.closing.is_set():
             try:
@@ -375,9 +409,9 @@ class Pages:
             if row is None:
                 break
             now = (row.told_through, row.status, row.version)
-            if now[:2] != seen[:2] or (row.status != "active" and now != seen):
+            if changed(seen, now):
                 seen = now
-                await reply.write(f"event: move\ndata: {row.told_through}\n\n".encode())
+                await reply.write(f"id: {event_id(now)}\nevent: move\ndata: {row.told_through}\n\n".encode())
                 if row.status not in ("active", "lobby"):
                     break
             else:

@@ -18,6 +18,9 @@ from bot.storage.web import WebLinks
 from bot.texts import number, ordinal
 from languages import Language
 
+GAMES_SHOWN = 100
+"""The most finished games a profile lists (the newest); past them it says only these are listed."""
+
 
 @dataclass(frozen=True)
 class RatingLine:
@@ -76,6 +79,7 @@ class PersonPage:
     name: str
     ratings: list[RatingLine] = field(default_factory=list)
     games: list[GameLine] = field(default_factory=list)
+    more: bool = False  # they finished more games than the list shows (:data:`GAMES_SHOWN`)
 
 
 class People:
@@ -95,7 +99,9 @@ class People:
             page.ratings.append(
                 RatingLine(engines.title(game), number(shown_or_start(r.mu, r.sigma), t), r.games, r.wins)
             )
-        for g in await self.links.finished_games(guild_id, user_id):
+        finished = await self.links.finished_games(guild_id, user_id, limit=GAMES_SHOWN + 1)
+        page.more = len(finished) > GAMES_SHOWN
+        for g in finished[:GAMES_SHOWN]:
             day = day_of(g.finished_at)
             page.games.append(
                 GameLine(

@@ -25,9 +25,9 @@ def cells(html: str, heading: str) -> list[list[str]]:
     """The rows of the table under the heading ``heading`` (its cells' text)."""
     part = html.split(f'id="{heading}"', 1)[1].split("</table>", 1)[0]
     return [
-        [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td>(.*?)</td>", row, re.S)]
+        [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
         for row in re.findall(r"<tr>(.*?)</tr>", part, re.S)
-        if "<td>" in row
+        if "<td" in row
     ]
 
 
@@ -125,6 +125,28 @@ async def test_the_league_page_names_the_options_its_games_are_played_with(leagu
         assert '<p class="options">Options: apprentice mode; with stoppers</p>' in html
         es = await (await client.get(f"/l/{token}?lang=es")).text()
         assert '<p class="options">Opciones: modo Aprendiz; ' in es
+    finally:
+        await client.close()
+
+
+async def test_a_league_nobody_has_signed_up_for_says_so(leagues, service):
+    """A league just made: no empty table of standings, but a sentence saying why there are none,
+    in the reader's language."""
+    league = await new_league(
+        leagues, name="New", game="guanga", format="swiss", group_size=2, rounds=2, days=1, seed=3
+    )
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("league", league.id)
+        for lang, said in (("en", "Nobody has signed up yet."), ("es", "Todavía no se ha inscrito nadie.")):
+            html = await (await client.get(f"/l/{token}?lang={lang}")).text()
+            standings = html.split('id="standings-h"', 1)[1].split("</section>", 1)[0]
+            assert "<table>" not in standings, lang
+            assert f"<p>{said}</p>" in standings, lang
+        await leagues.join(league, 401, "n401")
+        html = await (await client.get(f"/l/{token}")).text()
+        assert "Nobody has signed up yet." not in html
+        assert cells(html, "standings-h")[0][1] == "n401"
     finally:
         await client.close()
 

@@ -11,7 +11,9 @@ import re
 
 import pytest
 
+import engines
 from bench.history import store_game, whole_game
+from bot.sessions.model import stored
 from tests.table.test_web_pages import serve
 
 
@@ -185,6 +187,56 @@ async def test_a_lobby_follows_its_start_and_one_closed_unplayed_says_so(service
     assert errors(caplog) == []
 
 
+@pytest.mark.parametrize(
+    ("reason", "spanish"),
+    [
+        ("a player could not be seated", "no se pudo sentar a un jugador"),
+        ("a player left the queue", "un jugador dejó la cola"),
+        ("not everyone confirmed the queue's table", "no todos confirmaron la mesa de la cola"),
+    ],
+)
+async def test_a_queue_table_closed_unplayed_says_why_in_the_readers_language(service, reason, spanish):
+    """The lobby of a queue's table closed before its start (bot/queue's reasons) says why in Spanish
+    too, not in the words stored."""
+    closed = await service.lobby.create("guanga", guild_id=1, channel_id=79, host_id=3, host_name="cusi")
+    await service.lobby.close_lobby(closed.id, reason)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", closed.id)
+        html = await (await client.get(f"/g/{token}")).text()
+        assert f"<p>Nobody wins ({reason}).</p>".replace("'", "&#39;") in html, html
+        es = await (await client.get(f"/g/{token}?lang=es")).text()
+        assert f"<p>No gana nadie ({spanish}).</p>" in es, es
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_a_game_not_installed_says_it_cannot_be_shown_in_the_readers_words(service, database):
+    """A game of a title this build does not have (its options known by their stored names only)
+    is damaged: its page says so, with no line of raw option names and values in English."""
+    sid = await guanga(service)
+    await database.execute("UPDATE sessions SET game = 'xiangqi' WHERE id = ?", sid)
+    service.core.states.clear()
+    service.core.copies.clear()
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        for lang, said in (
+            ("en", "This game cannot be shown: the table cannot read it."),
+            ("es", "Esta partida no se puede mostrar: la mesa no puede leerla."),
+        ):
+            reply = await client.get(f"/g/{token}?lang={lang}")
+            html = await reply.text()
+            assert reply.status == 200 and f"<p>{said}</p>" in html, html
+            assert 'class="options"' not in html and "beginner" not in html and "finish_round" not in html, (
+                html
+            )
+    finally:
+        pages.close()
+        await client.close()
+
+
 async def test_an_ended_games_event_stream_ends_at_once(service):
     """An ended game has nothing more to tell: its stream ends at once (it polled the database
     every second for as long as the reader kept it open); a HEAD gets the headers alone (a
@@ -196,7 +248,7 @@ async def test_an_ended_games_event_stream_ends_at_once(service):
         token = await pages.links.token("game", sid)
         stream = await client.get(f"/g/{token}/events")
         assert stream.status == 200
-        assert await stream.content.readuntil(b"\n\n") == b"retry: 2000\n\n"
+        assert (await stream.content.readuntil(b"\n\n")).startswith(b"retry: 2000\nid: ")
         assert await stream.content.readany() == b""  # the end, not ": waiting" every second
         head = await client.head(f"/g/{token}/events")
         assert head.status == 200
@@ -204,6 +256,51 @@ async def test_an_ended_games_event_stream_ends_at_once(service):
         head = await client.head(f"/g/{running}/events")  # a HEAD gets the headers, no stream
         assert head.status == 200 and head.headers["Content-Type"] == "text/event-stream"
         assert (await client.get(f"/g/{running}")).status == 200
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_a_stream_connected_again_tells_what_changed_while_it_was_away(service):
+    """A phone that slept drops its event stream, and the browser connects again with the id of
+    the last point it heard of: the moves told and the end reached meanwhile are told at once
+    (the page stayed on its old board, and on "being played" after the game ended)."""
+    played, final = whole_game("guanga", 2, 4)
+    sid = await store_game(service, "guanga", 2, 4, played[:8], final)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        stream = await client.get(f"/g/{token}/events")
+        first = (await stream.content.readuntil(b"\n\n")).decode()
+        stream.close()
+        heard = re.search(r"^id: (.+)$", first, re.M).group(1)  # the page's point: 8 moves told
+        module = engines.get("guanga").load()
+        version = (await service.core.reread(sid)).version
+        await service.store.games.record_moves(
+            sid, version, [stored(p) for p in played[8:12]], module.to_dict(final)
+        )
+        untold = await client.get(f"/g/{token}/events")
+        said = (await untold.content.readuntil(b"\n\n")).decode()
+        untold.close()
+        assert re.search(r"^id: (.+)$", said, re.M).group(1) == heard  # moves not told change no id
+        await service.store.games.set_board_message(sid, 2, 12)  # … then 12, while it was away
+        stream = await client.get(f"/g/{token}/events", headers={"Last-Event-ID": heard})
+        await stream.content.readuntil(b"\n\n")  # retry, and the id of now
+        assert await stream.content.readuntil(b"\n\n") == b"event: move\ndata: 12\n\n"
+        stream.close()
+        await service.store.games.finish(
+            sid, status="abandoned", reason="abandoned", outcome=None, results=[]
+        )
+        stream = await client.get(f"/g/{token}/events", headers={"Last-Event-ID": heard})
+        await stream.content.readuntil(b"\n\n")
+        assert await stream.content.readuntil(b"\n\n") == b"event: move\ndata: 12\n\n"
+        assert await stream.content.readany() == b""  # an ended game: then the stream ends
+        # Connected again with nothing changed, or with an id it did not write: nothing to tell.
+        ended = (await (await client.get(f"/g/{token}/events")).content.readuntil(b"\n\n")).decode()
+        for last in (re.search(r"^id: (.+)$", ended, re.M).group(1), "x", "1.2.3", "9" * 40):
+            now = (await client.get(f"/g/{token}/events", headers={"Last-Event-ID": last})).content
+            await now.readuntil(b"\n\n")
+            assert await now.readany() == b"", last
     finally:
         pages.close()
         await client.close()
@@ -237,11 +334,15 @@ async def test_a_refused_step_links_back_to_the_game(service):
     try:
         token = await pages.links.token("game", sid)
         for query, link, words in (
-            ("?move=99", f'<a href="/g/{token}">The game at its latest move</a>', "move must be"),
+            (
+                "?move=99",
+                f'<a href="/g/{token}">The game at its latest move</a>',
+                "<p>The move must be a number from 0 to 8, not 99</p>",
+            ),
             (
                 "?move=abc&lang=es",
                 f'<a href="/g/{token}?lang=es">La partida en su última jugada</a>',
-                "la jugada",
+                "<p>La jugada debe ser un número de 0 a 8, no abc</p>",  # a sentence, as the page's others
             ),
         ):
             reply = await client.get(f"/g/{token}{query}")

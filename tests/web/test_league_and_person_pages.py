@@ -58,3 +58,37 @@ async def test_a_league_and_a_person_on_a_phone(service, clock, chromium):
     finally:
         pages.close()
         await client.close()
+
+
+async def test_a_standings_row_keeps_its_name_in_view_while_the_table_scrolls(service, clock, chromium):
+    """On a phone the standings are wider than the screen: scrolled to their last column (the
+    tiebreaks), each row still shows whose it is, the name cell in view and on top."""
+    leagues = LeagueService(service.store, service)
+    league = await new_league(
+        leagues, name="Narrow", game="guanga", format="swiss", group_size=2, rounds=2, days=1, seed=4
+    )
+    for uid in range(801, 805):
+        await leagues.join(league, uid, f"Jugadora {uid}")
+    pages, client = await serve(service)
+    try:
+        address = f"/l/{await pages.links.token('league', league.id)}?lang=es"
+        context = await chromium.new_context(viewport={"width": 360, "height": 740}, locale="es")
+        page = await context.new_page()
+        await page.goto(str(client.make_url(address)))
+        box = page.locator("[aria-labelledby=standings-h]")
+        assert await box.evaluate("e => e.scrollWidth > e.clientWidth")  # it does scroll
+        await box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+        shown = await box.evaluate(
+            """e => { const r = e.getBoundingClientRect();
+              return [...e.querySelectorAll('tbody tr')].map(tr => {
+                const c = tr.cells[1].getBoundingClientRect();
+                const x = Math.max(c.left, r.left) + 4, y = c.top + c.height / 2;
+                return [c.left >= r.left - 1 && c.left + 20 <= r.right,
+                        tr.cells[1].contains(document.elementFromPoint(x, y))];
+              }); }"""
+        )
+        assert shown == [[True, True]] * 4, shown
+        await context.close()
+    finally:
+        pages.close()
+        await client.close()

@@ -20,7 +20,7 @@ from engines.core import UNKNOWN, Said, Section, said, said_n
 
 from . import data as D
 from . import terms as W
-from .rules import CARD, ORDER, View, extras, listed, order_said, seat_word
+from .rules import CARD, KEPT_SECRETLY, ORDER, View, extras, listed, order_said, seat_word
 from .shapes import CELL_NAMES
 from .words import WORDS
 
@@ -127,7 +127,9 @@ def _game(view: View, ended: bool) -> Section:
                     cells=_cells(view.pending["returnable"]),
                 )
             )
-    if view.last is not None and view.last_seat is not None:
+    if view.last == KEPT_SECRETLY and view.last_seat is not None:  # which order stays theirs
+        lines.append(said("Last move: {player} kept a secret order", player=seat_word(view.last_seat)))
+    elif view.last is not None and view.last_seat is not None:
         lines.append(
             said("Last move: {player} played {move}", player=seat_word(view.last_seat), move=view.last)
         )

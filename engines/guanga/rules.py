@@ -2083,12 +2083,16 @@ def view_for(s: State, seat: int | None) -> View:
 # --------------------------------------------------------------------------- what is public
 
 
+KEPT_SECRETLY = "keep ?"
+"""What the others read of an order kept (which one is its keeper's until the end)."""
+
+
 def move_privacy(s: State, seat: int, move: Move | str) -> Privacy:
     """Which order a player keeps is theirs alone until the game ends; every other move is public."""
     if isinstance(move, str):
         move = parse_move(move)
     if isinstance(move, Keep):
-        return Privacy(owner=seat, until=AT_END, mask="keep ?")
+        return Privacy(owner=seat, until=AT_END, mask=KEPT_SECRETLY)
     return PUBLIC
 
 

@@ -353,3 +353,24 @@ def test_the_solo_rank_is_told_in_the_readers_language(mode):
     assert rank_es != view.solo_rank
     assert any(line.endswith(f"rango {rank_es}") for line in spanish), spanish
     assert not any(view.solo_rank in line for line in spanish), spanish
+
+
+def test_an_order_kept_in_secret_is_told_in_words_to_the_others():
+    """The others read that an order was kept, not its stand-in notation ("played keep ?"); its
+    keeper reads the order they kept."""
+    from engines.core import name_seats
+
+    s = G.new_game(G.Config(mode=G.Mode.APPRENTICE), 2, 5)
+    move = G.parse_move(f"keep {s.orders_dealt[1][0]}")
+    after, _ = G.apply_move(s, 1, move)
+
+    def last(state, seat):
+        lines = [
+            name_seats(x.in_words(), ["Ana", "Beto"])
+            for sec in G.describe(G.view_for(state, seat))
+            for x in sec.lines
+        ]
+        return [x for x in lines if x.startswith("Last move")]
+
+    assert last(after, 0) == ["Last move: Beto kept a secret order"] == last(after, None)
+    assert last(after, 1) == [f"Last move: Beto played {move}"]

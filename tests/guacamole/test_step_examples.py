@@ -66,3 +66,12 @@ def test_onion_and_avocaldo_examples_come_from_the_movers_hand():
     words = _refusal(s, "take x1")
     assert "(add d1 4L)" in words and "add d1 4L" in _legal(s), words
     assert "4L" not in g.view_for(s, None).step
+
+
+def test_a_zone_card_is_freed_written_as_a_dish_writes_it():
+    """'dish z6T' lays the zone's 6T, but 'free z6T x1' was refused as no move; it frees 6T."""
+    assert g.parse_move("free z6T x1") == g.parse_move("free 6T x1")
+    s = rig(hands={0: ["1A"]}, prep={0: ["6T", "7T", "8T", "9T"]})
+    s, _ = g.apply_move(s, 0, "free z6T x1")
+    assert g.view_for(s, 0).prep[0] == ("7T", "8T", "9T")
+    assert g.view_for(s, 0).discard_tops[0] == "6T"

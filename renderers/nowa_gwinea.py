@@ -249,14 +249,17 @@ def _draw_huts(
         for cell in pl.cells:
             x, y = _xy(cell, ox, oy, size)
             r, c = divmod(cell, SIZE)
+            lo, hi = w // 2, size - w // 2 - 1  # an edge on the board's rim is drawn inside it
+            top, bottom = y + (lo if r == 0 else 0), y + (hi if r == SIZE - 1 else size)
+            left, right = x + (lo if c == 0 else 0), x + (hi if c == SIZE - 1 else size)
             if not (r > 0 and pl.mask >> (cell - SIZE) & 1):
-                d.line((x, y, x + size, y), fill=edge, width=w)
+                d.line((x, top, x + size, top), fill=edge, width=w)
             if not (r < SIZE - 1 and pl.mask >> (cell + SIZE) & 1):
-                d.line((x, y + size, x + size, y + size), fill=edge, width=w)
+                d.line((x, bottom, x + size, bottom), fill=edge, width=w)
             if not (c > 0 and pl.mask >> (cell - 1) & 1):
-                d.line((x, y, x, y + size), fill=edge, width=w)
+                d.line((left, y, left, y + size), fill=edge, width=w)
             if not (c < SIZE - 1 and pl.mask >> (cell + 1) & 1):
-                d.line((x + size, y, x + size, y + size), fill=edge, width=w)
+                d.line((right, y, right, y + size), fill=edge, width=w)
     return covered
 
 

@@ -17,7 +17,8 @@ A hand card is ``5T``; in ``dish``/``add`` a preparation-zone card is ``z5T``.  
 cards: ``p2z5T`` (the 5T in player 2's zone), ``p2d1`` (top of player 2's dish 1), ``x1``
 / ``x2`` (top of a discard pile); ``deck`` is the draw pile.  Players are numbered from 1.
 
-* ``free 5T x1``   zone held 4 at turn start: move zone card 5T to discard pile 1 (first thing)
+* ``free 5T x1``   zone held 4 at turn start: move zone card 5T to discard pile 1 (first thing);
+                  ``free z5T x1`` also reads, as a dish writes a zone card
 * ``prep 5T``      prepare 5T from hand; its ability step follows
 * ``dish 4T`` then ``dish z5L``, ``dish 6O``, ``done``  make a dish one card per move (the
   first card starts it; the last card laid is the visible top); ``cancel`` takes it back

@@ -241,8 +241,9 @@ def parse_move(text: str) -> Move:
             ),
         )
     if verb == "FREE":
-        if len(args) == 2 and _card(args[0]) and (pile := _pile(args[1])):
-            return Free(args[0], pile)
+        # the card may be written as dishes write a zone card (z5T): free takes zone cards only
+        if len(args) == 2 and (ref := _ref(args[0])) and (pile := _pile(args[1])):
+            return Free(ref.removeprefix("z"), pile)
         raise _bad(
             text,
             N_(

@@ -609,9 +609,41 @@ def _visible_example(s: State) -> str:
     return places[0]
 
 
-def step_said(s: State) -> Said:
-    """What the player to move may do now, in words (the moves' notation as values)."""
+def _own_cards(s: State, seat: int | None) -> list[str]:
+    """The hand cards an example may name: the mover's own, read by the mover only."""
+    return sorted(_distinct(s.hands[s.turn]), key=code_key) if seat == s.turn else []
+
+
+def _dish_examples(s: State, seat: int | None) -> list[str]:
+    """``dish`` moves for the step's words, one from hand and one from the zone. The zone is
+    public, so its cards are named for everyone; a hand card only for the mover (others read a card
+    of the notation). While a dish is being made only cards that may join it are named."""
+    if s.phase == BUILD:
+        have = _codes(s.building)
+        refs = [m.card for m in _build_options(s, s.turn)]
+        hand = [r for r in refs if not r.startswith("z") and seat == s.turn]
+        zone = [r for r in refs if r.startswith("z")]
+        if not hand and not zone:  # a card of the notation that would join
+            hand = [c for c in sorted(CODES, key=code_key) if build_ok([*have, c])][:1]
+        return [f"dish {r[0]}" for r in (hand, zone) if r] or ["dish 5T", "dish z5T"]
+    hand = _own_cards(s, seat) or ["5T"]
+    zone = ["z" + c for c in _distinct(s.prep[s.turn])] or ["z5T"]
+    return [f"dish {hand[0]}", f"dish {zone[0]}"]
+
+
+def _add_example(s: State, seat: int | None) -> str:
+    """Patricia & Avocaldo's example: the mover's first possible addition, for the mover."""
+    options = _add_options(s, s.turn) if seat == s.turn else []
+    return str(options[0]) if options else "add d1 6T,z7T"
+
+
+def step_said(s: State, seat: int | None = None) -> Said:
+    """What the player to move may do now, in words (the moves' notation as values). Told to the
+    mover alone (``seat``, in a refusal), the examples name cards of their own hand; otherwise
+    only cards everyone can see, or the notation's own."""
     ph = s.phase
+    own = [*_own_cards(s, seat), "5T"][0]
+    dishes = _dish_examples(s, seat)
     draws = "draw deck / x1 / x2"
     if ph == OVER:
         return said("the game is over")
@@ -621,13 +653,13 @@ def step_said(s: State) -> Said:
             parts.append(said("free a preparation-zone card ({move})", move=_free_example(s)))
         if not s.prepared and s.dishes_made == 0:
             if len(s.prep[s.turn]) < PREP_LIMIT:
-                parts.append(said("prepare a card ({move})", move="prep 5T"))
+                parts.append(said("prepare a card ({move})", move=f"prep {own}"))
         if not _limit_reached(s):
             parts.append(
                 said(
                     "start a dish ({move} or {zone_move}, one card per move)",
-                    move="dish 5T",
-                    zone_move="dish z5T",
+                    move=dishes[0],
+                    zone_move=dishes[1],
                 )
             )
         if _sources(s):
@@ -638,7 +670,7 @@ def step_said(s: State) -> Said:
     if ph == DRAW:
         return said("draw {n} more ({moves})", n=s.draws_left, moves=draws)
     if ph == BUILD:
-        building = {"cards": ", ".join(_codes(s.building)), "moves": "dish 5T / dish z5T", "cancel": "cancel"}
+        building = {"cards": ", ".join(_codes(s.building)), "moves": " / ".join(dishes), "cancel": "cancel"}
         if dish_kind(_codes(s.building)):
             return said(
                 "add a card to the new dish ({cards}) with {moves}, {done} to serve it, or {cancel}",
@@ -656,11 +688,13 @@ def step_said(s: State) -> Said:
             )
         return said("draw {n} more for Onion Musk ({moves})", n=s.draws_left, moves=draws)
     if ph == ONION_DISCARD:
-        return said("discard a hand card onto a discard pile for Onion Musk ({move})", move="discard 5T x1")
+        return said(
+            "discard a hand card onto a discard pile for Onion Musk ({move})", move=f"discard {own} x1"
+        )
     if ph == AVOCALDO:
         return said(
             "use Patricia & Avocaldo to add 1-3 cards to one valid dish ({move}) or {skip}",
-            move="add d1 6T,z7T",
+            move=_add_example(s, seat),
             skip="pass",
         )
     if ph == LIMA:
@@ -672,7 +706,7 @@ def step_said(s: State) -> Said:
     if ph == TOMATHOR:
         return said(
             "use Tomathor to swap one of your cards with a visible card ({move}) or {skip}",
-            move=f"swap 5T {_visible_example(s)}",
+            move=f"swap {own} {_visible_example(s)}",
             skip="pass",
         )
     if ph == AJI:
@@ -841,7 +875,7 @@ _VERB_WORDS: dict[str, str] = {
 
 def _wrong_phase(s: State, move: Move) -> IllegalMove:
     verb = str(move).split()[0]
-    return IllegalMove(_VERB_WORDS[verb], step=step_said(s))
+    return IllegalMove(_VERB_WORDS[verb], step=step_said(s, s.turn))
 
 
 def _validity_notes(s: State, places: list[str], before: dict[str, bool]) -> list[Event]:
@@ -899,10 +933,11 @@ def _do_prep(s: State, seat: int, m: Prep, events: list[Event]) -> None:
     if s.phase != MAIN:
         raise _wrong_phase(s, m)
     if s.prepared:
-        raise IllegalMove("you already prepared a card this turn; you may {step}", step=step_said(s))
+        raise IllegalMove("you already prepared a card this turn; you may {step}", step=step_said(s, s.turn))
     if s.dishes_made:
         raise IllegalMove(
-            "ingredients are prepared before dishes, and you made a dish; you may {step}", step=step_said(s)
+            "ingredients are prepared before dishes, and you made a dish; you may {step}",
+            step=step_said(s, s.turn),
         )
     zone = s.prep[seat]
     if len(zone) >= PREP_LIMIT:
@@ -944,7 +979,7 @@ def _do_free(s: State, seat: int, m: Free, events: list[Event]) -> None:
             "you may free a preparation-zone card only as the first thing in your turn, when the zone "
             "held {cards} as the turn began; you may {step}",
             cards=said_n(PREP_LIMIT, "{n} card", "{n} cards"),
-            step=step_said(s),
+            step=step_said(s, s.turn),
         )
     idx = _find(s.prep[seat], m.card)
     if idx < 0:
@@ -1291,7 +1326,7 @@ def _do_pass(s: State, seat: int, m: Pass, events: list[Event]) -> None:
             "Onion Musk's draws are made, so a hand card must be discarded ({move})",
             move=f"discard {card} x1",
         )
-    raise IllegalMove("there is no ability to decline now; you may {step}", step=step_said(s))
+    raise IllegalMove("there is no ability to decline now; you may {step}", step=step_said(s, s.turn))
 
 
 def _do_end(s: State, seat: int, m: End, events: list[Event]) -> None:
@@ -1345,7 +1380,7 @@ def scores(s: State) -> tuple[int, ...]:
 def view_for(state: State, seat: int | None) -> View:
     s = state
     oc = outcome(s) if s.over else None
-    step = step_said(s)
+    step = step_said(s)  # everyone's words: the mover's own cards are named in their refusals only
     dishes = tuple(tuple([_dish_view(d) for d in ds]) for ds in s.dishes)
     return View(
         seat=seat,

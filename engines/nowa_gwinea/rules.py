@@ -36,6 +36,7 @@ from .data import ANIMAL_TERMS, ANIMALS, BOARDS, FRUIT_BONUS, ROUNDS, BoardSide,
 from .geometry import (
     CANONICAL,
     PIECE_BITS,
+    PIECES,
     PLACEMENTS,
     Placement,
     cell_name,
@@ -251,6 +252,53 @@ def _not_a_move(shown: str) -> MalformedMove:
     )
 
 
+_LOOSE_PLACE = re.compile(r"^([A-Z])(\d*)([A-Z])(\d+)$")
+_LOOSE_REMOVE = re.compile(r"^(?:REMOVE|RM|-)\s*([A-Z0-9]+)$")
+
+
+def _what_is_wrong(shown: str, flat: str) -> MalformedMove | None:
+    """The refusal naming the one part of a hut's move that is wrong, when the rest reads as one."""
+    m = _LOOSE_REMOVE.match(flat)
+    if m:
+        return MalformedMove(
+            "{text} is not a Nowa Gwinea move: {letter} is not a hut; the huts are F I L N P T U V W X Y Z",
+            text=shown,
+            letter=m.group(1),
+        )
+    m = _LOOSE_PLACE.match(flat.replace(" ", ""))
+    if not m:
+        return None
+    letter, turn, row, column = m.groups()
+    if letter not in PIECES:
+        return MalformedMove(
+            "{text} is not a Nowa Gwinea move: {letter} is not a hut; the huts are F I L N P T U V W X Y Z",
+            text=shown,
+            letter=letter,
+        )
+    if not turn:
+        return MalformedMove(
+            "{text} is not a Nowa Gwinea move: the orientation is missing; write the hut, an orientation "
+            "0-7 and the square, like {example}",
+            text=shown,
+            example=f"{letter}0{row}{column}",
+        )
+    if turn not in "01234567" or len(turn) > 1:
+        return MalformedMove(
+            "{text} is not a Nowa Gwinea move: there is no orientation {turn}; they go from 0 to 7, "
+            "as the hut chart shows",
+            text=shown,
+            turn=turn,
+        )
+    if row > "H" or column not in "12345678" or len(column) > 1:
+        return MalformedMove(
+            "{text} is not a Nowa Gwinea move: {square} is not on the board; rows go A-H and columns "
+            "1-8, like C4",
+            text=shown,
+            square=row + column,
+        )
+    return None
+
+
 def parse_move(text: str) -> Move:
     raw = (text or "").strip().upper()
     flat = re.sub(r"\s+", " ", raw)
@@ -267,7 +315,7 @@ def parse_move(text: str) -> Move:
     if m:
         anchor = cell_of(m.group(3) + m.group(4))
         return Place(m.group(1), int(m.group(2)), anchor)
-    raise _not_a_move(quoted(text))
+    raise _what_is_wrong(quoted(text), flat) or _not_a_move(quoted(text))
 
 
 # --------------------------------------------------------------------------- state

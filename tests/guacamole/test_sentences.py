@@ -128,7 +128,7 @@ def test_a_dish_served_in_spanish_names_its_kind_and_cards():
         s, ev = g.apply_move(s, 0, g.parse_move(text))
     assert es_words(ev[0], None) == "{p0} puso 1L de su zona de preparación en el plato nuevo."
     assert g.view_for(s, 0).step_said.in_words(ES) == (
-        "añadir una carta al plato nuevo (1T, 1L) con dish 5T / dish z5T, o cancel"
+        "añadir una carta al plato nuevo (1T, 1L) con dish 1P, o cancel"
     )
     s, ev = g.apply_move(s, 0, g.parse_move("dish 1A"))
     assert "done para servirlo" in g.view_for(s, 0).step_said.in_words(ES)

@@ -220,14 +220,17 @@ async def test_a_long_queue_is_listed_in_part_and_an_empty_one_says_so(standin, 
         # The channel is stored before anyone joins (the command answers after a private "thinking").
         await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
         before = {t.id for t in standin.guild.threads}
-        for user, (game, pace, rated) in zip(users, classes, strict=False):
+        for n, (user, (game, pace, rated)) in enumerate(zip(users, classes, strict=False), 1):
             table_clock.advance(1)
-            await (
+            answer = await (
                 await standin.slash(user, chan, "queue join", game=game, pace=pace, rated=rated)
             ).original()
+            # each join is answered as stored, with the count so far (a failure names who and why)
+            assert answer.content.startswith(f"You wait in the queue ({n} "), (user.name, answer.content)
         await bot.front.replies.idle()
         waiting = await bot.store.queue.entries(standin.guild.id)
-        assert len(waiting) == 12 and all(e.table_id is None for e in waiting)
+        assert [e.user_id for e in waiting] == [u.id for u in users]
+        assert all(e.table_id is None for e in waiting)
         assert new_threads(standin, before) == []  # no table was opened
         listed = await (await standin.slash(users[0], chan, "queue list")).original()
         lines = listed.content.splitlines()

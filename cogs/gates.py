@@ -174,11 +174,8 @@ class GatesCog(
                 if asked
                 else t.gettext("This table asks nothing.")
             )
-            refused = await profiles.admissible(
-                store,
-                interaction.guild_id,
-                interaction.user.id,
-                await profiles.table_gate(store, session.id, session.row.guild_id),
+            refused = await profiles.table_admissible(
+                store, session.id, session.row.guild_id, interaction.user.id
             )
         else:  # a table that sets no gate of its own (a new one, the queue's) asks the server's
             gate = (await store.profiles.server_gates(interaction.guild_id)).gate

@@ -11,13 +11,8 @@ import engines
 from bot import i18n
 from bot.app import PukllayBot
 from bot.queue.match import MAX_AVOID
-from bot.queue.service import (
-    DEFAULT_WAIT_HOURS,
-    MAX_COMPUTERS,
-    MAX_WAIT_HOURS,
-    QueueService,
-    options_in_full,
-)
+from bot.queue.service import QueueService
+from bot.queue.wishes import DEFAULT_WAIT_HOURS, MAX_COMPUTERS, MAX_WAIT_HOURS, options_in_full
 from bot.sessions import Refusal
 from bot.storage.queue import QueueEntry
 from bot.surface import written

@@ -155,6 +155,8 @@ async def admissible(
     guild_id: int | None,
     user_id: int,
     gate: Gate | None = None,
+    *,
+    at: int | None = None,
 ) -> Said | None:
     """Whether ``user_id`` may take one more seat in server ``guild_id`` at a table asking
     ``gate``: None when they may, else what is missing and how to get there (addressed to them).
@@ -162,6 +164,8 @@ async def admissible(
     Checks the server's cap on running games (their lobbies and running games in that server,
     against their finished games everywhere plus 3, unless the server set its own cap) and then
     ``gate`` (a table's: :func:`table_gate`; a league's: ``Gate(reliability=...)``; None: none).
+    A seat they hold at the table ``at`` (a session's id: the table asked about) does not count
+    against the cap: it is that seat, not one more.
     A person who is new (no turns yet) passes a pace gate and has the neutral reliability, 80 %.
     """
     found = await figures_of(store, user_id)
@@ -174,6 +178,7 @@ async def admissible(
                 1
                 for g in games
                 if g.guild_id == guild_id
+                and g.session_id != at
                 and (g.status == "lobby" or (g.status == "active" and not g.resigned))
             )
             if here >= cap:
@@ -197,6 +202,14 @@ async def admissible(
                     cap=cap,
                 )
     return check_gate(found, gate) if gate is not None else None
+
+
+async def table_admissible(store: Store, session_id: int, guild_id: int | None, user_id: int) -> Said | None:
+    """Whether ``user_id`` may sit at the table ``session_id`` (a lobby of server ``guild_id``):
+    the server's cap, where a seat they already hold at this table does not count, and the
+    table's gate (:func:`table_gate`)."""
+    gate = await table_gate(store, session_id, guild_id)
+    return await admissible(store, guild_id, user_id, gate, at=session_id)
 
 
 async def queue_admissible(store: Store, guild_id: int, user_id: int, game: str) -> Said | None:

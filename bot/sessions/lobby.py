@@ -195,9 +195,9 @@ class Lobby:
             if session.seat_of(user_id):
                 raise Refusal("you are already seated at this table")
             if gated:
-                guild_id = session.row.guild_id
-                gate = await profiles.table_gate(self.store, session.id, guild_id)
-                refused = await profiles.admissible(self.store, guild_id, user_id, gate)
+                refused = await profiles.table_admissible(
+                    self.store, session.id, session.row.guild_id, user_id
+                )
                 if refused is not None:
                     raise Refusal(refused)
             try:

@@ -89,6 +89,8 @@ class Boards:
         self.table_gone: Callable[[int, int], Awaitable[list[Session]]] = no_games
         # after every board: forced moves, passes ahead, clock warnings, watchers, followers
         self.waits_after: Callable[[Session, discord.Message, bool, str | None], Awaitable[None]] = nothing
+        # after a step inside a turn, which posts no board: the seat's next step may be forced
+        self.waits_stepped: Callable[[Session], Awaitable[None]] = nothing
 
     async def drain(self, *, seconds: float = 10.0, closing: bool = False) -> bool:
         """Wait for interactions being handled, and computer turns being played, to finish (with
@@ -344,6 +346,15 @@ class Boards:
             except Exception:  # the board is posted; a notice that fails must not undo the answer
                 log.exception("turn notices for session %s failed", session.id)
         return message
+
+    async def stepped(self, session: Session) -> None:
+        """A step inside a turn was played, and the channel hears of it only when the turn ends (no
+        board): what follows it, as after a board (:attr:`waits_stepped`: a seat left with one
+        legal move gets its forced move played).  The step stands, so a failure is only logged."""
+        try:
+            await self.waits_stepped(session)
+        except Exception:
+            log.exception("what follows a step in session %s failed", session.id)
 
     async def not_posted(self, session: Session, exc: discord.HTTPException, after: str) -> None:
         """Discord refused the board of ``session`` (or the post telling its end) ``after``

@@ -233,6 +233,8 @@ class Menus:
         try:  # a post Discord refuses is answered by the guard: the move recorded, and why not shown
             if public.has_public_news(session, result):
                 await self.boards.announce(result)
+            else:  # a step inside the turn: no board, but the next step may be the seat's only move
+                await self.boards.stepped(session)
         finally:
             if result.computers_next or result.unsettled:
                 self.boards.computers_follow(session.id)

@@ -3,7 +3,8 @@ table, the 80 % clock warning, ``/play next``, watchers and followers (the rules
 :mod:`bot.waits`).
 
 After every board post (:meth:`Waits.posted`, handed to :class:`bot.surface.boards.Boards` by the
-front): a pass declared ahead is played or dropped, a seat left with one legal move gets an
+front), and after a step inside a turn, which posts none (:meth:`Waits.stepped`: the forced move
+and the clock warning): a pass declared ahead is played or dropped, a seat left with one legal move gets an
 ``autoplay`` job :data:`bot.waits.AUTOPLAY_DELAY` seconds later (if its person allows it), each
 running clock gets its ``clock_warning`` job, the game's watchers get the post's public text and
 the public board by DM, and at a game's first board the followers of its players are told.
@@ -78,6 +79,13 @@ class Waits:
             await self.arm(session, handled)
         except Exception:
             log.exception("autoplay and warnings of session %s", session.id)
+
+    async def stepped(self, session: Session) -> None:
+        """What follows a step inside a turn, which posts no board (a player's, or one the table
+        played): a seat left with one legal move gets its ``autoplay`` job, as after a board."""
+        if session.status != "active" or session.damaged or session.state is None:
+            return
+        await self.arm(session)
 
     async def allowed(self, session: Session, user_id: int) -> bool:
         """Whether the table may play a person's only move: they allow it (``/me autoplay``), and
@@ -170,7 +178,7 @@ class Waits:
             except discord.HTTPException as exc:
                 await self.boards.not_posted(result.session, exc, "after a move the table played")
         else:
-            await self.arm(result.session)  # a step inside a turn: the next may be forced too
+            await self.stepped(result.session)  # a step inside a turn: the next may be forced too
         if result.computers_next:
             self.boards.computers_follow(session_id)
 

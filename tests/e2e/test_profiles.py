@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot import profiles
 from tests.e2e.conftest import BASE_EXTENSIONS, png_of
 from tests.e2e.players import lobby_button, to_move
 from tests.e2e.test_notices import is_board
@@ -174,14 +175,21 @@ async def test_a_gated_table_refuses_a_person_below_the_minimum_and_admits_one_a
         assert "Alice: reliability" in standin.message(lobby.id).content
 
 
+async def at_the_cap(standin, hosts, dora):
+    """Four Nim lobbies, one of each host's; ``dora``, a new player, sits at the first three (her
+    cap: 3).  The lobbies' threads and messages."""
+    await standin.wait_synced()
+    threads, lobbies = zip(*[await open_lobby(standin, host) for host in hosts], strict=True)
+    for lobby in lobbies[:3]:
+        await standin.click(dora, lobby, lobby_button(lobby, "join"))
+    return threads, lobbies
+
+
 async def test_the_cap_refuses_a_fourth_running_game_for_a_new_player(standin, bot_factory):
     hosts = standin.add_users("h1", "h2", "h3", "h4")
     dora = standin.add_users("dora")[0]
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        await standin.wait_synced()
-        threads, lobbies = zip(*[await open_lobby(standin, host) for host in hosts], strict=True)
-        for lobby in lobbies[:3]:
-            await standin.click(dora, lobby, lobby_button(lobby, "join"))
+        threads, lobbies = await at_the_cap(standin, hosts, dora)
         r = await standin.click(dora, lobbies[3], lobby_button(lobbies[3], "join"))
         words = (await r.original()).content
         assert "have 3 games running or waiting in this server and the most is 3" in words, words
@@ -194,3 +202,25 @@ async def test_the_cap_refuses_a_fourth_running_game_for_a_new_player(standin, b
         assert "You may not take a seat" in shown.content
         lifted = await (await standin.slash(hosts[0], threads[0], "gate server", cap=0)).original()
         assert "Manage Server" in lifted.content
+
+
+async def test_gate_show_in_a_lobby_the_person_sits_in_does_not_count_that_seat_against_the_cap(
+    standin, bot_factory
+):
+    hosts = standin.add_users("h1", "h2", "h3", "h4")
+    dora = standin.add_users("dora")[0]
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        threads, lobbies = await at_the_cap(standin, hosts, dora)
+        # Her three seats reach the cap of a new player: one more table is refused ...
+        elsewhere = await (await standin.slash(dora, threads[3], "gate show")).original()
+        assert "You may not take a seat" in elsewhere.content
+        # ... but a table she sits at is one of the three, not a fourth.
+        for thread in threads[:3]:
+            mine = await (await standin.slash(dora, thread, "gate show")).original()
+            assert "You may take a seat." in mine.content, mine.content
+            assert "You may not take a seat" not in mine.content
+        session = await bot.sessions.core.in_channel(threads[0].id)
+        store = bot.store
+        assert await profiles.table_admissible(store, session.id, session.row.guild_id, dora.id) is None
+        other = await bot.sessions.core.in_channel(threads[3].id)
+        assert await profiles.table_admissible(store, other.id, other.row.guild_id, dora.id) is not None

@@ -1,5 +1,5 @@
 """Fewer waits and following, end to end: a forced move played after the delay only for those who
-allow it, /play next, the digest by time left at a chosen hour, the 80 % clock warning, a watcher
+allow it (one left by a step inside a turn, which posts no board, too), /play next, the digest by time left at a chosen hour, the 80 % clock warning, a watcher
 who gets exactly the public posts, a follower told of a game's start."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import random
 import re
 
 from bot.waits import AUTOPLAY_DELAY
+from engines.core import TABLE, IllegalMove
 from engines.tiwanaku import ai as tiwanaku_ai
 from engines.tiwanaku import rules as tiwanaku_rules
 from tests.e2e.conftest import BASE_EXTENSIONS
@@ -75,6 +76,17 @@ async def ok(standin, user, chan, command, **options):
     return answer
 
 
+async def after_the_delay(bot, table_clock, session):
+    """The game of ``session`` once the autoplay delay has passed (unchanged a second before)."""
+    table_clock.advance(AUTOPLAY_DELAY - 1)
+    await bot.scheduler.run_due()
+    assert (await bot.sessions.core.get(session.id)).version == session.version  # not yet
+    table_clock.advance(1)
+    await bot.scheduler.run_due()
+    await bot.front.boards.drain()
+    return await bot.sessions.core.get(session.id)
+
+
 async def test_a_forced_move_is_played_after_the_delay_only_for_those_who_allow_it(
     standin, bot_factory, table_clock
 ):
@@ -96,13 +108,7 @@ async def test_a_forced_move_is_played_after_the_delay_only_for_those_who_allow_
             seat = session.seat_of(second.id).seat
             assert [str(m) for m in nim.legal_moves(session.state, seat)] == ["A1"]  # one legal move
 
-            table_clock.advance(AUTOPLAY_DELAY - 1)
-            await bot.scheduler.run_due()
-            assert (await bot.sessions.core.get(session.id)).version == session.version  # not yet
-            table_clock.advance(1)
-            await bot.scheduler.run_due()
-            await bot.front.boards.drain()
-            after = await bot.sessions.core.get(session.id)
+            after = await after_the_delay(bot, table_clock, session)
             if allow:
                 assert after.status == "finished" and after.state.winner == seat
                 last = await standin.next_message(thread, is_board)
@@ -630,3 +636,62 @@ async def test_a_clock_warning_held_by_quiet_hours_waits_again_for_time_away_beg
         await standin.settle()
         (warning,) = clock_warnings(standin, alice)
         assert "2 hours left on your clock" in warning.content
+
+
+def two_step_nim(monkeypatch) -> None:
+    """Nim whose turn is two steps: the seat takes from pile A, then from pile B (told to the
+    channel only when the turn ends); with one stone left in pile B, its second step is forced."""
+    legal, apply = nim.legal_moves, nim.apply_move
+
+    def legal_moves(state, seat):
+        moves = legal(state, seat)
+        return moves if seat == TABLE else [m for m in moves if m.pile == state.moves % 2]
+
+    def apply_move(state, seat, move):
+        if isinstance(move, nim.Move) and move.pile != state.moves % 2:
+            raise IllegalMove("take from pile A, then from pile B")
+        new, events = apply(state, seat, move)
+        if state.moves % 2 == 0 and new.winner is None:
+            new.turn = seat  # the turn goes on: its second step
+        return new, events
+
+    monkeypatch.setattr(nim, "legal_moves", legal_moves)
+    monkeypatch.setattr(nim, "apply_move", apply_move)
+    monkeypatch.setattr(nim, "turn_number", lambda state: state.moves // 2 + 1)
+
+
+async def step(standin, bot, thread, user, text):
+    """``user`` plays ``text``, a step inside their turn: answered, and no board posted."""
+    before = len([m for m in standin.messages(thread) if is_board(m)])
+    answer = await (await standin.slash(user, thread, "nim move", move=text)).original()
+    assert "You played" in answer.content, answer.content
+    await bot.front.boards.drain()
+    assert len([m for m in standin.messages(thread) if is_board(m)]) == before
+
+
+async def test_a_forced_move_left_by_a_step_that_posts_no_board_is_played_after_the_delay(
+    standin, bot_factory, table_clock, monkeypatch
+):
+    two_step_nim(monkeypatch)
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob):
+            await ok(standin, user, chan, "me autoplay", on=True)
+        thread, _ = await open_game(standin, bot, chan, alice, bob, piles=2)
+        first, session = await to_move(bot, thread, (alice, bob))
+        second = bob if first is alice else alice
+        await step(standin, bot, thread, first, "A1")
+        await move(standin, bot, thread, first, f"B{session.state.piles[1] - 1}")  # one stone left in B
+        await step(standin, bot, thread, second, "A1")
+        session = await bot.sessions.core.in_channel(thread.id)
+        seat = session.seat_of(second.id).seat
+        assert session.to_move() == {seat}
+        assert [str(m) for m in nim.legal_moves(session.state, seat)] == ["B1"]  # one legal move
+
+        after = await after_the_delay(bot, table_clock, session)
+        assert after.version > session.version and after.state.piles[1] == 0
+        last = await standin.next_message(thread, is_board)
+        name = session.by_seat(seat).name
+        assert f"{name} had one legal move, `B1`; it was played for them" in last.content

@@ -9,7 +9,7 @@ from babel.messages.pofile import read_po
 
 import engines
 import languages
-from bot.queue.service import parse_counts
+from bot.queue.wishes import parse_counts
 from bot.sessions import Refusal
 from engines.core import said
 from languages import language

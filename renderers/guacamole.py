@@ -384,9 +384,8 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     )
     y += piles_h
     covers.append((PAD, y, WIDTH - PAD, y + legend_h))
-    draw_legend(
-        d, PAD, y + 4, WIDTH - 2 * PAD, tr("changed in the last turn; arrow: where the last card went")
-    )
+    # the legend is written once the places are known: it tells of an arrow only if one is drawn
+    legend_y = y + 4
     y += legend_h
 
     # ---------------------------------------------------------------- players
@@ -444,11 +443,16 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         if box:
             x0, y0, x1, y1 = box
             mark_box(d, (x0 - 6, y0 - 6, x1 + 5, y1 + 5), radius=12)
-    for src, dst in _last_path(v):
-        if src in boxes and dst in boxes and src != dst:
-            ax0, ay0, ax1, ay1 = boxes[src]
-            start = ((ax0 + ax1) / 2, (ay0 + ay1) / 2)
-            _path_under(img, d, start, _edge(boxes[dst], start), covers)
+    paths = [(src, dst) for src, dst in _last_path(v) if src in boxes and dst in boxes and src != dst]
+    for src, dst in paths:
+        ax0, ay0, ax1, ay1 = boxes[src]
+        start = ((ax0 + ax1) / 2, (ay0 + ay1) / 2)
+        _path_under(img, d, start, _edge(boxes[dst], start), covers)
+    if paths:
+        legend = tr("changed in the last turn; arrow: where the last card went")
+    else:  # turn 1, or a last move that moved no card
+        legend = tr("changed in the last turn")
+    draw_legend(d, PAD, legend_y, WIDTH - 2 * PAD, legend)
     return img
 
 

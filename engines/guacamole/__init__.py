@@ -26,8 +26,9 @@ cards: ``p2z5T`` (the 5T in player 2's zone), ``p2d1`` (top of player 2's dish 1
 * ``end``          end the turn when every pile is empty
 * abilities: ``add d1 6T,z7T`` (Patricia & Avocaldo, 1-3 cards, last on top),
   ``steal p2`` (Lima Kahlo), ``draw ...`` x3 then ``discard 5T x1`` (Onion Musk),
-  ``swap 5T p2d1`` / ``swap p1z5T x2`` / ``swap p1d2 p3z4A`` (Tomathor: your hand card,
-  zone card or dish top first), ``take p2d1`` (Aji Styles), ``pass`` declines an ability.
+  ``swap 5T p2d1`` / ``swap z5T x2`` / ``swap p1d2 p3z4A`` (Tomathor: your hand card,
+  zone card or dish top first; your zone card is written ``z5T`` as a dish writes it, or
+  ``p1z5T`` with your own number), ``take p2d1`` (Aji Styles), ``pass`` declines an ability.
 
 Rulings applied (DECISIONS.md, Guacamole): a dish is a stack whose last card is its visible
 top; validity is computed (3+ cards, one number / one type / distinct consecutive numbers, no
@@ -124,7 +125,7 @@ RULES_HELP = N_("""**Guacamole** — cook the tastiest dishes. Only cards in you
 • P Patricia & Avocaldo: `add d1 6T,z7T` (1-3 cards to a valid dish, which must stay valid)
 • L Lima Kahlo: `steal p2` (random card of their hand; only you two see which)
 • O Onion Musk: three `draw …` (`deck`, `x1`, `x2` in any mix), then `discard 5T x1`
-• T Tomathor: `swap 5T p2d1` — your hand card, `p1z5T` or `p1d2` for any visible card
+• T Tomathor: `swap 5T p2d1` — your hand card, zone card (`z5T`) or dish top (`p1d2`) for any visible card
 • A Aji Styles: `take x2` — any visible card to your hand
 Visible cards: zone cards `p2z5T`, dish tops `p2d1`, discard tops `x1` `x2`. A dish broken by a swap or take accepts no cards until fixed.
 **End**: when the draw pile runs dry the round is finished. Score 1 per dish card, +1 per valid dish, +2 per valid dish of 9+, +3 per dish with all 5 types. Ties: more guacamoles, more dishes, fewer cards in hand+zone, else shared.

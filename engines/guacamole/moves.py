@@ -2,7 +2,8 @@
 
 Card codes are a number then a type letter (``5T``).  Places:
 
-* ``5T`` a card in your hand, ``z5T`` a card in your preparation zone (in ``dish``/``add``);
+* ``5T`` a card in your hand, ``z5T`` a card in your preparation zone (in ``dish``/``add``,
+  ``free`` and the first card of ``swap``);
 * ``p2z5T`` the 5T in player 2's preparation zone, ``p2d1`` the top card of player 2's
   dish 1, ``x1`` / ``x2`` the top card of a discard pile, ``deck`` the draw pile.
 
@@ -123,7 +124,11 @@ class Steal:
 
 @dataclass(frozen=True)
 class Swap:
-    """Tomathor: swap ``source`` (your hand card, or your ``pNz``/``pNd`` place) with visible ``target``."""
+    """Tomathor: swap ``source`` with visible ``target``.
+
+    ``source`` is your hand card (``5T``), your zone card (``z5T``, or ``pNz5T`` with your own
+    number N) or your dish top (``pNd1``); the rules read ``z5T`` as the mover's own zone card.
+    """
 
     source: str
     target: str
@@ -285,14 +290,14 @@ def parse_move(text: str) -> Move:
         )
     if verb == "SWAP":
         if len(args) == 2:
-            src = _card(args[0]) or _place(args[0])
+            src = _ref(args[0]) or _place(args[0])  # z5T: the mover's own zone card, as in a dish
             dst = _place(args[1])
             if src and dst and not src.startswith("x"):
                 return Swap(src, dst)
         raise _bad(
             text,
             N_(
-                "{text} is not a Guacamole move: swap takes your card (5T, p1z5T or p1d2) then a visible card, like `swap 5T p2d1`. {help}"
+                "{text} is not a Guacamole move: swap takes your card (hand card 5T, zone card z5T, dish top p1d2) then a visible card, like `swap 5T p2d1`. {help}"
             ),
         )
     if verb == "TAKE":

@@ -915,6 +915,8 @@ def apply_move(state: State, seat: int, move: Move | str) -> tuple[State, list[E
         raise NotYourTurn("it is {player}'s turn, not yours", player=_seat(state.turn))
     if not isinstance(move, Move):
         raise MalformedMove("{move} is not a Guacamole move", move=echo(move))
+    if isinstance(move, Swap) and move.source.startswith("z"):  # z5T: the mover's own zone card
+        move = Swap(f"p{seat + 1}{move.source}", move.target)
     s = _clone(state)
     events: list[Event] = []
     s.turn_moves.append(str(move))
@@ -1198,7 +1200,7 @@ def _do_swap(s: State, seat: int, m: Swap, events: list[Event]) -> None:
     me = f"p{seat + 1}"
     if m.source[0] == "p" and m.source[:2] != me:
         raise IllegalMove(
-            "the first card must be yours: a hand card (5T), your zone ({me}z5T) or your dish top ({me}d1)",
+            "the first card must be yours: a hand card (5T), your zone (z5T or {me}z5T) or your dish top ({me}d1)",
             me=me,
         )
     problem = _swap_problem(m.source, m.target)
@@ -1468,7 +1470,7 @@ def undoable(state: State, seat: int, move: Move) -> bool:
     the hand, an Aji take from a discard pile (it uncovers the card beneath), and any move
     that ends the game or moves the draw pile.  Everything else moves only visible cards:
     freeing a zone card, zone cards into a dish, serving or cancelling a dish, a swap of
-    visible cards, a take from a zone or a dish, passing, ending the turn.
+    visible cards (one's own zone card written ``z5T`` or ``p1z5T``), a take from a zone or a dish, passing, ending the turn.
     """
     if isinstance(move, str):
         move = parse_move(move)
@@ -1478,7 +1480,7 @@ def undoable(state: State, seat: int, move: Move) -> bool:
         return False
     if isinstance(move, Add) and not all(c.lower().startswith("z") for c in move.cards):
         return False
-    if isinstance(move, Swap) and not move.source.lower().startswith("p"):
+    if isinstance(move, Swap) and not move.source.lower().startswith(("p", "z")):
         return False
     if isinstance(move, Take) and move.target.lower().startswith("x"):
         return False

@@ -111,6 +111,8 @@ def _whose(place: str, mover: int) -> Level:
 
 def _source_words(s: State, seat: int, source: str) -> Said:
     """One's own card given away in a swap: a hand card, a zone card or a dish top."""
+    if source.startswith("z"):  # written as a dish writes it
+        return said("{card} (zone)", card=card_words(source[1:]))
     if not source.startswith("p"):
         return said("{card} (hand)", card=card_words(source))
     if source[2] == "z":

@@ -847,7 +847,7 @@ def _remove(state: State, seat: int, move: Remove) -> tuple[State, list[Event]]:
             raise IllegalMove(
                 "hut {hut} is not in your village; your huts are: {huts}", hut=move.piece, huts=have
             )
-        raise IllegalMove("hut {hut} is not in your village; your huts are: none", hut=move.piece)
+        raise IllegalMove("hut {hut} is not in your village; you have no huts on the board", hut=move.piece)
     why = _removal_error(state, seat, move.piece)
     if why is not None:
         raise IllegalMove(why)

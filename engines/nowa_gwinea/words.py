@@ -10,7 +10,7 @@ message id; :func:`move_words` describes one legal move.
 short lines a screen reader walks.  Public first: the round, the boards left in the stack and the scores, each
 task board in play (the rolled totem and its square, the other totems, the water
 holes and the fruit bushes), the villages' hut counts, and the last finished round
-with every village revealed.  Then, for a seat still building, its own village:
+with every village revealed (each hut with the squares it covers).  Then, for a seat still building, its own village:
 each hut with the squares it covers, the water and fruit it covers, what is left.
 Squares are named as the move notation names them (``C4``: row letter, column
 number).
@@ -97,6 +97,11 @@ def _seat(seat: int) -> str:
 def _names(cells: tuple[str, ...] | list[str]) -> str:
     """Squares in reading order (row A first, then by column), as the notation names them."""
     return " ".join(sorted(cells, key=cell_of))
+
+
+def _covers(hut: Placement) -> str:
+    """The squares a hut covers, in reading order."""
+    return _names([cell_name(c) for c in hut.cells])
 
 
 def describe(view: View, *, ended: bool = False) -> list[Section]:
@@ -231,7 +236,8 @@ def _last_round(last: dict) -> Section:
             )
             continue
         info = board_info(last["boards"][seat], last["sides"][seat])
-        problem = _problem(info, last["totem"], [placement_from_text(t) for t in village])
+        huts = [placement_from_text(t) for t in village]
+        problem = _problem(info, last["totem"], huts)
         if problem is not None:
             lines.append(
                 said_n(
@@ -243,15 +249,19 @@ def _last_round(last: dict) -> Section:
                     huts=values["huts"],
                 )
             )
-            continue
-        lines.append(
-            said_n(
-                row["points"],
-                "{p0}: {n} point ({water}, {fruit}): {huts}",
-                "{p0}: {n} points ({water}, {fruit}): {huts}",
-                **values,
+        else:
+            lines.append(
+                said_n(
+                    row["points"],
+                    "{p0}: {n} point ({water}, {fruit}): {huts}",
+                    "{p0}: {n} points ({water}, {fruit}): {huts}",
+                    **values,
+                )
             )
-        )
+        # the squares each hut covers, as the picture shows them and as one's own village says them
+        for h in huts:
+            hut = {"p0": _seat(seat), "hut": h.piece, "place": h.text, "cells": _covers(h)}
+            lines.append(said("{p0}'s hut {hut}: {place} on {cells}", **hut))
     return Section(heading, tuple(lines))
 
 
@@ -274,8 +284,7 @@ def _own(view: View) -> Section | None:
     covered = {cell_name(c) for h in huts for c in h.cells}
     lines: list[Said] = []
     for h in huts:
-        cells = _names([cell_name(c) for c in h.cells])
-        lines.append(said("Hut {hut}: {place} on {cells}", hut=h.piece, place=h.text, cells=cells))
+        lines.append(said("Hut {hut}: {place} on {cells}", hut=h.piece, place=h.text, cells=_covers(h)))
     if not huts:
         lines.append(said("No huts yet: the first hut must cover {cell}", cell=info.totems[view.totem]))
     water = [c for c in info.water if c in covered]

@@ -474,3 +474,33 @@ def test_avocaldos_card_says_it_adds_cards_not_points(language):
         words = {t: tr(p) for t, p in R.POWER.items()}
     assert words["P"] == {None: "add 1-3", "es": "añadir 1-3"}[language]
     assert not any("+" in w for w in words.values()), words
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_the_legend_tells_of_the_arrow_only_when_one_is_drawn(monkeypatch, language):
+    """The legend read "arrow: where the last card went" on turn 1 and after a move that sent no
+    card anywhere (a card prepared into one's own zone), where no arrow was drawn; it now tells
+    of the arrow only on a board that draws one."""
+    from renderers import guacamole as R
+    from renderers.typeset import clear_art, text_log
+
+    arrow = {None: "arrow: where the last card went", "es": "flecha"}[language]
+    changed = {None: "changed in the last turn", "es": "cambió en el último turno"}[language]
+    s = rig(hands={0: ["1T", "4L"], 1: ["5L"]}, discards=(["9A", "3T"], ["9P"]))
+    drawn = g.apply_move(g.apply_move(s, 0, g.parse_move("prep 4L"))[0], 0, g.parse_move("pass"))[0]
+    drawn = g.apply_move(drawn, 0, g.parse_move("draw x1"))[0]
+    cases = {
+        "turn 1": (s, False),
+        "prepared": (g.apply_move(s, 0, g.parse_move("prep 4L"))[0], False),
+        "drawn from a pile": (drawn, True),
+    }
+    for case, (state, has_arrow) in cases.items():
+        heads = []
+        monkeypatch.setattr(R, "arrow_head", lambda d, points, width=7, heads=heads: heads.append(points))
+        clear_art()
+        with text_log() as log:
+            R.draw_board(g.view_for(state, 0), names=["Ana", "Beto"], language=language)
+        words = " ".join(t.text for t in log)
+        assert bool(heads) == has_arrow, case
+        assert changed in words, (case, words)
+        assert (arrow in words) == has_arrow, (case, words)

@@ -592,6 +592,35 @@ def test_tomathor_own_zone_and_dish_sources():
     assert codes(s3.prep[0]) == ["8P", "5T"] and codes(s3.discards[0]) == ["4O"]
 
 
+def test_tomathor_swap_reads_z5T_as_ones_own_zone_card():
+    """Dishes and free write one's own zone card z4O, but 'swap z4O x1' was refused (the swap
+    only read p1z4O): the swap now reads z4O as the mover's zone card, as p1z4O still is."""
+    s = rig(
+        hands={0: ["5T"], 1: ["5T"]},
+        prep={0: ["4O"], 1: ["3A"]},
+        dishes={0: [["1A", "2A", "3A"]]},
+        discards=(["8P"], ["9P"]),
+    )
+    s2, _ = apply(s, 0, "prep 5T")
+    assert str(g.parse_move("SWAP Z4o x1")) == "swap z4O x1"
+    s3, _ = apply(s2, 0, "swap z4O x1")
+    s3b, _ = apply(s2, 0, "swap p1z4O x1")
+    assert g.to_dict(s3) == g.to_dict(s3b)  # the same move, written as the log keeps it
+    assert codes(s3.prep[0]) == ["8P", "5T"] and codes(s3.discards[0]) == ["4O"]
+    assert s3.turn_moves[-1] == "swap p1z4O x1"
+    assert g.undoable(s2, 0, g.parse_move("swap z4O x1")) is True
+    assert g.undoable(s2, 0, "swap z4O p1d1") is True
+    assert g.undoable(s2, 0, "swap 5T x1") is False  # a hand card is shown
+    refused(s2, 0, "swap z4O p1z5T", IllegalMove, "same preparation zone")
+    refused(s2, 0, "swap z3A x1", IllegalMove, "your preparation zone has no 3A")
+    # seat 2 (p2) writing z3A means its own zone, never seat 1's
+    t = rig(hands={0: [], 1: ["5T"]}, prep={0: ["3A"], 1: ["4O"]}, discards=(["8P"], ["9P"]), turn=1)
+    t2, _ = apply(t, 1, "prep 5T")
+    t3, _ = apply(t2, 1, "swap z4O x2")
+    assert codes(t3.prep[1]) == ["9P", "5T"] and codes(t3.prep[0]) == ["3A"]
+    refused(t2, 1, "swap z3A x2", IllegalMove, "your preparation zone has no 3A")
+
+
 def test_tomathor_does_not_trigger_abilities():
     """Choice: a card moved into a zone by Tomathor does not fire its ability."""
     s = rig(hands={0: ["5T", "2L"]}, prep={1: ["6O"]})

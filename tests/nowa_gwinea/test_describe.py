@@ -94,6 +94,10 @@ def _check_names_every_piece(view: ng.View) -> None:
                 and ("(" in x or "no huts" in x)
             )
             assert line.endswith(" ".join(village)) if village else line.endswith("no huts")
+            for text in village:  # and each hut with the squares it covers
+                pl = placement_from_text(text)
+                cells = " ".join(sorted((cell_name(c) for c in pl.cells), key=lambda n: (n[0], int(n[1:]))))
+                assert f"{_seat(seat)}'s hut {pl.piece}: {text} on {cells}" in public.splitlines()
         if last["caller"] is not None:
             assert _seat(last["caller"]) + (" called Gwinea" if last["how"] == "gwinea" else "") in public
     private = _lines(sections, True)
@@ -196,7 +200,9 @@ def test_a_village_in_words_on_the_hand_made_board(board99):
 
 def test_the_finished_round_names_the_caller_and_every_village(board99):
     """After a call, every village of the round is public: the caller, each seat's points, water,
-    fruit and huts in notation; a broken village says why it scored 0."""
+    fruit and huts in notation, then each hut with the squares it covers, as the picture shows
+    them (the notation alone, 'X0B3 I0D5', left a screen-reader user to work out the squares);
+    a broken village says why it scored 0."""
     s = build(rig(players=3), 0, FULL)
     s = build(s, 1, ["I0A3"])
     s.villages[2] = ["X0B3", "I0D7"]  # split: saved under older rules
@@ -206,11 +212,19 @@ def test_the_finished_round_names_the_caller_and_every_village(board99):
     assert [line.in_words() for line in last.lines] == [
         "{p0} called Gwinea",
         "{p0}: 11 points (5 water holes, 3 fruit bushes): X0B3 I0D5 L0E2",
+        "{p0}'s hut X: X0B3 on B3 C2 C3 C4 D3",
+        "{p0}'s hut I: I0D5 on D5 E5 F5 G5 H5",
+        "{p0}'s hut L: L0E2 on E2 F2 G2 H2 H3",
         "{p1}: 1 point (1 water hole, 1 fruit bush): I0A3",
+        "{p1}'s hut I: I0A3 on A3 B3 C3 D3 E3",
         "{p2}: 0 points, the village breaks the rules ("
         + str(ng.view_for(_split_state(), 2).broken)
         + "): X0B3 I0D7",
+        "{p2}'s hut X: X0B3 on B3 C2 C3 C4 D3",
+        "{p2}'s hut I: I0D7 on D7 E7 F7 G7 H7",
     ]
+    spanish = [line.in_words(sentences.ES) for line in last.lines]
+    assert "Choza X de {p0}: X0B3 en B3 C2 C3 C4 D3" in spanish, spanish
     timed = ng.apply_move(rig(players=2), TABLE, ng.Timeout())[0]
     lines = [line.in_words() for line in ng.describe(ng.view_for(timed, 1))[-2].lines]
     assert lines == [

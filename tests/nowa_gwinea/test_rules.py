@@ -759,8 +759,11 @@ def test_place_and_remove_events_tell_what_happened():
     s, ev = ng.apply_move(s, 0, ng.parse_move("remove X"))
     assert (ev[0].kind, ev[0].text) == ("remove", "{p0} took hut X back")
     assert s.step == 2 and s.last[0] == "remove X"
-    with pytest.raises(IllegalMove, match="your huts are: none"):
+    # it read "your huts are: none"
+    with pytest.raises(IllegalMove) as err:
         play(s, 0, "remove X")
+    assert str(err.value) == "hut X is not in your village; you have no huts on the board"
+    assert err.value.said.in_words(ES) == "la choza X no está en tu aldea; no tienes chozas en el tablero"
 
 
 def test_call_and_done_are_told_and_remembered():

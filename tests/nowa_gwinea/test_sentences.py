@@ -278,7 +278,7 @@ REFUSALS = [  # (name, what provokes it, its class, words of its Spanish): every
         ["la choza X ya está en tu aldea", "algunas colocaciones"],
     ),
     ("remove missing", lambda: play(_full(), 0, "remove Z"), IllegalMove, ["tus chozas son: X, I, L"]),
-    ("remove none", lambda: play(rig(), 0, "remove Z"), IllegalMove, ["aún no tienes ninguna choza"]),
+    ("remove none", lambda: play(rig(), 0, "remove Z"), IllegalMove, ["no tienes chozas en el tablero"]),
     (
         "totem hut",
         lambda: play(_full(), 0, "remove X"),

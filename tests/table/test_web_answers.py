@@ -6,6 +6,7 @@ warning."""
 
 from __future__ import annotations
 
+import html as markup
 import logging
 import re
 
@@ -160,7 +161,7 @@ async def test_a_lobby_follows_its_start_and_one_closed_unplayed_says_so(service
         token = await pages.links.token("game", lobby.id)
         html = await (await client.get(f"/g/{token}")).text()
         assert "This game has not started yet" in html
-        assert f'data-events="/g/{token}/events"' in html
+        assert f'data-events="/g/{token}/events?at=' in html
         stream = await client.get(f"/g/{token}/events")
         await stream.content.readuntil(b"\n\n")  # retry
         await service.lobby.start(77, 1)
@@ -301,6 +302,40 @@ async def test_a_stream_connected_again_tells_what_changed_while_it_was_away(ser
             now = (await client.get(f"/g/{token}/events", headers={"Last-Event-ID": last})).content
             await now.readuntil(b"\n\n")
             assert await now.readany() == b"", last
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_a_move_told_before_the_pages_stream_opens_is_told_at_once(service):
+    """The page's event stream starts from the point the page was written at (its address says
+    which): a move the channel is told of between the page's load and the stream's opening is
+    told at once, not only with the next move; moves not told yet change nothing, and the point
+    of a running game names no count of them."""
+    played, final = whole_game("guanga", 2, 4)
+    sid = await store_game(service, "guanga", 2, 4, played[:8], final)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        html = await (await client.get(f"/g/{token}")).text()
+        events = markup.unescape(re.search(r'data-events="([^"]+)"', html).group(1))
+        assert events.startswith(f"/g/{token}/events"), events
+        module = engines.get("guanga").load()
+        version = (await service.core.reread(sid)).version
+        await service.store.games.record_moves(
+            sid, version, [stored(p) for p in played[8:12]], module.to_dict(final)
+        )
+        again = await (await client.get(f"/g/{token}")).text()
+        assert markup.unescape(re.search(r'data-events="([^"]+)"', again).group(1)) == events  # untold
+        quiet = await client.get(events)
+        await quiet.content.readuntil(b"\n\n")  # retry, and the id of now
+        assert await quiet.content.readuntil(b"\n\n") == b": waiting\n\n"  # nothing told since
+        quiet.close()
+        await service.store.games.set_board_message(sid, 2, 12)  # the channel is told of 12
+        stream = await client.get(events)
+        await stream.content.readuntil(b"\n\n")
+        assert await stream.content.readuntil(b"\n\n") == b"event: move\ndata: 12\n\n"
+        stream.close()
     finally:
         pages.close()
         await client.close()

@@ -157,11 +157,18 @@
 
   var source = null;
 
+  // Where an event stream's address leads, without the point in the game it was opened at.
+  function streamOf(url) {
+    return new URL(url, window.location.href).pathname;
+  }
+
   // One event stream while the page shows a running game; closed once it shows an ended one.
+  // The stream is opened from the point the page was written at (its address says which), so a
+  // move that lands before it opens is told too; once open, it tells each change as it comes.
   function follow() {
     var g = game();
     var url = g ? g.dataset.events : "";
-    if (source && (!url || source.url.indexOf(url) === -1)) {
+    if (source && (!url || streamOf(source.url) !== streamOf(url))) {
       source.close();
       source = null;
     }

@@ -1,6 +1,6 @@
 // Pukllay's pages: step through a game's moves without reloading (links, the slider and the
-// arrow keys), and follow a running game through its event stream.  Every control is also a
-// plain link or form, so the pages work without this file.
+// arrow keys on the board or the move list), and follow a running game through its event
+// stream.  Every control is also a plain link or form, so the pages work without this file.
 "use strict";
 
 (function () {
@@ -133,9 +133,17 @@
     follow();
   }
 
+  // Whether the focus is in the move viewer: the board's part of the page (the board, its step
+  // links) or the move list.  Its keys step through the moves there only: elsewhere, Home, End
+  // and the arrows stay the page's own (End scrolls to its bottom), as a keyboard or a screen
+  // reader expects.
+  function inViewer(el) {
+    return Boolean(el && el.closest && el.closest("#board-part, ol.moves"));
+  }
+
   document.addEventListener("keydown", function (event) {
     var g = game();
-    if (!g || event.altKey || event.ctrlKey || event.metaKey) {
+    if (!g || event.altKey || event.ctrlKey || event.metaKey || !inViewer(event.target)) {
       return;
     }
     var tag = (event.target && event.target.tagName) || "";

@@ -6,8 +6,8 @@ N; ``/g/{token}/events`` server-sent events: ``move`` when the channel is told o
 the game ends), so that the page follows a running game.  ``GET /l/{token}``: a league.
 ``GET /p/{token}``: a person's public profile.  ``/static/web.js`` and ``/static/web.css``.
 
-A wrong token, a server that turned its pages off and a thing that no longer exists all get the
-same 404, and there is no listing: an address is found only from its link.  Every page is in
+A page's address with a slash at its end is sent on to the address without it.  A wrong token,
+a server that turned its pages off and a thing that no longer exists all get the same 404, and there is no listing: an address is found only from its link.  Every page is in
 the reader's language: ``?lang=`` if given, else the browser's ``Accept-Language``.
 No Discord here; the server (:mod:`bot.web.server`) adds the headers and the rate limit.
 """
@@ -271,6 +271,9 @@ class Pages:
             reply.headers["Allow"] = ", ".join(sorted(exc.allowed_methods))
             return reply
         except web.HTTPNotFound:
+            page = self.without_slash(request)
+            if page is not None:
+                raise web.HTTPMovedPermanently(page, headers={"Cache-Control": REFUSED}) from None
             return self.missing(request)
         except web.HTTPException:
             raise
@@ -284,6 +287,20 @@ class Pages:
             reply = self.render(request, "missing.html", status=503, kind="unavailable")
             reply.headers["Retry-After"] = str(UNAVAILABLE_RETRY)
             return reply
+
+    @staticmethod
+    def without_slash(request: web.Request) -> str | None:
+        """A page's address written with a slash at its end (``/g/TOKEN/``, a link pasted
+        with one): the page's own address (the query kept), else None."""
+        parts = request.path.rstrip("/").split("/")
+        if request.method not in ("GET", "HEAD") or not request.path.endswith("/"):
+            return None
+        if len(parts) != 3 or parts[0] or not parts[2]:
+            return None
+        if parts[1] not in ("g", "l", "p"):
+            return None
+        query = request.query_string
+        return f"/{parts[1]}/{quote(parts[2], safe='')}" + (f"?{query}" if query else "")
 
     def missing(self, request: web.Request) -> web.Response:
         return self.render(request, "missing.html", status=404, here="/", kind="not_found")

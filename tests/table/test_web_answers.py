@@ -58,7 +58,7 @@ async def test_unknown_addresses_and_methods_get_the_sites_page(service, caplog)
     pages, client = await serve(service)
     try:
         token = await pages.links.token("game", sid)
-        for path in ("/", "/favicon.ico", f"/g/{token}/", f"/G/{token}", "/x" * 500):
+        for path in ("/", "/favicon.ico", f"/g/{token}/board/", f"/G/{token}", "/x" * 500):
             reply = await client.get(path, headers={"Accept-Language": "es"})
             assert reply.status == 404, path
             assert reply.content_type == "text/html", path
@@ -78,6 +78,36 @@ async def test_unknown_addresses_and_methods_get_the_sites_page(service, caplog)
         pages.close()
         await client.close()
     assert errors(caplog) == []
+
+
+async def test_a_pages_address_with_a_slash_at_its_end_leads_to_the_page(service):
+    """``/g/TOKEN/`` (a link pasted with a slash at its end), and a league's or a person's, is
+    sent on to the page's own address, its query kept; other addresses ending in a slash still
+    find nothing, and no redirect leads off the site."""
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", await guanga(service))
+        for asked, page in (
+            (f"/g/{token}/", f"/g/{token}"),
+            (f"/g/{token}//?lang=es&move=3", f"/g/{token}?lang=es&move=3"),
+            ("/l/some-league/", "/l/some-league"),
+            ("/p/some-person/?lang=es", "/p/some-person?lang=es"),
+        ):
+            reply = await client.get(asked, allow_redirects=False)
+            assert reply.status == 301, asked
+            assert reply.headers["Location"] == page, asked
+            assert reply.headers["Content-Security-Policy"], asked
+        followed = await client.get(f"/g/{token}/?lang=es")
+        assert followed.status == 200 and '<html lang="es">' in await followed.text()
+        assert str(followed.url).endswith(f"/g/{token}?lang=es")
+        for asked in ("/g/", "/g//", "/g//l/evil/", f"/g/{token}/board/", "/x/abc/", "/static/web.js/"):
+            reply = await client.get(asked, allow_redirects=False)
+            assert reply.status == 404, asked
+        refused = await client.post(f"/g/{token}/", allow_redirects=False)
+        assert refused.status != 301
+    finally:
+        pages.close()
+        await client.close()
 
 
 async def test_a_running_game_is_asked_again_and_an_ended_one_kept(service):

@@ -245,7 +245,8 @@ async def test_a_queue_table_closed_unplayed_says_why_in_the_readers_language(se
 
 async def test_a_game_not_installed_says_it_cannot_be_shown_in_the_readers_words(service, database):
     """A game of a title this build does not have (its options known by their stored names only)
-    is damaged: its page says so, with no line of raw option names and values in English."""
+    is damaged: its page says so, and why, as ``/game status`` does, in the reader's language,
+    with no line of raw option names and values in English."""
     sid = await guanga(service)
     await database.execute("UPDATE sessions SET game = 'xiangqi' WHERE id = ?", sid)
     service.core.states.clear()
@@ -253,13 +254,22 @@ async def test_a_game_not_installed_says_it_cannot_be_shown_in_the_readers_words
     pages, client = await serve(service)
     try:
         token = await pages.links.token("game", sid)
-        for lang, said in (
-            ("en", "This game cannot be shown: the table cannot read it."),
-            ("es", "Esta partida no se puede mostrar: la mesa no puede leerla."),
+        for lang, said, why in (
+            (
+                "en",
+                "This game cannot be shown: the table cannot read it.",
+                "Why: no game called &#39;xiangqi&#39; is installed.",
+            ),
+            (
+                "es",
+                "Esta partida no se puede mostrar: la mesa no puede leerla.",
+                "Motivo: no hay instalado ningún juego llamado &#39;xiangqi&#39;.",
+            ),
         ):
             reply = await client.get(f"/g/{token}?lang={lang}")
             html = await reply.text()
             assert reply.status == 200 and f"<p>{said}</p>" in html, html
+            assert f'<p class="damage">{why}</p>' in html, html  # as /game status words it
             assert 'class="options"' not in html and "beginner" not in html and "finish_round" not in html, (
                 html
             )

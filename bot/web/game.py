@@ -23,7 +23,7 @@ from bot.optionline import board_options
 from bot.public import MoveRecord, seen
 from bot.replaying import undo_target, walk
 from bot.results import series
-from bot.sessions import Session, SessionService
+from bot.sessions import Session, SessionService, damage_words
 from bot.texts import number, ordinal
 from engines.core import Engine, Outcome, name_seats
 from languages import Language
@@ -145,6 +145,7 @@ class GamePage:
     chart_label: str = ""
     version: int = 0
     options: str = ""  # "Options: assembly plan B; stop after 40 turns", as /game status says
+    damage: str = ""  # why a damaged game cannot be read, as /game status says
 
 
 def distinct_letters(names: list[str]) -> list[str]:
@@ -237,6 +238,7 @@ class Games:
         page = GamePage(session.info.title, session.id, session.status, version=session.version)
         if session.damaged:  # its options too may be unreadable (a game not installed: raw names)
             page.status = "damaged"
+            page.damage = t.gettext("Why: {problem}.", problem=damage_words(session.damaged).in_words(t))
             return page
         page.options = t.gettext("Options: {options}", options=texts.options_text(session, t))
         if session.status == "lobby" or session.state is None:

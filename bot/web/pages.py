@@ -6,8 +6,8 @@ N; ``/g/{token}/events`` server-sent events: ``move`` when the channel is told o
 the game ends), so that the page follows a running game.  ``GET /l/{token}``: a league.
 ``GET /p/{token}``: a person's public profile.  ``/static/web.js`` and ``/static/web.css``.
 
-A wrong token, a server that turned its pages off and a thing that no longer exists all get the
-same 404, and there is no listing: an address is found only from its link.  Every page is in
+A page's address with a slash at its end is sent on to the address without it.  A wrong token,
+a server that turned its pages off and a thing that no longer exists all get the same 404, and there is no listing: an address is found only from its link.  Every page is in
 the reader's language: ``?lang=`` if given, else the browser's ``Accept-Language``.
 No Discord here; the server (:mod:`bot.web.server`) adds the headers and the rate limit.
 """
@@ -271,6 +271,9 @@ class Pages:
             reply.headers["Allow"] = ", ".join(sorted(exc.allowed_methods))
             return reply
         except web.HTTPNotFound:
+            page = self.without_slash(request)
+            if page is not None:
+                raise web.HTTPMovedPermanently(page, headers={"Cache-Control": REFUSED}) from None
             return self.missing(request)
         except web.HTTPException:
             raise
@@ -284,6 +287,20 @@ class Pages:
             reply = self.render(request, "missing.html", status=503, kind="unavailable")
             reply.headers["Retry-After"] = str(UNAVAILABLE_RETRY)
             return reply
+
+    @staticmethod
+    def without_slash(request: web.Request) -> str | None:
+        """A page's address written with a slash at its end (``/g/TOKEN/``, a link pasted
+        with one): the page's own address (the query kept), else None."""
+        parts = request.path.rstrip("/").split("/")
+        if request.method not in ("GET", "HEAD") or not request.path.endswith("/"):
+            return None
+        if len(parts) != 3 or parts[0] or not parts[2]:
+            return None
+        if parts[1] not in ("g", "l", "p"):
+            return None
+        query = request.query_string
+        return f"/{parts[1]}/{quote(parts[2], safe='')}" + (f"?{query}" if query else "")
 
     def missing(self, request: web.Request) -> web.Response:
         return self.render(request, "missing.html", status=404, here="/", kind="not_found")
@@ -338,7 +355,11 @@ class Pages:
             return self.refused(request, step, back=f"/g/{request.match_info['token']}")
         page = await self.games.page(session, step, t)
         cache = ENDED if page.status in ("finished", "abandoned", "unplayed") else CHANGING
-        return self.render(request, "game.html", cache=cache, page=page, token=request.match_info["token"])
+        # The point the page shows, for its event stream to tell what changed after it.
+        at = event_id((session.row.told_through, session.status, session.version))
+        return self.render(
+            request, "game.html", cache=cache, page=page, token=request.match_info["token"], at=at
+        )
 
     async def board(self, request: web.Request) -> web.Response:
         session = await self.session_of(request.match_info["token"])
@@ -365,8 +386,10 @@ class Pages:
         )
 
     async def events(self, request: web.Request) -> web.StreamResponse:
-        """``move`` (its data: the moves now shown) each time a spectator may see more of the game;
-        the stream ends when the game does, or when the server stops."""
+        """``move`` (its data: the moves now shown) each time a spectator may see more of the game
+        than at the point its page was written (``?at=``, an event id) or its browser last heard
+        of (``Last-Event-ID``, when it connects again); the stream ends when the game does, or when
+        the server stops."""
         session = await self.session_of(request.match_info["token"])
         if session is None:
             return self.missing(request)
@@ -375,7 +398,8 @@ class Pages:
         if request.method == "HEAD":
             return reply  # the headers alone: a stream written to a HEAD breaks the connection
         try:
-            await self.stream(session, reply, request.headers.get("Last-Event-ID", ""))
+            last = request.headers.get("Last-Event-ID") or request.query.get("at", "")
+            await self.stream(session, reply, last)
         except ConnectionResetError:  # the reader went away
             pass
         except Exception:
@@ -388,8 +412,10 @@ class Pages:
 
     async def stream(self, session: Session, reply: web.StreamResponse, last: str = "") -> None:
         """Each change a spectator may see, as ``move``, with its point in the game as the event's
-        id; ``last``: the id the browser saw before its connection dropped (a phone that slept),
-        and a game changed since then is told at once (its page would otherwise stay as it was)."""
+        id; ``last``: the id of the point the page was written at, or the one the browser saw
+        before its connection dropped (a phone that slept), and a game changed since then is told
+        at once (a move that landed between the page's load and its stream's opening, or while
+        the phone slept: the page would otherwise stay as it was)."""
         stored = await self.service.store.games.session(session.id) or session.row  # as it is now
         seen = (stored.told_through, stored.status, stored.version)
         await reply.write(f"retry: 2000\nid: {event_id(seen)}\n\n".encode())

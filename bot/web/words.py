@@ -24,7 +24,10 @@ WORDS: Mapping[str, str] = {
     "last": N_("Last"),
     "move_slider": N_("Move"),
     "go": N_("Show"),
-    "keys_help": N_("Keys: ← and → step through the moves, Home and End go to the start and the end."),
+    "keys_help": N_(
+        "Keys, on the board or the move list: ← and → step through the moves, Home and End go to "
+        "the start and the end."
+    ),
     "move_list": N_("The moves"),
     "no_moves": N_("No moves yet."),
     "start": N_("The start"),

@@ -197,7 +197,9 @@ async def test_a_game_page_in_chromium(standin, bot_factory, tmp_path):
                 assert (await board_src(page)).endswith("/board/2.png")
                 assert await page.evaluate("document.getElementById('board').naturalWidth") > 0
                 text = await page.inner_text("main")
-                assert "Keys: ← and →" in text and "built-in method" not in text
+                assert (
+                    "Keys, on the board or the move list: ← and →" in text and "built-in method" not in text
+                )
                 assert await audit(page) == []
                 await shot(page, tmp_path, "game-desktop")
 

@@ -6,6 +6,7 @@ warning."""
 
 from __future__ import annotations
 
+import html as markup
 import logging
 import re
 
@@ -57,7 +58,7 @@ async def test_unknown_addresses_and_methods_get_the_sites_page(service, caplog)
     pages, client = await serve(service)
     try:
         token = await pages.links.token("game", sid)
-        for path in ("/", "/favicon.ico", f"/g/{token}/", f"/G/{token}", "/x" * 500):
+        for path in ("/", "/favicon.ico", f"/g/{token}/board/", f"/G/{token}", "/x" * 500):
             reply = await client.get(path, headers={"Accept-Language": "es"})
             assert reply.status == 404, path
             assert reply.content_type == "text/html", path
@@ -77,6 +78,36 @@ async def test_unknown_addresses_and_methods_get_the_sites_page(service, caplog)
         pages.close()
         await client.close()
     assert errors(caplog) == []
+
+
+async def test_a_pages_address_with_a_slash_at_its_end_leads_to_the_page(service):
+    """``/g/TOKEN/`` (a link pasted with a slash at its end), and a league's or a person's, is
+    sent on to the page's own address, its query kept; other addresses ending in a slash still
+    find nothing, and no redirect leads off the site."""
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", await guanga(service))
+        for asked, page in (
+            (f"/g/{token}/", f"/g/{token}"),
+            (f"/g/{token}//?lang=es&move=3", f"/g/{token}?lang=es&move=3"),
+            ("/l/some-league/", "/l/some-league"),
+            ("/p/some-person/?lang=es", "/p/some-person?lang=es"),
+        ):
+            reply = await client.get(asked, allow_redirects=False)
+            assert reply.status == 301, asked
+            assert reply.headers["Location"] == page, asked
+            assert reply.headers["Content-Security-Policy"], asked
+        followed = await client.get(f"/g/{token}/?lang=es")
+        assert followed.status == 200 and '<html lang="es">' in await followed.text()
+        assert str(followed.url).endswith(f"/g/{token}?lang=es")
+        for asked in ("/g/", "/g//", "/g//l/evil/", f"/g/{token}/board/", "/x/abc/", "/static/web.js/"):
+            reply = await client.get(asked, allow_redirects=False)
+            assert reply.status == 404, asked
+        refused = await client.post(f"/g/{token}/", allow_redirects=False)
+        assert refused.status != 301
+    finally:
+        pages.close()
+        await client.close()
 
 
 async def test_a_running_game_is_asked_again_and_an_ended_one_kept(service):
@@ -160,7 +191,7 @@ async def test_a_lobby_follows_its_start_and_one_closed_unplayed_says_so(service
         token = await pages.links.token("game", lobby.id)
         html = await (await client.get(f"/g/{token}")).text()
         assert "This game has not started yet" in html
-        assert f'data-events="/g/{token}/events"' in html
+        assert f'data-events="/g/{token}/events?at=' in html
         stream = await client.get(f"/g/{token}/events")
         await stream.content.readuntil(b"\n\n")  # retry
         await service.lobby.start(77, 1)
@@ -214,7 +245,8 @@ async def test_a_queue_table_closed_unplayed_says_why_in_the_readers_language(se
 
 async def test_a_game_not_installed_says_it_cannot_be_shown_in_the_readers_words(service, database):
     """A game of a title this build does not have (its options known by their stored names only)
-    is damaged: its page says so, with no line of raw option names and values in English."""
+    is damaged: its page says so, and why, as ``/game status`` does, in the reader's language,
+    with no line of raw option names and values in English."""
     sid = await guanga(service)
     await database.execute("UPDATE sessions SET game = 'xiangqi' WHERE id = ?", sid)
     service.core.states.clear()
@@ -222,13 +254,22 @@ async def test_a_game_not_installed_says_it_cannot_be_shown_in_the_readers_words
     pages, client = await serve(service)
     try:
         token = await pages.links.token("game", sid)
-        for lang, said in (
-            ("en", "This game cannot be shown: the table cannot read it."),
-            ("es", "Esta partida no se puede mostrar: la mesa no puede leerla."),
+        for lang, said, why in (
+            (
+                "en",
+                "This game cannot be shown: the table cannot read it.",
+                "Why: no game called &#39;xiangqi&#39; is installed.",
+            ),
+            (
+                "es",
+                "Esta partida no se puede mostrar: la mesa no puede leerla.",
+                "Motivo: no hay instalado ningún juego llamado &#39;xiangqi&#39;.",
+            ),
         ):
             reply = await client.get(f"/g/{token}?lang={lang}")
             html = await reply.text()
             assert reply.status == 200 and f"<p>{said}</p>" in html, html
+            assert f'<p class="damage">{why}</p>' in html, html  # as /game status words it
             assert 'class="options"' not in html and "beginner" not in html and "finish_round" not in html, (
                 html
             )
@@ -301,6 +342,40 @@ async def test_a_stream_connected_again_tells_what_changed_while_it_was_away(ser
             now = (await client.get(f"/g/{token}/events", headers={"Last-Event-ID": last})).content
             await now.readuntil(b"\n\n")
             assert await now.readany() == b"", last
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_a_move_told_before_the_pages_stream_opens_is_told_at_once(service):
+    """The page's event stream starts from the point the page was written at (its address says
+    which): a move the channel is told of between the page's load and the stream's opening is
+    told at once, not only with the next move; moves not told yet change nothing, and the point
+    of a running game names no count of them."""
+    played, final = whole_game("guanga", 2, 4)
+    sid = await store_game(service, "guanga", 2, 4, played[:8], final)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        html = await (await client.get(f"/g/{token}")).text()
+        events = markup.unescape(re.search(r'data-events="([^"]+)"', html).group(1))
+        assert events.startswith(f"/g/{token}/events"), events
+        module = engines.get("guanga").load()
+        version = (await service.core.reread(sid)).version
+        await service.store.games.record_moves(
+            sid, version, [stored(p) for p in played[8:12]], module.to_dict(final)
+        )
+        again = await (await client.get(f"/g/{token}")).text()
+        assert markup.unescape(re.search(r'data-events="([^"]+)"', again).group(1)) == events  # untold
+        quiet = await client.get(events)
+        await quiet.content.readuntil(b"\n\n")  # retry, and the id of now
+        assert await quiet.content.readuntil(b"\n\n") == b": waiting\n\n"  # nothing told since
+        quiet.close()
+        await service.store.games.set_board_message(sid, 2, 12)  # the channel is told of 12
+        stream = await client.get(events)
+        await stream.content.readuntil(b"\n\n")
+        assert await stream.content.readuntil(b"\n\n") == b"event: move\ndata: 12\n\n"
+        stream.close()
     finally:
         pages.close()
         await client.close()

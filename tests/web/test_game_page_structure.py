@@ -90,6 +90,7 @@ async def test_a_step_taken_from_the_keyboard_is_told_to_a_screen_reader(service
             said = page.locator("#announce[role=status][aria-live=polite]")
             assert await said.inner_text() == ""  # nothing said on arrival
             moves = await page.locator("ol.moves a").all_inner_texts()  # the start, then each move
+            await page.focus("#board-part")  # where the skip link leads
             await page.keyboard.press("ArrowLeft")
             await page.locator("#game[data-step='5']").wait_for()
             label = await page.locator("#step-label").inner_text()
@@ -102,6 +103,40 @@ async def test_a_step_taken_from_the_keyboard_is_told_to_a_screen_reader(service
             await page.locator("#game[data-step='0']").wait_for()
             assert await said.inner_text() == before
             await page.context.close()
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_the_move_keys_are_the_boards_and_the_pages_own_keys_stay_the_pages(service, chromium):
+    """Home, End and the arrows step through the moves with the focus on the board, its step
+    links or the move list; elsewhere they are the page's own: End scrolls to the bottom of the
+    page, and the step shown stays."""
+    played, final = whole_game("guanga", 2, 4)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", await store_game(service, "guanga", 2, 4, played[:8], final))
+        context = await chromium.new_context(locale="en-GB", viewport={"width": 1000, "height": 600})
+        page = await context.new_page()
+        await page.goto(str(client.make_url(f"/g/{token}?move=3")))
+        assert await page.evaluate("document.documentElement.scrollHeight > window.innerHeight")
+        await page.click("h1")  # the focus on the page itself, on no control
+        assert await page.evaluate("window.scrollY") == 0
+        await page.keyboard.press("End")
+        await page.wait_for_function("() => window.scrollY > 0")
+        await page.keyboard.press("Home")
+        await page.wait_for_function("() => window.scrollY === 0")
+        assert await page.get_attribute("#game", "data-step") == "3"
+        # On the board, its step links and the move list, the keys step through the moves.
+        for where, key, step in (
+            ("#board-part", "End", 8),
+            ("nav.steps a[rel=prev]", "Home", 0),
+            ("ol.moves a[data-step='3']", "ArrowRight", 1),
+            ("ol.moves a[data-step='2']", "End", 8),
+        ):
+            await page.focus(where)
+            await page.keyboard.press(key)
+            await page.locator(f"#game[data-step='{step}']").wait_for()
     finally:
         pages.close()
         await client.close()

@@ -1,6 +1,6 @@
 // Pukllay's pages: step through a game's moves without reloading (links, the slider and the
-// arrow keys), and follow a running game through its event stream.  Every control is also a
-// plain link or form, so the pages work without this file.
+// arrow keys on the board or the move list), and follow a running game through its event
+// stream.  Every control is also a plain link or form, so the pages work without this file.
 "use strict";
 
 (function () {
@@ -133,9 +133,17 @@
     follow();
   }
 
+  // Whether the focus is in the move viewer: the board's part of the page (the board, its step
+  // links) or the move list.  Its keys step through the moves there only: elsewhere, Home, End
+  // and the arrows stay the page's own (End scrolls to its bottom), as a keyboard or a screen
+  // reader expects.
+  function inViewer(el) {
+    return Boolean(el && el.closest && el.closest("#board-part, ol.moves"));
+  }
+
   document.addEventListener("keydown", function (event) {
     var g = game();
-    if (!g || event.altKey || event.ctrlKey || event.metaKey) {
+    if (!g || event.altKey || event.ctrlKey || event.metaKey || !inViewer(event.target)) {
       return;
     }
     var tag = (event.target && event.target.tagName) || "";
@@ -157,11 +165,18 @@
 
   var source = null;
 
+  // Where an event stream's address leads, without the point in the game it was opened at.
+  function streamOf(url) {
+    return new URL(url, window.location.href).pathname;
+  }
+
   // One event stream while the page shows a running game; closed once it shows an ended one.
+  // The stream is opened from the point the page was written at (its address says which), so a
+  // move that lands before it opens is told too; once open, it tells each change as it comes.
   function follow() {
     var g = game();
     var url = g ? g.dataset.events : "";
-    if (source && (!url || source.url.indexOf(url) === -1)) {
+    if (source && (!url || streamOf(source.url) !== streamOf(url))) {
       source.close();
       source = null;
     }

@@ -1372,8 +1372,14 @@ def summary(view: View) -> str | Said:
         said("{colour} {count}", colour=COLOUR_WORDS[kind], count=n) for kind, n in view.supply[seat] if n
     ]
     counts = {"colours": view.colours[seat], "loose": loose_words(view.loose[seat])}
-    if pieces:
-        held = said("You hold: {pieces} ({colours} of 7 colours, {loose})", pieces=listed(pieces), **counts)
+    if pieces:  # all resources held, then the loose ones, as the board in words tells every seat
+        total = sum(n for _, n in view.supply[seat])
+        held = said(
+            "You hold: {pieces} ({colours} of 7 colours, {resources}, {loose})",
+            pieces=listed(pieces),
+            resources=said_n(total, "{n} resource", "{n} resources"),
+            **counts,
+        )
     else:
         held = said("You hold: nothing ({colours} of 7 colours, {loose})", **counts)
     mine = [

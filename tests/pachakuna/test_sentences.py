@@ -279,10 +279,10 @@ def test_summary_and_move_labels_in_spanish():
     give(s, 0, white=2, brown=1)
     told = P.summary(P.view_for(s, 0))
     assert told.in_words() == (
-        "You hold: white 2, brown 1 (1 of 7 colours, 2 loose)\nYour llamas: llama 1 on 55 carrying white"
+        "You hold: white 2, brown 1 (1 of 7 colours, 3 resources, 2 loose)\nYour llamas: llama 1 on 55 carrying white"
     )
     assert told.in_words(ES) == (
-        "Tienes: blanco 2, marrón 1 (1 de 7 colores, 2 sueltos)\nTus llamas: llama 1 en 55, cargada de blanco"
+        "Tienes: blanco 2, marrón 1 (1 de 7 colores, 3 recursos, 2 sueltos)\nTus llamas: llama 1 en 55, cargada de blanco"
     )
     assert (
         P.summary(P.view_for(fresh(), 0)).in_words(ES).startswith("Tienes: nada (0 de 7 colores, 0 sueltos)")

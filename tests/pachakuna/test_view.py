@@ -54,10 +54,11 @@ def check_summary(v, s):
     held, llamas = text.split("\n")
     sup = s.supply[v.seat]
     parts = [f"{k} {sup[k]}" for k in KINDS if sup[k]]
-    assert (
-        held
-        == f"You hold: {', '.join(parts) or 'nothing'} ({v.colours[v.seat]} of 7 colours, {v.loose[v.seat]} loose)"
+    total = sum(sup[k] for k in KINDS)
+    counts = f"{v.colours[v.seat]} of 7 colours, " + (
+        f"{total} resource{'s' * (total != 1)}, " if parts else ""
     )
+    assert held == f"You hold: {', '.join(parts) or 'nothing'} ({counts}{v.loose[v.seat]} loose)"
     mine = [lm for lm in s.llamas if lm.seat == v.seat]
     told = [f"llama {lm.id} on {lm.cell}" + (f" carrying {lm.load}" if lm.load else "") for lm in mine]
     assert llamas == "Your llamas: " + (", ".join(told) or "none")

@@ -90,6 +90,7 @@ LEGEND = {
     "T": N_("swap your card with a visible one"),
     "A": N_("take a visible card into hand"),
 }
+SHAFT_SHOWN = 0.1  # the least share of the last card's arrow that must show for its shaft to be drawn
 LEGEND_ROW = 32  # the legend's rows beside the piles: the five types, then the star
 STAR = "★"  # under a dish that holds all five types
 GUACAMOLE = N_("guacamole")  # a dish holding all five types, as the legend names it
@@ -357,31 +358,19 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
             paste_card(v.discard_tops[k - 1], x, y + 30, BIG, place=key)
             boxes.setdefault(key, (x, y + 30, x + BIG[0], y + 30 + BIG[1]))
     lx = PAD + 3 * (BIG[0] + 22) + 14
-    for i, t in enumerate("PLOTA"):
+    # the five types, then what the star under a dish means; each row's box and words are
+    # covers, so the last card's arrow (a pile to a hand below) passes under them, not across
+    rows = [(t, TYPE_COLOURS[t], told(TYPE_WORDS[t]), tr(LEGEND[t])) for t in "PLOTA"]
+    rows.append((STAR, (PANEL, INK), tr(GUACAMOLE), tr(GUACAMOLE_NOTE)))
+    room = WIDTH - PAD - lx - 44
+    for i, (mark, (fill, ink), name, power) in enumerate(rows):
         ly = y + 2 + i * LEGEND_ROW
-        fill, ink = TYPE_COLOURS[t]
         d.rounded_rectangle((lx, ly, lx + 34, ly + 28), radius=6, fill=fill, outline=(30, 30, 30))
-        label(d, (lx + 17, ly + 14), t, 20, True, ink, "mm")
-        draw_text(
-            d,
-            (lx + 44, ly),
-            say("{name}: {power}", INK, name=[(told(TYPE_WORDS[t]), INK)], power=[(tr(LEGEND[t]), MUTED)]),
-            WIDTH - PAD - lx - 44,
-            22,
-            min_size=16,
-        )
-    # the last row: what the star under a dish means
-    ly = y + 2 + 5 * LEGEND_ROW
-    d.rounded_rectangle((lx, ly, lx + 34, ly + 28), radius=6, fill=PANEL, outline=(30, 30, 30))
-    label(d, (lx + 17, ly + 14), STAR, 20, True, INK, "mm")
-    draw_text(
-        d,
-        (lx + 44, ly),
-        say("{name}: {power}", INK, name=[(tr(GUACAMOLE), INK)], power=[(tr(GUACAMOLE_NOTE), MUTED)]),
-        WIDTH - PAD - lx - 44,
-        22,
-        min_size=16,
-    )
+        label(d, (lx + 17, ly + 14), mark, 20, True, ink, "mm")
+        line = say("{name}: {power}", INK, name=[(name, INK)], power=[(power, MUTED)])
+        draw_text(d, (lx + 44, ly), line, room, 22, min_size=16)
+        words = min(room, text_width(f"{name}: {power}", 22)) + 6
+        covers.append((lx - 2, ly - 2, int(lx + 44 + words), ly + 30))
     y += piles_h
     covers.append((PAD, y, WIDTH - PAD, y + legend_h))
     # the legend is written once the places are known: it tells of an arrow only if one is drawn
@@ -478,14 +467,22 @@ def _path_under(img, d, a, b, covers, width: int = 7) -> None:
     x0, y0 = int(min(a[0], end[0])) - m, int(min(a[1], end[1])) - m
     x1, y1 = int(max(a[0], end[0])) + m + 1, int(max(a[1], end[1])) + m + 1
     line = [(a[0] - x0, a[1] - y0), (end[0] - x0, end[1] - y0)]
+    masks = []
     for fill, w in (((255, 255, 255), width + 4), (MARK, width)):
         mask = Image.new("L", (x1 - x0, y1 - y0), 0)
         md = ImageDraw.Draw(mask)
         md.line(line, fill=255, width=w)
+        whole = mask.histogram()[255]
         for cx0, cy0, cx1, cy1 in covers:
             if cx1 > x0 and cx0 < x1 and cy1 > y0 and cy0 < y1:
                 md.rectangle((cx0 - x0, cy0 - y0, cx1 - x0, cy1 - y0), fill=0)
-        img.paste(fill, (x0, y0, x1, y1), mask)
+        masks.append((fill, mask, mask.histogram()[255] / max(1, whole)))
+    # a shaft mostly hidden (a pile to the hand of the panel just under the legend, whose rows
+    # it passes under) would show as scattered dashes: only the head is drawn then, at the place
+    # the card went, with the pile outlined and the header's "Last:" line saying the rest
+    if masks[-1][2] >= SHAFT_SHOWN:
+        for fill, mask, _ in masks:
+            img.paste(fill, (x0, y0, x1, y1), mask)
     arrow_head(d, [a, b], width)
 
 
@@ -509,7 +506,7 @@ def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes
     # a card to or from the hand: the arrow points at the head's right half, where the hand is
     # counted ("hand 3"), clear of the name
     boxes.setdefault(f"p{p + 1}h", (x + w // 2, y + 4, x + w - 8, y + 42))
-    covers.append((x + 2, y + 2, x + w - 2, y + 44))
+    covers.append((x, y, x + w, y + 44))  # the head and its frame
 
     # the zone, then the dishes, as blocks of one row (wrapping)
     size = _card_size(v, p, wide)

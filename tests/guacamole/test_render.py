@@ -262,6 +262,28 @@ def test_the_codes_of_cards_in_stacks_read_on_a_phone():
         assert (bottom - top) * scale >= 6
 
 
+def _arrow_alone(R, view, names, monkeypatch):
+    """What the last card's arrow changes on ``view``'s board, its head left out (a mask), the
+    board drawn without it, and the heads drawn."""
+    heads = []
+    with monkeypatch.context() as m:
+        m.setattr(R, "arrow_head", lambda d, points, width=7: heads.append(points), raising=False)
+        drawn = draw_board(view, names=names)  # the head, drawn over the rest, left out
+        m.setattr(R, "_path_under", lambda *args, **kwargs: None)
+        plain = draw_board(view, names=names)  # the same board and legend, with no arrow
+    return _changed(plain, drawn), plain, drawn, heads
+
+
+def _hidden_by_arrow(R, changed: Image.Image, plain: Image.Image) -> Image.Image:
+    """The pixels the arrow changed that were not a flat background: a card, a word, a frame."""
+    from renderers.colours import MARK
+
+    flat = _exactly(plain, R.BACKGROUND)
+    for colour in (R.PANEL, R.RULE, (244, 241, 234), MARK, (255, 255, 255)):
+        flat = ImageChops.lighter(flat, _exactly(plain, colour))
+    return ImageChops.multiply(changed, ImageChops.invert(flat))
+
+
 def test_the_last_cards_arrow_hides_no_card_nor_word_of_other_panels(monkeypatch):
     """The last card's arrow (pile to hand) crossed the panels between the pile and the hand:
     in the five-seat sample's end seen by seat 3, it was drawn over Cusi's and Beto's dishes,
@@ -274,19 +296,36 @@ def test_the_last_cards_arrow_hides_no_card_nor_word_of_other_panels(monkeypatch
     pos = next(p for p in positions("guacamole") if p.label == "5p-end")
     view = pos.view(2)
     assert R._last_path(view) == [("x2", "p5h")]
-    heads = []
-    monkeypatch.setattr(R, "arrow_head", lambda d, points, width=7: heads.append(points), raising=False)
-    drawn = draw_board(view, names=pos.names)  # the head, drawn over the rest, left out
-    monkeypatch.setattr(R, "_last_path", lambda v: [])
-    plain = draw_board(view, names=pos.names)
-    changed = _changed(plain, drawn)
+    changed, plain, drawn, heads = _arrow_alone(R, view, pos.names, monkeypatch)
     assert ImageChops.multiply(changed, _exactly(drawn, MARK)).getbbox() is not None  # the arrow shows
-    flat = _exactly(plain, R.BACKGROUND)
-    for colour in (R.PANEL, R.RULE, (244, 241, 234), MARK, (255, 255, 255)):
-        flat = ImageChops.lighter(flat, _exactly(plain, colour))
-    hidden = ImageChops.multiply(changed, ImageChops.invert(flat))
+    hidden = _hidden_by_arrow(R, changed, plain)
     assert hidden.getbbox() is None, hidden.getbbox()
     assert len(heads) == 1
+
+
+def test_no_last_cards_arrow_of_the_samples_crosses_a_word_or_card(monkeypatch):
+    """Every sample board with a last card's arrow, seen by everyone: the arrow changes only flat
+    background. A card drawn from a pile into the reader's own hand aimed at their panel, just
+    under the types' legend, and its shaft crossed the legend's words ('guacamole: all five…'):
+    it now passes under them, and a shaft that would show less than a tenth of itself between
+    the legend's rows is left out (the head still shows where the card went)."""
+    from renderers import guacamole as R
+    from renderers.samples import positions
+
+    seen = dropped = 0
+    for pos in positions("guacamole"):
+        for seat in (None, *range(pos.players)):
+            view = pos.view(seat)
+            if not R._last_path(view):
+                continue
+            changed, plain, _, heads = _arrow_alone(R, view, pos.names, monkeypatch)
+            hidden = _hidden_by_arrow(R, changed, plain)
+            assert hidden.getbbox() is None, (pos.label, seat, hidden.getbbox())
+            assert len(heads) == len(R._last_path(view)), (pos.label, seat)
+            seen += 1
+            dropped += changed.getbbox() is None
+    # the reader's own hand under the legend: one view of each sample with an arrow, shaft left out
+    assert seen == 29 and dropped == 6, (seen, dropped)
 
 
 @pytest.mark.parametrize("language", [None, "es"])

@@ -111,19 +111,27 @@ async def test_a_profile_with_more_games_than_it_lists_says_it_lists_the_latest(
         await client.close()
 
 
-async def test_someone_with_no_finished_game_has_a_page_and_someone_unknown_none(service):
-    """Signed up to a league whose games have not begun, a person has finished no game in the
-    server: their link leads to their page, which says they have no rated and no finished games
-    (it was the 404 page).  A person the server knows nothing of, or knows only in another server,
-    still gets the 404 page, as a wrong token does."""
+async def signed_up_only(service, user_id: int, name: str) -> None:
+    """``name`` (``user_id``) signed up to a Nim league of the test server that has not begun: in
+    no game there."""
     from bot.league.service import LeagueService
-    from tests.league.test_service import GUILD, new_league
+    from tests.league.test_service import new_league
 
     leagues = LeagueService(service.store, service)
     league = await new_league(
         leagues, name="Soon", game="nim", format="swiss", group_size=2, rounds=1, days=1, seed=3
     )
-    await leagues.join(league, 701, "Sumaq")
+    await leagues.join(league, user_id, name)
+
+
+async def test_someone_with_no_finished_game_has_a_page_and_someone_unknown_none(service):
+    """Signed up to a league whose games have not begun, a person has finished no game in the
+    server: their link leads to their page, which says they have no rated and no finished games
+    (it was the 404 page).  A person the server knows nothing of, or knows only in another server,
+    still gets the 404 page, as a wrong token does."""
+    from tests.league.test_service import GUILD
+
+    await signed_up_only(service, 701, "Sumaq")
     pages, client = await serve(service)
     try:
         token = await pages.links.token("person", 701, GUILD)

@@ -157,3 +157,29 @@ async def test_a_persons_tables_fit_a_phone_with_every_column_and_heading(servic
     finally:
         pages.close()
         await client.close()
+
+
+async def test_the_page_of_someone_with_no_finished_game_on_a_phone(service, chromium):
+    """Signed up to a league not begun: on a 360 px phone their page says they have no rated and
+    no finished games, with no empty table, nothing wider than the screen, and nothing axe-core
+    finds wrong."""
+    from tests.table.test_web_people import signed_up_only
+
+    await signed_up_only(service, 701, "Jugadora con un nombre largo")
+    pages, client = await serve(service)
+    try:
+        address = f"/p/{await pages.links.token('person', 701, GUILD)}"
+        for lang, said in (("en", "No finished games yet."), ("es", "Aún no hay partidas terminadas.")):
+            context = await chromium.new_context(viewport={"width": 360, "height": 740}, locale=lang)
+            page = await context.new_page()
+            reply = await page.goto(str(client.make_url(f"{address}?lang={lang}")))
+            assert reply is not None and reply.status == 200
+            assert said in await page.inner_text("main")
+            assert await page.locator("table").count() == 0
+            body = await page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+            assert body[0] <= body[1], body
+            assert await audit(page) == [], lang
+            await context.close()
+    finally:
+        pages.close()
+        await client.close()

@@ -179,6 +179,11 @@ async def test_on_a_phone_the_board_opens_at_full_size_from_the_keyboard(service
                 if await page.evaluate("document.activeElement.id") == "board-link":
                     break
             assert await page.evaluate("document.activeElement.id") == "board-link"
+            # The arrow keys still step through the moves there, the focus kept on the board.
+            await page.keyboard.press("ArrowLeft")
+            await page.locator("#game[data-step='3']").wait_for()
+            assert await page.evaluate("document.activeElement.id") == "board-link"
+            assert await page.get_attribute("#board-link", "href") == src.replace("/4.png", "/3.png")
             async with page.expect_navigation() as opened:
                 await page.keyboard.press("Enter")
             reply = await opened.value

@@ -35,8 +35,17 @@ colours, each far more than 4.5:1 from the chart's white, as its 14 px labels ne
 also has its own dash pattern and a letter at its end, so that no one needs the colours."""
 PAGES_KEPT = 256
 """Game pages kept built, by game, version, moves shown, step and language."""
-LABEL_GAP = 14.0
-"""The least distance between two line-end labels of the score chart (their font is 14 px)."""
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 600.0, 240.0, 24.0
+"""The score chart's size in its own units (a wide screen draws it 600 px wide at most)."""
+PHONE_FONT = 26.0
+"""The end labels' size in the chart's units on a phone (``web.css``), where the chart is drawn
+about 330 px wide: 14 px there, as on a wide screen (14 units at 600 px), not 8."""
+LABEL_GAP = 1.2 * PHONE_FONT
+"""The least distance between the middles of two line-end labels, in the chart's units: room
+for the phone's larger labels, which then never sit on one another."""
+LABEL_EM = 0.75
+"""A bold letter's or digit's width at most, in ems: the room kept right of the lines for the
+longest label, at the phone's size."""
 CHART_DASHES = ("", "8 4", "2 4", "10 4 2 4", "4 2", "12 6")
 
 
@@ -163,13 +172,13 @@ def distinct_letters(names: list[str]) -> list[str]:
 
 
 def apart(ys: list[float], height: float, gap: float = LABEL_GAP) -> list[float]:
-    """The labels' baselines ``ys`` moved apart to at least ``gap`` from one another (in their
-    order down the chart), kept inside its ``height``."""
+    """The labels' middles ``ys`` moved apart to at least ``gap`` from one another (in their
+    order down the chart), each kept half a ``gap`` inside its ``height``."""
     order = sorted(range(len(ys)), key=lambda i: (ys[i], i))
-    placed = list(ys)
+    placed = [max(y, gap / 2) for y in ys]
     for before, now in zip(order, order[1:], strict=False):
         placed[now] = max(placed[now], placed[before] + gap)
-    over = placed[order[-1]] - (height - 2) if order else 0.0
+    over = placed[order[-1]] - (height - gap / 2) if order else 0.0
     if over > 0:
         placed = [y - over for y in placed]
     return placed
@@ -377,37 +386,41 @@ class Games:
         if not lines or len(lines[0]) < 2:
             return [], ""
         names = session.names()
-        width, height, pad = 600.0, 240.0, 24.0
+        width, height, pad = CHART_WIDTH, CHART_HEIGHT, CHART_PAD
         top = max(max(line) for line in lines)
         bottom = min(0.0, min(min(line) for line in lines))
         span = (top - bottom) or 1.0
         steps = len(lines[0]) - 1
         out = []
         letters = distinct_letters([names[seat] if seat < len(names) else "?" for seat in range(len(lines))])
+        lasts = [number(values[-1], t) for values in lines]
+        longest = max(len(f"{letter} {last}") for letter, last in zip(letters, lasts, strict=True))
+        right = width - max(pad + 40, 6 + LABEL_EM * PHONE_FONT * longest + 4)  # the lines end here
         ends: list[float] = []
         for seat, values in enumerate(lines):
             xy = [
                 (
-                    pad + (width - 2 * pad - 40) * i / steps,
+                    pad + (right - pad) * i / steps,
                     height - pad - (height - 2 * pad) * (v - bottom) / span,
                 )
                 for i, v in enumerate(values)
             ]
             name = names[seat] if seat < len(names) else "?"
-            ends.append(xy[-1][1] + 4)
+            ends.append(xy[-1][1])
             out.append(
                 Line(
                     name,
                     " ".join(f"{x:.1f},{y:.1f}" for x, y in xy),
                     CHART_COLOURS[seat % len(CHART_COLOURS)],
                     CHART_DASHES[seat % len(CHART_DASHES)],
-                    xy[-1][0] + 6,
+                    round(right + 6, 1),
                     0.0,
                     letters[seat],
-                    number(values[-1], t),
+                    lasts[seat],
                 )
             )
-        out = [replace(line, label_y=y) for line, y in zip(out, apart(ends, height), strict=True)]
+        placed = apart(ends, height)
+        out = [replace(line, label_y=round(y, 1)) for line, y in zip(out, placed, strict=True)]
         label = t.ngettext(
             "Scores over {n} turn: {scores}.",
             "Scores over {n} turns: {scores}.",

@@ -88,12 +88,18 @@ class People:
         self.links = links
 
     async def page(self, guild_id: int, user_id: int, t: Language) -> PersonPage | None:
+        """The profile of ``user_id`` in server ``guild_id``; None when the server knows nothing
+        of them (never seated there, never rated, in none of its leagues).  Someone it knows who
+        finished no game there yet (signed up to a league whose first round is still to come)
+        has a page too, which says so."""
         name = await self.links.name_of(guild_id, user_id)
         ratings = await self.store.ratings.ratings_of(guild_id, user_id)
-        if name is None and not ratings:
-            return None
-        if name is None:
+        if name is None and ratings:
             name = next(iter(ratings.values())).name
+        if name is None:
+            name = await self.league_name(guild_id, user_id)
+        if name is None:
+            return None
         page = PersonPage(name)
         for game, r in ratings.items():
             page.ratings.append(
@@ -116,3 +122,12 @@ class People:
                 )
             )
         return page
+
+    async def league_name(self, guild_id: int, user_id: int) -> str | None:
+        """The name ``user_id`` signed up under to the newest league of server ``guild_id`` they
+        are in (a league's page shows it already), else None."""
+        for league in await self.store.leagues.of_server(guild_id, live=False):
+            for player in await self.store.leagues.league_players(league.id):
+                if player.user_id == user_id:
+                    return player.name
+        return None

@@ -34,6 +34,9 @@ STATUS = {
 }
 FORMATS = {"swiss": N_("Swiss"), "round_robin": N_("round robin"), "elimination": N_("single elimination")}
 SEASON_TOP = 100  # rows of the season's rating table shown
+SEASON_READ = 100_000
+"""The season's rating rows read to count those left out (one a player: the standings list them
+all anyway)."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +129,7 @@ class LeaguePage:
     bracket: list[list[MatchView]] = field(default_factory=list)
     champion: str | None = None
     ratings: list[RatingView] = field(default_factory=list)
+    ratings_cut: str = ""  # "Only the top 100 are listed: 3 more players are not.", when cut
     options: str = ""  # "Options: master mode": what the sign-up message says of its games
 
 
@@ -233,7 +237,7 @@ class Leagues:
         await self.bracket(league, page, players, t)
         if page.champion is None and league.champion_id is not None:  # the season's end post's
             page.champion = players.get(league.champion_id)
-        board = await self.store.ratings.season_leaderboard(league.id, limit=SEASON_TOP)
+        board = await self.store.ratings.season_leaderboard(league.id, limit=SEASON_READ)
         page.ratings = [
             RatingView(
                 i + 1,
@@ -242,8 +246,15 @@ class Leagues:
                 r.games,
                 r.wins,
             )
-            for i, r in enumerate(board)
+            for i, r in enumerate(board[:SEASON_TOP])
         ]
+        if len(board) > SEASON_TOP:
+            page.ratings_cut = t.ngettext(
+                "Only the top {top} are listed: {n} more player is not.",
+                "Only the top {top} are listed: {n} more players are not.",
+                len(board) - SEASON_TOP,
+                top=SEASON_TOP,
+            )
         return page
 
     async def playing_now(self, game: LeagueGame, players: dict[int, str], t: Language) -> dict[int, str]:

@@ -28,6 +28,7 @@ WORDS: Mapping[str, str] = {
         "Keys, on the board or the move list: ← and → step through the moves, Home and End go to "
         "the start and the end."
     ),
+    "full_size": N_("Tap or click the board, or press Enter on it, to open it at full size."),
     "move_list": N_("The moves"),
     "no_moves": N_("No moves yet."),
     "start": N_("The start"),

@@ -111,6 +111,47 @@ async def test_a_finished_swiss_league_names_its_champion(leagues, service, cloc
         await client.close()
 
 
+async def first_round_played(leagues, service, players: int):
+    """A Swiss Nim league of ``players`` people (n601, n602, ...) whose first round is played out."""
+    league = await new_league(
+        leagues, name="Nim many", game="nim", format="swiss", group_size=2, rounds=1, days=1, seed=3
+    )
+    names = {uid: f"n{uid}" for uid in range(601, 601 + players)}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league)
+    for session in await open_games(leagues, await leagues.open_round(league.id, 1), names, counter(6000)):
+        await play_out(service, session)
+    return league
+
+
+async def test_a_season_rating_table_cut_short_says_how_many_it_leaves_out(leagues, service, monkeypatch):
+    """The season's rating table lists the top :data:`~bot.web.standings.SEASON_TOP` players (100;
+    4 here, with six rated); past them it says so under the table, and how many it leaves out,
+    where it stopped in silence."""
+    from bot.web import standings
+
+    league = await first_round_played(leagues, service, 6)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("league", league.id)
+        for top, said in (
+            (4, {"en": "Only the top 4 are listed: 2 more players are not.", "es": "Solo se muestran los 4 primeros: faltan 2 jugadores más."}),
+            (5, {"en": "Only the top 5 are listed: 1 more player is not.", "es": "Solo se muestran los 5 primeros: falta 1 jugador más."}),
+            (6, {}),
+        ):  # fmt: skip
+            monkeypatch.setattr(standings, "SEASON_TOP", top)
+            for lang in ("en", "es"):
+                html = await (await client.get(f"/l/{token}?lang={lang}")).text()
+                assert len(cells(html, "ratings-h")) == top, (top, lang)
+                part = html.split('id="ratings-h"', 1)[1].split("</section>", 1)[0]
+                below = re.findall(r"</table>\s*</div>\s*<p>([^<]*)</p>", part)
+                assert below == ([said[lang]] if said else []), (top, lang, below)
+    finally:
+        pages.close()
+        await client.close()
+
+
 async def test_the_league_page_names_the_options_its_games_are_played_with(leagues, service):
     """As the sign-up message does: "Options: apprentice mode; with stoppers", in the reader's
     language."""

@@ -109,3 +109,54 @@ async def test_a_profile_with_more_games_than_it_lists_says_it_lists_the_latest(
             assert f"<td>{sid}</td>" in games  # the newest first
     finally:
         await client.close()
+
+
+async def signed_up_only(service, user_id: int, name: str) -> None:
+    """``name`` (``user_id``) signed up to a Nim league of the test server that has not begun: in
+    no game there."""
+    from bot.league.service import LeagueService
+    from tests.league.test_service import new_league
+
+    leagues = LeagueService(service.store, service)
+    league = await new_league(
+        leagues, name="Soon", game="nim", format="swiss", group_size=2, rounds=1, days=1, seed=3
+    )
+    await leagues.join(league, user_id, name)
+
+
+async def test_someone_with_no_finished_game_has_a_page_and_someone_unknown_none(service):
+    """Signed up to a league whose games have not begun, a person has finished no game in the
+    server: their link leads to their page, which says they have no rated and no finished games
+    (it was the 404 page).  A person the server knows nothing of, or knows only in another server,
+    still gets the 404 page, as a wrong token does."""
+    from tests.league.test_service import GUILD
+
+    await signed_up_only(service, 701, "Sumaq")
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("person", 701, GUILD)
+        for lang, title, rated, finished in (
+            ("en", "Sumaq&#39;s games", "No rated games yet", "No finished games yet."),
+            ("es", "Partidas de Sumaq", "Aún no hay partidas puntuadas", "Aún no hay partidas terminadas."),
+        ):
+            reply = await client.get(f"/p/{token}?lang={lang}")
+            html = await reply.text()
+            assert reply.status == 200, lang
+            assert f"<h1>{title}</h1>" in html, html
+            ratings = html.split('id="ratings-h"', 1)[1].split("</section>", 1)[0]
+            games = html.split('id="finished-h"', 1)[1].split("</section>", 1)[0]
+            assert rated in ratings and "<table>" not in ratings
+            assert f"<p>{finished}</p>" in games and "<table>" not in games
+        for unknown in (
+            await pages.links.token("person", 702, GUILD),  # never seated, rated nor signed up here
+            await pages.links.token("person", 701, GUILD + 1),  # known in another server only
+            token[:-1] + ("A" if token[-1] != "A" else "B"),  # no such link
+        ):
+            reply = await client.get(f"/p/{unknown}")
+            assert reply.status == 404, unknown
+            assert "Sumaq" not in await reply.text()
+        await pages.links.set_pages(GUILD, "off")
+        assert (await client.get(f"/p/{token}")).status == 404
+    finally:
+        pages.close()
+        await client.close()

@@ -140,3 +140,57 @@ async def test_the_move_keys_are_the_boards_and_the_pages_own_keys_stay_the_page
     finally:
         pages.close()
         await client.close()
+
+
+async def test_on_a_phone_the_board_opens_at_full_size_from_the_keyboard(service, chromium):
+    """On a 360 px phone the board (about 1,200 px wide) is drawn about 330 px wide, too small to
+    read: the picture is a link to the PNG itself, which the keyboard reaches and opens, while the
+    page keeps its alt text and the board in words, and axe-core finds nothing wrong."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    played, final = whole_game("guanga", 2, 5)
+    sid = await store_game(service, "guanga", 2, 5, played[:6], final)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        for lang, hint in (("en", "at full size"), ("es", "a tamaño completo")):
+            context = await chromium.new_context(viewport={"width": 360, "height": 740}, locale=lang)
+            page = await context.new_page()
+            await page.goto(str(client.make_url(f"/g/{token}?move=4&lang={lang}")))
+            board = page.locator("#board-part a#board-link > img#board")
+            assert await board.count() == 1
+            shown, natural = await board.evaluate("i => [i.getBoundingClientRect().width, i.naturalWidth]")
+            assert natural >= 1000 and shown <= 340, (shown, natural)
+            alt = await board.get_attribute("alt")
+            assert alt and len(alt) > 40, alt
+            assert await page.get_by_role("link", name=alt).count() == 1  # the link is named by the alt text
+            src = await board.get_attribute("src")
+            assert src == f"/g/{token}/board/4.png?lang={lang}"
+            assert await page.get_attribute("#board-link", "href") == src
+            described = await page.get_attribute("#board-link", "aria-describedby")
+            assert hint in await page.locator(f"#{described}").inner_text()
+            assert await page.locator("#board-part details summary").count() == 1  # the board in words
+            assert await audit(page) == [], lang
+            # From the keyboard: Tab reaches the board's link, Enter opens the PNG at full size.
+            for _ in range(30):
+                await page.keyboard.press("Tab")
+                if await page.evaluate("document.activeElement.id") == "board-link":
+                    break
+            assert await page.evaluate("document.activeElement.id") == "board-link"
+            # The arrow keys still step through the moves there, the focus kept on the board.
+            await page.keyboard.press("ArrowLeft")
+            await page.locator("#game[data-step='3']").wait_for()
+            assert await page.evaluate("document.activeElement.id") == "board-link"
+            assert await page.get_attribute("#board-link", "href") == src.replace("/4.png", "/3.png")
+            async with page.expect_navigation() as opened:
+                await page.keyboard.press("Enter")
+            reply = await opened.value
+            assert reply.headers["content-type"] == "image/png"
+            picture = Image.open(BytesIO(await reply.body()))
+            assert picture.width == natural
+            await context.close()
+    finally:
+        pages.close()
+        await client.close()

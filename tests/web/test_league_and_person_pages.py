@@ -92,3 +92,94 @@ async def test_a_standings_row_keeps_its_name_in_view_while_the_table_scrolls(se
     finally:
         pages.close()
         await client.close()
+
+
+async def rated_game(service, game: str, seed: int, *, resigned: bool) -> int:
+    """A two-player ``game`` stored and finished in server 1 (no moves needed for a profile):
+    p1 (user 1) second with 123 points (ranked last for leaving if ``resigned``: their time ran
+    out, as their seat did not resign), p2 first; both rated."""
+    import engines
+    from bench.history import store_game
+    from bot.ratings import rerate
+    from bot.storage import ResultRow
+    from engines.core import config_from_options
+
+    module = engines.get(game).load()
+    start = module.new_game(config_from_options(module.Config, 2, {}), 2, seed)
+    sid = await store_game(service, game, 2, seed, [], start)
+    await service.store.games.finish(
+        sid,
+        status="finished",
+        reason="end",
+        outcome=None,
+        results=[ResultRow(1, 2, 130.0, 1, False), ResultRow(0, 1, 123.0, 2, resigned)],
+        rate=lambda current: rerate(current),
+        names={1: "p1", 2: "p2"},
+    )
+    return sid
+
+
+async def test_a_persons_tables_fit_a_phone_with_every_column_and_heading(service, clock, chromium):
+    """On a 360 px phone a person's tables show every column within the screen, their headings
+    kept: in Spanish the ratings' last column (Victorias) lay past the edge of its box, to be
+    scrolled to; with every game's title, a time that ran out and the longest date written out."""
+    from datetime import UTC, datetime
+
+    clock.set(datetime(2027, 9, 30, 12, 0, tzinfo=UTC).timestamp())
+    for seed, game in enumerate(("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")):
+        await rated_game(service, game, seed + 1, resigned=game == "guanga")
+    pages, client = await serve(service)
+    try:
+        address = f"/p/{await pages.links.token('person', 1, 1)}"
+        for width in (360, 400):
+            for lang in ("en", "es"):
+                context = await chromium.new_context(viewport={"width": width, "height": 740}, locale=lang)
+                page = await context.new_page()
+                await page.goto(str(client.make_url(f"{address}?lang={lang}")))
+                boxes = await page.evaluate(
+                    """[...document.querySelectorAll('main .wide')].map(box => {
+                      const table = box.querySelector('table');
+                      return [box.getAttribute('aria-labelledby'), table.getBoundingClientRect().width,
+                              box.clientWidth, table.tHead.rows[0].cells.length,
+                              table.tBodies[0].rows[0].cells.length];
+                    })"""
+                )
+                assert [b[0] for b in boxes] == ["ratings-h", "finished-h"], boxes
+                for name, table, box, headings, cells in boxes:
+                    assert table <= box + 0.5, (width, lang, name, table, box)  # no column past the edge
+                    assert headings == cells, (name, headings, cells)
+                rows = await page.locator("#finished-h ~ div tbody tr").count()
+                assert rows == 5 and await page.locator("#ratings-h ~ div tbody tr").count() == 5
+                body = await page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+                assert body[0] <= body[1], body
+                assert await audit(page) == [], (width, lang)
+                await context.close()
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_the_page_of_someone_with_no_finished_game_on_a_phone(service, chromium):
+    """Signed up to a league not begun: on a 360 px phone their page says they have no rated and
+    no finished games, with no empty table, nothing wider than the screen, and nothing axe-core
+    finds wrong."""
+    from tests.table.test_web_people import signed_up_only
+
+    await signed_up_only(service, 701, "Jugadora con un nombre largo")
+    pages, client = await serve(service)
+    try:
+        address = f"/p/{await pages.links.token('person', 701, GUILD)}"
+        for lang, said in (("en", "No finished games yet."), ("es", "Aún no hay partidas terminadas.")):
+            context = await chromium.new_context(viewport={"width": 360, "height": 740}, locale=lang)
+            page = await context.new_page()
+            reply = await page.goto(str(client.make_url(f"{address}?lang={lang}")))
+            assert reply is not None and reply.status == 200
+            assert said in await page.inner_text("main")
+            assert await page.locator("table").count() == 0
+            body = await page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+            assert body[0] <= body[1], body
+            assert await audit(page) == [], lang
+            await context.close()
+    finally:
+        pages.close()
+        await client.close()

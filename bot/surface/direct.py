@@ -499,6 +499,19 @@ async def clocks_resume(notifier: Notifier, user_id: int, away_until: float | No
             await notifier.bot.scheduler.schedule(REMIND, reminder.key, due, reminder.payload)
 
 
+async def mention_above(
+    notifier: Notifier, session: Session, refused: list[int], text: str, what: str
+) -> None:
+    """Those whose direct message about something posted in the game's channel (``what``, for the
+    log) Discord refused, mentioned there instead by ``text``, which names them."""
+    try:
+        await notifier.look.channel(session).send(
+            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in refused])
+        )
+    except discord.HTTPException:
+        log.warning("could not mention %s about session %s's %s", refused, session.id, what)
+
+
 async def hold(notifier: Notifier, person: PersonRow, due: float) -> None:
     """A turn notice quiet hours hold back comes at ``due`` (or with a reminder due earlier), as
     the person's reminder job, marked held."""

@@ -159,9 +159,11 @@ class UndoRequests:
         t = await notifier.language_of(person, session)
         text = t.ngettext(
             "↩️ {player} asks to take back {n} move in **{game}** #{number} on **{server}**. Everyone "
-            "asked must agree; any move meanwhile cancels the request. Agree or refuse there: {link}",
+            "asked must agree; any move meanwhile cancels the request. Press {button Agree} or {button Refuse} "
+            "there: {link}",
             "↩️ {player} asks to take back {n} moves in **{game}** #{number} on **{server}**. Everyone "
-            "asked must agree; any move meanwhile cancels the request. Agree or refuse there: {link}",
+            "asked must agree; any move meanwhile cancels the request. Press {button Agree} or {button Refuse} "
+            "there: {link}",
             count,
             player=written.name(session.by_seat(request.seat).name),
             game=session.info.title,
@@ -177,7 +179,7 @@ class UndoRequests:
             return
         t = await self.look.language(session)
         above = t.gettext(
-            "{people}: the request to take back a move is above; agree or refuse there.",
+            "{people}: the request to take back a move is above; press {button Agree} or {button Refuse} there.",
             people=" ".join(f"<@{u}>" for u in refused),
         )
         await mention_above(self.boards.notifier, session, refused, above, "undo request")

@@ -380,6 +380,7 @@ async def test_an_undo_request_reaches_each_person_asked_as_their_notices_ask(st
         (told,) = dms()
         assert f"**Nim** #{session.id} on **{standin.guild.name}**" in told.content, told.content
         assert f"/{chan.id}/{request.id}" in told.content and "1 move" in told.content
+        assert "Press Agree or Refuse there: https://" in told.content
 
         standin.close_dms(other)
         request = await ask()
@@ -401,6 +402,7 @@ async def test_an_undo_request_reaches_each_person_asked_as_their_notices_ask(st
             f"↩️ {session.seat_of(first.id).name} pide deshacer 1 jugada en **Nim**"
         )
         assert f"/{chan.id}/{request.id}" in told.content and request.pinged == frozenset()
+        assert "Pulsa De acuerdo o Rechazar allí: https://" in told.content
 
 
 async def test_an_undo_request_asked_in_quiet_hours_is_told_when_they_end_if_still_open(

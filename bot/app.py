@@ -393,6 +393,7 @@ class Pukllay(_BotBase):
                 jobs.BOARD: front.boards.retry,
                 jobs.ASK: front.clocks.ask_again,
                 jobs.TIMEOUT_NOTICE: front.clocks.tell_held,
+                jobs.UNDO_NOTICE: front.undo.tell_held,
             },
         )
         if self.settings.http_port is not None:

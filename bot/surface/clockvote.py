@@ -20,7 +20,7 @@ when those end, if it is still open: a ``timeout_notice`` job); only those who w
 pinged.
 
 Imports: discord, :mod:`bot.sessions`, :mod:`bot.time.gameclock`, and :mod:`bot.surface` boards,
-buttons, channels, lobby, replies.
+buttons, channels, direct, lobby, replies.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import add_line, channel_missing, clicked
+from bot.surface.direct import mention_above
 from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
 from bot.surface.unposted import Refused
@@ -356,12 +357,7 @@ class ClockDesk:
             questions,
             people=" ".join(f"<@{u}>" for u in refused),
         )
-        try:
-            await self.look.channel(session).send(
-                above, allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in refused])
-            )
-        except discord.HTTPException:
-            log.warning("could not mention %s about session %s's timeout question", refused, session.id)
+        await mention_above(self.boards.notifier, session, refused, above, "timeout question")
 
     async def hold_asked(
         self, session_id: int, asked: list[tuple[int | None, int]], uid: int, person: PersonRow

@@ -40,7 +40,7 @@ from bot.surface.channels import channel_missing, is_member, nobody_told
 from bot.surface.look import Look
 from bot.surface.replies import part_of
 from bot.time import gameclock as gc
-from bot.time.jobs import CLOCK_WARNING, END_NOTICE, REMIND, TIMEOUT_NOTICE
+from bot.time.jobs import CLOCK_WARNING, END_NOTICE, REMIND, TIMEOUT_NOTICE, UNDO_NOTICE
 from languages import ENGLISH, N_, Language, language
 
 log = logging.getLogger(__name__)
@@ -499,6 +499,19 @@ async def clocks_resume(notifier: Notifier, user_id: int, away_until: float | No
             await notifier.bot.scheduler.schedule(REMIND, reminder.key, due, reminder.payload)
 
 
+async def mention_above(
+    notifier: Notifier, session: Session, refused: list[int], text: str, what: str
+) -> None:
+    """Those whose direct message about something posted in the game's channel (``what``, for the
+    log) Discord refused, mentioned there instead by ``text``, which names them."""
+    try:
+        await notifier.look.channel(session).send(
+            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in refused])
+        )
+    except discord.HTTPException:
+        log.warning("could not mention %s about session %s's %s", refused, session.id, what)
+
+
 async def hold(notifier: Notifier, person: PersonRow, due: float) -> None:
     """A turn notice quiet hours hold back comes at ``due`` (or with a reminder due earlier), as
     the person's reminder job, marked held."""
@@ -510,12 +523,13 @@ async def hold(notifier: Notifier, person: PersonRow, due: float) -> None:
 
 async def ends_held(notifier: Notifier, person: PersonRow) -> None:
     """After ``/me notify``: the results of games that ended in the person's quiet hours, the
-    questions about clocks that ran out then, and the clock warnings held for their end, come when
+    questions about clocks that ran out then, the requests to take back moves asked then, and the
+    clock warnings held for their end, come when
     the quiet hours as they are now end (at once without any now); a warning looked at before its
     time waits again for it (its job's check)."""
     suffix, now = f":{person.user_id}", notifier.now()
     due = notices.quiet_ends(person, now)
-    for kind in (END_NOTICE, TIMEOUT_NOTICE):
+    for kind in (END_NOTICE, TIMEOUT_NOTICE, UNDO_NOTICE):
         for job in await notifier.store.jobs.pending(kind):
             if job.key.endswith(suffix) and job.due_at > due:
                 await notifier.bot.scheduler.schedule(kind, job.key, due, job.payload)

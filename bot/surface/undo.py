@@ -1,9 +1,12 @@
 """Undo by consent: ``/game undo`` takes back one's last move, at once when only computers play
-along, else by asking the others in the channel with Agree and Refuse buttons.  A request that
-closes without an answer (a move played meanwhile, the game over, a newer request) has its message
-say so, and lose its buttons.  Imports: discord, :mod:`bot.undo`, :mod:`bot.public`,
-:mod:`bot.sessions`, :mod:`bot.storage`, and :mod:`bot.surface` boards, buttons, channels, history,
-replies.
+along, else by asking the others in the channel with Agree and Refuse buttons.  The request reaches
+each person asked as their notices ask (``/me notify``): a ping for those who want a mention, a
+direct message with a link to it for those who want one (in their quiet hours, when those end, if
+the request is still open; a refused one: a mention under it).  A request that closes without an
+answer (a move played meanwhile, the game over, a newer request) has its message say so, and lose
+its buttons.  Imports: discord, :mod:`bot.undo`, :mod:`bot.notices`, :mod:`bot.public`,
+:mod:`bot.sessions`, :mod:`bot.storage`, :mod:`bot.time.jobs`, and :mod:`bot.surface` boards,
+buttons, channels, direct, history, replies.
 """
 
 from __future__ import annotations
@@ -12,16 +15,18 @@ import logging
 
 import discord
 
-from bot import i18n, texts
+from bot import i18n, notices, texts
 from bot.sessions import Refusal, Session
-from bot.storage import UndoRequest
+from bot.storage import Job, PersonRow, UndoRequest
 from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import add_line, channel_of, check_permissions
+from bot.surface.direct import mention_above
 from bot.surface.history import HistoryPages
 from bot.surface.replies import part_of, reply
 from bot.texts import clip
+from bot.time.jobs import UNDO_NOTICE
 from bot.undo import Undone, UndoService
 from engines.core import said
 from languages import ENGLISH, N_, Language
@@ -91,18 +96,18 @@ class UndoRequests:
         view.add_item(UndoButton(session.id, request.version, True, t))
         view.add_item(UndoButton(session.id, request.version, False, t))
         channel = self.look.channel(session)
+        people = await self.service.store.people.several(
+            uid for s in sorted(request.waiting) if (uid := session.by_seat(s).user_id) is not None
+        )
+        now = self.boards.notifier.now()
         try:
             message = await channel.send(
                 clip(text),
                 view=view,
-                allowed_mentions=discord.AllowedMentions(
+                allowed_mentions=discord.AllowedMentions(  # as each chose with /me notify
                     everyone=False,
                     roles=False,
-                    users=[
-                        discord.Object(uid)
-                        for s in request.waiting
-                        if (uid := session.by_seat(s).user_id) is not None
-                    ],
+                    users=[discord.Object(u) for u, p in people.items() if notices.reach(p, now)[0]] or False,
                 ),
             )
         except discord.HTTPException:  # nobody can answer a request they cannot see: it is not kept
@@ -111,9 +116,105 @@ class UndoRequests:
         await self.service.store.history.set_undo_message(session.id, message.id)
         if asked.replaced is not None:
             await self.closed(session, asked.replaced, REPLACED)
+        await self.tell_asked(session, request, count, message.id, people)
         await reply(
             interaction, mine.gettext("Asked: the other players answer with the buttons in the channel.")
         )
+
+    async def tell_asked(
+        self,
+        session: Session,
+        request: UndoRequest,
+        count: int,
+        message_id: int,
+        people: dict[int, PersonRow],
+    ) -> None:
+        """After the request (its message ``message_id``, taking back ``count`` moves) was posted: a
+        direct message with a link to it to each person asked who wants one (the request's ping
+        reached those who want a mention); one in their quiet hours who wants no mention gets it
+        when those end, if the request is still open then (an ``undo_notice`` job).  Those whose
+        direct message Discord refuses are mentioned under it instead."""
+        notifier = self.boards.notifier
+        now = notifier.now()
+        refused = []
+        for uid, person in people.items():
+            if notices.reach(person, now)[1]:
+                if not await self.dm_asked(session, request, count, message_id, uid, person):
+                    refused.append(uid)
+            elif person.wants_dm and not person.wants_mention and notices.is_quiet(person, now):
+                await notifier.bot.scheduler.schedule(
+                    UNDO_NOTICE,
+                    f"{session.id}:{uid}",
+                    notices.quiet_ends(person, now),
+                    {"version": request.version, "moves": count},
+                )
+        await self.mention_refused(session, refused)
+
+    async def dm_asked(
+        self, session: Session, request: UndoRequest, count: int, message_id: int, uid: int, person: PersonRow
+    ) -> bool:
+        """The direct message about the request to the person ``uid``, in their language; False if
+        Discord refused it."""
+        notifier = self.boards.notifier
+        t = await notifier.language_of(person, session)
+        text = t.ngettext(
+            "↩️ {player} asks to take back {n} move in **{game}** #{number} on **{server}**. Everyone "
+            "asked must agree; any move meanwhile cancels the request. Press {button Agree} or {button Refuse} "
+            "there: {link}",
+            "↩️ {player} asks to take back {n} moves in **{game}** #{number} on **{server}**. Everyone "
+            "asked must agree; any move meanwhile cancels the request. Press {button Agree} or {button Refuse} "
+            "there: {link}",
+            count,
+            player=written.name(session.by_seat(request.seat).name),
+            game=session.info.title,
+            number=session.id,
+            server=notifier.guild_name(session, t),
+            link=notices.jump_link(session.row.guild_id, session.row.channel_id, message_id),
+        )
+        return await notifier.send_dm(uid, text)
+
+    async def mention_refused(self, session: Session, refused: list[int]) -> None:
+        """Those whose direct message about the request Discord refused, mentioned under it."""
+        if not refused:
+            return
+        t = await self.look.language(session)
+        above = t.gettext(
+            "{people}: the request to take back a move is above; press {button Agree} or {button Refuse} there.",
+            people=" ".join(f"<@{u}>" for u in refused),
+        )
+        await mention_above(self.boards.notifier, session, refused, above, "undo request")
+
+    async def tell_held(self, job: Job) -> None:
+        """The ``undo_notice`` job: a person's quiet hours ended (later still if they moved
+        meanwhile): the direct message about the game's request to take back moves, if it is still
+        open and waits on them, and they still want direct messages."""
+        session_id, uid = (int(x) for x in job.key.split(":"))
+        notifier = self.boards.notifier
+        session = await self.service.core.get(session_id)
+        person = await self.service.store.people.person(uid)
+        if session is None or session.status != "active" or not person.wants_dm:
+            return
+        now = notifier.now()
+        if notices.is_quiet(person, now):
+            await notifier.bot.scheduler.schedule(
+                UNDO_NOTICE, job.key, notices.quiet_ends(person, now), job.payload
+            )
+            return
+        request = await self.service.store.history.undo_request(session_id)
+        seat = session.seat_of(uid)
+        if (
+            request is None
+            or request.message_id is None
+            or request.version != job.payload.get("version")
+            or session.version != request.version
+            or seat is None
+            or seat.seat not in request.waiting
+        ):
+            return  # answered, closed, or a newer request (told on its own)
+        moves = job.payload.get("moves")
+        moves = moves if isinstance(moves, int) else 1
+        if not await self.dm_asked(session, request, moves, request.message_id, uid, person):
+            await self.mention_refused(session, [uid])
 
     async def close_void(self, session: Session, why: str | None = None) -> None:
         """After a board post or an abandon: a request the game moved past (or that its end left

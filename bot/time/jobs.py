@@ -31,6 +31,7 @@ END_NOTICE = "end_notice"
 BOARD = "board"
 ASK = "ask"
 TIMEOUT_NOTICE = "timeout_notice"
+UNDO_NOTICE = "undo_notice"
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,12 @@ KINDS = (
         "clock votes (ClockDesk.tell_held)",
         "key: session:user, told of the game's timeout questions after quiet hours; payload: asked, the"
         " questions (seat, time out)",
+    ),
+    Kind(
+        UNDO_NOTICE,
+        "undo requests (UndoRequests.tell_held)",
+        "key: session:user, told of the game's request to take back moves after quiet hours; payload: the"
+        " request's version, the number of moves",
     ),
 )
 

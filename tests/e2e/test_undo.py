@@ -341,3 +341,117 @@ async def test_a_request_to_take_back_a_move_refuses_plainly_those_whose_seat_th
         assert waiting is not None and waiting.waiting == {session.seat_of(other.id).seat}
         agreed = await standin.click(other, request, "Agree")
         assert agreed.type == 7 and "taken back" in agreed.content
+
+
+async def test_an_undo_request_reaches_each_person_asked_as_their_notices_ask(standin, bot_factory):
+    """The request pings only those asked who want a mention in the thread (``/me notify``); one who
+    wants a direct message gets one with a link to the request (and no ping), one who wants none
+    gets neither, and a refused direct message becomes a mention under the request."""
+    from tests.e2e.test_notices import settings
+
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*ALL, "cogs.me"))) as bot:
+        await standin.wait_synced()
+        session, first, other = await nim_game(standin, bot, chan, alice, bob)
+        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
+        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+        await bot.front.boards.drain()
+
+        async def ask():
+            await (await standin.slash(first, chan, "game undo")).original()
+            request = await standin.next_message(
+                chan, lambda m: "asks to take back" in m.content and m.buttons
+            )
+            await standin.settle()
+            return request
+
+        def dms():
+            return [m for m in standin.messages(standin.dm(other)) if "take back" in m.content]
+
+        await settings(standin, other, chan, where="none")
+        request = await ask()
+        assert request.pinged == frozenset() and f"<@{other.id}>: do you agree?" in request.content
+        assert dms() == []
+
+        await settings(standin, other, chan, where="dm")
+        request = await ask()
+        assert request.pinged == frozenset()
+        (told,) = dms()
+        assert f"**Nim** #{session.id} on **{standin.guild.name}**" in told.content, told.content
+        assert f"/{chan.id}/{request.id}" in told.content and "1 move" in told.content
+        assert "Press Agree or Refuse there: https://" in told.content
+
+        standin.close_dms(other)
+        request = await ask()
+        assert request.pinged == frozenset() and len(dms()) == 1
+        above = await standin.next_message(chan, lambda m: "request to take back" in m.content)
+        assert above.pinged == frozenset({other.id}) and above.content.startswith(f"<@{other.id}>:")
+
+        await settings(standin, other, chan, where="both")
+        standin.close_dms(other, False)
+        request = await ask()
+        assert request.pinged == frozenset({other.id}) and len(dms()) == 2
+
+        # In the person's own language: Spanish for one whose Discord speaks it.
+        other.locale = "es-ES"
+        await (await standin.slash(other, chan, "me notify", where="dm")).original()
+        request = await ask()
+        told = standin.messages(standin.dm(other))[-1]
+        assert told.content.startswith(
+            f"↩️ {session.seat_of(first.id).name} pide deshacer 1 jugada en **Nim**"
+        )
+        assert f"/{chan.id}/{request.id}" in told.content and request.pinged == frozenset()
+        assert "Pulsa De acuerdo o Rechazar allí: https://" in told.content
+
+
+async def test_an_undo_request_asked_in_quiet_hours_is_told_when_they_end_if_still_open(
+    standin, bot_factory, table_clock
+):
+    """One who wants direct messages only, asked in their quiet hours (07:00 to 09:00 UTC; the clock
+    starts at 08:00): no ping and no direct message then; when the quiet hours end, the direct message
+    about the request, if it is still open; a request closed meanwhile is not told."""
+    from tests.e2e.test_notices import settings
+
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*ALL, "cogs.me"))) as bot:
+        await standin.wait_synced()
+        session, first, other = await nim_game(standin, bot, chan, alice, bob, piles=5)
+        await settings(standin, other, chan, where="dm", reminders=0, time_zone="UTC", quiet="7-9")
+
+        def dms():
+            return [m for m in standin.messages(standin.dm(other)) if "take back" in m.content]
+
+        async def move(user):
+            legal = await bot.sessions.play.legal_moves(chan.id, user.id)
+            await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
+            await bot.front.boards.drain()
+
+        await move(first)
+        await (await standin.slash(first, chan, "game undo")).original()
+        request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        await standin.settle()
+        assert request.pinged == frozenset() and dms() == []
+        table_clock.advance(3600)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        (told,) = dms()
+        assert (
+            f"/{chan.id}/{request.id}" in told.content
+            and "asks to take back 1 move in **Nim**" in told.content
+        )
+
+        # The next request, closed by a move before the quiet hours end, is not told.
+        await (await standin.slash(other, chan, "game undo")).original()  # (refused: no move yet)
+        await move(other)
+        await move(first)
+        table_clock.advance(22 * 3600)  # 07:00 the next day: quiet again
+        await (await standin.slash(first, chan, "game undo")).original()
+        await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        await move(other)
+        table_clock.advance(2 * 3600)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert len(dms()) == 1
+        assert await bot.store.jobs.job("undo_notice", f"{session.id}:{other.id}") is None

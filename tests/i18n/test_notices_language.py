@@ -174,11 +174,14 @@ def test_the_time_left_agrees_with_its_verb_in_spanish():
     or one minute left is "queda"."""
     session = FakeSession(4)
     one = notices.digest([notices.Waiting(session, "Sala", 2 * 3600, left=3600 + 59)], link, t=SPANISH)
-    assert "Sala, queda 1 hora, esperando 2 horas:" in one, one
+    assert "Sala, queda 1 hora, esperando desde hace 2 horas:" in one, one
     two = notices.digest([notices.Waiting(session, "Sala", 3600, left=2 * 3600)], link, t=SPANISH)
-    assert "Sala, quedan 2 horas, esperando 1 hora:" in two, two
+    assert "Sala, quedan 2 horas, esperando desde hace 1 hora:" in two, two
     days = notices.digest([notices.Waiting(session, "Sala", 60, left=49 * 3600)], link, t=SPANISH)
-    assert "Sala, quedan 2 días y 1 hora, esperando 1 minuto:" in days, days
+    assert "Sala, quedan 2 días y 1 hora, esperando desde hace 1 minuto:" in days, days
+    # the waiting time reads as in a line without a clock ("esperando desde hace 2 horas")
+    plain = notices.digest([notices.Waiting(session, "Sala", 2 * 3600)], link, t=SPANISH)
+    assert "Sala, esperando desde hace 2 horas:" in plain, plain
     assert waits.warning_text(session, 60.0, "Sala", "L", SPANISH).startswith("⏳ Te queda 1 minuto de reloj")
     assert waits.warning_text(session, 120.0, "Sala", "L", SPANISH).startswith("⏳ Te quedan 2 minutos")
     assert waits.warning_mention(7, 3600.0, SPANISH) == (

@@ -1,13 +1,13 @@
 """Results and rematch: the results card under a finished game's last board, and its Rematch
 button, which opens a lobby with the same game and options (or joins it).  Imports: discord,
-:mod:`bot.results`, and :mod:`bot.surface` buttons, channels, lobby, replies.
+:mod:`bot.results`, :mod:`bot.notices` (whom the rematch pings), and :mod:`bot.surface` buttons, channels, lobby, replies.
 """
 
 from __future__ import annotations
 
 import discord
 
-from bot import alt, i18n, results
+from bot import alt, i18n, notices, results
 from bot.sessions import MoveResult, Refusal, Session
 from bot.surface.attach import picture
 from bot.surface.buttons import Persistent, button
@@ -100,7 +100,13 @@ class Results:
         others = [s.user_id for s in old.seats if s.user_id not in (None, user.id) and not s.computer]
         others += [s.user_id for s in old.seats if s.resigned and s.user_id not in (None, user.id)]
         channel = self.look.channel(session)
-        pings = " ".join(f"<@{uid}>" for uid in dict.fromkeys(others))
+        others = list(dict.fromkeys(others))
+        # everyone is named; only those whose /me notify wants a mention where news is posted are
+        # pinged (an invitation, not a turn: no direct message)
+        people = await self.service.store.people.several(others)
+        at = self.service.store.clock.time()
+        pinged = [u for u in others if u not in people or notices.reach(people[u], at)[0]]
+        pings = " ".join(f"<@{uid}>" for uid in others)
         t = await self.look.language(session)
         if pings:
             head = t.gettext(
@@ -114,7 +120,7 @@ class Results:
             f"{head}\n{await self.lobby.text(session, t)}",
             view=self.lobby.buttons(session, t),
             allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in dict.fromkeys(others)]
+                everyone=False, roles=False, users=[discord.Object(u) for u in pinged] or False
             ),
         )
         await self.service.store.games.set_lobby_message(session.id, message.id)

@@ -142,3 +142,33 @@ async def test_a_rematch_of_a_game_whose_clock_was_turned_off_has_none(standin, 
             standin, bot, other, alice, bob, clock="move:24h", clock_after="bank:2d"
         )
         assert new.row.clock == "bank:2d"
+
+
+async def test_a_rematch_pings_only_those_whose_notices_want_a_mention(standin, bot_factory):
+    """The rematch's post named and pinged every other player of the old game, whatever their
+    /me notify said; someone who chose no notices (or direct messages only) is still named, and
+    only those who want a mention where news is posted are pinged."""
+    from tests.e2e.test_notices import settings
+
+    alice, bob, cara = standin.add_users("alice", "bob", "cara")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*ALL, "cogs.me"))) as bot:
+        await standin.wait_synced()
+        await settings(standin, cara, chan, where="none")
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2, players=3)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(cara, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        session = await bot.sessions.core.in_channel(chan.id)
+        people = {u.id: u for u in (alice, bob, cara)}
+        while session.status == "active":
+            (seat,) = session.to_move()
+            user = people[session.by_seat(seat).user_id]
+            legal = await bot.sessions.play.legal_moves(chan.id, user.id)
+            await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
+            session = await bot.sessions.core.get(session.id)
+        card = await standin.next_message(chan, lambda m: "**Results**" in m.content)
+        await (await standin.click(bob, card, "Rematch")).original()
+        rematch = await standin.next_message(chan, lambda m: "Rematch of game" in m.content)
+        assert f"<@{alice.id}>" in rematch.content and f"<@{cara.id}>" in rematch.content
+        assert rematch.pinged == frozenset({alice.id}), rematch.pinged

@@ -2,8 +2,9 @@
 
 - **Forced moves.** When a person's seat has exactly one legal move, and they allow it
   (``/me autoplay``; in a league only if the league allows it too), the table plays it for them
-  :data:`AUTOPLAY_DELAY` seconds after the board that gave it to them, or the step inside their
-  turn that did (it posts no board), as a scheduler job, unless the game changed meanwhile.
+  :data:`AUTOPLAY_DELAY` seconds after the board that gave it to them, or the step inside a
+  turn that did (theirs, or a computer's in a round played at once: it posts no board), as a
+  scheduler job, unless the game changed meanwhile.
 - **A pass declared ahead** (``/play pass-ahead``), in a game whose notation has ``pass``
   (Tiwanaku, Guacamole): when the turn being played ends and the seat is to move with ``pass``
   legal, it is played at once; when that turn ends and the seat is not to move (the board changed

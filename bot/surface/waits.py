@@ -81,8 +81,9 @@ class Waits:
             log.exception("autoplay and warnings of session %s", session.id)
 
     async def stepped(self, session: Session) -> None:
-        """What follows a step inside a turn, which posts no board (a player's, or one the table
-        played): a seat left with one legal move gets its ``autoplay`` job, as after a board."""
+        """What follows a step inside a turn, which posts no board (a player's, one the table
+        played, or a computer's in a round played at once): a seat left with one legal move gets
+        its ``autoplay`` job, as after a board."""
         if session.status != "active" or session.damaged or session.state is None:
             return
         await self.arm(session)

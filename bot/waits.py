@@ -64,8 +64,12 @@ def pass_legal(engine: Engine, state: object, seat: int) -> bool:
     return any(str(m) == PASS for m in engine.legal_moves(state, seat))
 
 
-def autoplay_note(session: Session, seat: int, move: str) -> Said:
-    """The board's note after the table played a seat's only move."""
+def autoplay_note(session: Session, seat: int, move: str | None) -> Said:
+    """The board's note after the table played a seat's only move: ``move`` is its notation as
+    everyone may read it, None for a move kept from the others (a secret order), which the note
+    does not name."""
+    if move is None:
+        return said("{player} had one legal move; it was played for them", player=seats_said([seat]))
     return said(
         "{player} had one legal move, `{move}`; it was played for them",
         player=seats_said([seat]),

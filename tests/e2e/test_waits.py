@@ -705,7 +705,8 @@ async def test_a_forced_move_left_by_a_strong_computers_step_that_posts_no_board
     """Guanga dealt one order each (so keeping it is the only move): the first board arms Alice's
     forced keep; the strong computer then keeps its own order after that board, a step of the
     order round that posts none and changes the game, so the job armed by the board no longer
-    fits it.  The computer's step arms it again: Alice's order is kept a minute after it."""
+    fits it.  The computer's step arms it again: Alice's order is kept a minute after it, and
+    the board's note does not name the order."""
     monkeypatch.setattr(guanga_data, "ORDERS_DEALT", 1)
     alice = standin.add_user("alice")
     chan = standin.channel("games")
@@ -733,4 +734,7 @@ async def test_a_forced_move_left_by_a_strong_computers_step_that_posts_no_board
         after = await after_the_delay(bot, table_clock, session)
         assert after.version > session.version and after.state.orders[seat] is not None
         last = await standin.next_message(thread, is_board)
-        assert "Alice had one legal move" in last.content, last.content
+        # her order is secret until the game ends: the note says a move was played, not which
+        assert "Alice had one legal move; it was played for them" in last.content, last.content
+        assert str(only) not in last.content and only.order not in last.content
+        assert "Alice kept a secret order" in last.content

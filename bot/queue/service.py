@@ -25,7 +25,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import engines
@@ -47,7 +47,7 @@ from bot.storage.queue import QueueEntry, QueueTable
 from bot.texts import game_options_text
 from bot.time.jobs import QUEUE_BACK, QUEUE_CONFIRM, QUEUE_EXPIRE
 from engines.core import Said, echo, said, said_n
-from languages import Language, language
+from languages import N_, Language, language
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,7 @@ CLOCKS = {"live": None, "daily": "move:1d", ANY: "move:1d"}
 """The game clock a table gets at each pace (a table everyone left to ``any`` is played daily)."""
 CONFIRM_SECONDS = {"live": 10 * 60.0, "daily": 12 * HOUR, ANY: 12 * HOUR}
 """How long the people at a formed table have to confirm, by its pace."""
+STARTED = N_("Everyone confirmed: the game has started")
 
 
 def expired_said(game: str, server: str, hours: int) -> Said:
@@ -464,6 +465,10 @@ class QueueService:
         if not await self.store.queue.place_table(
             table_id, channel_id=thread, session_id=session.id, message_id=message_id
         ):
+            placed = await self.store.queue.table(table_id)
+            if placed is not None and placed.status == "started":  # confirmed as the message went out
+                await self.settle(replace(placed, message_id=message_id), said(STARTED))
+                return Opened(table, table_id, session, True)
             await self.withdraw(session, guild_id, thread, message_id, t)
             return None
         return Opened(table, table_id, session, False)
@@ -515,7 +520,7 @@ class QueueService:
         table = await self.store.queue.table(table_id)
         if table is not None and table.status == "started" and await self.seated_in_lobby(table, user_id):
             await self.start(table_id)  # its start was cut short (the database stopped answering)
-            return said("Everyone confirmed: the game has started")
+            return said(STARTED)
         if table is None or table.status != "confirming":
             raise Refusal("this table is no longer waiting for confirmations")
         if user_id not in {e.user_id for e in await self.store.queue.seated(table_id)}:
@@ -528,7 +533,7 @@ class QueueService:
             now = await self.store.queue.table(table_id)
             if now is not None and now.status == "returned":  # someone had left its lobby
                 raise Refusal("this table is no longer waiting for confirmations")
-            return said("Everyone confirmed: the game has started")
+            return said(STARTED)
         if not changed:
             return said("You have confirmed already; the game starts when everyone has")
         return said("Confirmed; the game starts when everyone has")
@@ -577,7 +582,7 @@ class QueueService:
             await self.store.jobs.cancel(QUEUE_EXPIRE, f"{e.guild_id}:{e.user_id}")
         if result is None:
             return False
-        await self.settle(table, said("Everyone confirmed: the game has started"))
+        await self.settle(table, said(STARTED))
         await self.posts.announce(result)
         return True
 

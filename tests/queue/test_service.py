@@ -610,3 +610,33 @@ async def test_the_last_confirmation_starts_the_game_even_when_the_other_landed_
     (thread,) = queue.posts.threads
     assert (await queue.sessions.core.latest(thread)).status == "active"
     assert await queue.store.queue.entries(GUILD) == []
+
+
+async def test_a_confirmation_that_lands_as_the_confirm_message_goes_out_starts_the_game_cleanly(queue):
+    """1 chose to start at once, 2 to confirm.  2 presses Confirm the moment the message with the
+    button appears, before the table has kept which message it is: the game starts, and its
+    thread is not then told that the table "could not be seated"; the Confirm message says the
+    game started (its button gone), and nobody waits in the queue any more."""
+    posting = queue.posts.post
+    clicked: list = []
+
+    async def clicked_at_once(channel_id, guild_id, text, *, pings=(), confirm=None):
+        message_id = await posting(channel_id, guild_id, text, pings=pings, confirm=confirm)
+        if confirm is not None and not clicked:
+            clicked.append(await queue.confirm(confirm, 2))
+        return message_id
+
+    queue.posts.post = clicked_at_once
+    await join(queue, 1, at_once=True)
+    await join(queue, 2, at_once=False)
+    (opened,) = await queue.match(GUILD)
+    assert [c.in_words(ENGLISH) for c in clicked] == ["Everyone confirmed: the game has started"]
+    assert opened.started and opened.session is not None
+    (thread,) = queue.posts.threads
+    assert (await queue.sessions.core.latest(thread)).status == "active"
+    assert queue.posts.boards == [opened.session.id]
+    said_there = [text for channel, text, _ in queue.posts.posted if channel == thread]
+    assert not any("could not be seated" in text for text in said_there), said_there
+    assert said_there[-1] == "Everyone confirmed: the game has started", said_there
+    assert await queue.store.queue.entries(GUILD) == []
+    assert (await queue.store.queue.table(opened.table_id)).status == "started"

@@ -403,6 +403,9 @@ class QueueService:
             log.warning("queue table %s: no thread in channel %s", table_id, channel_id)
             await self.store.queue.return_table(table_id, [])
             raise Stuck(channel_id)
+        # The thread kept before its lobby opens: an opening cut short between the two leaves a
+        # lobby there that the table's giving back finds and closes (see give_back).
+        await self.store.queue.place_table(table_id, channel_id=thread, session_id=None, message_id=None)
         host = people[0]
         try:
             session = await self.sessions.lobby.create(
@@ -606,10 +609,12 @@ class QueueService:
             return False
         table = await self.store.queue.table(table_id) or table  # its lobby may have opened meanwhile
         await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
-        if table.session_id is not None:
-            await self.sessions.lobby.close_lobby(
-                table.session_id, "not everyone confirmed the queue's table"
-            )
+        session_id = table.session_id
+        if session_id is None and table.channel_id is not None:  # opened, and cut short before kept
+            found = await self.sessions.core.in_channel(table.channel_id)
+            session_id = found.id if found is not None and found.status == "lobby" else None
+        if session_id is not None:
+            await self.sessions.lobby.close_lobby(session_id, "not everyone confirmed the queue's table")
         info = engines.get(table.game)
         for e in gone:
             await self.store.jobs.cancel(QUEUE_EXPIRE, f"{e.guild_id}:{e.user_id}")

@@ -66,6 +66,21 @@ async def join(queue, uid: int, **kw) -> None:
     await queue.join(**{**values, **kw})
 
 
+async def asked_anew_after_the_time_to_confirm(queue, clock):
+    """After a restart (the part that stopped put back), the time to confirm of the table whose
+    opening was cut short runs out: nobody is told they did not confirm what they were never
+    asked, and both people are at a table formed again, asked to confirm this time."""
+    restarted = QueueService(queue.store, queue.sessions, queue.posts)
+    clock.advance(12 * 3600)
+    (due,) = [j for j in await queue.store.jobs.pending("queue_confirm") if j.due_at <= clock.time()]
+    await restarted.unconfirmed(due)
+    assert queue.posts.dms == []
+    (opened,) = await restarted.store.queue.tables("confirming")
+    assert {e.user_id for e in await queue.store.queue.seated(opened.id)} == {1, 2}
+    assert opened.message_id is not None
+    return opened
+
+
 async def test_a_person_the_gate_refuses_is_not_seated_and_waits_on(queue):
     async def gate(guild_id: int, user_id: int, game: str):
         return said("too many games running") if user_id == 1 else None
@@ -231,15 +246,8 @@ async def test_a_table_whose_opening_was_cut_short_gives_its_people_back_after_t
     with pytest.raises(RuntimeError):
         await queue.match(GUILD)
     assert {e.table_id is not None for e in await queue.store.queue.entries(GUILD)} == {True}
-    restarted = QueueService(queue.store, queue.sessions, queue.posts)  # after a restart
-    restarted.posts.open_thread = opening
-    clock.advance(12 * 3600)
-    (due,) = [j for j in await queue.store.jobs.pending("queue_confirm") if j.due_at <= clock.time()]
-    await restarted.unconfirmed(due)
-    assert queue.posts.dms == []
-    (opened,) = await restarted.store.queue.tables("confirming")
-    assert {e.user_id for e in await queue.store.queue.seated(opened.id)} == {1, 2}
-    assert opened.message_id is not None  # formed again, and this time they are asked
+    queue.posts.open_thread = opening  # after a restart
+    await asked_anew_after_the_time_to_confirm(queue, clock)
 
 
 @pytest.mark.parametrize("ending", ["abandoned", "resigned"])
@@ -336,16 +344,9 @@ async def test_a_table_cut_short_after_its_lobby_opened_closes_that_lobby_when_g
         await queue.match(GUILD)
     lobby = await queue.sessions.core.latest(queue.posts.threads[0])
     assert lobby.status == "lobby" and {s.user_id for s in lobby.seats} == {1, 2}
-    restarted = QueueService(queue.store, queue.sessions, queue.posts)  # after a restart
-    restarted.posts.post = posting
-    clock.advance(12 * 3600)
-    (due,) = [j for j in await queue.store.jobs.pending("queue_confirm") if j.due_at <= clock.time()]
-    await restarted.unconfirmed(due)
+    queue.posts.post = posting  # after a restart
+    await asked_anew_after_the_time_to_confirm(queue, clock)
     assert (await queue.sessions.core.get(lobby.id)).status == "abandoned"
-    assert queue.posts.dms == []
-    (opened,) = await restarted.store.queue.tables("confirming")
-    assert {e.user_id for e in await queue.store.queue.seated(opened.id)} == {1, 2}
-    assert opened.message_id is not None
 
 
 async def test_a_person_who_leaves_while_the_seats_are_taken_is_not_told_they_were_refused(queue):
@@ -640,3 +641,27 @@ async def test_a_confirmation_that_lands_as_the_confirm_message_goes_out_starts_
     assert said_there[-1] == "Everyone confirmed: the game has started", said_there
     assert await queue.store.queue.entries(GUILD) == []
     assert (await queue.store.queue.table(opened.table_id)).status == "started"
+
+
+async def test_a_table_cut_short_as_its_lobby_opened_closes_that_lobby_when_given_back(queue, clock):
+    """The process stops right after a table's lobby was opened in its thread (its host seated),
+    before the table kept which game is its own.  When the time to confirm is over, that lobby
+    closes (it stayed open for ever with the host seated, a game counted against their cap) and
+    both people are asked anew at a new table."""
+    create = queue.sessions.lobby.create
+
+    async def stopped(*args, **kwargs):
+        await create(*args, **kwargs)
+        raise RuntimeError("the process stopped")
+
+    queue.sessions.lobby.create = stopped
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    with pytest.raises(RuntimeError):
+        await queue.match(GUILD)
+    lobby = await queue.sessions.core.latest(queue.posts.threads[0])
+    assert lobby.status == "lobby" and [s.user_id for s in lobby.seats] == [1]
+    queue.sessions.lobby.create = create  # after a restart
+    opened = await asked_anew_after_the_time_to_confirm(queue, clock)
+    assert (await queue.sessions.core.get(lobby.id)).status == "abandoned"
+    assert opened.channel_id == queue.posts.threads[1]

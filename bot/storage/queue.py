@@ -294,16 +294,24 @@ class Queue(Concern):
                 float(confirm_by),
                 stamp,
             )
-            yield from run(
+            # Only those still free: another process may have held them since they were counted
+            # (PostgreSQL reads each statement afresh); then this table is rolled back.
+            held = yield from run(
                 f"UPDATE queue_entries SET table_id = ?, confirmed = at_once WHERE guild_id = ?"
-                f" AND user_id IN ({marks})",
+                f" AND table_id IS NULL AND user_id IN ({marks}){same}",
                 row[0],
                 guild_id,
                 *user_ids,
+                *(entry_ids or ()),
             )
+            if held != len(set(user_ids)):
+                raise Conflict("the table's people were held by another table meanwhile")
             return row[0]
 
-        return await self.db.transact(body())
+        try:
+            return await self.db.transact(body())
+        except Conflict:
+            return None
 
     async def table(self, table_id: int) -> QueueTable | None:
         if not fits(table_id):

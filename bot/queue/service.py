@@ -388,9 +388,8 @@ class QueueService:
         )
         if table_id is None:
             return None
-        # Armed before anything is opened: if the opening is cut short (the process stops), the
-        # table's people are given back when the time to confirm is over (see unconfirmed).
-        await self.store.jobs.schedule(QUEUE_CONFIRM, str(table_id), now + CONFIRM_SECONDS[table.pace])
+        # Its queue_confirm job is armed with it: if the opening is cut short (the process stops),
+        # the table's people are given back when the time to confirm is over (see unconfirmed).
         seated = await self.store.queue.seated(table_id)
         by_id = {e.user_id: e for e in seated}
         people = [by_id[u] for u in table.user_ids if u in by_id]

@@ -66,6 +66,23 @@ async def join(queue, uid: int, **kw) -> None:
     await queue.join(**{**values, **kw})
 
 
+async def stopped_after(queue, owner, name: str):
+    """1 and 2 join to confirm (not at once), and the process stops right after ``owner.name``
+    (a step of opening their table) is done; the step as it was, to put back at the restart."""
+    real = getattr(owner, name)
+
+    async def stopped(*args, **kwargs):
+        await real(*args, **kwargs)
+        raise RuntimeError("the process stopped")
+
+    setattr(owner, name, stopped)
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    with pytest.raises(RuntimeError):
+        await queue.match(GUILD)
+    return real
+
+
 async def asked_anew_after_the_time_to_confirm(queue, clock):
     """After a restart (the part that stopped put back), the time to confirm of the table whose
     opening was cut short runs out: nobody is told they did not confirm what they were never
@@ -648,20 +665,22 @@ async def test_a_table_cut_short_as_its_lobby_opened_closes_that_lobby_when_give
     before the table kept which game is its own.  When the time to confirm is over, that lobby
     closes (it stayed open for ever with the host seated, a game counted against their cap) and
     both people are asked anew at a new table."""
-    create = queue.sessions.lobby.create
-
-    async def stopped(*args, **kwargs):
-        await create(*args, **kwargs)
-        raise RuntimeError("the process stopped")
-
-    queue.sessions.lobby.create = stopped
-    for uid in (1, 2):
-        await join(queue, uid, at_once=False)
-    with pytest.raises(RuntimeError):
-        await queue.match(GUILD)
+    create = await stopped_after(queue, queue.sessions.lobby, "create")
     lobby = await queue.sessions.core.latest(queue.posts.threads[0])
     assert lobby.status == "lobby" and [s.user_id for s in lobby.seats] == [1]
     queue.sessions.lobby.create = create  # after a restart
     opened = await asked_anew_after_the_time_to_confirm(queue, clock)
     assert (await queue.sessions.core.get(lobby.id)).status == "abandoned"
     assert opened.channel_id == queue.posts.threads[1]
+
+
+async def test_a_table_cut_short_as_its_people_were_held_gives_them_back_after_the_time_to_confirm(
+    queue, clock
+):
+    """The process stops the moment a table holds its people, before anything else of it is
+    stored: they wait in the queue again once its time to confirm is over (they were held by it
+    for good, never asked and never formed again)."""
+    hold = await stopped_after(queue, queue.store.queue, "hold")
+    assert {e.table_id is not None for e in await queue.store.queue.entries(GUILD)} == {True}
+    queue.store.queue.hold = hold  # after a restart
+    await asked_anew_after_the_time_to_confirm(queue, clock)

@@ -564,7 +564,8 @@ class QueueService:
 
     async def start(self, table_id: int) -> bool:
         """Start the table's game (its people leave the queue); False when it was no longer
-        waiting for confirmations, or someone left its lobby (the others wait again).  A table marked started whose game is still a lobby (the
+        waiting for confirmations, or someone left its lobby (the others wait again), or another
+        start of it (two last confirmations at once) started the game first.  A table marked started whose game is still a lobby (the
         start was cut short: the database stopped answering) has its game started now."""
         table = await self.store.queue.table(table_id)
         if table is None or table.channel_id is None or table.session_id is None:
@@ -577,7 +578,14 @@ class QueueService:
         session = await self.sessions.core.get(table.session_id)
         result = None
         if session is not None and session.status == "lobby":
-            result = await self.sessions.lobby.start(table.channel_id, session.row.host_id, posted=True)
+            try:
+                result = await self.sessions.lobby.start(table.channel_id, session.row.host_id, posted=True)
+            except Refusal:
+                # another start of this table (the other of two last confirmations at once) got
+                # there first: the game is under way, and this one has nothing left to do
+                now = await self.sessions.core.get(table.session_id)
+                if now is None or now.status == "lobby":
+                    raise
         # Only once the game has started: until then the time to confirm is the start's retry.
         await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
         for e in seated:

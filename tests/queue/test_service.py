@@ -684,3 +684,32 @@ async def test_a_table_cut_short_as_its_people_were_held_gives_them_back_after_t
     assert {e.table_id is not None for e in await queue.store.queue.entries(GUILD)} == {True}
     queue.store.queue.hold = hold  # after a restart
     await asked_anew_after_the_time_to_confirm(queue, clock)
+
+
+async def test_two_last_confirmations_at_once_both_hear_that_the_game_started(queue):
+    """1 and 2 press Confirm at the same moment and each sees everyone confirmed: 1's start has
+    marked the table started and is setting up the game when 2's start looks at the table and
+    starts the game first.  1 is told the game started, not refused with "this game has already
+    started"; the game starts once, with one first board."""
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    (opened,) = await queue.match(GUILD)
+    await queue.store.queue.confirm(opened.table_id, 2)
+    start = queue.sessions.lobby.start
+    others: list[bool] = []
+    arrived: list[bool] = []
+
+    async def the_other_start_first(*args, **kwargs):
+        if not arrived:  # 2's start, which saw everyone confirmed too, gets there first
+            arrived.append(True)
+            others.append(await queue.start(opened.table_id))
+        return await start(*args, **kwargs)
+
+    queue.sessions.lobby.start = the_other_start_first
+    answer = await queue.confirm(opened.table_id, 1)
+    assert answer.in_words(ENGLISH) == "Everyone confirmed: the game has started"
+    assert others == [True]
+    game = await queue.sessions.core.get(opened.session.id)
+    assert game.status == "active" and {s.user_id for s in game.seats} == {1, 2}
+    assert queue.posts.boards == [game.id]
+    assert await queue.store.queue.entries(GUILD) == []

@@ -428,6 +428,8 @@ class QueueService:
         ):
             await self.withdraw(session, guild_id, thread, None, t)
             return None
+        if table.rated == "unrated":  # before the seats: a lobby seated in full is set up in full
+            await self.store.queue.set_unrated(session.id)
         for person in people[1:]:
             try:
                 await self.sessions.lobby.join(thread, person.user_id, person.name)
@@ -445,8 +447,6 @@ class QueueService:
                 return None
         for _ in range(table.computers):
             await self.sessions.lobby.add_computer(thread, host.user_id)
-        if table.rated == "unrated":
-            await self.store.queue.set_unrated(session.id)
         session = await self.sessions.core.require(thread)
         text = self.formed_text(table, people, t)
         if all(p.at_once for p in people):
@@ -544,6 +544,12 @@ class QueueService:
         """Whether the table's game is still a lobby with ``user_id`` seated in it."""
         session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
         return session is not None and session.status == "lobby" and session.seat_of(user_id) is not None
+
+    async def seated_in_full(self, table: QueueTable) -> bool:
+        """Whether the table's game is a lobby with every seat of the table taken (its people and
+        its computers)."""
+        session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
+        return session is not None and session.status == "lobby" and len(session.seats) == table.size
 
     async def begun(self, table: QueueTable) -> bool:
         """Whether the table's game left its lobby (started there before everyone confirmed)."""
@@ -653,7 +659,8 @@ class QueueService:
     async def unconfirmed(self, job: Job) -> None:
         """A ``queue_confirm`` job: the time to confirm the table ``job.key`` is up.  A table
         whose people were never asked (its opening was cut short) gives everyone back; one whose
-        people all confirmed (at once, so that no confirmation saw the others') starts."""
+        people all confirmed (at once, so that no confirmation saw the others'), or all chose to
+        start at once and sit in its lobby in full (its start was cut short), starts."""
         table_id = int(job.key)
         table = await self.store.queue.table(table_id)
         if table is not None and table.status == "started":
@@ -662,9 +669,13 @@ class QueueService:
         if table is None or table.status != "confirming":
             return
         seated = await self.store.queue.seated(table_id)
-        asked = table.message_id is not None or all(e.at_once for e in seated)
+        # asked: its Confirm message went out, or everyone chose to start at once and the lobby
+        # was seated in full before the opening was cut short (then it starts, as they chose)
+        asked = table.message_id is not None or (
+            all(e.at_once for e in seated) and await self.seated_in_full(table)
+        )
         waiting = [e.user_id for e in seated if not e.confirmed] if asked else []
-        if table.message_id is None or waiting or not await self.start(table_id):
+        if not asked or waiting or not await self.start(table_id):
             await self.give_back(table_id, waiting)
 
     async def back(self, job: Job) -> None:

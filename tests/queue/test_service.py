@@ -66,9 +66,10 @@ async def join(queue, uid: int, **kw) -> None:
     await queue.join(**{**values, **kw})
 
 
-async def stopped_after(queue, owner, name: str):
-    """1 and 2 join to confirm (not at once), and the process stops right after ``owner.name``
-    (a step of opening their table) is done; the step as it was, to put back at the restart."""
+async def stopped_after(queue, owner, name: str, *, at_once: bool = False):
+    """1 and 2 join to confirm (``at_once``: to start at once), and the process stops right after
+    ``owner.name`` (a step of opening their table) is done; the step as it was, to put back at
+    the restart."""
     real = getattr(owner, name)
 
     async def stopped(*args, **kwargs):
@@ -77,7 +78,7 @@ async def stopped_after(queue, owner, name: str):
 
     setattr(owner, name, stopped)
     for uid in (1, 2):
-        await join(queue, uid, at_once=False)
+        await join(queue, uid, at_once=at_once)
     with pytest.raises(RuntimeError):
         await queue.match(GUILD)
     return real
@@ -713,3 +714,40 @@ async def test_two_last_confirmations_at_once_both_hear_that_the_game_started(qu
     assert game.status == "active" and {s.user_id for s in game.seats} == {1, 2}
     assert queue.posts.boards == [game.id]
     assert await queue.store.queue.entries(GUILD) == []
+
+
+async def test_a_table_started_at_once_and_cut_short_before_its_start_starts_after_the_time_to_confirm(
+    queue, clock
+):
+    """1 and 2 chose to start at once; the process stops after their table's post went out and
+    before its game started.  When the time to confirm is over the game starts in that thread,
+    as everyone chose (it was given back, its lobby closed, and formed again in a new thread)."""
+    post = await stopped_after(queue, queue.posts, "post", at_once=True)
+    queue.posts.post = post  # after a restart
+    (table,) = await queue.store.queue.tables("confirming")
+    restarted = QueueService(queue.store, queue.sessions, queue.posts)
+    clock.advance(table.confirm_by - clock.time())
+    (due,) = await queue.store.jobs.pending("queue_confirm")
+    await restarted.unconfirmed(due)
+    (thread,) = queue.posts.threads
+    game = await queue.sessions.core.latest(thread)
+    assert game.status == "active" and {s.user_id for s in game.seats} == {1, 2}
+    assert queue.posts.boards == [game.id]
+    assert await queue.store.queue.entries(GUILD) == []
+    assert queue.posts.dms == []
+
+
+async def test_a_table_started_at_once_and_cut_short_while_seating_is_formed_again(queue, clock):
+    """The same, cut short before 2 was seated in the lobby: that lobby is not started without
+    them (nor is 2 taken for someone who left it); it closes, and the two are seated again at a
+    table formed anew, which starts at once."""
+    create = await stopped_after(queue, queue.sessions.lobby, "create", at_once=True)
+    queue.sessions.lobby.create = create  # after a restart
+    clock.advance(12 * 3600)
+    (due,) = await queue.store.jobs.pending("queue_confirm")
+    await QueueService(queue.store, queue.sessions, queue.posts).unconfirmed(due)
+    first, again = queue.posts.threads
+    assert (await queue.sessions.core.latest(first)).status == "abandoned"
+    game = await queue.sessions.core.latest(again)
+    assert game.status == "active" and {s.user_id for s in game.seats} == {1, 2}
+    assert queue.posts.dms == []

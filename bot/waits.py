@@ -2,8 +2,9 @@
 
 - **Forced moves.** When a person's seat has exactly one legal move, and they allow it
   (``/me autoplay``; in a league only if the league allows it too), the table plays it for them
-  :data:`AUTOPLAY_DELAY` seconds after the board that gave it to them, or the step inside their
-  turn that did (it posts no board), as a scheduler job, unless the game changed meanwhile.
+  :data:`AUTOPLAY_DELAY` seconds after the board that gave it to them, or the step inside a
+  turn that did (theirs, or a computer's in a round played at once: it posts no board), as a
+  scheduler job, unless the game changed meanwhile.
 - **A pass declared ahead** (``/play pass-ahead``), in a game whose notation has ``pass``
   (Tiwanaku, Guacamole): when the turn being played ends and the seat is to move with ``pass``
   legal, it is played at once; when that turn ends and the seat is not to move (the board changed
@@ -63,8 +64,12 @@ def pass_legal(engine: Engine, state: object, seat: int) -> bool:
     return any(str(m) == PASS for m in engine.legal_moves(state, seat))
 
 
-def autoplay_note(session: Session, seat: int, move: str) -> Said:
-    """The board's note after the table played a seat's only move."""
+def autoplay_note(session: Session, seat: int, move: str | None) -> Said:
+    """The board's note after the table played a seat's only move: ``move`` is its notation as
+    everyone may read it, None for a move kept from the others (a secret order), which the note
+    does not name."""
+    if move is None:
+        return said("{player} had one legal move; it was played for them", player=seats_said([seat]))
     return said(
         "{player} had one legal move, `{move}`; it was played for them",
         player=seats_said([seat]),

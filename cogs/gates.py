@@ -18,6 +18,7 @@ from bot.storage.profiles import Gate, ServerGates
 from bot.surface.channels import channel_of, server_permissions
 from bot.surface.gamecog import FrontCog
 from bot.surface.replies import guarded, reply
+from engines.core import Said
 from languages import Language
 
 PACE_CHOICES = [
@@ -163,8 +164,10 @@ class GatesCog(
         t = i18n.private(interaction)
         service = self.front.look.service
         store = service.store
-        lines = [server_words(await store.profiles.server_gates(interaction.guild_id), t)]
+        server = await store.profiles.server_gates(interaction.guild_id)
+        lines = [server_words(server, t)]
         session = await service.core.in_channel(channel_of(interaction))
+        running = session is not None and session.status == "active"
         if session is not None and session.status == "lobby":
             asked = profile_words.gate_text(
                 await profiles.table_gate(store, session.id, session.row.guild_id), t
@@ -178,15 +181,32 @@ class GatesCog(
                 store, session.id, session.row.guild_id, interaction.user.id
             )
         else:  # a table that sets no gate of its own (a new one, the queue's) asks the server's
-            gate = (await store.profiles.server_gates(interaction.guild_id)).gate
-            refused = await profiles.admissible(store, interaction.guild_id, interaction.user.id, gate)
+            refused = await profiles.admissible(store, interaction.guild_id, interaction.user.id, server.gate)
+        if running:  # nobody joins a game under way: what the asker may do is take a seat elsewhere
+            lines.append(
+                t.gettext(
+                    "This game has already started: its seats are taken, so no gate applies to it "
+                    "(a gate is asked of who joins a lobby)."
+                )
+            )
         found = await profiles.profile(store, interaction.user.id)
         lines.append(t.gettext("You: {figures}.", figures=profile_words.short(found.figures, t)))
-        if refused is None:
-            lines.append(t.gettext("You may take a seat."))
-        else:
-            lines.append(t.gettext("You may not take a seat: {reason}.", reason=refused.in_words(t)))
+        lines.append(seat_words(refused, t, elsewhere=running))
         await reply(interaction, "\n".join(lines))
+
+
+def seat_words(refused: Said | None, t: Language, *, elsewhere: bool = False) -> str:
+    """Whether the asker may take a seat (``elsewhere``: at a new table of the server, asked in a
+    game under way, whose own seats are taken)."""
+    if elsewhere:
+        if refused is None:
+            return t.gettext("At a new table in this server, you may take a seat.")
+        return t.gettext(
+            "At a new table in this server, you may not take a seat: {reason}.", reason=refused.in_words(t)
+        )
+    if refused is None:
+        return t.gettext("You may take a seat.")
+    return t.gettext("You may not take a seat: {reason}.", reason=refused.in_words(t))
 
 
 async def setup(bot: PukllayBot) -> None:

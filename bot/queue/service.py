@@ -25,7 +25,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import engines
@@ -47,7 +47,7 @@ from bot.storage.queue import QueueEntry, QueueTable
 from bot.texts import game_options_text
 from bot.time.jobs import QUEUE_BACK, QUEUE_CONFIRM, QUEUE_EXPIRE
 from engines.core import Said, echo, said, said_n
-from languages import Language, language
+from languages import N_, Language, language
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,7 @@ CLOCKS = {"live": None, "daily": "move:1d", ANY: "move:1d"}
 """The game clock a table gets at each pace (a table everyone left to ``any`` is played daily)."""
 CONFIRM_SECONDS = {"live": 10 * 60.0, "daily": 12 * HOUR, ANY: 12 * HOUR}
 """How long the people at a formed table have to confirm, by its pace."""
+STARTED = N_("Everyone confirmed: the game has started")
 
 
 def expired_said(game: str, server: str, hours: int) -> Said:
@@ -387,9 +388,8 @@ class QueueService:
         )
         if table_id is None:
             return None
-        # Armed before anything is opened: if the opening is cut short (the process stops), the
-        # table's people are given back when the time to confirm is over (see unconfirmed).
-        await self.store.jobs.schedule(QUEUE_CONFIRM, str(table_id), now + CONFIRM_SECONDS[table.pace])
+        # Its queue_confirm job is armed with it: if the opening is cut short (the process stops),
+        # the table's people are given back when the time to confirm is over (see unconfirmed).
         seated = await self.store.queue.seated(table_id)
         by_id = {e.user_id: e for e in seated}
         people = [by_id[u] for u in table.user_ids if u in by_id]
@@ -402,6 +402,9 @@ class QueueService:
             log.warning("queue table %s: no thread in channel %s", table_id, channel_id)
             await self.store.queue.return_table(table_id, [])
             raise Stuck(channel_id)
+        # The thread kept before its lobby opens: an opening cut short between the two leaves a
+        # lobby there that the table's giving back finds and closes (see give_back).
+        await self.store.queue.place_table(table_id, channel_id=thread, session_id=None, message_id=None)
         host = people[0]
         try:
             session = await self.sessions.lobby.create(
@@ -425,6 +428,8 @@ class QueueService:
         ):
             await self.withdraw(session, guild_id, thread, None, t)
             return None
+        if table.rated == "unrated":  # before the seats: a lobby seated in full is set up in full
+            await self.store.queue.set_unrated(session.id)
         for person in people[1:]:
             try:
                 await self.sessions.lobby.join(thread, person.user_id, person.name)
@@ -442,8 +447,6 @@ class QueueService:
                 return None
         for _ in range(table.computers):
             await self.sessions.lobby.add_computer(thread, host.user_id)
-        if table.rated == "unrated":
-            await self.store.queue.set_unrated(session.id)
         session = await self.sessions.core.require(thread)
         text = self.formed_text(table, people, t)
         if all(p.at_once for p in people):
@@ -464,6 +467,10 @@ class QueueService:
         if not await self.store.queue.place_table(
             table_id, channel_id=thread, session_id=session.id, message_id=message_id
         ):
+            placed = await self.store.queue.table(table_id)
+            if placed is not None and placed.status == "started":  # confirmed as the message went out
+                await self.settle(replace(placed, message_id=message_id), said(STARTED))
+                return Opened(table, table_id, session, True)
             await self.withdraw(session, guild_id, thread, message_id, t)
             return None
         return Opened(table, table_id, session, False)
@@ -515,7 +522,7 @@ class QueueService:
         table = await self.store.queue.table(table_id)
         if table is not None and table.status == "started" and await self.seated_in_lobby(table, user_id):
             await self.start(table_id)  # its start was cut short (the database stopped answering)
-            return said("Everyone confirmed: the game has started")
+            return said(STARTED)
         if table is None or table.status != "confirming":
             raise Refusal("this table is no longer waiting for confirmations")
         if user_id not in {e.user_id for e in await self.store.queue.seated(table_id)}:
@@ -528,7 +535,7 @@ class QueueService:
             now = await self.store.queue.table(table_id)
             if now is not None and now.status == "returned":  # someone had left its lobby
                 raise Refusal("this table is no longer waiting for confirmations")
-            return said("Everyone confirmed: the game has started")
+            return said(STARTED)
         if not changed:
             return said("You have confirmed already; the game starts when everyone has")
         return said("Confirmed; the game starts when everyone has")
@@ -537,6 +544,12 @@ class QueueService:
         """Whether the table's game is still a lobby with ``user_id`` seated in it."""
         session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
         return session is not None and session.status == "lobby" and session.seat_of(user_id) is not None
+
+    async def seated_in_full(self, table: QueueTable) -> bool:
+        """Whether the table's game is a lobby with every seat of the table taken (its people and
+        its computers)."""
+        session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
+        return session is not None and session.status == "lobby" and len(session.seats) == table.size
 
     async def begun(self, table: QueueTable) -> bool:
         """Whether the table's game left its lobby (started there before everyone confirmed)."""
@@ -557,7 +570,8 @@ class QueueService:
 
     async def start(self, table_id: int) -> bool:
         """Start the table's game (its people leave the queue); False when it was no longer
-        waiting for confirmations, or someone left its lobby (the others wait again).  A table marked started whose game is still a lobby (the
+        waiting for confirmations, or someone left its lobby (the others wait again), or another
+        start of it (two last confirmations at once) started the game first.  A table marked started whose game is still a lobby (the
         start was cut short: the database stopped answering) has its game started now."""
         table = await self.store.queue.table(table_id)
         if table is None or table.channel_id is None or table.session_id is None:
@@ -570,14 +584,21 @@ class QueueService:
         session = await self.sessions.core.get(table.session_id)
         result = None
         if session is not None and session.status == "lobby":
-            result = await self.sessions.lobby.start(table.channel_id, session.row.host_id, posted=True)
+            try:
+                result = await self.sessions.lobby.start(table.channel_id, session.row.host_id, posted=True)
+            except Refusal:
+                # another start of this table (the other of two last confirmations at once) got
+                # there first: the game is under way, and this one has nothing left to do
+                now = await self.sessions.core.get(table.session_id)
+                if now is None or now.status == "lobby":
+                    raise
         # Only once the game has started: until then the time to confirm is the start's retry.
         await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
         for e in seated:
             await self.store.jobs.cancel(QUEUE_EXPIRE, f"{e.guild_id}:{e.user_id}")
         if result is None:
             return False
-        await self.settle(table, said("Everyone confirmed: the game has started"))
+        await self.settle(table, said(STARTED))
         await self.posts.announce(result)
         return True
 
@@ -601,10 +622,12 @@ class QueueService:
             return False
         table = await self.store.queue.table(table_id) or table  # its lobby may have opened meanwhile
         await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
-        if table.session_id is not None:
-            await self.sessions.lobby.close_lobby(
-                table.session_id, "not everyone confirmed the queue's table"
-            )
+        session_id = table.session_id
+        if session_id is None and table.channel_id is not None:  # opened, and cut short before kept
+            found = await self.sessions.core.in_channel(table.channel_id)
+            session_id = found.id if found is not None and found.status == "lobby" else None
+        if session_id is not None:
+            await self.sessions.lobby.close_lobby(session_id, "not everyone confirmed the queue's table")
         info = engines.get(table.game)
         for e in gone:
             await self.store.jobs.cancel(QUEUE_EXPIRE, f"{e.guild_id}:{e.user_id}")
@@ -636,7 +659,8 @@ class QueueService:
     async def unconfirmed(self, job: Job) -> None:
         """A ``queue_confirm`` job: the time to confirm the table ``job.key`` is up.  A table
         whose people were never asked (its opening was cut short) gives everyone back; one whose
-        people all confirmed (at once, so that no confirmation saw the others') starts."""
+        people all confirmed (at once, so that no confirmation saw the others'), or all chose to
+        start at once and sit in its lobby in full (its start was cut short), starts."""
         table_id = int(job.key)
         table = await self.store.queue.table(table_id)
         if table is not None and table.status == "started":
@@ -645,9 +669,13 @@ class QueueService:
         if table is None or table.status != "confirming":
             return
         seated = await self.store.queue.seated(table_id)
-        asked = table.message_id is not None or all(e.at_once for e in seated)
+        # asked: its Confirm message went out, or everyone chose to start at once and the lobby
+        # was seated in full before the opening was cut short (then it starts, as they chose)
+        asked = table.message_id is not None or (
+            all(e.at_once for e in seated) and await self.seated_in_full(table)
+        )
         waiting = [e.user_id for e in seated if not e.confirmed] if asked else []
-        if table.message_id is None or waiting or not await self.start(table_id):
+        if not asked or waiting or not await self.start(table_id):
             await self.give_back(table_id, waiting)
 
     async def back(self, job: Job) -> None:

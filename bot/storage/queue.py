@@ -12,7 +12,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.storage.base import Body, Concern, Conflict, Row, all_, fits, one, record, run, the_one, upsert
+from bot.storage.base import (
+    ARM_SQL,
+    Body,
+    Concern,
+    Conflict,
+    Row,
+    all_,
+    fits,
+    job_json,
+    one,
+    record,
+    run,
+    the_one,
+    upsert,
+)
+from bot.time.jobs import QUEUE_CONFIRM
 
 
 @dataclass(frozen=True)
@@ -266,9 +281,10 @@ class Queue(Concern):
         entry_ids: Sequence[int] | None = None,
     ) -> int | None:
         """A table for ``user_ids``, each held by it (those who chose to start at once count as
-        confirmed); None when one of them is no longer waiting, or (with ``entry_ids``, the
-        entries the table was formed from) waits with other wishes now: they joined again
-        meanwhile (nothing changed)."""
+        confirmed), with its ``queue_confirm`` job at ``confirm_by`` armed in the same commit (a
+        process that stops next leaves no one held for good); None when one of them is no longer
+        waiting, or (with ``entry_ids``, the entries the table was formed from) waits with other
+        wishes now: they joined again meanwhile (nothing changed)."""
         stamp = self.clock.stamp()
 
         def body() -> Body[int | None]:
@@ -294,16 +310,25 @@ class Queue(Concern):
                 float(confirm_by),
                 stamp,
             )
-            yield from run(
+            # Only those still free: another process may have held them since they were counted
+            # (PostgreSQL reads each statement afresh); then this table is rolled back.
+            held = yield from run(
                 f"UPDATE queue_entries SET table_id = ?, confirmed = at_once WHERE guild_id = ?"
-                f" AND user_id IN ({marks})",
+                f" AND table_id IS NULL AND user_id IN ({marks}){same}",
                 row[0],
                 guild_id,
                 *user_ids,
+                *(entry_ids or ()),
             )
+            if held != len(set(user_ids)):
+                raise Conflict("the table's people were held by another table meanwhile")
+            yield from run(ARM_SQL, QUEUE_CONFIRM, str(row[0]), float(confirm_by), job_json({}), stamp)
             return row[0]
 
-        return await self.db.transact(body())
+        try:
+            return await self.db.transact(body())
+        except Conflict:
+            return None
 
     async def table(self, table_id: int) -> QueueTable | None:
         if not fits(table_id):

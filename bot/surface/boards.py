@@ -197,6 +197,10 @@ class Boards:
                 result = await self.service.play.computers_play(session_id)
                 if result is not None and public.has_public_news(result.session, result):
                     await self.announce(result)
+                elif result is not None and result.played:
+                    # steps inside a turn (a round played at once): no board, but the game
+                    # changed, so a person's forced move is armed again for it
+                    await self.stepped(result.session)
             except NotAnswering as exc:  # tried again while the bot runs, else at its next start
                 self.service.metrics.error("computer")
                 if self._closing:

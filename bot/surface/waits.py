@@ -81,8 +81,9 @@ class Waits:
             log.exception("autoplay and warnings of session %s", session.id)
 
     async def stepped(self, session: Session) -> None:
-        """What follows a step inside a turn, which posts no board (a player's, or one the table
-        played): a seat left with one legal move gets its ``autoplay`` job, as after a board."""
+        """What follows a step inside a turn, which posts no board (a player's, one the table
+        played, or a computer's in a round played at once): a seat left with one legal move gets
+        its ``autoplay`` job, as after a board."""
         if session.status != "active" or session.damaged or session.state is None:
             return
         await self.arm(session)
@@ -155,7 +156,8 @@ class Waits:
         player = session.by_seat(seat)
         if player.computer or not player.user_id:
             return
-        if move == waits.PASS:
+        note = None
+        if move == waits.PASS:  # declared ahead
             if not waits.pass_legal(session.engine, session.state, seat):
                 return
             note = waits.pass_note(session, seat)
@@ -163,7 +165,6 @@ class Waits:
             move = waits.only_move(session.engine, session.state, seat)
             if move is None or not await self.allowed(session, player.user_id):
                 return
-            note = waits.autoplay_note(session, seat, move)
         try:
             result = await self.service.play.play_in(
                 session_id, player.user_id, move, expected_version=version
@@ -171,6 +172,9 @@ class Waits:
         except (Refusal, MoveError) as exc:
             log.info("the table did not play %s for seat %s of session %s: %s", move, seat, session_id, exc)
             return
+        if note is None:  # the only move, named only as the channel may read it (not a secret order)
+            shown = public.notation(session.engine, result.session.state, result.played[0], None)
+            note = waits.autoplay_note(session, seat, shown)
         result.note = note
         if public.has_public_news(result.session, result):
             try:  # the move stands; a board Discord refuses is logged, told and tried again

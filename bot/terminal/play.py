@@ -31,9 +31,9 @@ from engines.core import (
     Engine,
     MoveError,
     SetupError,
-    config_from_options,
     in_words,
     name_seats,
+    new_config_from_options,
     options_of,
     rng_for,
 )
@@ -84,7 +84,7 @@ def play(
         options[option_key(name.strip())] = value.strip()  # English, or as the refusals name it
     seed = args.seed if args.seed is not None else prompt.random_seed()
     try:
-        config = config_from_options(module.Config, players, options)
+        config = new_config_from_options(module.Config, players, options)  # as a new table takes them
         state = module.new_game(config, players, seed)
     except SetupError as exc:
         raise prompt.Refused(

@@ -224,3 +224,28 @@ async def test_gate_show_in_a_lobby_the_person_sits_in_does_not_count_that_seat_
         assert await profiles.table_admissible(store, session.id, session.row.guild_id, dora.id) is None
         other = await bot.sessions.core.in_channel(threads[3].id)
         assert await profiles.table_admissible(store, other.id, other.row.guild_id, dora.id) is not None
+
+
+async def test_gate_show_in_a_running_game_says_no_gate_applies_to_it_and_answers_for_a_new_table(
+    standin, bot_factory
+):
+    alice, bob = standin.add_users("alice", "bob")
+    hosts = standin.add_users("h1", "h2")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        game = await open_game(standin, alice, bob)
+        for user in (alice, hosts[0]):  # a player in it, and someone who is not
+            shown = (await (await standin.slash(user, game, "gate show")).original()).content
+            assert "This game has already started: its seats are taken, so no gate applies to it" in shown
+            assert "At a new table in this server, you may take a seat." in shown, shown
+            assert "\nYou may take a seat." not in shown  # not as if a seat here were open
+        # Bob at his cap of three (this game and two lobbies): a new table would be a fourth.
+        for host in hosts:
+            _, lobby = await open_lobby(standin, host)
+            await standin.click(bob, lobby, lobby_button(lobby, "join"))
+        shown = (await (await standin.slash(bob, game, "gate show")).original()).content
+        assert "no gate applies to it" in shown
+        assert "At a new table in this server, you may not take a seat: you have 3 games running" in shown, (
+            shown
+        )
+        assert await running(bot, game)

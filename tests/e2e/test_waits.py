@@ -1,5 +1,5 @@
 """Fewer waits and following, end to end: a forced move played after the delay only for those who
-allow it (one left by a step inside a turn, which posts no board, too), /play next, the digest by time left at a chosen hour, the 80 % clock warning, a watcher
+allow it (one left by a step inside a turn, which posts no board, too: a person's or a computer's), /play next, the digest by time left at a chosen hour, the 80 % clock warning, a watcher
 who gets exactly the public posts, a follower told of a game's start."""
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ import re
 
 from bot.waits import AUTOPLAY_DELAY
 from engines.core import TABLE, IllegalMove
+from engines.guanga import data as guanga_data
+from engines.guanga import rules as guanga
 from engines.tiwanaku import ai as tiwanaku_ai
 from engines.tiwanaku import rules as tiwanaku_rules
 from tests.e2e.conftest import BASE_EXTENSIONS
@@ -695,3 +697,44 @@ async def test_a_forced_move_left_by_a_step_that_posts_no_board_is_played_after_
         last = await standin.next_message(thread, is_board)
         name = session.by_seat(seat).name
         assert f"{name} had one legal move, `B1`; it was played for them" in last.content
+
+
+async def test_a_forced_move_left_by_a_strong_computers_step_that_posts_no_board_is_played_after_the_delay(
+    standin, bot_factory, table_clock, monkeypatch
+):
+    """Guanga dealt one order each (so keeping it is the only move): the first board arms Alice's
+    forced keep; the strong computer then keeps its own order after that board, a step of the
+    order round that posts none and changes the game, so the job armed by the board no longer
+    fits it.  The computer's step arms it again: Alice's order is kept a minute after it, and
+    the board's note does not name the order."""
+    monkeypatch.setattr(guanga_data, "ORDERS_DEALT", 1)
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.guanga"), computer_seconds=0.02)) as bot:
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me autoplay", on=True)
+        r = await standin.slash(alice, chan, "guanga new", mode="apprentice", players=2)
+        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+        thread = standin.channel(lobby.id)
+        added = await (await standin.slash(alice, thread, "game computer", level="strong")).original()
+        assert "(strong)" in added.content, added.content
+        await standin.click(alice, lobby, lobby_button(lobby, "start"))
+        await standin.next_message(thread, is_board)
+        await bot.front.boards.drain()
+        boards = len([m for m in standin.messages(thread) if is_board(m)])
+
+        session = await bot.sessions.core.in_channel(thread.id)
+        seat = session.seat_of(alice.id).seat
+        log = await bot.store.history.moves(session.id)
+        assert [m.by_computer for m in log] == [True]  # the computer kept its order, after the board
+        assert session.to_move() == {seat}
+        (only,) = guanga.legal_moves(session.state, seat)  # one legal move: keep her order
+        assert len([m for m in standin.messages(thread) if is_board(m)]) == boards  # no board for it
+
+        after = await after_the_delay(bot, table_clock, session)
+        assert after.version > session.version and after.state.orders[seat] is not None
+        last = await standin.next_message(thread, is_board)
+        # her order is secret until the game ends: the note says a move was played, not which
+        assert "Alice had one legal move; it was played for them" in last.content, last.content
+        assert str(only) not in last.content and only.order not in last.content
+        assert "Alice kept a secret order" in last.content

@@ -66,6 +66,39 @@ async def join(queue, uid: int, **kw) -> None:
     await queue.join(**{**values, **kw})
 
 
+async def stopped_after(queue, owner, name: str, *, at_once: bool = False):
+    """1 and 2 join to confirm (``at_once``: to start at once), and the process stops right after
+    ``owner.name`` (a step of opening their table) is done; the step as it was, to put back at
+    the restart."""
+    real = getattr(owner, name)
+
+    async def stopped(*args, **kwargs):
+        await real(*args, **kwargs)
+        raise RuntimeError("the process stopped")
+
+    setattr(owner, name, stopped)
+    for uid in (1, 2):
+        await join(queue, uid, at_once=at_once)
+    with pytest.raises(RuntimeError):
+        await queue.match(GUILD)
+    return real
+
+
+async def asked_anew_after_the_time_to_confirm(queue, clock):
+    """After a restart (the part that stopped put back), the time to confirm of the table whose
+    opening was cut short runs out: nobody is told they did not confirm what they were never
+    asked, and both people are at a table formed again, asked to confirm this time."""
+    restarted = QueueService(queue.store, queue.sessions, queue.posts)
+    clock.advance(12 * 3600)
+    (due,) = [j for j in await queue.store.jobs.pending("queue_confirm") if j.due_at <= clock.time()]
+    await restarted.unconfirmed(due)
+    assert queue.posts.dms == []
+    (opened,) = await restarted.store.queue.tables("confirming")
+    assert {e.user_id for e in await queue.store.queue.seated(opened.id)} == {1, 2}
+    assert opened.message_id is not None
+    return opened
+
+
 async def test_a_person_the_gate_refuses_is_not_seated_and_waits_on(queue):
     async def gate(guild_id: int, user_id: int, game: str):
         return said("too many games running") if user_id == 1 else None
@@ -231,15 +264,8 @@ async def test_a_table_whose_opening_was_cut_short_gives_its_people_back_after_t
     with pytest.raises(RuntimeError):
         await queue.match(GUILD)
     assert {e.table_id is not None for e in await queue.store.queue.entries(GUILD)} == {True}
-    restarted = QueueService(queue.store, queue.sessions, queue.posts)  # after a restart
-    restarted.posts.open_thread = opening
-    clock.advance(12 * 3600)
-    (due,) = [j for j in await queue.store.jobs.pending("queue_confirm") if j.due_at <= clock.time()]
-    await restarted.unconfirmed(due)
-    assert queue.posts.dms == []
-    (opened,) = await restarted.store.queue.tables("confirming")
-    assert {e.user_id for e in await queue.store.queue.seated(opened.id)} == {1, 2}
-    assert opened.message_id is not None  # formed again, and this time they are asked
+    queue.posts.open_thread = opening  # after a restart
+    await asked_anew_after_the_time_to_confirm(queue, clock)
 
 
 @pytest.mark.parametrize("ending", ["abandoned", "resigned"])
@@ -336,16 +362,9 @@ async def test_a_table_cut_short_after_its_lobby_opened_closes_that_lobby_when_g
         await queue.match(GUILD)
     lobby = await queue.sessions.core.latest(queue.posts.threads[0])
     assert lobby.status == "lobby" and {s.user_id for s in lobby.seats} == {1, 2}
-    restarted = QueueService(queue.store, queue.sessions, queue.posts)  # after a restart
-    restarted.posts.post = posting
-    clock.advance(12 * 3600)
-    (due,) = [j for j in await queue.store.jobs.pending("queue_confirm") if j.due_at <= clock.time()]
-    await restarted.unconfirmed(due)
+    queue.posts.post = posting  # after a restart
+    await asked_anew_after_the_time_to_confirm(queue, clock)
     assert (await queue.sessions.core.get(lobby.id)).status == "abandoned"
-    assert queue.posts.dms == []
-    (opened,) = await restarted.store.queue.tables("confirming")
-    assert {e.user_id for e in await queue.store.queue.seated(opened.id)} == {1, 2}
-    assert opened.message_id is not None
 
 
 async def test_a_person_who_leaves_while_the_seats_are_taken_is_not_told_they_were_refused(queue):
@@ -610,3 +629,125 @@ async def test_the_last_confirmation_starts_the_game_even_when_the_other_landed_
     (thread,) = queue.posts.threads
     assert (await queue.sessions.core.latest(thread)).status == "active"
     assert await queue.store.queue.entries(GUILD) == []
+
+
+async def test_a_confirmation_that_lands_as_the_confirm_message_goes_out_starts_the_game_cleanly(queue):
+    """1 chose to start at once, 2 to confirm.  2 presses Confirm the moment the message with the
+    button appears, before the table has kept which message it is: the game starts, and its
+    thread is not then told that the table "could not be seated"; the Confirm message says the
+    game started (its button gone), and nobody waits in the queue any more."""
+    posting = queue.posts.post
+    clicked: list = []
+
+    async def clicked_at_once(channel_id, guild_id, text, *, pings=(), confirm=None):
+        message_id = await posting(channel_id, guild_id, text, pings=pings, confirm=confirm)
+        if confirm is not None and not clicked:
+            clicked.append(await queue.confirm(confirm, 2))
+        return message_id
+
+    queue.posts.post = clicked_at_once
+    await join(queue, 1, at_once=True)
+    await join(queue, 2, at_once=False)
+    (opened,) = await queue.match(GUILD)
+    assert [c.in_words(ENGLISH) for c in clicked] == ["Everyone confirmed: the game has started"]
+    assert opened.started and opened.session is not None
+    (thread,) = queue.posts.threads
+    assert (await queue.sessions.core.latest(thread)).status == "active"
+    assert queue.posts.boards == [opened.session.id]
+    said_there = [text for channel, text, _ in queue.posts.posted if channel == thread]
+    assert not any("could not be seated" in text for text in said_there), said_there
+    assert said_there[-1] == "Everyone confirmed: the game has started", said_there
+    assert await queue.store.queue.entries(GUILD) == []
+    assert (await queue.store.queue.table(opened.table_id)).status == "started"
+
+
+async def test_a_table_cut_short_as_its_lobby_opened_closes_that_lobby_when_given_back(queue, clock):
+    """The process stops right after a table's lobby was opened in its thread (its host seated),
+    before the table kept which game is its own.  When the time to confirm is over, that lobby
+    closes (it stayed open for ever with the host seated, a game counted against their cap) and
+    both people are asked anew at a new table."""
+    create = await stopped_after(queue, queue.sessions.lobby, "create")
+    lobby = await queue.sessions.core.latest(queue.posts.threads[0])
+    assert lobby.status == "lobby" and [s.user_id for s in lobby.seats] == [1]
+    queue.sessions.lobby.create = create  # after a restart
+    opened = await asked_anew_after_the_time_to_confirm(queue, clock)
+    assert (await queue.sessions.core.get(lobby.id)).status == "abandoned"
+    assert opened.channel_id == queue.posts.threads[1]
+
+
+async def test_a_table_cut_short_as_its_people_were_held_gives_them_back_after_the_time_to_confirm(
+    queue, clock
+):
+    """The process stops the moment a table holds its people, before anything else of it is
+    stored: they wait in the queue again once its time to confirm is over (they were held by it
+    for good, never asked and never formed again)."""
+    hold = await stopped_after(queue, queue.store.queue, "hold")
+    assert {e.table_id is not None for e in await queue.store.queue.entries(GUILD)} == {True}
+    queue.store.queue.hold = hold  # after a restart
+    await asked_anew_after_the_time_to_confirm(queue, clock)
+
+
+async def test_two_last_confirmations_at_once_both_hear_that_the_game_started(queue):
+    """1 and 2 press Confirm at the same moment and each sees everyone confirmed: 1's start has
+    marked the table started and is setting up the game when 2's start looks at the table and
+    starts the game first.  1 is told the game started, not refused with "this game has already
+    started"; the game starts once, with one first board."""
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    (opened,) = await queue.match(GUILD)
+    await queue.store.queue.confirm(opened.table_id, 2)
+    start = queue.sessions.lobby.start
+    others: list[bool] = []
+    arrived: list[bool] = []
+
+    async def the_other_start_first(*args, **kwargs):
+        if not arrived:  # 2's start, which saw everyone confirmed too, gets there first
+            arrived.append(True)
+            others.append(await queue.start(opened.table_id))
+        return await start(*args, **kwargs)
+
+    queue.sessions.lobby.start = the_other_start_first
+    answer = await queue.confirm(opened.table_id, 1)
+    assert answer.in_words(ENGLISH) == "Everyone confirmed: the game has started"
+    assert others == [True]
+    game = await queue.sessions.core.get(opened.session.id)
+    assert game.status == "active" and {s.user_id for s in game.seats} == {1, 2}
+    assert queue.posts.boards == [game.id]
+    assert await queue.store.queue.entries(GUILD) == []
+
+
+async def test_a_table_started_at_once_and_cut_short_before_its_start_starts_after_the_time_to_confirm(
+    queue, clock
+):
+    """1 and 2 chose to start at once; the process stops after their table's post went out and
+    before its game started.  When the time to confirm is over the game starts in that thread,
+    as everyone chose (it was given back, its lobby closed, and formed again in a new thread)."""
+    post = await stopped_after(queue, queue.posts, "post", at_once=True)
+    queue.posts.post = post  # after a restart
+    (table,) = await queue.store.queue.tables("confirming")
+    restarted = QueueService(queue.store, queue.sessions, queue.posts)
+    clock.advance(table.confirm_by - clock.time())
+    (due,) = await queue.store.jobs.pending("queue_confirm")
+    await restarted.unconfirmed(due)
+    (thread,) = queue.posts.threads
+    game = await queue.sessions.core.latest(thread)
+    assert game.status == "active" and {s.user_id for s in game.seats} == {1, 2}
+    assert queue.posts.boards == [game.id]
+    assert await queue.store.queue.entries(GUILD) == []
+    assert queue.posts.dms == []
+
+
+async def test_a_table_started_at_once_and_cut_short_while_seating_is_formed_again(queue, clock):
+    """The same, cut short before 2 was seated in the lobby: that lobby is not started without
+    them (nor is 2 taken for someone who left it); it closes, and the two are seated again at a
+    table formed anew, which starts at once."""
+    create = await stopped_after(queue, queue.sessions.lobby, "create", at_once=True)
+    queue.sessions.lobby.create = create  # after a restart
+    clock.advance(12 * 3600)
+    (due,) = await queue.store.jobs.pending("queue_confirm")
+    await QueueService(queue.store, queue.sessions, queue.posts).unconfirmed(due)
+    first, again = queue.posts.threads
+    assert (await queue.sessions.core.latest(first)).status == "abandoned"
+    game = await queue.sessions.core.latest(again)
+    assert game.status == "active" and {s.user_id for s in game.seats} == {1, 2}
+    assert queue.posts.dms == []

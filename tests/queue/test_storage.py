@@ -3,6 +3,11 @@ avoid list's limit, the queue channel, expiry, and an unrated game left out of t
 
 from __future__ import annotations
 
+import asyncio
+
+import asyncpg
+import pytest
+
 from bot.queue.match import MAX_AVOID
 from bot.ratings import rerate
 from bot.storage import ResultRow
@@ -130,3 +135,52 @@ async def test_a_game_its_people_chose_unrated_is_not_rated(store):
     assert await store.ratings.leaderboard(GUILD, "nim") == []
     await finished(False)
     assert [r.games for r in await store.ratings.leaderboard(GUILD, "nim")] == [1, 1]
+
+
+@pytest.mark.parametrize("database", ["postgres"], indirect=True)
+async def test_two_processes_holding_the_same_people_at_once_form_one_table(store, database, clock):
+    """Two processes form the same table from the server's queue at the same moment (one after a
+    game's end it handled, the other after a join): the first has counted the people free when the
+    second holds them.  Only the second's table holds them; the first is told they are taken
+    (None), and leaves no table behind that holds nobody."""
+    for uid in (1, 2):
+        await join(store, uid)
+    other = await database.open(clock)  # the second process, its own connections
+    taker = await asyncpg.connect(database.target)
+    try:
+        await taker.execute("SELECT pg_advisory_lock(4242)")  # where the first process will wait
+        real = store.queue.db.transact
+
+        async def paused_after_its_count(body):
+            def counted_then_waits():
+                op = next(body)
+                result = yield op
+                yield ("one", "SELECT pg_advisory_xact_lock(4242)", ())
+                while True:
+                    try:
+                        op = body.send(result)
+                    except StopIteration as stop:
+                        return stop.value
+                    result = yield op
+
+            return await real(counted_then_waits())
+
+        store.queue.db.transact = paused_after_its_count
+        hold = dict(guild_id=GUILD, game="guacamole", size=2, pace="any", rated="any", confirm_by=99.0)
+        first = asyncio.create_task(store.queue.hold(**hold, user_ids=[1, 2]))
+        for _ in range(10_000):  # until the first process waits, having counted them free
+            waiting = await taker.fetchval(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+            )
+            if waiting:
+                break
+            await asyncio.sleep(0)
+        assert waiting == 1
+        second = await other.queue.hold(**hold, user_ids=[1, 2])
+        await taker.execute("SELECT pg_advisory_unlock(4242)")
+        assert await first is None and second is not None
+        assert {e.table_id for e in await store.queue.entries(GUILD)} == {second}
+        assert [t.id for t in await store.queue.tables("confirming")] == [second]
+    finally:
+        await taker.close()
+        await other.close()

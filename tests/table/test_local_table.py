@@ -156,3 +156,14 @@ def test_ctrl_c_ends_quietly():
     out, err = io.StringIO(), io.StringIO()
     code = local_main(["nim", "--no-images"], Interrupted(), out, err)
     assert code == 130 and out.getvalue().rstrip().endswith("stopped") and not err.getvalue()
+
+
+def test_options_that_contradict_each_other_are_refused_as_a_new_table_refuses_them():
+    """Nowa Gwinea's hard side for everyone with hard_seats naming seats: a lobby, a league and the
+    queue refuse these for a new table, and so does the terminal, in one line, before any move."""
+    argv = ["nowa-gwinea", "--computer", "2", "--no-images", "--no-export", "--max-moves", "2"]
+    code, out, err = run([*argv, "--option", "side=hard", "--option", "hard_seats=1"])
+    assert code == 2 and not out, out
+    assert err.startswith("python -m bot.terminal: cannot set up Nowa Gwinea: with side hard every seat")
+    code, out, err = run([*argv, "--option", "hard_seats=1"])
+    assert code == 0 and not err and "seats on the hard side: 1" in out

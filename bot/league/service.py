@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -67,6 +68,7 @@ class Standing:
     movement: int | None  # places gained since the last round (None: no earlier table)
     dropped: bool = False
     no_shows: int = 0  # games whose deadline found it this player's turn (bot/league/noshows.py)
+    byes: int = 0  # rounds the pairing had no table for them (not those sat out for attendance)
 
 
 @dataclass
@@ -676,6 +678,11 @@ class LeagueService:
         kinds = await self.store.attendance.bye_kinds(league.id)
         # A late sign-up since that table was not in it (it ranked them with nothing): new, not moved.
         late = {str(u) for (number, u), kind in kinds.items() if kind == attendance.LATE and number >= played}
+        byes = Counter(
+            u
+            for r, u, _ in await self.store.leagues.league_byes(league.id)
+            if kinds.get((r, u), attendance.PAIRING) == attendance.PAIRING
+        )
         out = []
         for r in rows:
             p = players.get(int(r.player))
@@ -687,6 +694,7 @@ class LeagueService:
                     move,
                     dropped=bool(p and p.dropped),
                     no_shows=no_shows.get(int(r.player), 0),
+                    byes=byes[int(r.player)],
                 )
             )
         return out

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from bot.league import attendance, tiebreaks
 from bot.league.names import listed, shown
 from bot.league.service import LeagueError, LeagueService, OpenedRound
+from bot.ratings import shown_or_start
 from bot.storage import Job
 from bot.storage.leagues import LeagueRow
 from engines.core import Said, echo, listing, said
@@ -120,9 +121,22 @@ def complete_order(typed: str, t: Language = ENGLISH) -> list[tuple[str, str]]:
     return out
 
 
+UNRATED = N_("a player with no rated game yet counts as a newcomer, {rating}")
+"""What the rating tiebreak gives a player with no rated game (see
+:meth:`bot.league.draw.Draw.ranking_ratings`): the legend says it, as the standings draw a dash."""
+
+
 def legend(order: Sequence[str], t: Language = ENGLISH) -> str:
-    """``BH: Buchholz, H2H: head to head, Rtg: rating``: the short names of ``order`` explained."""
-    return ", ".join(f"{t.gettext(SHORT[n])}: {t.gettext(TITLE[n])}" for n in order)
+    """``BH: Buchholz, H2H: head to head, Rtg: rating (a player with no rated game yet counts as a
+    newcomer, 0)``: the short names of ``order`` explained."""
+
+    def explained(n: str) -> str:
+        words = f"{t.gettext(SHORT[n])}: {t.gettext(TITLE[n])}"
+        if n == tiebreaks.RATING:
+            words += f" ({t.gettext(UNRATED, rating=t.number(shown_or_start(None, None)))})"
+        return words
+
+    return ", ".join(explained(n) for n in order)
 
 
 def values_text(

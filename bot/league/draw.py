@@ -111,7 +111,7 @@ class Draw:
             for b in await self.store.leagues.league_byes(league.id)
             if kinds.get((b[0], b[1]), attendance.PAIRING) == attendance.PAIRING
         ]
-        ratings = await self.rating_map(league)
+        ratings = await self.ranking_ratings(league, active)
         finished = [  # seats in seat order: the Dutch system balances who moves first
             pairing.GameResult(
                 g.round,
@@ -186,14 +186,28 @@ class Draw:
         return pairing.bracket(seeds, winners)
 
     async def rating_map(self, league: LeagueRow) -> dict[int, float]:
+        """The shown all-time rating of each player with a rated game of the league's game."""
         board = await self.store.ratings.leaderboard(league.guild_id, league.game, limit=MAX_PLAYERS)
         from bot.ratings import shown
 
         return {r.user_id: shown(r.mu, r.sigma) for r in board if r.mu is not None and r.sigma is not None}
 
+    async def ranking_ratings(self, league: LeagueRow, players: Collection[int]) -> dict[int, float]:
+        """The rating each of ``players`` ranks by (the rating tiebreak, the Swiss order, the
+        seeds): their shown rating, or, with no rated game yet, the rating every newcomer starts
+        with (:func:`bot.ratings.shown_or_start`, 0), as a first rated game would begin from.  So an
+        unrated player ranks as a newcomer: below those who have gained rating, above those who
+        have lost some, not below everyone.  The standings still draw a dash for them."""
+        from bot.ratings import shown_or_start
+
+        rated = await self.rating_map(league)
+        newcomer = shown_or_start(None, None)
+        return {u: rated.get(u, newcomer) for u in players}
+
     async def table_rows(self, league: LeagueRow, through_round: int | None = None) -> list[Row]:
         """The standings rows (a final stage's games are not counted: its bracket ranks them)."""
-        players = [str(p.user_id) for p in await self.store.leagues.league_players(league.id)]
+        signed = [p.user_id for p in await self.store.leagues.league_players(league.id)]
+        players = [str(u) for u in signed]
         if league.final_round:
             cap = league.swiss_rounds
             through_round = cap if through_round is None else min(through_round, cap)
@@ -203,7 +217,7 @@ class Draw:
             if g.status == "finished"
         ]
         byes = await self.store.leagues.league_byes(league.id)
-        ratings = {str(k): v for k, v in (await self.rating_map(league)).items()}
+        ratings = {str(k): v for k, v in (await self.ranking_ratings(league, signed)).items()}
         rows = pairing.standings(
             players,
             results,

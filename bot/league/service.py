@@ -430,8 +430,8 @@ class LeagueService:
             )
         rounds = self.draw.planned_rounds(league, players)
         first = max(self.store.clock.time(), league.starts_at)
-        ratings = await self.draw.rating_map(league)
-        order = sorted(range(len(players)), key=lambda i: (-ratings.get(players[i], 0.0), i))
+        ratings = await self.draw.ranking_ratings(league, players)
+        order = sorted(range(len(players)), key=lambda i: (-ratings[players[i]], i))
         await self.store.leagues.start_league(league.id, first, rounds, [players[i] for i in order])
         return await self.reread(league.id), first
 

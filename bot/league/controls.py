@@ -329,12 +329,16 @@ class Controls:
 
     # ----------------------------------------------------------------- review
 
-    async def draft_round(self, league: LeagueRow, number: int, job: Job | None = None) -> Draft | None:
-        """Pair round ``number`` and keep it for review (the round job consumed); None when the
-        round opened meanwhile."""
+    async def draft_round(
+        self, league: LeagueRow, number: int, job: Job | None = None, remind_at: float | None = None
+    ) -> Draft | None:
+        """Pair round ``number`` and keep it for review (the round job consumed, or with
+        ``remind_at`` armed again for then, to remind the organiser); None when the round opened
+        meanwhile."""
         out = await self.leagues.draw.sit_outs(league, number)  # a bye asked for, a pause, no check-in
         groups, byes = await self.leagues.draw.pair(league, number, None, {o.user_id for o in out})
-        if not await self.store.league_pairing.save_draft(league.id, number, groups, byes, job=job):
+        saving = self.store.league_pairing.save_draft
+        if not await saving(league.id, number, groups, byes, job=job, remind_at=remind_at):
             return None
         return Draft(number, groups, byes)
 

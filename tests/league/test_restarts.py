@@ -319,3 +319,41 @@ async def test_a_round_whose_process_stopped_after_opening_its_games_still_says_
     assert len([t for t in desk.posts[50] if "Not paired in round 1" in t]) == 1
     assert len([t for t in desk.posts[50] if "round 1 of 2 is open" in t]) == 1
     assert len(desk.threads) == 2
+
+
+async def test_a_stop_while_telling_the_organiser_of_a_fixed_table_not_kept_says_who_sat_out_once(
+    season, service, clock
+):
+    """The organiser fixed a table with a player who then missed the check-in; the process stops
+    while telling them the table could not be kept.  The round's guard, firing, tells them and
+    says who sat the round out, and that post is made once: it is the last thing told before the
+    guard is spent (it came before the organiser's notice, and a stop there posted it twice)."""
+    from bot.league.controls import Controls
+    from bot.league.presence import Attendance, CheckinDesk
+
+    leagues, desk, scheduler = season
+    rounds = leagues_rounds(scheduler)
+    attendance = Attendance(leagues)
+    rounds.gate = CheckinDesk(rounds, desk, attendance)
+    league = await new_league(leagues, name="Fix", game="pachakuna", format="swiss", group_size=2, rounds=2)
+    for uid in range(71, 76):
+        await leagues.join(league, uid, f"P{uid}")
+    await attendance.configure(league, "every", 24.0, None)
+    league, _ = await leagues.start(league)
+    await Controls(leagues).fix(league, [71, 75])
+    await scheduler.run_due()  # round 1's check-in opens
+    for uid in range(71, 75):  # P75 does not check in
+        await attendance.check_in(await service.store.leagues.league(league.id), uid)
+    desk.stop_at_post = "could not be kept"
+    clock.advance(DAY)
+    await scheduler.run_due()  # round 1 opens its games, then the process stops
+    assert len(desk.threads) == 2
+    clock.advance(RESUME_AFTER)  # the round's guard fires
+    await scheduler.run_due()
+    clock.advance(RESUME_AFTER)
+    await scheduler.run_due()
+    posts = desk.posts[50]
+    assert len([t for t in posts if "Not paired in round 1" in t]) == 1, posts
+    assert len([t for t in posts if "the table you fixed for round 1 of 2 of **Fix**" in t]) == 1, posts
+    job = await service.store.jobs.job(ROUND_JOB, str(league.id))
+    assert job is not None and job.payload == {"round": 2}

@@ -15,12 +15,13 @@ import math
 from collections import Counter
 from collections.abc import Collection
 
+import engines
 from bot.league import attendance, pairing, tiebreaks
 from bot.league.errors import LeagueError
 from bot.league.pairing import PairingError, Row
 from bot.storage import Store
 from bot.storage.leagues import LeagueRow
-from engines.core import said_n
+from engines.core import SetupError, new_config_from_options, said_n
 
 MAX_PLAYERS = 1000
 MAX_ROUND_ROBIN_GAMES = 400
@@ -53,6 +54,26 @@ class Draw:
         return pairing.round_robin([str(p) for p in players], league.group_size, seed=league.seed)
 
     @staticmethod
+    def smallest_table(league: LeagueRow) -> int:
+        """The fewest players a Swiss round of the league seats at a table: down from the league's
+        size, each count the game plays with and its options allow, so that a field that does not
+        divide into full tables sits at a few shorter ones rather than leaving players out (7
+        players at tables of 4: 4 and 3, no bye).  A league of games of three or more keeps its
+        tables at three at least: a table is never cut down to a two-player game, which plays
+        differently (4 players at tables of 3: a table of three and a bye, not two of two)."""
+        info = engines.get(league.game)
+        config = info.load().Config
+        smallest = league.group_size
+        least = max(3 if league.group_size > 2 else 2, info.min_players)
+        for count in range(league.group_size - 1, least - 1, -1):
+            try:
+                new_config_from_options(config, count, league.options)
+            except SetupError:
+                break
+            smallest = count
+        return smallest
+
+    @staticmethod
     def bracket_stage(league: LeagueRow, number: int) -> bool:
         """Whether round ``number`` is played as a bracket (an elimination league, or a final)."""
         return league.format == "elimination" or bool(league.final_round and number >= league.final_round)
@@ -74,7 +95,8 @@ class Draw:
         the round out (a bye asked for, a pause, no check-in)."""
         everyone = await self.store.leagues.league_players(league.id)
         active = [p.user_id for p in everyone if p.active and p.user_id not in leave_out]
-        if leave_out and attendance.too_few(active, league.group_size):
+        smallest = self.smallest_table(league) if league.format == "swiss" else league.group_size
+        if leave_out and attendance.too_few(active, smallest):
             return [], active  # too few left to seat a game: those present get the pairing's bye
         if league.format == "round_robin":
             # everyone who signed up (the dropped too: the schedule stays as drawn), not substitutes
@@ -102,7 +124,7 @@ class Draw:
         seated = {u for g in fixed for u in g}
         active = [u for u in active if u not in seated]
         forbidden = [(str(a), str(b)) for a, b in await self.store.league_pairing.forbidden(league.id)]
-        if len(active) < league.group_size:  # nobody left to pair: the rest sit out
+        if len(active) < smallest:  # nobody left to pair: the rest sit out
             return [list(g) for g in fixed], active
         games = await self.store.leagues.league_games(league.id)
         kinds = await self.store.attendance.bye_kinds(league.id)
@@ -139,6 +161,7 @@ class Draw:
             total_rounds=league.swiss_rounds,
             forbidden=forbidden,
             starting_order=[str(p.user_id) for p in seeded] or None,
+            smallest=smallest,
         )
         try:  # the Dutch system can take seconds on a large field: off the event loop
             rnd = await asyncio.to_thread(pair)

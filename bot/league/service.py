@@ -585,9 +585,10 @@ class LeagueService:
                 guild_id=league.guild_id,
                 channel_id=channel_id,
                 people=[(u, names.get(u, str(u))) for u in people],
-                computers=league.group_size - len(people),
+                computers=len(game.players)
+                - len(people),  # a short table (see Draw.smallest_table) seats fewer
                 options=league.options,
-                max_players=league.group_size,
+                max_players=len(game.players),
                 seed=league.seed * 100_003 + game.id,
                 clock=clock,
                 also=self.store.leagues.attaching(game.id, forfeits),

@@ -110,3 +110,17 @@ async def test_seven_players_of_a_four_player_game_play_a_table_of_four_and_one_
     table = {int(s.row.player): s for s in await leagues.standings(await store.leagues.league(league.id))}
     assert all(table[s.user_id].row.points == s.points for s in short.seats)
     assert all(s.byes == 0 and s.row.games == 1 for s in table.values())
+
+
+async def test_the_smallest_table_reads_the_options_as_the_league_stored_them(leagues):
+    league = await started_with(
+        leagues,
+        {uid: f"p{uid}" for uid in range(231, 235)},
+        name="Looms",
+        game="guanga",
+        format="swiss",
+        group_size=4,
+        rounds=2,
+        options={"mode": "apprentice", "stoppers": "yes"},
+    )
+    assert league.options and Draw.smallest_table(league) == 3

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from bot.league import attendance, tiebreaks
 from bot.league.names import listed, shown
+from bot.league.rounds import table_sizes
 from bot.league.service import LeagueError, LeagueService, OpenedRound
 from bot.ratings import shown_or_start
 from bot.storage import Job
@@ -162,18 +163,25 @@ class Draft:
 
 
 def without_dropped(
-    groups: Sequence[Sequence[int]], byes: Sequence[int], dropped: set[int], size: int
+    groups: Sequence[Sequence[int]],
+    byes: Sequence[int],
+    dropped: set[int],
+    size: int,
+    smallest: int | None = None,
 ) -> tuple[list[list[int]], list[int]]:
     """A drafted round's tables with its dropped players taken out (a dropped player is paired no
     more): tables without one stay as they are; the players of the tables a drop left short,
-    then those who had a bye, are seated again at tables of ``size`` in that order, and whoever is
-    left over has the round's bye (as when the field does not divide by the game's size)."""
+    then those who had a bye, are seated again at tables of ``size`` (or down to ``smallest``, as
+    the pairing seats a field: :func:`bot.league.rounds.table_sizes`) in that order, and whoever
+    is left over has the round's bye (as when the field does not divide into tables)."""
     kept = [list(g) for g in groups if not dropped & set(g)]
     loose = [u for g in groups if dropped & set(g) for u in g if u not in dropped]
     loose += [u for u in byes if u not in dropped]
-    seated = len(loose) // size * size
-    kept += [loose[i : i + size] for i in range(0, seated, size)]
-    return kept, loose[seated:]
+    start = 0
+    for n in table_sizes(len(loose), size, smallest):
+        kept.append(loose[start : start + n])
+        start += n
+    return kept, loose[start:]
 
 
 def swiss_only(league: LeagueRow) -> None:
@@ -362,7 +370,8 @@ class Controls:
         gone = {p.user_id for p in await self.store.leagues.league_players(league.id) if p.dropped}
         dropped = [u for u in [*(u for g in groups for u in g), *byes] if u in gone]
         if dropped:
-            groups, byes = without_dropped(groups, byes, gone, league.group_size)
+            smallest = self.leagues.draw.smallest_table(league)
+            groups, byes = without_dropped(groups, byes, gone, league.group_size, smallest)
         return Draft(number, groups, byes, dropped)
 
     async def swap(self, league: LeagueRow, a: int, b: int) -> Draft:

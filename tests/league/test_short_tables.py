@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.league import pairing
+from bot.league.controls import Controls
 from bot.league.draw import Draw
 from bot.league.rounds import stretched, table_sizes
 from bot.league.service import LeagueService
@@ -124,3 +125,24 @@ async def test_the_smallest_table_reads_the_options_as_the_league_stored_them(le
         options={"mode": "apprentice", "stoppers": "yes"},
     )
     assert league.options and Draw.smallest_table(league) == 3
+
+
+async def test_a_drop_while_a_round_waits_for_review_reseats_its_table_short_rather_than_with_byes(
+    leagues, service
+):
+    """Eight players of a reviewed four-player league: one of a drafted table is dropped; the three
+    left play at a table of three, as the pairing would seat seven (they all had a bye)."""
+    store = service.store
+    names = {uid: f"p{uid}" for uid in range(241, 249)}
+    values = {"name": "Huts", "game": "nowa_gwinea", "format": "swiss", "rounds": 2, "review": True}
+    league = await started_with(leagues, names, group_size=4, **values)
+    controls = Controls(leagues)
+    draft = await controls.draft_round(league, 1)
+    assert [len(g) for g in draft.groups] == [4, 4] and draft.byes == []
+    gone = draft.groups[0][1]
+    await leagues.drop(league, gone)
+    review = await controls.draft(await store.leagues.league(league.id))
+    assert review.groups == [draft.groups[1], [u for u in draft.groups[0] if u != gone]]
+    assert review.byes == [] and review.dropped == [gone]
+    opened = await controls.publish(await store.leagues.league(league.id))
+    assert sorted(len(g.players) for g in opened.games) == [3, 4] and opened.byes == []

@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 
 from bot.league import attendance, tiebreaks
 from bot.league.names import listed, shown
+from bot.league.rounds import table_sizes
 from bot.league.service import LeagueError, LeagueService, OpenedRound
+from bot.ratings import shown_or_start
 from bot.storage import Job
 from bot.storage.leagues import LeagueRow
 from engines.core import Said, echo, listing, said
@@ -120,9 +122,22 @@ def complete_order(typed: str, t: Language = ENGLISH) -> list[tuple[str, str]]:
     return out
 
 
+UNRATED = N_("a player with no rated game yet counts as a newcomer, {rating}")
+"""What the rating tiebreak gives a player with no rated game (see
+:meth:`bot.league.draw.Draw.ranking_ratings`): the legend says it, as the standings draw a dash."""
+
+
 def legend(order: Sequence[str], t: Language = ENGLISH) -> str:
-    """``BH: Buchholz, H2H: head to head, Rtg: rating``: the short names of ``order`` explained."""
-    return ", ".join(f"{t.gettext(SHORT[n])}: {t.gettext(TITLE[n])}" for n in order)
+    """``BH: Buchholz, H2H: head to head, Rtg: rating (a player with no rated game yet counts as a
+    newcomer, 0)``: the short names of ``order`` explained."""
+
+    def explained(n: str) -> str:
+        words = f"{t.gettext(SHORT[n])}: {t.gettext(TITLE[n])}"
+        if n == tiebreaks.RATING:
+            words += f" ({t.gettext(UNRATED, rating=t.number(shown_or_start(None, None)))})"
+        return words
+
+    return ", ".join(explained(n) for n in order)
 
 
 def values_text(
@@ -148,18 +163,25 @@ class Draft:
 
 
 def without_dropped(
-    groups: Sequence[Sequence[int]], byes: Sequence[int], dropped: set[int], size: int
+    groups: Sequence[Sequence[int]],
+    byes: Sequence[int],
+    dropped: set[int],
+    size: int,
+    smallest: int | None = None,
 ) -> tuple[list[list[int]], list[int]]:
     """A drafted round's tables with its dropped players taken out (a dropped player is paired no
     more): tables without one stay as they are; the players of the tables a drop left short,
-    then those who had a bye, are seated again at tables of ``size`` in that order, and whoever is
-    left over has the round's bye (as when the field does not divide by the game's size)."""
+    then those who had a bye, are seated again at tables of ``size`` (or down to ``smallest``, as
+    the pairing seats a field: :func:`bot.league.rounds.table_sizes`) in that order, and whoever
+    is left over has the round's bye (as when the field does not divide into tables)."""
     kept = [list(g) for g in groups if not dropped & set(g)]
     loose = [u for g in groups if dropped & set(g) for u in g if u not in dropped]
     loose += [u for u in byes if u not in dropped]
-    seated = len(loose) // size * size
-    kept += [loose[i : i + size] for i in range(0, seated, size)]
-    return kept, loose[seated:]
+    start = 0
+    for n in table_sizes(len(loose), size, smallest):
+        kept.append(loose[start : start + n])
+        start += n
+    return kept, loose[start:]
 
 
 def swiss_only(league: LeagueRow) -> None:
@@ -315,12 +337,16 @@ class Controls:
 
     # ----------------------------------------------------------------- review
 
-    async def draft_round(self, league: LeagueRow, number: int, job: Job | None = None) -> Draft | None:
-        """Pair round ``number`` and keep it for review (the round job consumed); None when the
-        round opened meanwhile."""
+    async def draft_round(
+        self, league: LeagueRow, number: int, job: Job | None = None, remind_at: float | None = None
+    ) -> Draft | None:
+        """Pair round ``number`` and keep it for review (the round job consumed, or with
+        ``remind_at`` armed again for then, to remind the organiser); None when the round opened
+        meanwhile."""
         out = await self.leagues.draw.sit_outs(league, number)  # a bye asked for, a pause, no check-in
         groups, byes = await self.leagues.draw.pair(league, number, None, {o.user_id for o in out})
-        if not await self.store.league_pairing.save_draft(league.id, number, groups, byes, job=job):
+        saving = self.store.league_pairing.save_draft
+        if not await saving(league.id, number, groups, byes, job=job, remind_at=remind_at):
             return None
         return Draft(number, groups, byes)
 
@@ -344,7 +370,8 @@ class Controls:
         gone = {p.user_id for p in await self.store.leagues.league_players(league.id) if p.dropped}
         dropped = [u for u in [*(u for g in groups for u in g), *byes] if u in gone]
         if dropped:
-            groups, byes = without_dropped(groups, byes, gone, league.group_size)
+            smallest = self.leagues.draw.smallest_table(league)
+            groups, byes = without_dropped(groups, byes, gone, league.group_size, smallest)
         return Draft(number, groups, byes, dropped)
 
     async def swap(self, league: LeagueRow, a: int, b: int) -> Draft:

@@ -15,12 +15,13 @@ import math
 from collections import Counter
 from collections.abc import Collection
 
+import engines
 from bot.league import attendance, pairing, tiebreaks
 from bot.league.errors import LeagueError
 from bot.league.pairing import PairingError, Row
 from bot.storage import Store
 from bot.storage.leagues import LeagueRow
-from engines.core import said_n
+from engines.core import SetupError, new_config_from_options, said_n
 
 MAX_PLAYERS = 1000
 MAX_ROUND_ROBIN_GAMES = 400
@@ -53,6 +54,26 @@ class Draw:
         return pairing.round_robin([str(p) for p in players], league.group_size, seed=league.seed)
 
     @staticmethod
+    def smallest_table(league: LeagueRow) -> int:
+        """The fewest players a Swiss round of the league seats at a table: down from the league's
+        size, each count the game plays with and its options allow, so that a field that does not
+        divide into full tables sits at a few shorter ones rather than leaving players out (7
+        players at tables of 4: 4 and 3, no bye).  A league of games of three or more keeps its
+        tables at three at least: a table is never cut down to a two-player game, which plays
+        differently (4 players at tables of 3: a table of three and a bye, not two of two)."""
+        info = engines.get(league.game)
+        config = info.load().Config
+        smallest = league.group_size
+        least = max(3 if league.group_size > 2 else 2, info.min_players)
+        for count in range(league.group_size - 1, least - 1, -1):
+            try:
+                new_config_from_options(config, count, league.options)
+            except SetupError:
+                break
+            smallest = count
+        return smallest
+
+    @staticmethod
     def bracket_stage(league: LeagueRow, number: int) -> bool:
         """Whether round ``number`` is played as a bracket (an elimination league, or a final)."""
         return league.format == "elimination" or bool(league.final_round and number >= league.final_round)
@@ -74,7 +95,8 @@ class Draw:
         the round out (a bye asked for, a pause, no check-in)."""
         everyone = await self.store.leagues.league_players(league.id)
         active = [p.user_id for p in everyone if p.active and p.user_id not in leave_out]
-        if leave_out and attendance.too_few(active, league.group_size):
+        smallest = self.smallest_table(league) if league.format == "swiss" else league.group_size
+        if leave_out and attendance.too_few(active, smallest):
             return [], active  # too few left to seat a game: those present get the pairing's bye
         if league.format == "round_robin":
             # everyone who signed up (the dropped too: the schedule stays as drawn), not substitutes
@@ -102,7 +124,7 @@ class Draw:
         seated = {u for g in fixed for u in g}
         active = [u for u in active if u not in seated]
         forbidden = [(str(a), str(b)) for a, b in await self.store.league_pairing.forbidden(league.id)]
-        if len(active) < league.group_size:  # nobody left to pair: the rest sit out
+        if len(active) < smallest:  # nobody left to pair: the rest sit out
             return [list(g) for g in fixed], active
         games = await self.store.leagues.league_games(league.id)
         kinds = await self.store.attendance.bye_kinds(league.id)
@@ -111,7 +133,7 @@ class Draw:
             for b in await self.store.leagues.league_byes(league.id)
             if kinds.get((b[0], b[1]), attendance.PAIRING) == attendance.PAIRING
         ]
-        ratings = await self.rating_map(league)
+        ratings = await self.ranking_ratings(league, active)
         finished = [  # seats in seat order: the Dutch system balances who moves first
             pairing.GameResult(
                 g.round,
@@ -139,6 +161,7 @@ class Draw:
             total_rounds=league.swiss_rounds,
             forbidden=forbidden,
             starting_order=[str(p.user_id) for p in seeded] or None,
+            smallest=smallest,
         )
         try:  # the Dutch system can take seconds on a large field: off the event loop
             rnd = await asyncio.to_thread(pair)
@@ -186,14 +209,28 @@ class Draw:
         return pairing.bracket(seeds, winners)
 
     async def rating_map(self, league: LeagueRow) -> dict[int, float]:
+        """The shown all-time rating of each player with a rated game of the league's game."""
         board = await self.store.ratings.leaderboard(league.guild_id, league.game, limit=MAX_PLAYERS)
         from bot.ratings import shown
 
         return {r.user_id: shown(r.mu, r.sigma) for r in board if r.mu is not None and r.sigma is not None}
 
+    async def ranking_ratings(self, league: LeagueRow, players: Collection[int]) -> dict[int, float]:
+        """The rating each of ``players`` ranks by (the rating tiebreak, the Swiss order, the
+        seeds): their shown rating, or, with no rated game yet, the rating every newcomer starts
+        with (:func:`bot.ratings.shown_or_start`, 0), as a first rated game would begin from.  So an
+        unrated player ranks as a newcomer: below those who have gained rating, above those who
+        have lost some, not below everyone.  The standings still draw a dash for them."""
+        from bot.ratings import shown_or_start
+
+        rated = await self.rating_map(league)
+        newcomer = shown_or_start(None, None)
+        return {u: rated.get(u, newcomer) for u in players}
+
     async def table_rows(self, league: LeagueRow, through_round: int | None = None) -> list[Row]:
         """The standings rows (a final stage's games are not counted: its bracket ranks them)."""
-        players = [str(p.user_id) for p in await self.store.leagues.league_players(league.id)]
+        signed = [p.user_id for p in await self.store.leagues.league_players(league.id)]
+        players = [str(u) for u in signed]
         if league.final_round:
             cap = league.swiss_rounds
             through_round = cap if through_round is None else min(through_round, cap)
@@ -203,7 +240,7 @@ class Draw:
             if g.status == "finished"
         ]
         byes = await self.store.leagues.league_byes(league.id)
-        ratings = {str(k): v for k, v in (await self.rating_map(league)).items()}
+        ratings = {str(k): v for k, v in (await self.ranking_ratings(league, signed)).items()}
         rows = pairing.standings(
             players,
             results,

@@ -16,10 +16,13 @@ Formats
   exists and the search finishes within its budget, one is found; past the budget a greedy
   seating improved by swaps), then improved by weighted swaps between nearby tables, and each
   table's seats are given to balance every player's seat positions.  Forbidden pairs never meet
-  while they can be kept apart.  When the number of players does not divide by ``size``,
-  ``len(players) % size`` players sit the round out with a bye: those with the fewest byes so
-  far, then the fewest points, then the lowest rating (two-player games: the Dutch system's
-  rule, the lowest-placed player who has had no bye).  The Swiss pairing leagues used before,
+  while they can be kept apart.  When the number of players does not divide by ``size``, tables
+  of fewer players (down to ``smallest``, what the game plays with) seat the field with the
+  fewest byes, then the fewest tables (:func:`table_sizes`: 7 at tables of 4 down to 3 play 4
+  and 3); the players left over sit the round out with a bye (``len(players) % size`` when only
+  full tables are played): those with the fewest byes so far, then the fewest points, then the
+  lowest rating (two-player games: the Dutch system's rule, the lowest-placed player who has had
+  no bye).  The Swiss pairing leagues used before,
   without seat balance, is kept as :func:`classic_round` for comparison.
 - **Round robin** (:func:`round_robin`): for pairs, the circle method (n-1 rounds for even n,
   n rounds with one bye each for odd n); for groups of three or more, every group of ``size``
@@ -61,6 +64,8 @@ from bot.league.rounds import (
     points_for_places,
     repeats,
     search_groups,
+    stretched,
+    table_sizes,
 )
 from engines.core import plural
 
@@ -91,6 +96,8 @@ __all__ = [
     "round_robin",
     "search_groups",
     "seed_positions",
+    "stretched",
+    "table_sizes",
     "standings",
     "swiss_order",
     "swiss_round",
@@ -143,6 +150,7 @@ def swiss_round(
     total_rounds: int | None = None,
     weights: seating.Weights = seating.WEIGHTS,
     dutch_limit: int = DUTCH_LIMIT,
+    smallest: int | None = None,
 ) -> Round:
     """One Swiss round (see the module docstring): each game's players in seat order.
 
@@ -155,9 +163,12 @@ def swiss_round(
     season's Swiss rounds (the Dutch system treats the last round apart); ``dutch_limit``: the
     largest two-player field paired by the Dutch system (it takes seconds at 64 players on a
     small machine, half a minute at 128); larger fields are paired by the seating optimiser,
-    whose seat balance then stands for colour balance.
+    whose seat balance then stands for colour balance.  ``smallest``: the fewest players the
+    game is played with at this league (by default ``size``): when the field does not divide into
+    full tables, tables of fewer players (down to ``smallest``) seat it with the fewest byes
+    (:func:`table_sizes`).
     """
-    check_request(players, size)
+    check_request(players, size if smallest is None else min(size, max(MIN_SIZE, smallest)))
     points = points or {}
     ratings = ratings or {}
     byes_had = byes_had or {}
@@ -189,7 +200,8 @@ def swiss_round(
             return found
         fallback = found
     ordered = swiss_order(players, points, ratings, seed)
-    sitting_out = choose_byes(ordered, len(ordered) % size, byes_had, points)
+    sizes = table_sizes(len(ordered), size, smallest)
+    sitting_out = choose_byes(ordered, len(ordered) - sum(sizes), byes_had, points)
     playing = [p for p in ordered if p not in set(sitting_out)]
     groups = seating.tables(
         playing,
@@ -201,6 +213,7 @@ def swiss_round(
         seed=seed,
         budget=budget,
         weights=weights,
+        sizes=sizes,
     )
     optimised = Round(tuple(groups), tuple(sitting_out))
     if fallback is not None and repeats(fallback.groups, past) <= repeats(optimised.groups, past):
@@ -419,8 +432,8 @@ def standings(
 ) -> list[Row]:
     """The ranked table (see the module docstring for the tiebreaks).
 
-    ``table`` gives the points per place for the largest game (smaller games use its last
-    places' length: a 3-player game in a 4-seat table uses the default points for 3); ``byes``
+    ``table`` gives the points per place for the largest game (a smaller game, at a short table,
+    scores it stretched over its places: :func:`bot.league.rounds.stretched`); ``byes``
     lists (round, player), or (round, player, points) for a bye worth other than ``bye_score``; ``through_round`` counts only rounds up to it (for the movement since
     the last round); ``order`` lists the tiebreaks after points, by name (see
     :mod:`bot.league.tiebreaks`, which defines each for games of any size), and each row carries
@@ -432,7 +445,11 @@ def standings(
     scored = []
     for g in games:
         ids = list(g.places)
-        scale = tuple(table) if table is not None and len(table) == len(ids) else place_points(len(ids))
+        scale = (
+            stretched(table, len(ids))
+            if table is not None and len(table) >= len(ids)
+            else place_points(len(ids))
+        )
         got = dict(zip(ids, points_for_places([g.places[i] for i in ids], scale), strict=True))
         scored.append((g, got))
         for pid, pts in got.items():

@@ -554,10 +554,18 @@ class CheckinDesk:
         return attendance_lines(league, number, labelled, t)
 
     async def opened(self, opened: OpenedRound) -> None:
-        """A round is paired: tell who sat it out, and arm the next round's check-in window."""
+        """A round is paired: tell who sat it out, and arm the next round's check-in window.
+
+        Until this is done the round's guard stays armed, and a stop on the way has it done again
+        (:meth:`bot.league.season.Rounds.resume`): so the post of who sat out comes last of what is
+        told, followed at once by arming the next check-in (over the guard) or dropping the guard,
+        and a stop after it cannot post it twice; what is told before it (the organiser's fixed
+        tables not kept, the direct messages to who missed the check-in) is told again only when
+        the stop came before that post."""
         league, number = opened.league, opened.number
         t = await self.posts.language(league.guild_id)
         kinds = await self.store.attendance.bye_kinds(league.id)
+        await self.fixed_not_kept(opened, kinds)
         absent = [u for (r, u), kind in kinds.items() if r == number and kind == attendance.ABSENT]
         pings: list[int] = []
         if absent:
@@ -569,10 +577,9 @@ class CheckinDesk:
                 league=league.shown,
             )
         lines = await self.sat_out(league, number, t, pings)
+        settings = await self.store.attendance.settings(league.id)
         if lines:
             await self.rounds.post(league, clip(f"**{league.shown}**\n" + "\n".join(lines)), pings=pings)
-        await self.fixed_not_kept(opened, kinds)
-        settings = await self.store.attendance.settings(league.id)
         if number < league.swiss_rounds and self.attendance.checks_in(league, settings, number + 1):
             due = max(self.store.clock.time(), attendance.window_opens(opened.deadline_at, settings))
             await self.store.leagues.schedule_round(league.id, number + 1, due)

@@ -54,6 +54,39 @@ def points_for_places(places: Sequence[int], table: Sequence[float]) -> list[flo
     return result
 
 
+def stretched(table: Sequence[float], count: int) -> tuple[float, ...]:
+    """The league points per place of a game of ``count`` players at a league whose table
+    (``table``, best place first) is for larger games: the table stretched over the fewer places,
+    so first still scores the table's first and last its last, the places between read off the
+    table in proportion (3,2,1,0 for three players: 3, 1.5, 0).  A short table scores as a full one
+    on average (for evenly spaced points), neither a prize nor a penalty."""
+    if count >= len(table):
+        return tuple(table[:count])
+    if count == 1:
+        return (table[0],)
+    out = []
+    for i in range(count):
+        at = i * (len(table) - 1) / (count - 1)
+        low = int(at)
+        high = min(low + 1, len(table) - 1)
+        out.append(round(table[low] + (table[high] - table[low]) * (at - low), 6))
+    return tuple(out)
+
+
+def table_sizes(count: int, size: int, smallest: int | None = None) -> list[int]:
+    """How ``count`` players sit at tables of ``size``, when the game also plays with as few as
+    ``smallest`` (by default ``size``: full tables only): the fewest players sit out with a bye,
+    then the fewest tables, their sizes as even as can be, the larger first (7 at tables of 4
+    down to 3: 4 and 3; 10: 4, 3, 3).  The players left over are ``count - sum(sizes)``."""
+    smallest = size if smallest is None else max(MIN_SIZE, min(smallest, size))
+    for seated in range(count, smallest - 1, -1):
+        tables = -(-seated // size)
+        if tables * smallest <= seated:
+            base, extra = divmod(seated, tables)
+            return [base + 1] * extra + [base] * (tables - extra)
+    return []
+
+
 def check_size(size: int) -> None:
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise PairingError(f"a game has {MIN_SIZE} to {MAX_SIZE} players, not {size}")
@@ -90,22 +123,29 @@ class Round:
 
 
 def search_groups(
-    ordered: Sequence[str], size: int, met: Counter[frozenset[str]], budget: int
+    ordered: Sequence[str],
+    size: int,
+    met: Counter[frozenset[str]],
+    budget: int,
+    sizes: Sequence[int] | None = None,
 ) -> list[tuple[str, ...]] | None:
-    """Groups of ``size`` with no pair that has met, nearest by order first; None when there is
-    none or the search ran past ``budget`` steps (a depth-first search kept on an explicit stack,
-    so a field of thousands does not run into Python's recursion limit)."""
+    """Groups of ``size`` (or of ``sizes``, in order) with no pair that has met, nearest by order
+    first; None when there is none or the search ran past ``budget`` steps (a depth-first search
+    kept on an explicit stack, so a field of thousands does not run into Python's recursion
+    limit)."""
     steps = 0
+    wanted = list(sizes) if sizes is not None else [size] * (len(ordered) // size)
 
     def options(left: list[str]):
         """Every fresh group holding ``left[0]``, nearest members first."""
+        want = wanted[len(chosen)]  # the size of the table being filled
 
         def grow(group: tuple[str, ...], start: int):
             nonlocal steps
-            if len(group) == size:
+            if len(group) == want:
                 yield group
                 return
-            need = size - len(group)
+            need = want - len(group)
             for i in range(start, len(left) - need + 1):
                 steps += 1
                 candidate = left[i]
@@ -117,8 +157,8 @@ def search_groups(
     lefts = [list(ordered)]
     if not lefts[0]:
         return []
-    stack = [options(lefts[0])]
     chosen: list[tuple[str, ...]] = []
+    stack = [options(lefts[0])]
     while stack:
         if steps > budget:
             return None
@@ -139,13 +179,17 @@ def search_groups(
     return None
 
 
-def greedy_groups(ordered: Sequence[str], size: int, met: Counter[frozenset[str]]) -> list[list[str]]:
-    """Groups filled in order, each new member the nearest with the fewest earlier meetings."""
+def greedy_groups(
+    ordered: Sequence[str], size: int, met: Counter[frozenset[str]], sizes: Sequence[int] | None = None
+) -> list[list[str]]:
+    """Groups filled in order (of ``size``, or of ``sizes`` in order), each new member the nearest
+    with the fewest earlier meetings."""
     left = list(ordered)
+    wanted = list(sizes) if sizes is not None else [size] * (len(ordered) // size)
     groups = []
-    while left:
+    for want in wanted:
         group = [left.pop(0)]
-        while len(group) < size:
+        while len(group) < want:
             window = left[: 4 * size]
             best = min(window, key=lambda p: sum(met[frozenset((p, q))] for q in group))
             left.remove(best)

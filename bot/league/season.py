@@ -27,9 +27,8 @@ from typing import Protocol
 
 import engines
 from bot import alt, notices
-from bot.league import attendance, organiser, texts, tiebreaks
+from bot.league import attendance, organiser, review, texts, tiebreaks
 from bot.league.calendar import Calendar
-from bot.league.controls import Controls
 from bot.league.names import all_shown, listed, of, shown
 from bot.league.noshows import first_holder
 from bot.league.service import LeagueService, OpenedRound
@@ -49,13 +48,6 @@ OPEN_DM = N_(
     "Your {game} game for **{league}**, {round}, is open. Play it in its thread before {when}: {link}"
 )
 CHAMPION_DM = N_("🏆 You are the champion of **{league}**!")
-REVIEW_HOW = N_(
-    "Use {/league organiser review} in the server to swap players and publish round {round} of {league}; the"
-    " players are told when it is published."
-)
-REVIEW_WAITS = N_(
-    "{organiser}: round {round} of **{league}** is paired and waits for your review: {/league organiser review}"
-)
 
 
 @dataclass(frozen=True)
@@ -241,6 +233,7 @@ class Rounds:
             lines.append(texts.bye_line(found, byes, t, each=True))
         if self.gate is not None:
             lines.extend(await self.gate.sat_out(found, found.current_round, t))
+        lines.extend(await review.waiting_line(self.store, found, t))
         return "\n".join(lines)
 
     async def playing_now(
@@ -360,6 +353,10 @@ class Rounds:
             if league is not None and league.status == "finished":
                 await self.announce(league)
             return
+        if "review" in job.payload:  # the round waits for the organiser's review: remind them
+            if league is not None and league.status == "running" and league.current_round == number - 1:
+                await review.remind(self.leagues, self.posts, league, number, float(job.payload["review"]))
+            return
         if league is not None and league.status == "running" and league.current_round == number:
             await self.resume(league, number)  # its job again: the process opening it died
             return
@@ -376,7 +373,7 @@ class Rounds:
         if self.gate is not None and await self.gate.hold(league, number):
             return
         if league.review and league.format == "swiss" and not self.leagues.bracket_stage(league, number):
-            await self.hold_for_review(league, number, job)
+            await review.hold(self.leagues, self.posts, league, number, job)
             return
         opened = await self.leagues.open_round(league_id, number, job=job)
         if opened is None:
@@ -448,31 +445,6 @@ class Rounds:
         await self._launch(
             OpenedRound(league, number, games, byes, stored.deadline_at, final_stage), all_open
         )
-
-    async def hold_for_review(self, league: LeagueRow, number: int, job: Job) -> None:
-        """The review step: pair the round and keep it; only the organiser is told, as their ``/me
-        notify`` asks: its tables by direct message, or a post in the league's channel without the
-        tables when they want no DMs (or not now) or the DM is refused.  The round
-        opens when the organiser publishes it (:mod:`bot.league.controls`)."""
-        controls = Controls(self.leagues)
-        draft = await controls.draft_round(league, number, job)
-        if draft is None:
-            return
-        person = (await self.store.people.several([league.organiser_id])).get(league.organiser_id)
-        server = await self.posts.language(league.guild_id)
-        mine = language(person.locale) if person is not None and person.locale else server
-        tables = await controls.tables_text(league, draft, mine)
-        how = mine.gettext(REVIEW_HOW, league=league.shown, round=number)
-
-        def words(t: Language) -> str:
-            return t.gettext(
-                REVIEW_WAITS, organiser=f"<@{league.organiser_id}>", league=league.shown, round=number
-            )
-
-        if not await organiser.tell(
-            self.store, self.posts, league, words, server, private=f"{tables}\n{how}"
-        ):
-            log.warning("league %s: could not tell the organiser that round %s waits", league.id, number)
 
     async def tell_organiser(self, league: LeagueRow, number: int, missing: list[str]) -> None:
         """Tell the organiser which permissions a round waits for, as their ``/me notify`` asks

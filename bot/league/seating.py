@@ -188,19 +188,21 @@ def tables(
     seed: int,
     budget: int,
     weights: Weights = WEIGHTS,
+    sizes: Sequence[int] | None = None,
 ) -> list[tuple[str, ...]]:
-    """``playing`` (best first, a multiple of ``size``) at tables, each in seat order."""
+    """``playing`` (best first, a multiple of ``size``, or as many as ``sizes`` adds up to: the
+    tables' sizes, the larger first) at tables, each in seat order."""
     blocked = Counter(met)
     for pair in forbidden:
         blocked[pair] += 1
-    found = search_groups(playing, size, blocked, budget)
+    found = search_groups(playing, size, blocked, budget, sizes)
     if found is not None:
         groups = [list(g) for g in found]
     else:
         heavy = Counter(met)
         for pair in forbidden:
             heavy[pair] += int(weights.forbidden / weights.repeat)
-        groups = improve(greedy_groups(playing, size, heavy), heavy)
+        groups = improve(greedy_groups(playing, size, heavy, sizes), heavy)
     groups = improve_tables(groups, met, forbidden, points, weights)
     groups = far_repeats(groups, met, forbidden, points, weights)
     rng = random.Random(seed)

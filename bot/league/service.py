@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -67,6 +68,7 @@ class Standing:
     movement: int | None  # places gained since the last round (None: no earlier table)
     dropped: bool = False
     no_shows: int = 0  # games whose deadline found it this player's turn (bot/league/noshows.py)
+    byes: int = 0  # rounds the pairing had no table for them (not those sat out for attendance)
 
 
 @dataclass
@@ -428,8 +430,8 @@ class LeagueService:
             )
         rounds = self.draw.planned_rounds(league, players)
         first = max(self.store.clock.time(), league.starts_at)
-        ratings = await self.draw.rating_map(league)
-        order = sorted(range(len(players)), key=lambda i: (-ratings.get(players[i], 0.0), i))
+        ratings = await self.draw.ranking_ratings(league, players)
+        order = sorted(range(len(players)), key=lambda i: (-ratings[players[i]], i))
         await self.store.leagues.start_league(league.id, first, rounds, [players[i] for i in order])
         return await self.reread(league.id), first
 
@@ -583,9 +585,10 @@ class LeagueService:
                 guild_id=league.guild_id,
                 channel_id=channel_id,
                 people=[(u, names.get(u, str(u))) for u in people],
-                computers=league.group_size - len(people),
+                computers=len(game.players)
+                - len(people),  # a short table (see Draw.smallest_table) seats fewer
                 options=league.options,
-                max_players=league.group_size,
+                max_players=len(game.players),
                 seed=league.seed * 100_003 + game.id,
                 clock=clock,
                 also=self.store.leagues.attaching(game.id, forfeits),
@@ -676,6 +679,11 @@ class LeagueService:
         kinds = await self.store.attendance.bye_kinds(league.id)
         # A late sign-up since that table was not in it (it ranked them with nothing): new, not moved.
         late = {str(u) for (number, u), kind in kinds.items() if kind == attendance.LATE and number >= played}
+        byes = Counter(
+            u
+            for r, u, _ in await self.store.leagues.league_byes(league.id)
+            if kinds.get((r, u), attendance.PAIRING) == attendance.PAIRING
+        )
         out = []
         for r in rows:
             p = players.get(int(r.player))
@@ -687,6 +695,7 @@ class LeagueService:
                     move,
                     dropped=bool(p and p.dropped),
                     no_shows=no_shows.get(int(r.player), 0),
+                    byes=byes[int(r.player)],
                 )
             )
         return out

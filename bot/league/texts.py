@@ -180,7 +180,8 @@ def standings_text(
 ) -> str:
     """The standings in words, for screen readers (and every row, when the picture is cut): each
     row's tiebreak values in the league's order, and below them what each short name stands for
-    (with ``ratings``, the players rated: another's rating is a dash, as on the picture)."""
+    (with ``ratings``, the players rated: another's rating is a dash, as on the picture); a row
+    with pairing byes counts them beside its games, and a line below says what a bye is."""
     order = tiebreaks.stored_order(league.tiebreaks)
     lines = [heading]
     for s in rows:
@@ -191,7 +192,8 @@ def standings_text(
             if s.dropped
             else names.shown(s.name),
             "points": t.ngettext("{n} point", "{n} points", form(r.points), n=t.number(r.points)),
-            "games": t.ngettext("{n} game", "{n} games", r.games),
+            "games": t.ngettext("{n} game", "{n} games", r.games)
+            + (t.ngettext(", {n} bye", ", {n} byes", s.byes) if s.byes else ""),
             "wins": t.ngettext("{n} win", "{n} wins", r.wins),
             "tiebreaks": controls.values_text(
                 r.tiebreaks, order, t, rated=ratings is None or int(r.player) in ratings
@@ -213,7 +215,32 @@ def standings_text(
             line += t.ngettext(", {n} no-show", ", {n} no-shows", s.no_shows)
         lines.append(line)
     lines.append(t.gettext("Tiebreaks, in order: {legend}", legend=controls.legend(order, t)))
+    if any(s.byes for s in rows):
+        lines.append(byes_legend(league, t))
     return clip("\n".join(lines))
+
+
+def byes_legend(league: LeagueRow, t: Language = ENGLISH) -> str:
+    """What a bye in the standings is: a round the pairing had no table for the player (the field
+    did not divide into tables), worth the league's bye points; not a round sat out for attendance
+    (those are listed apart, with why).  In a bracket: a match with no opponent."""
+    if league.format == "elimination":
+        return t.ngettext(
+            "Bye into the next round: the bracket had no opponent for the player that round; it scores"
+            " {n} point.",
+            "Bye into the next round: the bracket had no opponent for the player that round; it scores"
+            " {n} points.",
+            form(league.bye_points),
+            n=t.number(league.bye_points),
+        )
+    return t.ngettext(
+        "Bye: a round the pairing had no table for the player (the field did not divide into tables);"
+        " it scores {n} point.",
+        "Bye: a round the pairing had no table for the player (the field did not divide into tables);"
+        " it scores {n} points.",
+        form(league.bye_points),
+        n=t.number(league.bye_points),
+    )
 
 
 def picture_lines(

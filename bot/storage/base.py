@@ -241,6 +241,7 @@ class JobPayload(TypedDict, total=False):
     warn_at: float  # league nudge (the reminder): when the warning is due
     missing: list[str]  # league round: the permissions it waited for last time
     announce: bool  # league round: the season ended and its end is not posted yet
+    review: float  # league round: the round waits for the organiser's review since then (a reminder)
     told: str  # board: what the players were told of the refusal (Refused.key)
     guild: int  # board: the game's server
     held: bool  # remind: it carries a turn notice quiet hours held back (it comes, reminders or not)

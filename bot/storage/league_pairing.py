@@ -8,7 +8,21 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from bot.storage.base import Body, Concern, Conflict, Job, all_, many, one, run, the_one, upsert
+from bot.storage.base import (
+    ARM_SQL,
+    Body,
+    Concern,
+    Conflict,
+    Job,
+    all_,
+    job_json,
+    many,
+    one,
+    run,
+    the_one,
+    upsert,
+)
+from bot.time.jobs import LEAGUE_ROUND as ROUND_JOB
 
 
 class LeaguePairing(Concern):
@@ -147,19 +161,29 @@ class LeaguePairing(Concern):
         byes: Sequence[int],
         *,
         job: Job | None = None,
+        remind_at: float | None = None,
     ) -> bool:
         """Store (or replace) round ``number``'s draft; with ``job`` (the claimed round job), that
-        job is consumed in the same transaction.  False when the round has opened meanwhile."""
+        job is consumed in the same transaction, or, with ``remind_at``, armed again for then as
+        the reminder that the round waits for review (payload ``{"round": number, "review": since}``,
+        ``since`` being now; publishing the round arms its guard over it).  False when the round has
+        opened meanwhile."""
         sql = upsert("league_drafts", "league_id, round", "league_id, round, groups, byes")
+        stamp = self.clock.stamp()
 
         def body() -> Body[bool]:
             league = yield from one("SELECT current_round FROM leagues WHERE id = ?", league_id)
             if league is None or league[0] != number - 1:
                 return False
             if job is not None:
-                gone = yield from run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
-                if gone != 1:
+                ours = yield from one("SELECT 1 FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
+                if ours is None:
                     raise Conflict("the round job was taken meanwhile")
+                if remind_at is None:
+                    yield from run("DELETE FROM jobs WHERE id = ?", job.id)
+                else:
+                    waiting = review_job(number, self.clock.time())
+                    yield from run(ARM_SQL, ROUND_JOB, str(league_id), float(remind_at), waiting, stamp)
             yield from run(
                 sql, league_id, number, json.dumps([list(g) for g in groups]), json.dumps(list(byes))
             )
@@ -167,5 +191,17 @@ class LeaguePairing(Concern):
 
         return await self.db.transact(body())
 
+    async def remind_review(self, league_id: int, number: int, due_at: float, since: float) -> None:
+        """Arm round ``number``'s job for ``due_at`` as the reminder that it has waited for the
+        organiser's review since ``since`` (see :meth:`save_draft`)."""
+        await self.db.change(
+            ARM_SQL, ROUND_JOB, str(league_id), float(due_at), review_job(number, since), self.clock.stamp()
+        )
+
     async def drop_draft(self, league_id: int, number: int) -> None:
         await self.db.change("DELETE FROM league_drafts WHERE league_id = ? AND round = ?", league_id, number)
+
+
+def review_job(number: int, since: float) -> str:
+    """The payload of a round's job while the round waits for review: its reminder."""
+    return job_json({"round": number, "review": float(since)})

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from bot.league import names
 from bot.league.noshows import first_holder
-from bot.league.pairing import place_points, points_for_places
+from bot.league.pairing import place_points, points_for_places, stretched
 from bot.storage.base import (
     ARM_SQL,
     Backend,
@@ -712,8 +712,7 @@ class Leagues(Concern):
         if lost_by_all:
             places = {s[0]: len(seats) for s in seats}
         ids = list(places)
-        if len(scale) != len(ids):
-            scale = list(place_points(len(ids)))
+        scale = list(stretched(scale, len(ids)) if len(scale) >= len(ids) else place_points(len(ids)))
         points = [scale[-1]] * len(ids) if lost_by_all else points_for_places([places[i] for i in ids], scale)
         for k, uid in enumerate(ids):
             if uid in forfeits:

@@ -60,7 +60,8 @@ KINDS = (
     Kind(
         LEAGUE_ROUND,
         "leagues (Rounds.fire_round)",
-        "key: league id; payload: the round (a guard while it opens), or announce (its season's end, not posted yet)",
+        "key: league id; payload: the round (a guard while it opens; with review, since when it waits for the"
+        " organiser's review: a reminder), or announce (its season's end, not posted yet)",
     ),
     Kind(
         LEAGUE_DEADLINE, "leagues (NoShowDesk.fire_deadline, then Rounds)", "key: league:round; payload: both"

@@ -18,7 +18,7 @@ from bot.league import attendance, controls, tiebreaks
 from bot.league.noshows import first_holder
 from bot.league.presence import attendance_lines
 from bot.league.service import LeagueService
-from bot.league.texts import bye_line, options_line
+from bot.league.texts import bye_line, byes_legend, options_line
 from bot.ratings import shown
 from bot.sessions import SessionService
 from bot.storage import Store
@@ -46,7 +46,7 @@ class StandingRow:
     points: str
     games: int
     wins: int
-    byes: int
+    byes: int  # the pairing's byes (rounds sat out for attendance are listed with their round)
     tiebreaks: list[str]  # each value, in the league's order
     rating: str
     movement: int | None
@@ -199,7 +199,10 @@ class Leagues:
         page.wins = tiebreaks.WINS not in order
         page.rating = tiebreaks.RATING not in order
         page.legend = t.gettext("Tiebreaks, in order: {legend}", legend=controls.legend(order, t))
-        for s in await self.service.standings(league):
+        table = await self.service.standings(league)
+        if any(s.byes for s in table):
+            page.legend += " " + byes_legend(league, t)
+        for s in table:
             r = s.row
             rating = rating_text(rated.get(int(r.player)), t)
             page.standings.append(
@@ -209,7 +212,7 @@ class Leagues:
                     number(r.points, t),
                     r.games,
                     r.wins,
-                    r.byes,
+                    s.byes,
                     [
                         rating if name == tiebreaks.RATING else number(r.tiebreaks.get(name, 0.0), t)
                         for name in order

@@ -108,7 +108,9 @@ async def test_a_swiss_league_of_seven_in_three_player_guacamole(standin, bot_fa
         assert image.width == 1000 and image.height > 400
         below = posted[posted.index(end) + 1]  # the standings in words, below the picture
         assert not below.files and "final standings after 3 rounds" in below.content
-        assert below.content.count("\n") == 8  # a line per player, and the tiebreaks explained
+        # A line per player, the tiebreaks explained, and what a bye is (three players had one).
+        assert below.content.count("\n") == 9
+        assert below.content.count(", 1 bye, ") == 3 and below.content.splitlines()[-1].startswith("Bye: ")
         standings = await standin.slash(people[2], chan, "league standings")
         picture, message = await standings.followups(2)
         assert picture is standin.message((await standings.original()).id)

@@ -283,32 +283,44 @@ async def test_a_guard_firing_while_the_round_is_still_opening_waits_for_it_and_
     assert len([t for t in desk.posts[50] if "round 1 of 2 is open" in t]) == 1
 
 
-async def test_a_round_whose_process_stopped_after_opening_its_games_still_says_who_sat_out_and_arms_the_check_in(
-    season, service, clock
-):
-    """Every game of round 1 is open when the process stops, posting who did not check in: the
-    round's guard, firing, tells it once, and arms round 2's check-in for its time (without it
-    the check-in would open only at round 1's deadline, holding round 2 back a whole window)."""
+async def stopped_and_resumed(season, service, clock, name, players, stop_at, fixed=None):
+    """A Swiss league of ``players`` with a check-in before every round, which every player but
+    the last checks in for (``fixed``: a table the organiser fixed for round 1); round 1 opens its
+    two games and the process stops at the post holding ``stop_at``, then the round's guard fires."""
+    from bot.league.controls import Controls
     from bot.league.presence import Attendance, CheckinDesk
 
     leagues, desk, scheduler = season
     rounds = leagues_rounds(scheduler)
     attendance = Attendance(leagues)
     rounds.gate = CheckinDesk(rounds, desk, attendance)
-    league = await new_league(leagues, name="Sat", game="pachakuna", format="swiss", group_size=2, rounds=2)
-    for uid in range(61, 66):
+    league = await new_league(leagues, name=name, game="pachakuna", format="swiss", group_size=2, rounds=2)
+    for uid in players:
         await leagues.join(league, uid, f"P{uid}")
     await attendance.configure(league, "every", 24.0, None)
     league, _ = await leagues.start(league)
+    if fixed:
+        await Controls(leagues).fix(league, fixed)
     await scheduler.run_due()  # round 1's check-in opens
-    for uid in range(61, 65):  # P65 does not check in
+    for uid in players[:-1]:  # the last does not check in
         await attendance.check_in(await service.store.leagues.league(league.id), uid)
-    desk.stop_at_post = "Not paired in round 1"
+    desk.stop_at_post = stop_at
     clock.advance(DAY)
     await scheduler.run_due()  # round 1 opens its games, then the process stops
     assert len(desk.threads) == 2
     clock.advance(RESUME_AFTER)  # the round's guard fires
     await scheduler.run_due()
+    return league
+
+
+async def test_a_round_whose_process_stopped_after_opening_its_games_still_says_who_sat_out_and_arms_the_check_in(
+    season, service, clock
+):
+    """Every game of round 1 is open when the process stops, posting who did not check in: the
+    round's guard, firing, tells it once, and arms round 2's check-in for its time (without it
+    the check-in would open only at round 1's deadline, holding round 2 back a whole window)."""
+    _, desk, scheduler = season
+    league = await stopped_and_resumed(season, service, clock, "Sat", range(61, 66), "Not paired in round 1")
     (told,) = [t for t in desk.posts[50] if "Not paired in round 1" in t]
     assert told.endswith("(did not check in): <@65>")
     deadline = (await service.store.leagues.league_rounds(league.id))[0].deadline_at
@@ -319,3 +331,23 @@ async def test_a_round_whose_process_stopped_after_opening_its_games_still_says_
     assert len([t for t in desk.posts[50] if "Not paired in round 1" in t]) == 1
     assert len([t for t in desk.posts[50] if "round 1 of 2 is open" in t]) == 1
     assert len(desk.threads) == 2
+
+
+async def test_a_stop_while_telling_the_organiser_of_a_fixed_table_not_kept_says_who_sat_out_once(
+    season, service, clock
+):
+    """The organiser fixed a table with a player who then missed the check-in; the process stops
+    while telling them the table could not be kept.  The round's guard, firing, tells them and
+    says who sat the round out, and that post is made once: it is the last thing told before the
+    guard is spent (it came before the organiser's notice, and a stop there posted it twice)."""
+    _, desk, scheduler = season
+    league = await stopped_and_resumed(
+        season, service, clock, "Fix", range(71, 76), "could not be kept", fixed=[71, 75]
+    )
+    clock.advance(RESUME_AFTER)
+    await scheduler.run_due()
+    posts = desk.posts[50]
+    assert len([t for t in posts if "Not paired in round 1" in t]) == 1, posts
+    assert len([t for t in posts if "the table you fixed for round 1 of 2 of **Fix**" in t]) == 1, posts
+    job = await service.store.jobs.job(ROUND_JOB, str(league.id))
+    assert job is not None and job.payload == {"round": 2}

@@ -50,6 +50,15 @@ async def new_league(leagues, **values):
     return await leagues.create(guild_id=GUILD, channel_id=50, organiser_id=1, **values)
 
 
+async def started_with(leagues, names, **values):
+    """A league of ``values`` that the players ``names`` (user id: name) signed up for, started."""
+    league = await new_league(leagues, **values)
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league)
+    return league
+
+
 def counter(start):
     n = start
     while True:

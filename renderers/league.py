@@ -62,17 +62,19 @@ class StandingLine:
     dropped: bool = False
     no_shows: int = 0  # games whose deadline found it this player's turn
     values: tuple[str, ...] = ()  # each tiebreak's value as drawn, when the columns name them
+    byes: int = 0  # rounds the pairing had no table for them (their games do not count these)
 
 
 def shown_name(line: StandingLine) -> str:
-    """The name cell: marked when the player was dropped, with their no-shows when they have any."""
-    if line.no_shows and line.dropped:
-        return ntr(
-            "{name} (dropped, {n} no-show)", "{name} (dropped, {n} no-shows)", line.no_shows, name=line.name
-        )
+    """The name cell: marked when the player was dropped, with their no-shows and the pairing's
+    byes when they have any ("Ana (dropped, 1 no-show, 1 bye)"): a bye's points with no game
+    behind them are explained in the row itself, as the standings' text does."""
+    marks = [tr("dropped")] if line.dropped else []
     if line.no_shows:
-        return ntr("{name} ({n} no-show)", "{name} ({n} no-shows)", line.no_shows, name=line.name)
-    return tr("{name} (dropped)", name=line.name) if line.dropped else line.name
+        marks.append(ntr("{n} no-show", "{n} no-shows", line.no_shows))
+    if line.byes:
+        marks.append(ntr("{n} bye", "{n} byes", line.byes))
+    return tr("{name} ({marks})", name=line.name, marks=", ".join(marks)) if marks else line.name
 
 
 def columns(

@@ -271,6 +271,7 @@ def picture_lines(
             s.dropped,
             s.no_shows,
             tuple(drawn(s, n) for n in order),
+            s.byes,
         )
         for s in rows
     ]

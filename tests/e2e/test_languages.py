@@ -393,9 +393,17 @@ async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_fa
         assert png_of(picture).width == 1000
         # The default tiebreaks (Buchholz, head to head, rating) head their columns in Spanish.
         assert english_in(texts, set()) == [] and {"Jugador", "BH", "ED", "Val"} <= set(texts)
-        assert not below.ephemeral and "1 punto, 0 partidas, 0 victorias; BH 0, ED 0, Val" in below.content
-        assert below.content.endswith(
-            "Desempates, en orden: BH: Buchholz, ED: enfrentamiento directo, Val: valoración"
+        # the player with the round's bye: counted beside the games, and a line says what a bye is
+        assert not below.ephemeral
+        assert "1 punto, 0 partidas, 1 ronda libre, 0 victorias; BH 0, ED 0, Val" in below.content
+        assert "(1 ronda libre)" in " ".join(texts)  # and marked beside the name in the picture
+        assert (
+            "\nDesempates, en orden: BH: Buchholz, ED: enfrentamiento directo, Val: valoración"
+            " (quien aún no tiene partidas puntuadas cuenta como recién llegado, 0)\n" in below.content
+        )
+        assert (
+            below.content.endswith("puntúa 1 punto.")
+            and "\nRonda libre: una ronda en la que" in below.content
         )
         private = await (await standin.slash(ana, chan, "league round")).original()
         assert private.ephemeral and private.content.startswith("**Liga**, ronda 1 de 1 (termina el <t:")

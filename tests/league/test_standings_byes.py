@@ -5,6 +5,7 @@ listed apart, with why."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -106,3 +107,35 @@ async def test_a_brackets_bye_is_explained_as_a_bye_into_the_next_round(leagues,
     assert text.endswith(
         "Bye into the next round: the bracket had no opponent for the player that round; it scores 1 point."
     ), text
+
+
+async def test_the_standings_picture_marks_the_pairings_byes_beside_the_name(leagues, service, clock):
+    """The picture showed a bye's point beside "0 games" with nothing to say why; the name cell now
+    counts the pairing's byes ("n603 (1 bye)", in Spanish "(1 ronda libre)"), beside the other
+    marks, and a bye asked for is not one of them."""
+    import io
+
+    from PIL import Image
+
+    from bot.league import texts, tiebreaks
+    from renderers import league as pictures
+    from renderers.translation import speaking
+
+    league, names, bye, asked = await one_round_with_a_bye(leagues, service.store, clock)
+    rows = await leagues.standings(league)
+    order = tiebreaks.stored_order(league.tiebreaks)
+    lines = {
+        int(s.row.player): line for s, line in zip(rows, texts.picture_lines(rows, {}, order), strict=True)
+    }
+    assert lines[bye].byes == 1 and lines[asked].byes == 0
+    with speaking("en"):
+        assert pictures.shown_name(lines[bye]) == f"{names[bye]} (1 bye)"
+        assert pictures.shown_name(lines[asked]) == names[asked]
+        both = dataclasses.replace(lines[bye], dropped=True, no_shows=2)
+        assert pictures.shown_name(both) == f"{names[bye]} (dropped, 2 no-shows, 1 bye)"
+    with speaking("es"):
+        assert pictures.shown_name(lines[bye]) == f"{names[bye]} (1 ronda libre)"
+        assert pictures.shown_name(both) == f"{names[bye]} (retirado, 2 incomparecencias, 1 ronda libre)"
+    _, picture = await Rounds(leagues, posts=None, scheduler=None).standings_post(league, "round 1")
+    image = Image.open(io.BytesIO(picture.data))
+    assert image.format == "PNG" and image.height > 0

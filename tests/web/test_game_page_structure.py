@@ -122,10 +122,21 @@ async def test_the_move_keys_are_the_boards_and_the_pages_own_keys_stay_the_page
         assert await page.evaluate("document.documentElement.scrollHeight > window.innerHeight")
         await page.click("h1")  # the focus on the page itself, on no control
         assert await page.evaluate("window.scrollY") == 0
+        # after the page's own listener (on the document), whether it took each key for itself
+        await page.evaluate(
+            "window.keysLeft = []; window.addEventListener('keydown',"
+            " e => window.keysLeft.push([e.key, e.defaultPrevented]))"
+        )
         await page.keyboard.press("End")
-        await page.wait_for_function("() => window.scrollY > 0")
+        await page.wait_for_function("() => window.scrollY > 0")  # the browser's own End
         await page.keyboard.press("Home")
-        await page.wait_for_function("() => window.scrollY === 0")
+        await page.keyboard.press("ArrowRight")
+        # each key left to the browser: none stepped through the moves
+        assert await page.evaluate("window.keysLeft") == [
+            ["End", False],
+            ["Home", False],
+            ["ArrowRight", False],
+        ]
         assert await page.get_attribute("#game", "data-step") == "3"
         # On the board, its step links and the move list, the keys step through the moves.
         for where, key, step in (

@@ -432,26 +432,30 @@ class Notifier:
 
 
 async def waited_since(notifier: Notifier, session: Session, user_id: int) -> float:
-    """Since when ``session`` has waited as its reminders and ``/game mine`` count it: for the
-    person, when their current turn began (others moving meanwhile do not restart it: see
-    :func:`bot.notices.turn_began`); otherwise its last change."""
+    """Since when ``session`` has waited as its reminders and ``/game mine`` count it: on the
+    person, since their current turn began (others moving meanwhile do not restart it: see
+    :func:`bot.notices.turn_began`); on others, since the turn of the one waited on longest began;
+    a lobby or a game over, since its last change."""
     changed = seconds_of(session.row.updated_at)
     seat = session.seat_of(user_id)
-    if seat is None or seat.seat is None or seat.seat not in session.to_move():
+    to_move = session.to_move()
+    seats = [seat.seat] if seat is not None and seat.seat in to_move else sorted(to_move)
+    if not seats:
         return changed
     try:
         turn: int | None = session.engine.turn_number(session.state)
     except Exception:  # a turn number the rules cannot give: every move restarts the wait
         turn = None
     rows = await notifier.store.history.moves(session.id, last=LOG_WINDOW)
-    began = notices.turn_began(rows, seat.seat, turn, None)
-    if began is None and len(rows) == LOG_WINDOW:  # the turn began before the window
+    began = [notices.turn_began(rows, s, turn, None) for s in seats]
+    if None in began and len(rows) == LOG_WINDOW:  # a turn began before the window
         rows = await notifier.store.history.moves(session.id)
-        began = notices.turn_began(rows, seat.seat, turn, None)
-    if began is None:  # waiting since the game began (or since its log's first row, at least)
+        began = [notices.turn_began(rows, s, turn, None) for s in seats]
+    if None in began:  # waiting since the game began (or since its log's first row, at least)
         started = await notifier.store.history.started_at(session.id)
-        began = seconds_of(started) if started else seconds_of(rows[0].created_at) if rows else changed
-    return min(began, changed)
+        start = seconds_of(started) if started else seconds_of(rows[0].created_at) if rows else changed
+        began = [start if b is None else b for b in began]
+    return min(changed, *(b for b in began if b is not None))
 
 
 # ------------------------------------------------------------- a game's end, after quiet hours

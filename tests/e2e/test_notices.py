@@ -641,8 +641,8 @@ async def test_a_turn_keeps_its_wait_while_others_move_and_starts_again_after_he
 ):
     """Nowa Gwinea, three builders at once.  Alice wants a reminder every 24 hours.  Bob finishes
     his round after 20 hours: Alice has still waited 20 hours (not 5 minutes), and her reminder
-    still comes at 24 hours, saying so.  Once she finishes building herself, her next turn's wait
-    starts at the next round."""
+    still comes at 24 hours, saying so.  Once she finishes building herself, the game waits on
+    Carol, since the start; Alice's next turn's wait starts at the next round."""
     alice, bob, carol = standin.add_users("alice", "bob", "carol")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.nowa_gwinea"))) as bot:
@@ -681,6 +681,8 @@ async def test_a_turn_keeps_its_wait_while_others_move_and_starts_again_after_he
         table_clock.advance(3600)
         await done(alice)
         table_clock.advance(3600)
+        # on someone else: how long the one waited on longest has waited (Carol, since the start)
+        assert "Carol to play, waiting 26 hours" in await mine()
         await done(carol)  # the round ends: a new one, everyone to build
         table_clock.advance(600)
         assert "waiting 10 minutes" in await mine()

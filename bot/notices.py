@@ -15,8 +15,9 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from bot.replaying import undo_target
 from bot.sessions import Session
-from bot.storage import NOTIFY_PLACES, PersonRow
+from bot.storage import NOTIFY_PLACES, MoveRow, PersonRow
 from bot.texts import MESSAGE_LIMIT, clip, event_lines, outcome_lines
 from engines.core import Outcome, echo
 from languages import ENGLISH, N_, Language
@@ -207,6 +208,20 @@ def waited_count(seconds: float) -> int:
     return minutes if minutes < 60 else minutes // 60 if minutes < 48 * 60 else minutes // (24 * 60)
 
 
+def turn_began(rows: Sequence[MoveRow], seat: int, turn: int | None, start: float | None) -> float | None:
+    """When ``seat``'s current turn began, from the end of its game's log (``rows``, oldest first)
+    and the engine's turn number now (``turn``): at the seat's own last move, or at the move that
+    brought the turn now being played, whichever came later; others acting in the same turn (a
+    round everyone plays at once, orders picked together) do not restart it.  An undo entry starts
+    a new turn, as does a row without its turn number (``turn`` ``None``: every row does).  When
+    no row says (the seat has waited since before them all), ``start``; ``None`` when that is not
+    known either (a longer window of the log may tell)."""
+    for row in reversed(rows):
+        if row.seat == seat or undo_target(row.move) is not None or turn is None or row.turn != turn:
+            return datetime.fromisoformat(row.created_at).timestamp()
+    return start
+
+
 def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
     """A Discord link that opens the channel (or the message) in the client."""
     link = f"https://discord.com/channels/{guild_id}/{channel_id}"
@@ -219,7 +234,7 @@ class Waiting:
 
     session: Session
     guild_name: str
-    seconds: float
+    seconds: float  # how long it has waited: on the person, since their turn began; else since it changed
     left: float | None = None  # the time left on the person's clock there (None: no clock runs)
 
 

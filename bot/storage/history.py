@@ -32,6 +32,11 @@ class History(Concern):
         row = await self.db.the_row("SELECT COUNT(*) FROM moves WHERE session_id = ?", session_id)
         return row[0]
 
+    async def started_at(self, session_id: int) -> str | None:
+        """When the game started (``None``: not started, or started before the time was kept)."""
+        row = await self.db.one("SELECT started_at FROM sessions WHERE id = ?", session_id)
+        return row[0] if row is not None else None
+
     async def moves_after(self, session_id: int, number: int) -> list[MoveRow]:
         """The moves after move ``number``, oldest first (what the channel has not been told)."""
         rows = await self.db.all(

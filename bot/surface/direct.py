@@ -51,6 +51,7 @@ DM_FAILED = N_(
     '{/me notify where:} "{choice me notify where thread}".'
 )
 MY_VIEW = N_("My view")  # the button on a turn DM
+LOG_WINDOW = 60  # the log's last moves read for when a turn began (the whole log when they do not tell)
 LOCALES_KEPT = 10_000  # people whose last seen locale is remembered in memory (a write only on a change)
 
 
@@ -172,11 +173,12 @@ class Notifier:
                 await hold(self, person, notices.quiet_ends(person, now))
 
     async def arm_reminder(self, session: Session, person: PersonRow, now: float) -> None:
-        """A turn of ``person``'s began in ``session``: their reminder comes after their interval
-        (or at their digest hour).  One armed earlier stays only while another game of theirs waits
+        """A turn of ``person``'s began in ``session`` (or a board was posted while it waits): their
+        reminder comes when that turn has waited their interval (or at their digest hour), counted
+        from its beginning, so that others' moves do not put it off.  One armed earlier stays only while another game of theirs waits
         on them: one armed for a turn they have played since would come too soon for this one."""
         key = str(person.user_id)
-        due = await self.next_reminder(person, now)
+        due = await self.next_reminder(person, now, began=await waited_since(self, session, person.user_id))
         armed = await self.store.jobs.job(REMIND, key)
         if armed is not None and (armed.due_at >= due or armed.payload.get("held")):
             return  # (a held notice comes at the end of the quiet hours, which re-arms it)
@@ -292,7 +294,7 @@ class Notifier:
             if g
         }
         return [
-            Waiting(s, self.guild_name(s, t), now - seconds_of(s.row.updated_at))
+            Waiting(s, self.guild_name(s, t), now - await waited_since(self, s, user_id))
             for s in sessions
             if s.row.guild_id is not None and members_of[s.row.guild_id]
         ]
@@ -320,13 +322,18 @@ class Notifier:
                 out.append(dataclasses.replace(w, left=left))
         return sorted(out, key=lambda w: -w.seconds)
 
-    async def next_reminder(self, person: PersonRow, now: float) -> float:
+    async def next_reminder(self, person: PersonRow, now: float, *, began: float | None = None) -> float:
         """When the person's next reminder is due: at the hour of the day they chose
-        (``/me digest``), else ``remind_hours`` from now."""
+        (``/me digest``), else ``remind_hours`` from now; for a turn that ``began`` earlier, when
+        its wait next reaches a whole number of intervals (others' moves meanwhile put it off
+        no more than they restart the wait)."""
         hour = (await self.store.waits.settings(person.user_id)).digest_hour
         if hour is not None:
             return waits.next_digest(person, hour, now)
-        return now + person.remind_hours * 3600
+        interval = person.remind_hours * 3600
+        if began is None or began >= now or not interval:
+            return now + interval
+        return began + (int((now - began) // interval) + 1) * interval
 
     async def remind(self, user_id: int, *, held: bool = False) -> None:
         """The scheduler's reminder: one message listing every game where it is their turn
@@ -419,6 +426,36 @@ class Notifier:
         if file is not None:
             kwargs["file"] = file
         await interaction.followup.send(**kwargs)
+
+
+# ------------------------------------------------------------- how long a game has waited
+
+
+async def waited_since(notifier: Notifier, session: Session, user_id: int) -> float:
+    """Since when ``session`` has waited as its reminders and ``/game mine`` count it: on the
+    person, since their current turn began (others moving meanwhile do not restart it: see
+    :func:`bot.notices.turn_began`); on others, since the turn of the one waited on longest began;
+    a lobby or a game over, since its last change."""
+    changed = seconds_of(session.row.updated_at)
+    seat = session.seat_of(user_id)
+    to_move = session.to_move()
+    seats = [seat.seat] if seat is not None and seat.seat in to_move else sorted(to_move)
+    if not seats:
+        return changed
+    try:
+        turn: int | None = session.engine.turn_number(session.state)
+    except Exception:  # a turn number the rules cannot give: every move restarts the wait
+        turn = None
+    rows = await notifier.store.history.moves(session.id, last=LOG_WINDOW)
+    began = [notices.turn_began(rows, s, turn, None) for s in seats]
+    if None in began and len(rows) == LOG_WINDOW:  # a turn began before the window
+        rows = await notifier.store.history.moves(session.id)
+        began = [notices.turn_began(rows, s, turn, None) for s in seats]
+    if None in began:  # waiting since the game began (or since its log's first row, at least)
+        started = await notifier.store.history.started_at(session.id)
+        start = seconds_of(started) if started else seconds_of(rows[0].created_at) if rows else changed
+        began = [start if b is None else b for b in began]
+    return min(changed, *(b for b in began if b is not None))
 
 
 # ------------------------------------------------------------- a game's end, after quiet hours

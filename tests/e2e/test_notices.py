@@ -8,7 +8,7 @@ import io
 from PIL import Image
 
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.players import lobby_button, to_move
+from tests.e2e.players import lobby_button, start, to_move
 from tests.support import nim
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me")
@@ -634,3 +634,55 @@ async def test_someone_who_left_a_server_gets_no_reminders_or_mine_lines_for_its
         mine = await (await standin.slash(alice, there, "game mine")).original()
         assert f"/{stay_thread.id}/" in mine.content and f"/{left_thread.id}/" not in mine.content
         assert standin.guild.name not in mine.content
+
+
+async def test_a_turn_keeps_its_wait_while_others_move_and_starts_again_after_her_own_move(
+    standin, bot_factory, table_clock
+):
+    """Nowa Gwinea, three builders at once.  Alice wants a reminder every 24 hours.  Bob finishes
+    his round after 20 hours: Alice has still waited 20 hours (not 5 minutes), and her reminder
+    still comes at 24 hours, saying so.  Once she finishes building herself, the game waits on
+    Carol, since the start; Alice's next turn's wait starts at the next round."""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.nowa_gwinea"))) as bot:
+        await standin.wait_synced()
+        await settings(standin, alice, chan, where="dm", reminders=24)
+        await start(standin, bot, chan, "nowa_gwinea", (alice, bob, carol), seed=3)
+        await bot.front.boards.drain()
+        began = table_clock.time()
+        assert (await bot.store.jobs.job("remind", str(alice.id))).due_at == began + 24 * 3600
+
+        async def done(user):
+            await (await standin.slash(user, chan, "nowa_gwinea move", move="done")).original()
+            await standin.settle()
+            await bot.front.boards.drain()
+
+        async def mine() -> str:
+            return (await (await standin.slash(alice, chan, "game mine")).original()).content
+
+        table_clock.advance(20 * 3600)
+        await done(bob)
+        table_clock.advance(300)
+        assert "your turn (with Carol), waiting 20 hours" in await mine()
+        assert (await bot.store.jobs.job("remind", str(alice.id))).due_at == began + 24 * 3600
+        # a board posted for those to move (a call of Gwinea! is one) looks at her reminder again:
+        # it stays when her wait reaches 24 hours
+        session = await bot.sessions.core.in_channel(chan.id)
+        person = await bot.store.people.person(alice.id)
+        await bot.front.notifier.arm_reminder(session, person, table_clock.time())
+        assert (await bot.store.jobs.job("remind", str(alice.id))).due_at == began + 24 * 3600
+        standin.skip_messages(standin.dm(alice))
+        table_clock.advance(4 * 3600 - 300)
+        await bot.scheduler.run_due()
+        digest = await standin.next_message(standin.dm(alice), lambda m: m.content.startswith("Reminder"))
+        assert "waiting 24 hours" in digest.content
+
+        table_clock.advance(3600)
+        await done(alice)
+        table_clock.advance(3600)
+        # on someone else: how long the one waited on longest has waited (Carol, since the start)
+        assert "Carol to play, waiting 26 hours" in await mine()
+        await done(carol)  # the round ends: a new one, everyone to build
+        table_clock.advance(600)
+        assert "waiting 10 minutes" in await mine()

@@ -523,6 +523,12 @@ class QueueService:
         if table is not None and table.status == "started" and await self.seated_in_lobby(table, user_id):
             await self.start(table_id)  # its start was cut short (the database stopped answering)
             return said(STARTED)
+        if table is not None and table.status == "started" and await self.begun(table):
+            # A button still there on a game under way: the process stopped before the message was
+            # updated.  It is now, and the press is told where the game is.
+            started = await self.started_said(table)
+            await self.settle(table, started)
+            return started
         if table is None or table.status != "confirming":
             raise Refusal("this table is no longer waiting for confirmations")
         if user_id not in {e.user_id for e in await self.store.queue.seated(table_id)}:
@@ -592,13 +598,14 @@ class QueueService:
                 now = await self.sessions.core.get(table.session_id)
                 if now is None or now.status == "lobby":
                     raise
+        if result is not None:  # before the job goes: a stop before this leaves the job to do it
+            await self.settle(table, said(STARTED))
         # Only once the game has started: until then the time to confirm is the start's retry.
         await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
         for e in seated:
             await self.store.jobs.cancel(QUEUE_EXPIRE, f"{e.guild_id}:{e.user_id}")
         if result is None:
             return False
-        await self.settle(table, said(STARTED))
         await self.posts.announce(result)
         return True
 
@@ -647,6 +654,17 @@ class QueueService:
         await self.match(table.guild_id)
         return True
 
+    async def started_said(self, table: QueueTable) -> Said:
+        """That the table's game has started, with a link to its board (else to its thread)."""
+        session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
+        board = None if session is None else session.row.board_message_id
+        link = (
+            f"<#{table.channel_id}>"
+            if board is None
+            else f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{board}"
+        )
+        return said("The game has started: {link}", link=link)
+
     async def settle(self, table: QueueTable, what: Said) -> None:
         """Replace the table's Confirm message by what came of it (without the button)."""
         if table.channel_id is None or table.message_id is None:
@@ -660,10 +678,14 @@ class QueueService:
         """A ``queue_confirm`` job: the time to confirm the table ``job.key`` is up.  A table
         whose people were never asked (its opening was cut short) gives everyone back; one whose
         people all confirmed (at once, so that no confirmation saw the others'), or all chose to
-        start at once and sit in its lobby in full (its start was cut short), starts."""
+        start at once and sit in its lobby in full (its start was cut short), starts.  A table whose
+        game started and whose job is still here (the process stopped before its Confirm message
+        was updated) has that message say the game started, with a link to it."""
         table_id = int(job.key)
         table = await self.store.queue.table(table_id)
         if table is not None and table.status == "started":
+            if await self.begun(table):  # a stop after its game began and before its job went:
+                await self.settle(table, await self.started_said(table))  # its message kept the button
             await self.start(table_id)  # a start cut short: its game starts now (if still a lobby)
             return
         if table is None or table.status != "confirming":

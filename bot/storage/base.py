@@ -74,6 +74,12 @@ class Conflict(Exception):
     """A write broke a uniqueness rule (a second live game in a channel, a person seated twice)."""
 
 
+class Contended(Exception):
+    """Two transactions waited on each other and the database cancelled this one (PostgreSQL's
+    deadlock or serialization failure); nothing it wrote is stored, and running it again may
+    succeed."""
+
+
 class StaleVersion(Exception):
     """The session changed since the caller read it (or the deadline being fired is gone)."""
 

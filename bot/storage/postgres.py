@@ -39,6 +39,7 @@ from bot.storage.base import (
     Body,
     Clocked,
     Conflict,
+    Contended,
     Examined,
     Job,
     NewMove,
@@ -499,6 +500,8 @@ class PostgresBackend(Backend):
                 return await _steps(conn, body)
         except asyncpg.UniqueViolationError as exc:
             raise Conflict(str(exc)) from None
+        except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError) as exc:  # 40P01, 40001
+            raise Contended(str(exc)) from None
 
     @answering
     async def read(self, body: Body[T]) -> T:

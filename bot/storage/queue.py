@@ -17,6 +17,7 @@ from bot.storage.base import (
     Body,
     Concern,
     Conflict,
+    Contended,
     Row,
     all_,
     fits,
@@ -85,6 +86,10 @@ def entry_of(r: Row) -> QueueEntry:
 def table_of(r: Row) -> QueueTable:
     return record(QueueTable, r, confirm_by=float(r["confirm_by"]))
 
+
+HOLD_ATTEMPTS = 3
+"""How often a table's hold runs when the database cancels it to end a wait with another
+transaction (a deadlock with a process that locks rows in another order)."""
 
 ENTRY_COLUMNS = (
     "guild_id, user_id, name, game, counts, pace, computers, rated, at_once, joined_at, expires_at, options"
@@ -311,24 +316,33 @@ class Queue(Concern):
                 stamp,
             )
             # Only those still free: another process may have held them since they were counted
-            # (PostgreSQL reads each statement afresh); then this table is rolled back.
-            held = yield from run(
-                f"UPDATE queue_entries SET table_id = ?, confirmed = at_once WHERE guild_id = ?"
-                f" AND table_id IS NULL AND user_id IN ({marks}){same}",
-                row[0],
-                guild_id,
-                *user_ids,
-                *(entry_ids or ()),
-            )
+            # (PostgreSQL reads each statement afresh); then this table is rolled back.  One row
+            # at a time in the order of the user ids, so two processes holding some of the same
+            # people lock them in the same order and never wait on each other in a circle.
+            held = 0
+            for uid in sorted(set(user_ids)):
+                held += yield from run(
+                    "UPDATE queue_entries SET table_id = ?, confirmed = at_once WHERE guild_id = ?"
+                    f" AND user_id = ? AND table_id IS NULL{same}",
+                    row[0],
+                    guild_id,
+                    uid,
+                    *(entry_ids or ()),
+                )
             if held != len(set(user_ids)):
                 raise Conflict("the table's people were held by another table meanwhile")
             yield from run(ARM_SQL, QUEUE_CONFIRM, str(row[0]), float(confirm_by), job_json({}), stamp)
             return row[0]
 
-        try:
-            return await self.db.transact(body())
-        except Conflict:
-            return None
+        for attempt in range(1, HOLD_ATTEMPTS + 1):
+            try:
+                return await self.db.transact(body())
+            except Conflict:
+                return None
+            except Contended:  # cancelled to end a wait with another transaction: nothing held
+                if attempt == HOLD_ATTEMPTS:
+                    raise
+        raise AssertionError("unreachable")
 
     async def table(self, table_id: int) -> QueueTable | None:
         if not fits(table_id):

@@ -25,6 +25,8 @@ then make a table of two (ana avoids beto).
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.queue.service import CONFIRM_SECONDS
 from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.e2e.players import is_board
@@ -386,23 +388,70 @@ def test_a_wish_for_no_computers_reads_no_computers_not_up_to_zero():
     assert ", up to 2 computers, " in wishes(two, language("en"))
 
 
+async def table_of_two(standin, bot, table_clock, people, wishes):
+    """The owner makes "games" the queue channel and ``people`` join it a minute apart with the
+    same ``wishes``: the thread of the table formed for them."""
+    chan = standin.channel("games")
+    await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
+    before = {t.id for t in standin.guild.threads}
+    for person in people:
+        table_clock.advance(60)
+        await (await standin.slash(person, chan, "queue join", **wishes)).original()
+        await bot.front.replies.idle()
+    (thread,) = new_threads(standin, before)
+    return thread
+
+
 async def test_a_daily_table_s_thread_stays_open_a_week_between_moves_as_a_game_s_own_thread_does(
     standin, bot_factory, table_clock
 ):
     """A daily table plays a move a day: its thread must not archive itself after Discord's default
     day without a message (slash commands are not offered in an archived thread), so it is opened
     with the longest auto-archive Discord has, a week, as a game opened with /<game> new is."""
-    chan = standin.channel("games")
     ana, beto = standin.add_users("ana", "beto")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
-        before = {t.id for t in standin.guild.threads}
-        for user in (ana, beto):
-            table_clock.advance(60)
-            wishes = dict(game="pachakuna", pace="daily", start="now")
-            await (await standin.slash(user, chan, "queue join", **wishes)).original()
-            await bot.front.replies.idle()
-        (thread,) = new_threads(standin, before)
+        wishes = dict(game="pachakuna", pace="daily", start="now")
+        thread = await table_of_two(standin, bot, table_clock, (ana, beto), wishes)
         assert (await bot.sessions.core.in_channel(thread.id)).status == "active"
         assert thread.auto_archive_duration == 10080
+
+
+async def test_a_confirm_left_on_a_started_game_by_a_stop_answers_with_the_game_s_link_after_a_restart(
+    standin, bot_factory, table_clock
+):
+    """The bot stops after the last confirmation started the table's game and before its Confirm
+    message was updated.  After the restart, a press of that button answers that the game has
+    started, with a link to it, and the message says so and loses the button; before, the press
+    was refused as if the table were no longer waiting."""
+    ana, beto = standin.add_users("ana", "beto")
+    wishes = dict(game="guacamole", players="2", start="confirm", max_wait=24)
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread = await table_of_two(standin, bot, table_clock, (ana, beto), wishes)
+        ask = next(m for m in standin.messages(thread) if m.components)
+        assert "Confirmed" in (await (await standin.click(ana, ask, "Confirm")).original()).content
+        reached = asyncio.Event()
+
+        async def stops(*args, **kwargs):
+            """The process stops here: nothing after the game's start runs."""
+            reached.set()
+            raise asyncio.CancelledError
+
+        bot.queue.posts.settle = stops
+        await standin.click(beto, ask, "Confirm", wait=False)
+        await reached.wait()
+        assert (await bot.sessions.core.latest(thread.id)).status == "active"
+        assert standin.message(ask.id).components  # the button stayed
+
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await bot.taken_up.wait()  # the start posts the game's first board, which the stop left out
+        await bot.front.boards.computers_settled()
+        (board,) = [m for m in standin.messages(thread) if is_board(m)]
+        link = f"https://discord.com/channels/{standin.guild.id}/{thread.id}/{board.id}"
+        pressed = await (await standin.click(ana, ask, "Confirm")).original()
+        assert pressed.content == f"✅ The game has started: {link}"
+        settled = standin.message(ask.id)
+        assert not settled.components
+        assert settled.content.endswith(f"\nThe game has started: {link}")

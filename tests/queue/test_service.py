@@ -751,3 +751,35 @@ async def test_a_table_started_at_once_and_cut_short_while_seating_is_formed_aga
     game = await queue.sessions.core.latest(again)
     assert game.status == "active" and {s.user_id for s in game.seats} == {1, 2}
     assert queue.posts.dms == []
+
+
+async def test_a_confirm_message_left_by_a_stop_after_the_game_started_is_updated_when_its_time_runs_out(
+    queue, clock
+):
+    """The process stops after the last confirmation started the game and before the Confirm
+    message was updated.  Its time to confirm still runs out after the restart, and then the
+    message says the game has started, linking its thread (it lost its button); the game is
+    not started again."""
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    (opened,) = await queue.match(GUILD)
+    await queue.confirm(opened.table_id, 1)
+    settle = queue.posts.settle
+
+    async def stopped(*args, **kwargs):
+        raise RuntimeError("the process stopped")
+
+    queue.posts.settle = stopped
+    with pytest.raises(RuntimeError):
+        await queue.confirm(opened.table_id, 2)
+    queue.posts.settle = settle  # after a restart
+    game = await queue.sessions.core.get(opened.session.id)
+    assert game.status == "active"
+    restarted = QueueService(queue.store, queue.sessions, queue.posts)
+    table = await queue.store.queue.table(opened.table_id)
+    clock.advance(table.confirm_by - clock.time())
+    (due,) = await queue.store.jobs.pending("queue_confirm")
+    await restarted.unconfirmed(due)
+    thread = table.channel_id
+    assert queue.posts.posted[-1] == (thread, f"The game has started: <#{thread}>", ())
+    assert (await queue.sessions.core.get(game.id)).version == game.version

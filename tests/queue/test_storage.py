@@ -184,3 +184,44 @@ async def test_two_processes_holding_the_same_people_at_once_form_one_table(stor
     finally:
         await taker.close()
         await other.close()
+
+
+@pytest.mark.parametrize("database", ["postgres"], indirect=True)
+async def test_a_hold_caught_in_a_deadlock_holds_its_people_when_run_again(store, database, clock):
+    """Another transaction has locked the second person's entry when a process holds both for a
+    table; the hold locks the first and waits on the second, and the other then wants the
+    first: PostgreSQL cancels the hold to end the circle.  The hold runs again once the other
+    is done and forms the table, which holds both; the cancelled attempt leaves nothing."""
+    for uid in (1, 2):
+        await join(store, uid)
+    other = await asyncpg.connect(database.target)
+    try:
+        # Only the hold's side looks for the circle, so PostgreSQL always cancels the hold.
+        await other.execute("SET deadlock_timeout = '1h'")
+        done = other.transaction()
+        await done.start()
+        await other.execute("SELECT 1 FROM queue_entries WHERE user_id = 2 FOR UPDATE")
+        hold = dict(guild_id=GUILD, game="guacamole", size=2, pace="any", rated="any", confirm_by=99.0)
+        holding = asyncio.create_task(store.queue.hold(**hold, user_ids=[2, 1]))
+        for _ in range(100_000):  # until the hold waits for the second person's entry
+            waiting = await database_waits(other)
+            if waiting:
+                break
+            await asyncio.sleep(0)
+        assert waiting == 1
+        # The other transaction now wants the first person: the hold is cancelled, it goes on.
+        await other.execute("SELECT 1 FROM queue_entries WHERE user_id = 1 FOR UPDATE")
+        await done.rollback()
+        table = await holding
+    finally:
+        await other.close()
+    assert table is not None
+    assert {e.user_id: e.table_id for e in await store.queue.entries(GUILD)} == {1: table, 2: table}
+    assert [t.id for t in await store.queue.tables("confirming")] == [table]
+
+
+async def database_waits(conn) -> int:
+    """How many transactions wait for a row another holds."""
+    return await conn.fetchval(
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'transactionid' AND NOT granted"
+    )

@@ -130,6 +130,13 @@ def reach(person: PersonRow, now: float) -> tuple[bool, bool]:
     return person.wants_mention, person.wants_dm and not is_quiet(person, now)
 
 
+def held(person: PersonRow, now: float) -> bool:
+    """Whether news for ``person`` waits for their quiet hours to end: they want it only as a
+    direct message, and ``now`` is in their quiet hours (someone who also wants a mention has it
+    from the post itself)."""
+    return person.wants_dm and not person.wants_mention and is_quiet(person, now)
+
+
 def quiet_ends(person: PersonRow, now: float) -> float:
     """When the quiet hours that hold at ``now`` end (``now`` itself when they do not hold)."""
     if not is_quiet(person, now) or person.quiet_end is None:

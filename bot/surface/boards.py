@@ -305,7 +305,7 @@ class Boards:
             )
             # the last board names every player: each who wants a mention is pinged
             mentions = (
-                self.notifier.end_mentions(players)
+                self.notifier.mentions(players, True)
                 if ended or begins
                 else self.notifier.mentions(people, ping)
             )

@@ -38,7 +38,7 @@ from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import add_line, channel_missing, clicked
-from bot.surface.direct import mention_above
+from bot.surface.direct import mention_above, wanting_mention
 from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
 from bot.surface.unposted import Refused
@@ -221,16 +221,12 @@ class ClockDesk:
         view = discord.ui.View(timeout=None)
         for choice in TIMEOUT_CHOICES:
             view.add_item(TimeoutButton(session.id, seat, at, choice, t))
-        notifier = self.boards.notifier
         people = await self.service.store.people.several(s.user_id for s in [late, *others] if s.user_id)
-        now = notifier.now()
         try:
             message = await self.look.channel(session).send(
                 question(session, late, others, at + gc.VOTE_SECONDS, t),
                 view=view,
-                allowed_mentions=discord.AllowedMentions(  # as each chose with /me notify
-                    users=[discord.Object(u) for u, p in people.items() if notices.reach(p, now)[0]] or False
-                ),
+                allowed_mentions=wanting_mention(people),  # as each chose with /me notify
             )
         except discord.HTTPException as exc:
             if channel_missing(exc):
@@ -317,7 +313,7 @@ class ClockDesk:
             if notices.reach(person, now)[1]:
                 if not await self.dm_asked(session, asked, uid, person):
                     refused.append(uid)
-            elif person.wants_dm and not person.wants_mention and notices.is_quiet(person, now):
+            elif notices.held(person, now):
                 await self.hold_asked(session.id, [(late.seat, at) for late, _ in asked], uid, person)
         await self.mention_refused(session, refused, len(asked))
 

@@ -123,21 +123,15 @@ class Notifier:
         return notices.away_labels(people, self.now(), t)
 
     def mentions(self, people: dict[int, PersonRow], ping: bool) -> discord.AllowedMentions:
-        """Whom the board may ping: those to move who want a mention in the thread."""
-        wanted = [discord.Object(uid) for uid, p in people.items() if p.wants_mention] if ping else []
-        return discord.AllowedMentions(everyone=False, roles=False, users=wanted or False)
+        """Whom the board may ping: those to move who want a mention in the thread (none unless
+        ``ping``); a game's last board: every player who wants one."""
+        return wanting_mention(people if ping else {})
 
     async def players(self, session: Session) -> dict[int, PersonRow]:
         """The settings of every person seated in ``session`` (computers have none)."""
         return await self.store.people.several(
             [s.user_id for s in session.seats if s.user_id and not s.computer]
         )
-
-    def end_mentions(self, people: dict[int, PersonRow]) -> discord.AllowedMentions:
-        """Whom the last board of a game may ping: the players who want a mention in the thread."""
-        now = self.now()
-        wanted = [discord.Object(uid) for uid, p in people.items() if notices.reach(p, now)[0]]
-        return discord.AllowedMentions(everyone=False, roles=False, users=wanted or False)
 
     async def game_ended(
         self, session: Session, message: discord.Message, people: dict[int, PersonRow]
@@ -150,7 +144,7 @@ class Notifier:
         for uid, person in people.items():
             if notices.reach(person, now)[1]:
                 await tell_end(self, session, uid, person, message.id)
-            elif person.wants_dm and not person.wants_mention and notices.is_quiet(person, now):
+            elif notices.held(person, now):
                 due = notices.quiet_ends(person, now)
                 await self.bot.scheduler.schedule(END_NOTICE, f"{session.id}:{uid}", due)
 
@@ -167,7 +161,7 @@ class Notifier:
                 await self.arm_reminder(session, person, now)
             if notices.reach(person, now)[1]:
                 await self.dm_turn(session, person, message)
-            elif person.wants_dm and not person.wants_mention and notices.is_quiet(person, now):
+            elif notices.held(person, now):
                 # quiet hours: the DM waits for their end (as a reminder, which lists the game),
                 # marked held: a notice owed, which turning reminders off does not take away
                 await hold(self, person, notices.quiet_ends(person, now))
@@ -426,6 +420,13 @@ class Notifier:
         if file is not None:
             kwargs["file"] = file
         await interaction.followup.send(**kwargs)
+
+
+def wanting_mention(people: dict[int, PersonRow]) -> discord.AllowedMentions:
+    """A post's allowed mentions: those of ``people`` who want a mention where news is posted
+    (``/me notify``); the others it names are not pinged."""
+    wanted = [discord.Object(uid) for uid, p in people.items() if p.wants_mention]
+    return discord.AllowedMentions(everyone=False, roles=False, users=wanted or False)
 
 
 # ------------------------------------------------------------- how long a game has waited

@@ -1,17 +1,19 @@
 """Results and rematch: the results card under a finished game's last board, and its Rematch
 button, which opens a lobby with the same game and options (or joins it).  Imports: discord,
-:mod:`bot.results`, :mod:`bot.notices` (whom the rematch pings), and :mod:`bot.surface` buttons, channels, lobby, replies.
+:mod:`bot.results`, and :mod:`bot.surface` buttons, channels, direct (whom the rematch pings),
+lobby, replies.
 """
 
 from __future__ import annotations
 
 import discord
 
-from bot import alt, i18n, notices, results
+from bot import alt, i18n, results
 from bot.sessions import MoveResult, Refusal, Session
 from bot.surface.attach import picture
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, check_permissions, clicked
+from bot.surface.direct import wanting_mention
 from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
 from engines.core import said
@@ -104,8 +106,6 @@ class Results:
         # everyone is named; only those whose /me notify wants a mention where news is posted are
         # pinged (an invitation, not a turn: no direct message)
         people = await self.service.store.people.several(others)
-        at = self.service.store.clock.time()
-        pinged = [u for u in others if u not in people or notices.reach(people[u], at)[0]]
         pings = " ".join(f"<@{uid}>" for uid in others)
         t = await self.look.language(session)
         if pings:
@@ -119,9 +119,7 @@ class Results:
         message = await channel.send(
             f"{head}\n{await self.lobby.text(session, t)}",
             view=self.lobby.buttons(session, t),
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in pinged] or False
-            ),
+            allowed_mentions=wanting_mention(people),
         )
         await self.service.store.games.set_lobby_message(session.id, message.id)
         now = await self.service.core.get(session.id)

@@ -22,7 +22,7 @@ from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import add_line, channel_of, check_permissions
-from bot.surface.direct import mention_above
+from bot.surface.direct import mention_above, wanting_mention
 from bot.surface.history import HistoryPages
 from bot.surface.replies import part_of, reply
 from bot.texts import clip
@@ -99,16 +99,11 @@ class UndoRequests:
         people = await self.service.store.people.several(
             uid for s in sorted(request.waiting) if (uid := session.by_seat(s).user_id) is not None
         )
-        now = self.boards.notifier.now()
         try:
             message = await channel.send(
                 clip(text),
                 view=view,
-                allowed_mentions=discord.AllowedMentions(  # as each chose with /me notify
-                    everyone=False,
-                    roles=False,
-                    users=[discord.Object(u) for u, p in people.items() if notices.reach(p, now)[0]] or False,
-                ),
+                allowed_mentions=wanting_mention(people),  # as each chose with /me notify
             )
         except discord.HTTPException:  # nobody can answer a request they cannot see: it is not kept
             await self.service.store.history.drop_undo(session.id, request.version)
@@ -141,7 +136,7 @@ class UndoRequests:
             if notices.reach(person, now)[1]:
                 if not await self.dm_asked(session, request, count, message_id, uid, person):
                     refused.append(uid)
-            elif person.wants_dm and not person.wants_mention and notices.is_quiet(person, now):
+            elif notices.held(person, now):
                 await notifier.bot.scheduler.schedule(
                     UNDO_NOTICE,
                     f"{session.id}:{uid}",

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
 import discord
@@ -156,9 +156,20 @@ class Notifier:
             return
         people = await self.store.people.several(waiting)
         now = self.now()
-        for person in people.values():
-            if person.notify != "none" and person.remind_hours:
-                await self.arm_reminder(session, person, now)
+        reminded = {uid for uid, p in people.items() if p.notify != "none" and p.remind_hours}
+        to_move = session.to_move()
+        seats = {
+            uid: seat.seat
+            for uid in reminded
+            if (seat := session.seat_of(uid)) is not None and seat.seat in to_move
+        }
+        # when each one's turn began, from one read of the log for them all
+        starts = await turn_starts(self, session, sorted(set(seats.values())))
+        changed = seconds_of(session.row.updated_at)
+        for uid, person in people.items():
+            if uid in reminded:
+                began = min(changed, starts[seats[uid]]) if uid in seats else None
+                await self.arm_reminder(session, person, now, began=began)
             if notices.reach(person, now)[1]:
                 await self.dm_turn(session, person, message)
             elif notices.held(person, now):
@@ -166,13 +177,17 @@ class Notifier:
                 # marked held: a notice owed, which turning reminders off does not take away
                 await hold(self, person, notices.quiet_ends(person, now))
 
-    async def arm_reminder(self, session: Session, person: PersonRow, now: float) -> None:
+    async def arm_reminder(
+        self, session: Session, person: PersonRow, now: float, *, began: float | None = None
+    ) -> None:
         """A turn of ``person``'s began in ``session`` (or a board was posted while it waits): their
         reminder comes when that turn has waited their interval (or at their digest hour), counted
         from its beginning, so that others' moves do not put it off.  One armed earlier stays only while another game of theirs waits
         on them: one armed for a turn they have played since would come too soon for this one."""
         key = str(person.user_id)
-        due = await self.next_reminder(person, now, began=await waited_since(self, session, person.user_id))
+        if began is None:
+            began = await waited_since(self, session, person.user_id)
+        due = await self.next_reminder(person, now, began=began)
         armed = await self.store.jobs.job(REMIND, key)
         if armed is not None and (armed.due_at >= due or armed.payload.get("held")):
             return  # (a held notice comes at the end of the quiet hours, which re-arms it)
@@ -437,26 +452,33 @@ async def waited_since(notifier: Notifier, session: Session, user_id: int) -> fl
     person, since their current turn began (others moving meanwhile do not restart it: see
     :func:`bot.notices.turn_began`); on others, since the turn of the one waited on longest began;
     a lobby or a game over, since its last change."""
-    changed = seconds_of(session.row.updated_at)
     seat = session.seat_of(user_id)
     to_move = session.to_move()
     seats = [seat.seat] if seat is not None and seat.seat in to_move else sorted(to_move)
+    starts = await turn_starts(notifier, session, seats)  # none for a lobby or a game over
+    return min([seconds_of(session.row.updated_at), *starts.values()])
+
+
+async def turn_starts(notifier: Notifier, session: Session, seats: Sequence[int]) -> dict[int, float]:
+    """When the current turn of each of ``seats`` began (:func:`bot.notices.turn_began`), from one
+    read of the log's end (the whole log only when that does not tell)."""
     if not seats:
-        return changed
+        return {}
     try:
         turn: int | None = session.engine.turn_number(session.state)
     except Exception:  # a turn number the rules cannot give: every move restarts the wait
         turn = None
     rows = await notifier.store.history.moves(session.id, last=LOG_WINDOW)
-    began = [notices.turn_began(rows, s, turn, None) for s in seats]
-    if None in began and len(rows) == LOG_WINDOW:  # a turn began before the window
+    began = {s: notices.turn_began(rows, s, turn, None) for s in seats}
+    if None in began.values() and len(rows) == LOG_WINDOW:  # a turn began before the window
         rows = await notifier.store.history.moves(session.id)
-        began = [notices.turn_began(rows, s, turn, None) for s in seats]
-    if None in began:  # waiting since the game began (or since its log's first row, at least)
+        began = {s: notices.turn_began(rows, s, turn, None) for s in seats}
+    if None in began.values():  # waiting since the game began (or since its log's first row, at least)
         started = await notifier.store.history.started_at(session.id)
+        changed = seconds_of(session.row.updated_at)
         start = seconds_of(started) if started else seconds_of(rows[0].created_at) if rows else changed
-        began = [start if b is None else b for b in began]
-    return min(changed, *(b for b in began if b is not None))
+        return {s: start if b is None else b for s, b in began.items()}
+    return {s: b for s, b in began.items() if b is not None}
 
 
 # ------------------------------------------------------------- a game's end, after quiet hours

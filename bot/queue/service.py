@@ -658,11 +658,10 @@ class QueueService:
         """That the table's game has started, with a link to its board (else to its thread)."""
         session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
         board = None if session is None else session.row.board_message_id
-        link = (
-            f"<#{table.channel_id}>"
-            if board is None
-            else f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{board}"
-        )
+        if board is None or table.channel_id is None:
+            link = f"<#{table.channel_id}>"
+        else:
+            link = notices.jump_link(table.guild_id, table.channel_id, board)
         return said("The game has started: {link}", link=link)
 
     async def settle(self, table: QueueTable, what: Said) -> None:

@@ -214,7 +214,8 @@ class UndoService:
         # The entry's turn is the one it was agreed in (the state before it, as for any move).
         turn = module.turn_number(session.state)
         entry = NewMove(seat, undo_text(target), False, [event.to_dict()], PUBLIC.to_dict(), turn)
-        clock = await self.service.core.clock_after(session, state)  # a clocked game: clocks as of now
+        # A clocked game: its clocks as of now, without what the moves taken back gave back.
+        clock = await self.service.core.clock_after(session, state, 1, undo_of=target)
         # The row comes back as committed: once the moves are taken back, nothing after this
         # needs the database to tell it (it may have stopped answering).
         row = await self.store.games.play_moves(

@@ -181,7 +181,7 @@ class Clocks:
                 played,
                 module.to_dict(state),
                 job=job,
-                clock=await self.core.clock_after(session, state),
+                clock=await self.core.clock_after(session, state, len(played)),
             )
         except StaleVersion:
             return None  # moved on meanwhile, or fired already (by another process)

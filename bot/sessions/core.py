@@ -371,8 +371,15 @@ class Core:
             due = gc.round_deadline(due, now)
         return due - now
 
-    async def clock_after(self, session: Session, new_state: object) -> Clocked | None:
-        """The clocks once the game goes from ``session.state`` to ``new_state`` now (None: no clock)."""
+    async def clock_after(
+        self, session: Session, new_state: object, added: int, *, undo_of: int | None = None
+    ) -> Clocked | None:
+        """The clocks once the game goes from ``session.state`` to ``new_state`` now, by ``added``
+        moves committed with them (None: no clock).  What each clock gets back is noted under the
+        last of those moves, so that an undo of them takes it back: with ``undo_of``, the change
+        is an undo (its entry the one move added) taking back the moves from that number on, and
+        no clock gets back the time it ran, while what those moves gave back (an increment, a
+        per-move clock's fresh turn) goes with them."""
         spec = session.clock
         if spec is None or session.state is None:
             return None
@@ -382,12 +389,20 @@ class Core:
         after = set() if module.outcome(new_state) is not None else set(module.to_move(new_state))
         before = set(module.to_move(session.state))
         now, banks = self.now(), session.banks
-        if spec.kind == gc.TIMER or module.turn_number(new_state) != module.turn_number(session.state):
+        moves = banks.moves  # the moves the log holds, as the clocks counted them
+        if moves is None or undo_of is not None:
+            # As the log says: for clocks that did not count them (stored before they did, or just
+            # set), and for an undo, which trusts the notes only of clocks that counted the same.
+            moves = await self.store.history.move_count(session.id)
+        if undo_of is not None:
+            banks = gc.take_back(spec, banks, undo_of, after, now, away, people, logged=moves)
+        elif spec.kind == gc.TIMER or module.turn_number(new_state) != module.turn_number(session.state):
             # A new turn (or round), or any move under a turn timer: every clock that ran stops
             # and is paid for, then those to move start afresh, even a seat to move in both.
-            banks = gc.advance(spec, banks, before, set(), now, away, people)
-            before = set()
-        banks = gc.advance(spec, banks, before, after, now, away, people)
+            banks = gc.advance(spec, banks, before, set(), now, away, people, moves=moves + added)
+            banks = gc.advance(spec, banks, set(), after, now, away, people, moves=moves + added)
+        else:
+            banks = gc.advance(spec, banks, before, after, now, away, people, moves=moves + added)
         return banks.to_dict(), self.timer(session, spec, banks, away)
 
     async def clock_at_start(self, session: Session) -> Clocked | None:
@@ -398,7 +413,7 @@ class Core:
             return None
         people = [s.seat for s in session.seats if not s.computer and s.seat is not None]
         to_move = set(session.engine.to_move(session.state)) & set(people)
-        banks = gc.begin(spec, people, to_move, self.now())
+        banks = gc.begin(spec, people, to_move, self.now(), moves=0)  # nothing played yet
         return banks.to_dict(), self.timer(session, spec, banks, await self.away_of(session))
 
     async def save_clock(

@@ -190,7 +190,7 @@ class Play:
             session.version,
             [stored(mine)],
             session.engine.to_dict(new_state),
-            clock=await self.core.clock_after(session, new_state),
+            clock=await self.core.clock_after(session, new_state, 1),
         )
 
     async def _played(
@@ -276,7 +276,7 @@ class Play:
                 session.version,
                 batch,
                 module.to_dict(state),
-                clock=await self.core.clock_after(session, state),
+                clock=await self.core.clock_after(session, state, len(batch)),
             )
             result.played.extend(batch)
             self.core.remember(session.id, version, state)

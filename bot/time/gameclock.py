@@ -39,6 +39,10 @@ ROUND_FLOOR = HOUR
 VOTE_SECONDS = DAY
 """How long the others have to answer when someone's time runs out; then the computer takes the seat."""
 OFF = ("off", "none")
+EARNED_KEPT = 200
+"""How many of the latest moves keep a note of the time their turns' ends gave back (an increment,
+or a per-move clock's fresh turn), so that an undo of them takes it back: an undo reaching further
+back takes back only what the notes kept hold."""
 
 SPEC_HELP = N_(
     "a clock is `move:<time>` (each turn gets that long, e.g. `move:24h`) or "
@@ -236,7 +240,12 @@ class Banks:
     ``taken``: seats the computer took after a timeout (value: the person came back);
     ``paused``: seconds of earlier time away within a running seat's turn, credited by clocks
     stored before the history of times away was kept (now every time away is in it, and read as
-    ``away``); read, and dropped when that turn ends.
+    ``away``); read, and dropped when that turn ends;
+    ``moves``: how many moves the game's log held when these clocks were stored (None: not known,
+    as in clocks stored before it was kept, or just set);
+    ``earned``: by the number of the move (the last of its commit) whose turn change gave it, the
+    seconds each seat's clock got back when its turn ended there (for :func:`take_back`; the
+    latest :data:`EARNED_KEPT` moves).
     """
 
     banks: dict[int, float] = field(default_factory=dict)
@@ -244,9 +253,11 @@ class Banks:
     pending: dict[int, float] = field(default_factory=dict)
     taken: dict[int, bool] = field(default_factory=dict)
     paused: dict[int, float] = field(default_factory=dict)
+    moves: int | None = None
+    earned: dict[int, dict[int, float]] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, dict[str, float | bool]]:
-        out: dict[str, dict[str, float | bool]] = {
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {
             "banks": {str(k): v for k, v in self.banks.items()},
             "since": {str(k): v for k, v in self.since.items()},
             "pending": {str(k): v for k, v in self.pending.items()},
@@ -254,6 +265,10 @@ class Banks:
         }
         if self.paused:  # written only when there is some, as clocks stored before it had none
             out["paused"] = {str(k): v for k, v in self.paused.items()}
+        if self.moves is not None:  # the same for the count of moves and the notes of time given back
+            out["moves"] = self.moves
+        if self.earned:
+            out["earned"] = {str(n): {str(k): v for k, v in got.items()} for n, got in self.earned.items()}
         return out
 
     @classmethod
@@ -276,12 +291,23 @@ class Banks:
             return out
 
         taken = {k: bool(v) for k, v in by_seat("taken").items()}
-        return cls(seats("banks"), seats("since"), seats("pending"), taken, seats("paused"))
+        moves = data.get("moves")
+        if moves is not None and (not isinstance(moves, int) or isinstance(moves, bool) or moves < 0):
+            raise ValueError(f"the clocks' count of moves is not a count: {moves!r}")
+        earned: dict[int, dict[int, float]] = {}
+        for number, got in by_seat("earned").items():  # by move number, then by seat
+            if not isinstance(got, Mapping) or not all(isinstance(v, (int, float)) for v in got.values()):
+                raise ValueError(f"the clocks' time given back at move {number} is not seats and numbers")
+            earned[number] = {int(k): float(v) for k, v in got.items()}
+        return cls(seats("banks"), seats("since"), seats("pending"), taken, seats("paused"), moves, earned)
 
 
-def begin(spec: ClockSpec, seats: Iterable[int], to_move: Iterable[int], now: float) -> Banks:
-    """The clocks of a game starting now: every seat has the full start; those to move run."""
-    return Banks({s: spec.start for s in seats}, {s: now for s in to_move})
+def begin(
+    spec: ClockSpec, seats: Iterable[int], to_move: Iterable[int], now: float, moves: int | None = None
+) -> Banks:
+    """The clocks of a game starting now: every seat has the full start; those to move run
+    (``moves``: how many moves the log holds, when known)."""
+    return Banks({s: spec.start for s in seats}, {s: now for s in to_move}, moves=moves)
 
 
 def spent(banks: Banks, seat: int, now: float, away: Away = ()) -> float:
@@ -305,6 +331,8 @@ def advance(
     now: float,
     away: Callable[[int], Away] = lambda seat: (),
     people: Iterable[int] | None = None,
+    *,
+    moves: int | None = None,
 ) -> Banks:
     """The clocks once the seats to move went from ``before`` to ``after`` at ``now``.
 
@@ -312,7 +340,9 @@ def advance(
     above the start); a seat whose turn begins starts its clock (with the full
     turn, for a per-move clock).  A seat still to move keeps running.  Only
     ``people`` (default: every seat) have clocks; a pending timeout ends with
-    the seat's turn.
+    the seat's turn.  With ``moves`` (how many moves the log holds once this change
+    is stored), the time each clock got back is noted under that number, for an undo
+    (:func:`take_back`), and the clocks count those moves.
     """
     before_set, after_set = set(before), set(after)
     who = None if people is None else set(people)
@@ -320,10 +350,12 @@ def advance(
     since = dict(banks.since)
     pending = dict(banks.pending)
     paused = dict(banks.paused)
+    got: dict[int, float] = {}
     for seat in sorted(before_set - after_set):
         if seat in since:
             rest = max(0.0, bank.get(seat, spec.start) - spent(banks, seat, now, away(seat)))
             bank[seat] = min(spec.start, rest + spec.increment) if spec.kind == BANK else spec.start
+            got[seat] = bank[seat] - rest
             since.pop(seat)
         pending.pop(seat, None)
         paused.pop(seat, None)
@@ -331,10 +363,62 @@ def advance(
         if who is not None and seat not in who:
             continue
         if spec.kind != BANK:
+            got[seat] = got.get(seat, 0.0) + max(0.0, spec.start - bank.get(seat, spec.start))
             bank[seat] = spec.start
         since[seat] = now
         paused.pop(seat, None)
-    return replace(banks, banks=bank, since=since, pending=pending, paused=paused)
+    changed = replace(banks, banks=bank, since=since, pending=pending, paused=paused)
+    return changed if moves is None else noted(changed, moves, got)
+
+
+def noted(banks: Banks, moves: int, got: Mapping[int, float]) -> Banks:
+    """``banks`` counting ``moves`` moves, with the seconds each seat's clock ``got`` back at the
+    last of them noted (added to what an earlier change at that move noted); the notes of moves
+    more than :data:`EARNED_KEPT` back are dropped."""
+    earned = {n: dict(g) for n, g in banks.earned.items() if n > moves - EARNED_KEPT}
+    for seat, seconds in got.items():
+        if seconds > 0:
+            here = earned.setdefault(moves, {})
+            here[seat] = here.get(seat, 0.0) + seconds
+    return replace(banks, moves=moves, earned=earned)
+
+
+def take_back(
+    spec: ClockSpec,
+    banks: Banks,
+    target: int,
+    after: Iterable[int],
+    now: float,
+    away: Callable[[int], Away] = lambda seat: (),
+    people: Iterable[int] | None = None,
+    *,
+    logged: int,
+) -> Banks:
+    """The clocks once an undo, at ``now``, took back the moves from number ``target`` on and left
+    ``after`` to move; the log held ``logged`` moves before the undo's entry.
+
+    No clock gets back time it ran, and an undo is no move: every running clock stops and pays
+    the time it used, with nothing back for it.  What the turns ended (or begun) by the moves taken
+    back gave back, as noted in ``earned`` (an increment, a per-move clock's fresh turn), is taken
+    back, never below nothing.  Then the seats to move again (of ``people``) run from now with what
+    they have: a bank as it is, a per-move clock with what was left of the turn that goes on.  A
+    pending timeout ends (if the time is still out, the clock runs out again at once).  Clocks
+    that did not count the ``logged`` moves (stored before they counted them) know nothing
+    given back.
+    """
+    who = None if people is None else set(people)
+    bank = dict(banks.banks)
+    for seat in sorted(banks.since):
+        bank[seat] = max(0.0, bank.get(seat, spec.start) - spent(banks, seat, now, away(seat)))
+    earned: dict[int, dict[int, float]] = {}
+    for number, got in sorted(banks.earned.items() if banks.moves == logged else ()):
+        if number < target:
+            earned[number] = dict(got)
+            continue
+        for seat, seconds in got.items():
+            bank[seat] = max(0.0, bank.get(seat, spec.start) - seconds)
+    since = {seat: now for seat in sorted(set(after)) if who is None or seat in who}
+    return replace(banks, banks=bank, since=since, pending={}, paused={}, moves=logged + 1, earned=earned)
 
 
 def running(banks: Banks) -> list[int]:

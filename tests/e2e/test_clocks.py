@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e import test_notices as notices
 from tests.e2e.players import lobby_button, to_move
 from tests.e2e.test_notices import EXTENSIONS, is_board, settings
 from tests.support import nim
@@ -467,3 +468,38 @@ async def test_a_timeout_question_in_quiet_hours_is_told_when_they_end_if_still_
         assert f"/{thread.id}/{second.id}" in mine.content
         assert len(dms(late)) == 1
         assert not await bot.store.jobs.pending("timeout_notice")  # told once
+
+
+async def test_the_board_after_an_undo_shows_the_clocks_without_the_increments_taken_back(
+    standin, bot_factory, table_clock
+):
+    """bank:1d+12h.  The first player spends 20 h and moves (16 h left), the other spends 2 h and
+    moves (a full day again), then the first thinks an hour and asks to take both moves back, and
+    the other agrees.  The board posted after the undo shows the first player to move with 3 h
+    (the 4 h they had before their move, less the hour since) and the other with the 22 h their
+    thinking left them: no increment of a move taken back stays, and the undo earns none."""
+    users = standin.add_users("alice", "bob")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, standin.channel("games"), *users, clock="bank:1d+12h")
+        first, session = await to_move(bot, thread, users)
+        (other,) = (u for u in users if u is not first)
+        mine, theirs = session.seat_of(first.id), session.seat_of(other.id)
+        table_clock.advance(20 * HOUR)
+        await notices.play_one(standin, bot, thread, users)
+        table_clock.advance(2 * HOUR)
+        board = await notices.play_one(standin, bot, thread, users)
+        assert f"{mine.name} 16 h (to move)" in board.content, board.content
+        table_clock.advance(HOUR)
+        asked = await (await standin.slash(first, thread, "game undo")).original()
+        assert "Asked" in asked.content, asked.content
+        request = await standin.next_message(thread, lambda m: "asks to take back" in m.content and m.buttons)
+        await standin.click(other, request, "Agree")
+        board = await standin.next_message(thread, lambda m: is_board(m) and "took back" in m.content)
+        parts = sorted([(mine.seat, f"{mine.name} 3 h (to move)"), (theirs.seat, f"{theirs.name} 22 h")])
+        assert "⏱ bank:1d+12h: " + ", ".join(p for _, p in parts) in board.content, board.content
+        await bot.front.boards.drain()
+        status = await (await standin.slash(other, thread, "game status")).original()
+        assert f"{mine.name} 3 h (to move)" in status.content, status.content
+        job = await bot.store.jobs.job("deadline", str(session.id))
+        assert job.due_at == table_clock.time() + 3 * HOUR

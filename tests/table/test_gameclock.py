@@ -175,6 +175,44 @@ def test_moving_after_running_out_ends_the_pending_timeout():
     assert b.pending == {} and b.banks[0] == 12 * HOUR
 
 
+def test_an_undo_takes_back_what_the_moves_taken_back_gave_and_nothing_more():
+    """Seat 0 uses 2 d 20 h and moves (move 1: 4 h left, 12 h back), seat 1 uses 2 h and moves
+    (move 2: 2 h back, capped at the start).  Taking both back an hour later: seat 0 has its 4 h
+    less the hour its clock ran since, seat 1 keeps the 2 h it used; nothing is given for the undo."""
+    b = gc.begin(BANK3, [0, 1], [0], 0.0, moves=0)
+    b = gc.advance(BANK3, b, [0], [1], 2 * DAY + 20 * HOUR, moves=1)
+    b = gc.advance(BANK3, b, [1], [0], 2 * DAY + 22 * HOUR, moves=2)
+    assert b.banks == {0: 16 * HOUR, 1: 3 * DAY} and b.earned == {1: {0: 12 * HOUR}, 2: {1: 2 * HOUR}}
+    assert gc.Banks.from_dict(b.to_dict()) == b
+    undone = gc.take_back(BANK3, b, 1, [0], 2 * DAY + 23 * HOUR, logged=2)
+    assert undone.banks == {0: 3 * HOUR, 1: 3 * DAY - 2 * HOUR}
+    assert undone.since == {0: 2 * DAY + 23 * HOUR} and undone.earned == {} and undone.moves == 3
+    # only the last move taken back: seat 0's increment stays, seat 1 pays the hour it ran
+    one = gc.take_back(
+        BANK3, gc.advance(BANK3, b, [0], [1], 3 * DAY, moves=3), 3, [0], 3 * DAY + HOUR, logged=3
+    )
+    assert one.banks == {0: 16 * HOUR - 2 * HOUR, 1: 3 * DAY - HOUR} and set(one.earned) == {1, 2}
+    # clocks that counted other moves than the log holds know nothing given back: nothing is taken
+    blind = gc.take_back(BANK3, b, 1, [0], 2 * DAY + 23 * HOUR, logged=5)
+    assert blind.banks == {0: 15 * HOUR, 1: 3 * DAY} and blind.moves == 6
+
+
+def test_a_per_move_clock_notes_its_fresh_turns_and_an_undo_goes_on_with_the_turn_left():
+    spec = ClockSpec(MOVE, 2 * HOUR)
+    b = gc.begin(spec, [0, 1], [0], 0.0, moves=0)
+    b = gc.advance(spec, b, [0], [1], 90 * 60, moves=1)
+    b = gc.advance(spec, b, [1], [0], 100 * 60, moves=2)
+    undone = gc.take_back(spec, b, 1, [0], 110 * 60, logged=2)
+    assert undone.banks[0] == 20 * 60 and gc.deadline(spec, undone, 110 * 60) == 130 * 60
+
+
+def test_the_notes_of_time_given_back_keep_to_the_latest_moves():
+    b = gc.begin(BANK3, [0, 1], [0], 0.0, moves=0)
+    for n in range(1, gc.EARNED_KEPT + 20):
+        b = gc.advance(BANK3, b, [(n - 1) % 2], [n % 2], n * HOUR, moves=n)
+    assert b.moves == gc.EARNED_KEPT + 19 and sorted(b.earned) == list(range(20, gc.EARNED_KEPT + 20))
+
+
 def test_round_floor():
     assert gc.round_deadline(10.0, 0.0) == HOUR
     assert gc.round_deadline(2 * HOUR, 0.0) == 2 * HOUR
@@ -204,6 +242,33 @@ def test_a_bank_never_goes_below_zero_nor_above_its_start(plays, start_h, inc_h)
             assert 0 <= gc.left(spec, b, seat, now) <= spec.start
         due = gc.deadline(spec, b, now)
         assert due is not None and now <= due <= now + spec.start
+
+
+@given(turns, st.integers(1, 10 * 24), st.integers(0, 10 * 24), st.integers(0, 39), st.integers(0, DAY))
+def test_an_undo_never_leaves_a_clock_more_than_it_had_before_the_move_taken_back(
+    plays, start_h, inc_h, back, later
+):
+    """Whatever was played, taking back every move from one of them on leaves no seat more time
+    than it had left just before that move (a seat to move then: as of that moment)."""
+    spec = ClockSpec(BANK, start_h * HOUR, min(start_h, inc_h) * HOUR)
+    now, seat = 0.0, 0
+    b = gc.begin(spec, range(4), [0], now, moves=0)
+    before: list[
+        tuple[gc.Banks, float, int]
+    ] = []  # the clocks, the time and the seat to move before each move
+    for number, (nxt, wait) in enumerate(plays, start=1):
+        now += wait
+        before.append((b, now, seat))
+        b = gc.advance(spec, b, [seat], [nxt] if nxt != seat else [], now, moves=number)
+        if nxt == seat:
+            b = gc.advance(spec, b, [], [nxt], now, moves=number)
+        seat = nxt
+    target = min(back, len(plays) - 1) + 1
+    then, at, to_move = before[target - 1]
+    undone = gc.take_back(spec, b, target, [to_move], now + later, logged=len(plays))
+    for s in range(4):
+        assert 0 <= undone.banks.get(s, spec.start) <= gc.left(spec, then, s, at)
+    assert undone.since == {to_move: now + later}
 
 
 def test_clock_line_shows_each_persons_time():

@@ -174,3 +174,31 @@ async def test_clocks_stored_before_they_counted_moves_take_nothing_back_and_giv
     session = await service.core.require(CH)
     assert session.banks.banks == {one: 16 * HOUR, two: 23 * HOUR}  # nothing given for the undo
     assert session.banks.moves == 2
+
+
+async def test_nowa_gwinea_taking_back_done_takes_back_its_early_increment(service, clock):
+    """Everyone builds at once: seat 0 says `done` after 5 h and its clock stops with its increment
+    (1 d less 5 h, 2 h back: 21 h) while seat 1 builds on.  Seat 0 takes `done` back an hour later:
+    its clock runs again with the 19 h it had, not the increment, and seat 1's clock, which ran
+    all along, has 18 h."""
+    await service.lobby.create(
+        "nowa_gwinea", guild_id=1, channel_id=CH, host_id=1, host_name="p1", seed=5, clock="bank:1d+2h"
+    )
+    await service.lobby.join(CH, 2, "p2")
+    session = (await service.lobby.start(CH, 1)).session
+    assert session.to_move() == {0, 1}
+    quick, slow = session.by_seat(0), session.by_seat(1)
+    clock.advance(5 * HOUR)
+    session = (await service.play.play(CH, quick.user_id, "done")).session
+    assert session.to_move() == {1} and session.banks.banks[0] == 21 * HOUR
+    clock.advance(HOUR)
+    undo = UndoService(service, History(service))
+    asked = await undo.ask(CH, quick.user_id)
+    assert isinstance(asked, Asked) and [m.move for m in asked.moves] == ["done"]
+    await undo.answer(session.id, asked.request.version, slow.user_id, True)
+    session = await service.core.require(CH)
+    assert session.to_move() == {0, 1}
+    assert session.banks.banks == {0: 19 * HOUR, 1: 18 * HOUR}
+    assert session.banks.since == {0: clock.time(), 1: clock.time()}
+    # the round waits for the last clock: seat 0's 19 h
+    assert await deadline_in(service, session, clock) == 19 * HOUR

@@ -11,7 +11,10 @@ seated (not computers, not those who resigned) are asked; when they have all
 agreed (at once, if there are none), an *undo entry* is appended to the move
 log (:mod:`bot.replaying`) and the game goes back to the state before that
 move.  Nothing is deleted: the log keeps the moves taken back and the entry
-that took them back, and every replay honours it.
+that took them back, and every replay honours it.  In a game with a clock, an undo gives no
+time back: every clock keeps the time it ran, the undo earns nobody an increment, and what the
+moves taken back gave back (their increments, a per-move clock's fresh turns) goes with them
+(:func:`bot.time.gameclock.take_back`).
 
 A request is stored (``undo_requests``) with the game's version: any move
 played meanwhile voids it, and a button of a void request is answered so.

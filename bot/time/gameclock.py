@@ -16,7 +16,10 @@ is allowed; :attr:`ClockSpec.text` writes it back in the shortest form.
 
 :class:`Banks` is one game's running clocks (JSON in storage).  Every function
 takes the time (``now``) from its caller, and time away from the caller as
-periods ``(since, until)`` during which a person's clock does not run.
+periods ``(since, until)`` during which a person's clock does not run.  The clocks
+note what each move gave back (an increment, a per-move clock's fresh turn), so that
+an undo takes it back with the move (:func:`take_back`): taking moves back never
+gives a clock time.
 """
 
 from __future__ import annotations

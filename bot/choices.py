@@ -43,7 +43,8 @@ SMALL_KIND = 3
 @dataclass(frozen=True)
 class Entry:
     """One legal move with its words (seat names already put in): ``label`` its own words,
-    ``group_label`` its group's, ``full`` both (where no group title stands above it)."""
+    ``group_label`` its group's, ``full`` both (where no group title stands above it);
+    ``whole``: ``label`` already says the whole move (see ``MoveWords.whole``)."""
 
     move: str
     kind: str
@@ -51,6 +52,7 @@ class Entry:
     group: str | None = None
     group_label: str | None = None
     levels: tuple[tuple[str, str], ...] = ()  # (key, words) of each level, the group's among them
+    whole: bool = False
 
     @cached_property
     def steps(self) -> tuple[tuple[str, str], ...]:
@@ -72,7 +74,7 @@ class Entry:
 
     @property
     def full(self) -> str:
-        return f"{self.group_label} {self.label}" if self.group_label else self.label
+        return f"{self.group_label} {self.label}" if self.group_label and not self.whole else self.label
 
     @property
     def group_title(self) -> str:
@@ -159,6 +161,7 @@ def entries(
                 w.group,
                 None if w.group is None else in_words(w.group_message, w.group_args),
                 levels,
+                w.whole,
             )
         )
     return out

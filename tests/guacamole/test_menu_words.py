@@ -1,0 +1,87 @@
+"""Tomathor's swap and Aji's take in the Play menu and autocomplete: every choice says in words
+whose card it is, where it lies and which card it is (both cards, for a swap), in English and
+Spanish, within Discord's limits, and every legal move stays reachable."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot import choices
+from languages import language
+from tests.table import test_menu_steps as steps
+
+NAMES = ["Ana", "Bob", "Cy", "Dee", "Eva", "Fede"]
+CODE = re.compile(r"\b(?:p\d[zd]\w*|x[12]|z?\d[PLOTA])\b")
+"""The notation of a place or a card (``p1z7T``, ``p2d1``, ``x1``, ``z5T``, ``5T``)."""
+
+CARD = {"en": r"\d (?:Avocaldo|Lima|Onion|Tomathor|Aji)", "es": r"\d (?:Avocaldo|Lima|Onion|Tomathor|Ají)"}
+NAME = "|".join([*steps.NAMES, r"P\d"])  # the menus' names (P4 for a fourth seat)
+MINE = {  # one's own card given in a swap: in hand, in the zone, on top of a dish
+    "en": r"\((?:hand|zone|top of dish \d+)\)",
+    "es": r"\((?:mano|zona|lo alto del plato \d+)\)",
+}
+PLACE = {  # the visible card: whose, and where
+    "en": rf"\((?:your zone|top of your dish \d+|(?:{NAME})'s zone|top of (?:{NAME})'s dish \d+|discard pile [12])\)",
+    "es": rf"\((?:tu zona|lo alto de tu plato \d+|zona de (?:{NAME})|lo alto del plato \d+ de (?:{NAME})|la pila de descarte [12])\)",
+}
+SWAP = {
+    "en": re.compile(rf"Swap your {CARD['en']} {MINE['en']} for {CARD['en']} {PLACE['en']}"),
+    "es": re.compile(rf"Cambiar tu {CARD['es']} {MINE['es']} por {CARD['es']} {PLACE['es']}"),
+}
+TAKE = {
+    "en": re.compile(rf"Take {CARD['en']} {PLACE['en']}"),
+    "es": re.compile(rf"Tomar {CARD['es']} {PLACE['es']}"),
+}
+POSITIONS = [(3, 5, "tomathor"), (5, 2, "tomathor"), (3, 5, "aji"), (5, 3, "aji")]
+
+
+def busiest(players: int, seed: int, phase: str):
+    """The position of a seeded game with the most moves in ``phase``."""
+    found = steps.busiest("guacamole", players, seed, 1, lambda m, s, seat, moves: s.phase == phase)
+    assert found, (players, seed, phase)
+    return found[0]
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+@pytest.mark.parametrize(("players", "seed", "phase"), POSITIONS)
+def test_every_swap_and_take_choice_names_both_cards_in_words(players, seed, phase, code):
+    """Each choice of every step of the menu reads on its own, also inside the step of one of
+    one's own cards (where it said only "for 9 Onion (Ana's zone)", the card given away being in
+    the placeholder alone): whose, where and which card, with no notation; a label of at most 100
+    characters, at most 25 choices a select; every legal swap or take reached."""
+    m, state, seat, moves = busiest(players, seed, phase)
+    walked = steps.walk(m, state, seat, moves, language(code))
+    pattern = (SWAP if phase == "tomathor" else TAKE)[code]
+    labels = {}
+    for plans in walked.steps.values():
+        for control in plans:
+            assert len(control.picks) <= choices.CHOICE_LIMIT
+            for pick in control.picks:
+                label = choices.cap(pick.label, choices.OPTION_LIMIT)
+                assert not CODE.search(label), label
+                if pick.value.startswith("m:") and pick.value[2:] != "pass":
+                    labels[pick.value[2:]] = label
+    assert set(labels) == {str(x) for x in moves} - {"pass"}
+    for move, label in labels.items():
+        assert len(label) <= choices.OPTION_LIMIT and pattern.fullmatch(label), (move, label)
+    if phase == "tomathor" and players == 5:  # so many that a step goes by whose card is taken
+        assert any(len(step or ()) == 3 for step in walked.steps), list(walked.steps)
+
+
+def test_a_swap_names_the_card_given_and_the_card_taken():
+    """One swap of each source, as the menu and autocomplete name it."""
+    m, state, seat, moves = busiest(3, 5, "tomathor")
+    found = {e.move: e for e in choices.entries(m, state, seat, moves, NAMES)}
+    for move, e in found.items():
+        if move == "pass":
+            continue
+        source, target = move.split()[1:]
+        assert e.label == e.full and e.label.startswith(f"s{e.group_title[1:]} for "), e
+        if target.startswith("x"):
+            assert e.label.endswith(f"(discard pile {target[1]})"), e.label
+        elif target[1] == str(seat + 1):
+            assert "(your zone)" in e.label or "(top of your dish" in e.label, e.label
+        else:
+            assert f"{NAMES[int(target[1]) - 1]}'s" in e.label, e.label

@@ -17,6 +17,7 @@ Back button (see :class:`Tree`).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -472,15 +473,27 @@ def group_moves(
 
 
 def _words_of(members: Sequence[str], described: dict[str, Entry], titles: Callable[[str], str]) -> str:
-    """What a group of moves has in common, in words: its group's label, else its kind's."""
+    """What a group of moves has in common, in words: the levels they share (``Swap your 5
+    Tomathor (hand) › Ana's cards``), else their kind's title."""
     found = [described[m] for m in members if m in described]
-    if not found:
-        return ""
-    labels = {e.group_title for e in found}
-    if len(labels) == 1 and "" not in labels:
-        return next(iter(labels))
     kinds = {e.kind for e in found}
-    return titles(next(iter(kinds))) if len(kinds) == 1 else ""
+    if len(kinds) != 1:
+        return ""
+    shared = list(found[0].steps)
+    for e in found[1:]:
+        same = 0
+        while same < min(len(shared), len(e.steps)) and shared[same][0] == e.steps[same][0]:
+            same += 1
+        del shared[same:]
+    if shared:
+        return " › ".join(words.rstrip(":…") for _, words in shared)
+    return titles(next(iter(kinds)))
+
+
+def plain(text: str) -> str:
+    """``text`` as typed words are compared: any case, without accents (``aji`` finds ``Ají``)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def complete(
@@ -488,10 +501,11 @@ def complete(
 ) -> list[tuple[str, str]]:
     """Autocomplete's choices, as ``(name, value)`` pairs, for what was typed.
 
-    Moves starting with the text come first, then moves containing it.  Up to
-    25 are offered one by one with their words; when more match, the groups are
-    offered first: a prefix to keep typing, named with what its moves have in
-    common and how many there are.
+    Moves starting with the text come first, then moves containing it, then (in the room left,
+    or all when the notation matches none) moves whose words hold each word typed (``Ana``,
+    ``tomathor``, ``ana dish 2``: as the menu calls them).  Up to 25 are offered one by one with
+    their words; when more match, the groups are offered first: a prefix to keep typing, named
+    with what its moves have in common and how many there are.
     """
     described = {e.move: e for e in found}
     needle = typed.strip().lower()
@@ -499,9 +513,15 @@ def complete(
     starts = [m for m in moves if m.lower().startswith(needle)]
     inside = [m for m in moves if needle in m.lower() and m not in starts]
     matching = starts + inside
+    worded: list[str] = []
+    wanted = plain(typed).split()
+    if wanted and len(matching) < CHOICE_LIMIT:  # the notation's matches first; the words' in the room left
+        taken = set(matching)
+        worded = [e.move for e in found if e.move not in taken and all(w in plain(e.full) for w in wanted)]
+        matching += worded[: CHOICE_LIMIT - len(matching)] if matching else worded
     if len(matching) <= CHOICE_LIMIT:
         return [(cap(f"{m} — {described[m].full}", OPTION_LIMIT, capital=False), m) for m in matching]
-    pool = starts or inside
+    pool = starts or inside or worded
     prefix = pool[0][: len(needle)] if starts else ""
     out = []
     for key, members in group_moves(pool, prefix):

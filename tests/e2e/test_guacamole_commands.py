@@ -76,7 +76,8 @@ async def test_every_tomathor_swap_is_offered_in_words_through_discord(standin, 
     """Tomathor prepared from the Play menu: every step of the swap menu, walked through Discord,
     offers at most 25 choices, each in words with no notation, each move naming the card given
     and the card taken ("Swap your 4 Lima (top of dish 1) for 9 Onion (Alice's zone)", in Spanish
-    "Cambiar tu ... por ..."); every legal swap is offered once, and one plays."""
+    "Cambiar tu ... por ..."); every legal swap is offered once, and one plays; autocomplete names
+    a group of swaps by whose cards it holds, and finds swaps by a player's name."""
     alice, bob, cy = standin.add_users("alice", "bob", "cy")
     for user in (alice, bob, cy):
         user.locale = locale
@@ -137,6 +138,12 @@ async def test_every_tomathor_swap_is_offered_in_words_through_discord(standin, 
             assert give in label.removeprefix(swap), label
             if target.startswith("p") and int(target[1]) - 1 != seat:
                 assert session.names()[int(target[1]) - 1] in label, (move, label)
+
+        other = session.names()[(seat + 1) % 3]
+        typed = await standin.autocomplete(mover, chan, "guacamole move", "move", move=other)
+        assert typed and all(other in c["name"] for c in typed), typed
+        top = await standin.autocomplete(mover, chan, "guacamole move", "move", move="")
+        assert all(not CODE.search(c["name"].split("—")[-1].split("…")[-1]) for c in top), top
 
         group = next(o["value"] for o in menu.selects[0]["options"] if o["value"].startswith("g:"))
         step = await choose(menu, menu.selects[0]["custom_id"], group)

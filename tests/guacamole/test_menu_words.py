@@ -85,3 +85,27 @@ def test_a_swap_names_the_card_given_and_the_card_taken():
             assert "(your zone)" in e.label or "(top of your dish" in e.label, e.label
         else:
             assert f"{NAMES[int(target[1]) - 1]}'s" in e.label, e.label
+
+
+def test_autocomplete_names_whose_cards_a_group_holds_and_finds_them_by_words():
+    """``/guacamole move`` with two hundred swaps: a group to keep typing says whose cards it
+    holds ("Swap your 3 Avocaldo (hand) › Ana's cards", where it said only the first half); typing
+    words of the menu (a name, a dish, a pile) finds the swaps it names."""
+    m, state, seat, moves = busiest(3, 5, "tomathor")
+    found = choices.entries(m, state, seat, moves, NAMES[:3])
+    titles = lambda k: choices.kind_label(m, k)  # noqa: E731
+    top = choices.complete(found, "", titles)
+    assert any(name.endswith("keep typing)") for name, _ in top), top
+    offered = [offer for typed in ("", "swap p") for offer in choices.complete(found, typed, titles)]
+    grouped = [name for name, value in offered if re.search(r" p\d$", value)]  # one player's cards
+    assert grouped, offered
+    for name in grouped:  # the group's words, then whose cards
+        assert re.search(r"Swap your .+ › (?:Ana's cards|Bob's cards|Cy's cards|your own cards) \(", name), (
+            name
+        )
+    other = NAMES[(seat + 1) % 3]
+    dish = next(e for e in found if f"top of {other}'s dish 1" in e.full)
+    typed = choices.complete(found, f"{other.lower()} dish 1", titles)
+    values = [value for _, value in typed]
+    assert dish.move in values or any(dish.move.startswith(v) for v in values), typed
+    assert all(f"{other}'s" in name and "dish 1" in name for name, value in typed if " — " in name), typed

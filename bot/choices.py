@@ -496,6 +496,14 @@ def plain(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+def named(entry: Entry) -> str:
+    """A move as autocomplete names it: its notation, then its words (``take x1 — take 8 Aji
+    (discard pile 1)``); its words alone when both would not fit a name, so that no word is cut
+    (the notation is the choice's value, filled in when it is chosen)."""
+    both = f"{entry.move} — {entry.full}"
+    return cap(both if len(both) <= OPTION_LIMIT else entry.full, OPTION_LIMIT, capital=False)
+
+
 def complete(
     found: Sequence[Entry], typed: str, titles: Callable[[str], str], t: Language = ENGLISH
 ) -> list[tuple[str, str]]:
@@ -520,14 +528,14 @@ def complete(
         worded = [e.move for e in found if e.move not in taken and all(w in plain(e.full) for w in wanted)]
         matching += worded[: CHOICE_LIMIT - len(matching)] if matching else worded
     if len(matching) <= CHOICE_LIMIT:
-        return [(cap(f"{m} — {described[m].full}", OPTION_LIMIT, capital=False), m) for m in matching]
+        return [(named(described[m]), m) for m in matching]
     pool = starts or inside or worded
     prefix = pool[0][: len(needle)] if starts else ""
     out = []
     for key, members in group_moves(pool, prefix):
         if len(members) == 1:
             (move,) = members
-            out.append((cap(f"{move} — {described[move].full}", OPTION_LIMIT, capital=False), move))
+            out.append((named(described[move]), move))
             continue
         words = _words_of(members, described, titles)
         if words:

@@ -109,3 +109,22 @@ def test_autocomplete_names_whose_cards_a_group_holds_and_finds_them_by_words():
     values = [value for _, value in typed]
     assert dish.move in values or any(dish.move.startswith(v) for v in values), typed
     assert all(f"{other}'s" in name and "dish 1" in name for name, value in typed if " — " in name), typed
+
+
+def test_autocomplete_keeps_a_long_swap_in_whole_words():
+    """A swap's notation and words together may pass the 100 characters of a name (in Spanish,
+    with a longer name): the words were cut ("…lo alto del plato 4 de Maximil…"); now such a swap
+    is named by its words alone, whole, as the menu names it, and the others keep the notation
+    first."""
+    m, state, seat, moves = busiest(3, 5, "tomathor")
+    names = ["Maximiliano_G", "Bartolomeo_X", "Guadalupe_RR"]
+    spanish = language("es")
+    found = choices.entries(m, state, seat, moves, names, spanish)
+    titles = lambda k: choices.kind_label(m, k, spanish)  # noqa: E731
+    long = [e for e in found if len(f"{e.move} — {e.full}") > choices.OPTION_LIMIT]
+    assert long, max(len(f"{e.move} — {e.full}") for e in found)
+    for e in long + [e for e in found if e.move not in {x.move for x in long}][:5]:
+        offered = dict((value, name) for name, value in choices.complete(found, e.move, titles))
+        name = offered[e.move]
+        assert len(name) <= choices.OPTION_LIMIT and not name.endswith("…"), name
+        assert name == (e.full if e in long else f"{e.move} — {e.full}"), name

@@ -17,6 +17,7 @@ Back button (see :class:`Tree`).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -43,7 +44,8 @@ SMALL_KIND = 3
 @dataclass(frozen=True)
 class Entry:
     """One legal move with its words (seat names already put in): ``label`` its own words,
-    ``group_label`` its group's, ``full`` both (where no group title stands above it)."""
+    ``group_label`` its group's, ``full`` both (where no group title stands above it);
+    ``whole``: ``label`` already says the whole move (see ``MoveWords.whole``)."""
 
     move: str
     kind: str
@@ -51,6 +53,7 @@ class Entry:
     group: str | None = None
     group_label: str | None = None
     levels: tuple[tuple[str, str], ...] = ()  # (key, words) of each level, the group's among them
+    whole: bool = False
 
     @cached_property
     def steps(self) -> tuple[tuple[str, str], ...]:
@@ -72,7 +75,7 @@ class Entry:
 
     @property
     def full(self) -> str:
-        return f"{self.group_label} {self.label}" if self.group_label else self.label
+        return f"{self.group_label} {self.label}" if self.group_label and not self.whole else self.label
 
     @property
     def group_title(self) -> str:
@@ -159,6 +162,7 @@ def entries(
                 w.group,
                 None if w.group is None else in_words(w.group_message, w.group_args),
                 levels,
+                w.whole,
             )
         )
     return out
@@ -469,15 +473,35 @@ def group_moves(
 
 
 def _words_of(members: Sequence[str], described: dict[str, Entry], titles: Callable[[str], str]) -> str:
-    """What a group of moves has in common, in words: its group's label, else its kind's."""
+    """What a group of moves has in common, in words: the levels they share (``Swap your 5
+    Tomathor (hand) › Ana's cards``), else their kind's title."""
     found = [described[m] for m in members if m in described]
-    if not found:
-        return ""
-    labels = {e.group_title for e in found}
-    if len(labels) == 1 and "" not in labels:
-        return next(iter(labels))
     kinds = {e.kind for e in found}
-    return titles(next(iter(kinds))) if len(kinds) == 1 else ""
+    if len(kinds) != 1:
+        return ""
+    shared = list(found[0].steps)
+    for e in found[1:]:
+        same = 0
+        while same < min(len(shared), len(e.steps)) and shared[same][0] == e.steps[same][0]:
+            same += 1
+        del shared[same:]
+    if shared:
+        return " › ".join(words.rstrip(":…") for _, words in shared)
+    return titles(next(iter(kinds)))
+
+
+def plain(text: str) -> str:
+    """``text`` as typed words are compared: any case, without accents (``aji`` finds ``Ají``)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def named(entry: Entry) -> str:
+    """A move as autocomplete names it: its notation, then its words (``take x1 — take 8 Aji
+    (discard pile 1)``); its words alone when both would not fit a name, so that no word is cut
+    (the notation is the choice's value, filled in when it is chosen)."""
+    both = f"{entry.move} — {entry.full}"
+    return cap(both if len(both) <= OPTION_LIMIT else entry.full, OPTION_LIMIT, capital=False)
 
 
 def complete(
@@ -485,10 +509,11 @@ def complete(
 ) -> list[tuple[str, str]]:
     """Autocomplete's choices, as ``(name, value)`` pairs, for what was typed.
 
-    Moves starting with the text come first, then moves containing it.  Up to
-    25 are offered one by one with their words; when more match, the groups are
-    offered first: a prefix to keep typing, named with what its moves have in
-    common and how many there are.
+    Moves starting with the text come first, then moves containing it, then (in the room left,
+    or all when the notation matches none) moves whose words hold each word typed (``Ana``,
+    ``tomathor``, ``ana dish 2``: as the menu calls them).  Up to 25 are offered one by one with
+    their words; when more match, the groups are offered first: a prefix to keep typing, named
+    with what its moves have in common and how many there are.
     """
     described = {e.move: e for e in found}
     needle = typed.strip().lower()
@@ -496,15 +521,21 @@ def complete(
     starts = [m for m in moves if m.lower().startswith(needle)]
     inside = [m for m in moves if needle in m.lower() and m not in starts]
     matching = starts + inside
+    worded: list[str] = []
+    wanted = plain(typed).split()
+    if wanted and len(matching) < CHOICE_LIMIT:  # the notation's matches first; the words' in the room left
+        taken = set(matching)
+        worded = [e.move for e in found if e.move not in taken and all(w in plain(e.full) for w in wanted)]
+        matching += worded[: CHOICE_LIMIT - len(matching)] if matching else worded
     if len(matching) <= CHOICE_LIMIT:
-        return [(cap(f"{m} — {described[m].full}", OPTION_LIMIT, capital=False), m) for m in matching]
-    pool = starts or inside
+        return [(named(described[m]), m) for m in matching]
+    pool = starts or inside or worded
     prefix = pool[0][: len(needle)] if starts else ""
     out = []
     for key, members in group_moves(pool, prefix):
         if len(members) == 1:
             (move,) = members
-            out.append((cap(f"{move} — {described[move].full}", OPTION_LIMIT, capital=False), move))
+            out.append((named(described[move]), move))
             continue
         words = _words_of(members, described, titles)
         if words:

@@ -539,7 +539,10 @@ class MoveWords:
     ``regions``: further steps a menu may take on the way to the move when there are
     too many to list (the region of the board, then the place), after the group, or
     before it with ``regions_first`` (the row of the board, then the tile); ``then``:
-    steps after all those (how far a tile turns, then what to pay).
+    steps after all those (how far a tile turns, then what to pay).  ``whole``: the label
+    says the whole move, its group's part among it (``Swap your 5 Tomathor (hand) for 3 Lima
+    (discard pile 1)``), so a menu shows it alone, with no group's words put before it, also in
+    the group's own step, where each choice still reads on its own.
     """
 
     kind: str
@@ -551,6 +554,7 @@ class MoveWords:
     regions_first: bool = False
     then: tuple[Level, ...] = ()
     group_text: str | None = None
+    whole: bool = False
 
     @property
     def group_message(self) -> str:
@@ -572,8 +576,8 @@ class MoveWords:
 
     def full(self, words: Mapping[str, str], language: Translates | None = None) -> str:
         """The move's whole description: its group's words, then its own (``Hut F`` ``on B2 ...``)."""
-        group = self.group_label(words, language)
         own = self.label(words, language)
+        group = None if self.whole else self.group_label(words, language)
         return f"{group} {own}" if group else own
 
 

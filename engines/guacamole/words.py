@@ -59,7 +59,7 @@ WORDS: dict[str, str] = {
     "move.cancel": N_("take the dish back"),
     "move.add": N_("add {cards} to your dish {dish}"),
     "move.steal": N_("steal a random card from {target}"),
-    "move.swap": N_("for {card} ({place})"),
+    "move.swap": N_("swap your {source} for {card} ({place})"),
     "move.take": N_("take {card} ({place})"),
     "move.draw.deck": N_("draw from the deck"),
     "move.draw.pile": N_("draw {card} from discard pile {pile}"),
@@ -155,15 +155,17 @@ def move_words(state: State, seat: int, move: Move) -> MoveWords:
         return MoveWords("add", "move.add", {"cards": cards, "dish": move.dish})
     if isinstance(move, Steal):
         return MoveWords("steal", "move.steal", {"target": f"{{p{move.target}}}"})
-    if isinstance(move, Swap):
+    if isinstance(move, Swap):  # each choice names both cards, also in the step of one's own card
+        source = _source_words(state, seat, move.source)
         place = _place_words(move.target, seat)
         return MoveWords(
             "swap",
             "move.swap",
-            {"card": card_words(_card_at(state, move.target)), "place": place},
+            {"source": source, "card": card_words(_card_at(state, move.target)), "place": place},
             group=move.source,
-            group_args={"card": _source_words(state, seat, move.source)},
+            group_args={"card": source},
             regions=(_whose(move.target, seat),),
+            whole=True,
         )
     if isinstance(move, Take):
         return MoveWords(

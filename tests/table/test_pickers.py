@@ -238,3 +238,19 @@ def test_autocomplete_offers_groups_first_in_words():
     assert requests <= 3, requests
     name = next(n for n, v in complete(found, typed, titles) if v == target)
     assert name.startswith(target + " — ")
+
+
+def test_autocomplete_finds_moves_by_their_words_after_the_notation():
+    """Typed words a move's notation lacks (a name, an accent left out) find it by its words;
+    moves whose notation matches keep coming first, and words fill only the room they leave, so
+    a few more words never turn a list of moves into groups to keep typing."""
+    found = [
+        choices.Entry(f"take p2d{i}", "take", f"take {i} Ají (top of Bob's dish {i})") for i in range(1, 4)
+    ]
+    found += [choices.Entry(f"b{i:02}", "draw", "draw a card") for i in range(24)]
+    offered = [value for _, value in complete(found, "aji bob", str.title)]
+    assert offered == ["take p2d1", "take p2d2", "take p2d3"]
+    assert [value for _, value in complete(found, "dish 2", str.title)] == ["take p2d2"]
+    firsts = [value for _, value in complete(found, "b", str.title)]
+    assert firsts == [f"b{i:02}" for i in range(24)] + ["take p2d1"]  # a letter of "Bob": in the room left
+    assert complete(found, "zebra", str.title) == []

@@ -295,6 +295,23 @@ def test_move_words_for_the_issues_examples():
     own = MoveWords("k", "x", group="g", group_text="group.k.own")
     assert own.group_label({"group.k": "G", "group.k.own": "Yours"}) == "Yours"
     assert [level.text for level in own.levels()] == ["group.k.own"]
+    # a label that says the whole move stands alone: no group's words before it, in a menu either
+    whole = MoveWords("k", "x", group="g", whole=True)
+    assert whole.full({"group.k": "G", "x": "G and more"}) == "G and more"
+    (entry,) = choices.entries(_Words(whole), None, 0, ["m"], [])
+    assert entry.full == entry.label == "G and more" and entry.group_title == "G"
+
+
+class _Words:
+    """An engine of one move, described by ``words``."""
+
+    WORDS = {"group.k": "G", "x": "G and more"}
+
+    def __init__(self, words: MoveWords):
+        self.words = words
+
+    def move_words(self, state, seat, move) -> MoveWords:
+        return self.words
 
 
 def test_event_kind_end_is_left_out_of_the_last_post_only():

@@ -15,8 +15,8 @@ in the same seat twice when it can be avoided).  Here the rules, heaviest first:
    of a table.
 4. **Seat positions balanced over the season**: inside each table the seats are given so that
    each player sits where they have sat least (weight :attr:`Weights.seat` per earlier game in
-   that seat), and not in the seat they had last time (:attr:`Weights.same_seat`); among equally
-   good seatings a seeded draw decides.
+   that seat; a forfeit never played sat nobody), and not in the seat they had last time
+   (:attr:`Weights.same_seat`); among equally good seatings a seeded draw decides.
 5. **Fewest repeated byes**: when the field does not divide, the byes go to those with the
    fewest byes so far, then the fewest points, then the lowest standing.
 

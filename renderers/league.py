@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from languages import N_
 from renderers.colours import BACKGROUND, GOLD, INK, MUTED, PANEL, RULE, high_contrast
 from renderers.translation import ntr, num, speaking, tr
-from renderers.typeset import clip, font, text_width
+from renderers.typeset import clip, font, shorten, text_width
 
 STANDINGS_WIDTH = 1000
 ROW = 56
@@ -65,16 +65,42 @@ class StandingLine:
     byes: int = 0  # rounds the pairing had no table for them (their games do not count these)
 
 
-def shown_name(line: StandingLine) -> str:
-    """The name cell: marked when the player was dropped, with their no-shows and the pairing's
-    byes when they have any ("Ana (dropped, 1 no-show, 1 bye)"): a bye's points with no game
-    behind them are explained in the row itself, as the standings' text does."""
+def marks_of(line: StandingLine) -> str:
+    """What the name cell adds to the name: "dropped", the no-shows, the pairing's byes ("" for
+    none)."""
     marks = [tr("dropped")] if line.dropped else []
     if line.no_shows:
         marks.append(ntr("{n} no-show", "{n} no-shows", line.no_shows))
     if line.byes:
         marks.append(ntr("{n} bye", "{n} byes", line.byes))
-    return tr("{name} ({marks})", name=line.name, marks=", ".join(marks)) if marks else line.name
+    return ", ".join(marks)
+
+
+def shown_name(line: StandingLine, name: str | None = None) -> str:
+    """The name cell: marked when the player was dropped, with their no-shows and the pairing's
+    byes when they have any ("Ana (dropped, 1 no-show, 1 bye)"): a bye's points with no game
+    behind them are explained in the row itself, as the standings' text does (``name``: the
+    player's name as drawn, when it is shortened)."""
+    marks = marks_of(line)
+    name = line.name if name is None else name
+    return tr("{name} ({marks})", name=name, marks=marks) if marks else name
+
+
+def fitted_name(line: StandingLine, width: float, bold: bool = False) -> str:
+    """The name cell in ``width`` pixels: whole when it fits; else the name shortened with an
+    ellipsis and its marks kept whole ("Maximiliano Fernández… (1 bye)"), as they say why the row
+    reads as it does.  The name keeps a third of the cell at least (the row is still someone's):
+    only marks longer than the rest are cut, at their end, where the cell is drawn."""
+    whole = shown_name(line)
+    if not marks_of(line) or text_width(whole, SIZE, bold) <= width:
+        return whole
+    least = min(text_width(line.name, SIZE, bold), width / 3)
+    room = max(width - text_width(shown_name(line, ""), SIZE, bold), least)
+    cell = shown_name(line, shorten(line.name, room, SIZE, bold))
+    while text_width(cell, SIZE, bold) > width and room > least:  # the spacing where words join
+        room -= 2
+        cell = shown_name(line, shorten(line.name, room, SIZE, bold))
+    return cell
 
 
 def columns(
@@ -198,7 +224,7 @@ def fitted(
     the render's language), and the player's column widened into whatever width the picture has
     to spare, never past it: the picture is at most as wide as :func:`columns` made it (so it
     still reads at 400 px), the room the numbers' columns do not need goes to the names, and a
-    name longer than that is cut with an ellipsis."""
+    name longer than that is cut with an ellipsis (before its marks: :func:`fitted_name`)."""
 
     def need(i: int) -> int:
         return max(cell_width(row[i][0], row[i][2]) for row in rows)
@@ -227,6 +253,10 @@ def _standings(
     rows = table(shown, layout)
     layout = fitted(layout, rows)
     header, *body = rows
+    at, player, _ = next((i, w, a) for i, (h, w, a) in enumerate(layout) if h == N_("Player"))
+    for line, cells_of in zip(shown, body, strict=True):  # a long name gives way to its marks
+        _, colour, bold = cells_of[at]
+        cells_of[at] = (fitted_name(line, player - 14, bold), colour, bold)
     top = 24 + TITLE + 14 + SIZE + 24
     height = top + ROW * (len(shown) + 1) + (ROW if more else 0) + 24
     width = max(STANDINGS_WIDTH, sum(w for _, w, _ in layout) + 20)

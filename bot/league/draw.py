@@ -139,6 +139,7 @@ class Draw:
                 g.round,
                 {str(s.user_id): s.place for s in g.seats if s.place is not None},
                 tuple(str(u) for u in g.players),
+                played=g.session_id is not None,  # a forfeit never played sat nobody in its seats
             )
             for g in games
             if g.status == "finished"

@@ -79,7 +79,8 @@ def season_record(
 ) -> tuple[dict[str, list[str]], dict[str, list[str]], int]:
     """Each player's colour history and float history, and the last round played.
 
-    A game counts for colours when both places are known; a bye is a downward float (FIDE
+    A game counts for colours when both places are known and it was played (a forfeit never
+    played gave nobody a colour); a bye is a downward float (FIDE
     C.04.A's convention, as in the library's checker); a pair of players with different scores
     before the round floats down (the higher) and up (the lower).  Scores here are 1, 0.5, 0 per
     game and 1 per bye, which orders players as the league's own points do for two-player games.
@@ -101,8 +102,10 @@ def season_record(
             if len(seating) != 2:
                 continue
             a, b = seating
-            colours[a].append(WHITE)
-            colours[b].append(BLACK)
+            game = results[(rnd, seating)]
+            if game.played:  # a forfeit never played gave nobody a colour
+                colours[a].append(WHITE)
+                colours[b].append(BLACK)
             if score[a] > score[b]:
                 floats[a].append("down")
                 floats[b].append("up")
@@ -112,7 +115,6 @@ def season_record(
             else:
                 floats[a].append("none")
                 floats[b].append("none")
-            game = results[(rnd, seating)]
             got = points_for_places([game.places[a], game.places[b]], place_points(2))
             gained[a] += got[0]
             gained[b] += got[1]

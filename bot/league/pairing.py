@@ -158,7 +158,8 @@ def swiss_round(
     their rounds (and ``byes`` its byes as (round, player)), which give the two-player pairing
     its float history and round number, and stand for ``history`` when that is empty;
     ``forbidden``: pairs of players who must not meet; ``seat_history``: each player's seats so
-    far (0 is the first player), by default read from ``history`` (or ``games``);
+    far (0 is the first player), by default read from the games played of ``games`` (or, without
+    ``games``, from ``history``);
     ``starting_order``: the two-player pairing numbers, best first; ``total_rounds``: the
     season's Swiss rounds (the Dutch system treats the last round apart); ``dutch_limit``: the
     largest two-player field paired by the Dutch system (it takes seconds at 64 players on a
@@ -177,7 +178,11 @@ def swiss_round(
     if not past and games is not None:
         past = [g.seating for g in sorted(games, key=lambda g: g.round)]
     given_seats = seat_history
-    if seat_history is None:
+    if seat_history is None and games is not None:  # the seats sat in: not a forfeit never played
+        seat_history = seating.seat_counts(
+            [g.seating for g in sorted(games, key=lambda g: g.round) if g.played]
+        )
+    elif seat_history is None:
         seat_history = seating.seat_counts(past)
     met = met_pairs(past)
     fallback = None

@@ -230,11 +230,14 @@ def improve(groups: list[list[str]], met: Counter[frozenset[str]], rounds: int =
 class GameResult:
     """One finished league game: the round and each player's place (1 is best); ``seats`` lists
     the players in seat order (first player first) when known, else the order of ``places``
-    is the seat order."""
+    is the seat order.  ``played`` is False for a forfeit never played (no table was opened for
+    it): it scores, and its players count as having met, but nobody sat in its seats, so it
+    counts in nobody's seat balance (nor, in two-player games, colour history)."""
 
     round: int
     places: Mapping[str, int]
     seats: tuple[str, ...] = ()
+    played: bool = True
 
     @property
     def seating(self) -> tuple[str, ...]:

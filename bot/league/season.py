@@ -285,9 +285,8 @@ class Rounds:
                 **texts.picture_columns(order),
             )
         )
-        text = texts.standings_text(league, rows, f"**{league.shown}**: {heading}", t, ratings)
-        if self.gate is not None:
-            text = clip("\n".join([text, *await self.gate.notes(league, t)]))
+        notes = await self.gate.notes(league, t) if self.gate is not None else []
+        text = texts.standings_text(league, rows, f"**{league.shown}**: {heading}", t, ratings, notes)
         described = alt.from_text(text, names=[league.name, *(s.name for s in rows)])  # kept as written
         return text, Picture(data, f"league-{league.id}-standings.png", described)
 

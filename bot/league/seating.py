@@ -15,8 +15,8 @@ in the same seat twice when it can be avoided).  Here the rules, heaviest first:
    of a table.
 4. **Seat positions balanced over the season**: inside each table the seats are given so that
    each player sits where they have sat least (weight :attr:`Weights.seat` per earlier game in
-   that seat), and not in the seat they had last time (:attr:`Weights.same_seat`); among equally
-   good seatings a seeded draw decides.
+   that seat; a forfeit never played sat nobody), and not in the seat they had last time
+   (:attr:`Weights.same_seat`); among equally good seatings a seeded draw decides.
 5. **Fewest repeated byes**: when the field does not divide, the byes go to those with the
    fewest byes so far, then the fewest points, then the lowest standing.
 
@@ -207,3 +207,17 @@ def tables(
     groups = far_repeats(groups, met, forbidden, points, weights)
     rng = random.Random(seed)
     return [give_seats(g, seats, rng, weights) for g in groups]
+
+
+def lobby_seats(paired: Sequence[int], lobby: Sequence[tuple[int, int | None]]) -> dict[int, int]:
+    """The game seat of each seat of a paired table's lobby (``lobby``: each seat's join order and
+    person, None for a computer): a person sits where the pairing put them, and the computers
+    standing in for players dropped since the pairing (seated after the people in the lobby) take
+    those players' seats, in order, so that nobody else's seat moves."""
+    ordered = sorted(lobby)
+    people = {u for _, u in ordered if u is not None}
+    free = iter(i for i, u in enumerate(paired) if u not in people)
+    return {
+        order: paired.index(u) if u is not None and u in paired else next(free, len(paired))
+        for order, u in ordered
+    }

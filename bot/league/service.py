@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 import engines
 from bot import profiles
-from bot.league import attendance, names, pairing, tiebreaks
+from bot.league import attendance, names, pairing, seating, tiebreaks
 from bot.league.draw import MAX_PLAYERS, Draw
 from bot.league.errors import LeagueError
 from bot.league.pairing import Row
@@ -560,8 +560,9 @@ class LeagueService:
     ) -> Session | None:
         """Open and start the session of one league game in ``channel_id`` (a thread of its own).
 
-        A dropped player's seat is taken by the computer (they forfeit the game); a game in which
-        fewer than two people remain is recorded as a forfeit without being played.
+        A dropped player's seat is taken by the computer (they forfeit the game), in the seat the
+        pairing gave them (:func:`bot.league.seating.lobby_seats`: the others keep theirs); a game
+        in which fewer than two people remain is recorded as a forfeit without being played.
 
         The lobby is stored whole in one commit: its every seat, its clock and the league game it
         plays (with the forfeits of those dropped); then it starts.  A stop before the commit
@@ -613,7 +614,9 @@ class LeagueService:
             swiss = league.format == "swiss" and not self.draw.bracket_stage(league, game.round)
             host = next(s.user_id for s in session.seats if s.join_order == 0)
             assert host is not None  # the first seat is a person's: the league's host
-            await self.sessions.lobby.start(session.row.channel_id, host, keep_order=swiss)
+            lobby = [(s.join_order, None if s.computer else s.user_id) for s in session.seats]
+            seats = seating.lobby_seats(game.players, lobby) if swiss else None
+            await self.sessions.lobby.start(session.row.channel_id, host, keep_order=swiss, paired=seats)
         return await self.sessions.core.get(session.id)
 
     async def round_deadline(

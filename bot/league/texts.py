@@ -16,7 +16,7 @@ import engines
 from bot.league import controls, names, pairing, tiebreaks
 from bot.league.service import LeagueError, Standing
 from bot.storage.leagues import LeagueRow
-from bot.texts import clip, game_options_text
+from bot.texts import MESSAGE_LIMIT, clip, game_options_text
 from bot.time import gameclock as gc
 from engines.core import SetupError, echo, parse_option_text
 from languages import ENGLISH, N_, Language, option_key
@@ -177,13 +177,16 @@ def standings_text(
     heading: str,
     t: Language = ENGLISH,
     ratings: Mapping[int, float] | None = None,
+    notes: Sequence[str] = (),
 ) -> str:
     """The standings in words, for screen readers (and every row, when the picture is cut): each
     row's tiebreak values in the league's order, and below them what each short name stands for
     (with ``ratings``, the players rated: another's rating is a dash, as on the picture); a row
-    with pairing byes counts them beside its games, and a line below says what a bye is."""
+    with pairing byes counts them beside its games, and a line below says what a bye is; then
+    ``notes``.  A table too long for one message loses rows from its bottom, never those lines
+    (:func:`fit_rows`)."""
     order = tiebreaks.stored_order(league.tiebreaks)
-    lines = [heading]
+    lines = []
     for s in rows:
         r = s.row
         values = {
@@ -214,10 +217,30 @@ def standings_text(
         if s.no_shows:
             line += t.ngettext(", {n} no-show", ", {n} no-shows", s.no_shows)
         lines.append(line)
-    lines.append(t.gettext("Tiebreaks, in order: {legend}", legend=controls.legend(order, t)))
+    below = [t.gettext("Tiebreaks, in order: {legend}", legend=controls.legend(order, t))]
     if any(s.byes for s in rows):
-        lines.append(byes_legend(league, t))
-    return clip("\n".join(lines))
+        below.append(byes_legend(league, t))
+    return fit_rows(heading, lines, [*below, *notes], t)
+
+
+def fit_rows(heading: str, rows: Sequence[str], below: Sequence[str], t: Language = ENGLISH) -> str:
+    """``heading``, ``rows`` and the lines ``below`` them in one message: when they are too long for
+    it, the last rows give way to a line saying how many are left out and where the whole table
+    is, so that what explains the rows (the legends) is never the part cut."""
+    whole = "\n".join([heading, *rows, *below])
+    if len(whole) <= MESSAGE_LIMIT or not rows:
+        return clip(whole)
+    room = MESSAGE_LIMIT - len("\n".join([heading, *below]))
+    kept = len(rows)
+    while True:
+        kept -= 1
+        more = t.ngettext(
+            "… and {n} more player: {/league export} has the whole table",
+            "… and {n} more players: {/league export} has the whole table",
+            len(rows) - kept,
+        )
+        if kept == 0 or sum(len(r) + 1 for r in rows[:kept]) + len(more) + 1 <= room:
+            return clip("\n".join([heading, *rows[:kept], more, *below]))
 
 
 def byes_legend(league: LeagueRow, t: Language = ENGLISH) -> str:

@@ -252,12 +252,20 @@ class Lobby:
                 self.core.ended(session.row)
 
     async def start(
-        self, channel_id: int, user_id: int, *, keep_order: bool = False, posted: bool = False
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        keep_order: bool = False,
+        posted: bool = False,
+        paired: Mapping[int, int] | None = None,
     ) -> MoveResult:
         """Start the game in the channel: seats are drawn from the game's seed, or, with
         ``keep_order`` or a game whose engine sets ``SEATED_AS_JOINED`` (everyone plays at once, and
         options name seats by the lobby's numbers), given in the order the players joined (a
-        league's pairing chose them).  ``posted``: the caller posts the first board with the
+        league's pairing chose them); ``paired`` (each lobby seat's game seat, by its join order: a
+        league's pairing with a computer where a dropped player was paired) gives them as it says,
+        when it names every seat once.  ``posted``: the caller posts the first board with the
         table's board posts, so a computer that searches moves after it (``computers_next``)."""
         async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, _):
             n = len(session.seats)
@@ -280,6 +288,12 @@ class Lobby:
             if not (keep_order or getattr(module, "SEATED_AS_JOINED", False)):
                 rng_for(session.row.seed, "seating").shuffle(order)
             seat_of = {s.join_order: order[i] for i, s in enumerate(session.seats)}
+            if (
+                paired is not None
+                and set(paired) == set(seat_of)
+                and sorted(paired.values()) == list(range(n))
+            ):
+                seat_of = dict(paired)
             state = module.new_game(config, n, session.row.seed)
             seats = sorted(
                 (replace(s, seat=seat_of[s.join_order]) for s in session.seats), key=lambda s: s.seat or 0

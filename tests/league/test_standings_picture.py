@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from renderers import league as pictures
 from renderers.translation import speaking, tr
@@ -39,3 +41,48 @@ def test_a_long_name_takes_the_spare_width_but_never_widens_the_picture():
     huge = "Maximiliano Fernández de la Cruz y Quispe"
     wide = Image.open(io.BytesIO(pictures.standings("Liga", "Round 1", [line(1, huge)])))
     assert wide.width == pictures.STANDINGS_WIDTH  # the name is cut, the picture not widened
+
+
+def found_at(picture: Image.Image, text: str, row: int) -> tuple[float, int]:
+    """How closely ``text`` (drawn as a name cell draws it) matches the best place in row ``row``
+    of the body (0: the first), and where: the mean difference per channel (0: the same pixels)
+    and the left edge."""
+    top = 24 + pictures.TITLE + 14 + pictures.SIZE + 24
+    middle = top + pictures.ROW * (row + 1) + pictures.ROW // 2
+    face = pictures.font(pictures.SIZE)
+    wide = int(face.getlength(text)) + 3
+    band = picture.crop((0, middle - pictures.ROW // 2, picture.width, middle + pictures.ROW // 2))
+    scores = []
+    for eighth in range(8):  # a word inside a longer text may start between two pixels
+        drawn = Image.new("RGB", (wide, pictures.ROW), pictures.ZEBRA if row % 2 else pictures.PANEL)
+        at = (eighth / 8, pictures.ROW // 2)
+        ImageDraw.Draw(drawn).text(at, text, font=face, fill=pictures.INK, anchor="lm")
+        for x in range(0, min(picture.width, 720) - wide):  # the name column and past it
+            cell = band.crop((x, 0, x + wide, pictures.ROW))
+            scores.append((sum(ImageStat.Stat(ImageChops.difference(cell, drawn)).mean) / 3, x))
+    return min(scores)
+
+
+@pytest.mark.parametrize(
+    ("language", "marks"),
+    [(None, "(1 bye)"), ("es", "(1 ronda libre)"), (None, "(2 no-shows, 1 bye)")],
+)
+def test_a_long_name_is_shortened_and_its_marks_kept_on_the_picture(language, marks):
+    """A name too long for its column lost the marks after it ("Maximiliano Fernández de la
+    Cr…", its bye gone): the name gives way instead, with an ellipsis, and the marks are drawn
+    whole, on a picture as wide as ever (what a phone shows 400 px wide)."""
+    shows = 2 if "no-shows" in marks else 0
+    rows = [
+        line(1, "Ana"),
+        dataclasses.replace(line(2, "Maximiliano Fernández de la Cruz y Quispe"), byes=1, no_shows=shows),
+    ]
+    picture = Image.open(io.BytesIO(pictures.standings("Liga", "Round 1", rows, language=language)))
+    assert picture.width == pictures.STANDINGS_WIDTH
+    picture = picture.convert("RGB")
+    words = ["Maximilian", "…", marks]  # each drawn, in this order
+    found = [found_at(picture, word, 1) for word in words]
+    assert all(score < 1 for score, _ in found), list(zip(words, found, strict=True))  # marks: ~20
+    assert [x for _, x in found] == sorted(x for _, x in found), list(zip(words, found, strict=True))
+    with speaking(language):
+        cell = pictures.fitted_name(rows[1], 480)
+    assert cell.endswith(marks) and text_width(cell, pictures.SIZE) <= 480

@@ -1,0 +1,69 @@
+"""A forfeit never played (its table never opened) scores, but nobody sat in its seats: the seat
+balance the pairing keeps (who moves first, and the seats each player has had least) reads only
+the games played."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.league import dutch
+from bot.league.pairing import GameResult, swiss_round
+from bot.league.service import LeagueService
+from tests.league.test_service import DAY, counter, open_games, started_with
+
+PLACES = {"x": 1, "y": 2, "z": 3}
+
+
+def test_a_forfeit_never_played_counts_in_nobodys_seats():
+    """x, y and z have played seats 0-1-2 and 2-0-1; round 3 was a forfeit never played, paired
+    1-2-0.  Each has one seat not played yet, and round 4 gives it to them."""
+    games = [
+        GameResult(1, PLACES, ("x", "y", "z")),
+        GameResult(2, PLACES, ("y", "z", "x")),
+        GameResult(3, PLACES, ("z", "x", "y"), played=False),
+    ]
+    for seed in range(6):
+        rnd = swiss_round(["x", "y", "z"], 3, games=games, round_number=4, seed=seed)
+        assert rnd.groups == (("z", "x", "y"),), seed  # was x-y-z or y-z-x: seats played already
+    played = swiss_round(["x", "y", "z"], 3, games=games[:2], round_number=3, seed=0)
+    assert played.groups == (("z", "x", "y"),)  # as if the forfeit had not been paired
+
+
+def test_a_two_player_forfeit_never_played_gives_nobody_a_colour():
+    games = [
+        GameResult(1, {"a": 1, "b": 2}, ("a", "b")),
+        GameResult(1, {"c": 1, "d": 2}, ("c", "d"), played=False),
+    ]
+    colours, floats, last = dutch.season_record(games, [])
+    assert colours == {"a": ["white"], "b": ["black"]} and last == 1
+    assert floats == {p: ["none"] for p in "abcd"}  # the round still counts for the floats
+
+
+@pytest.fixture
+def leagues(service):
+    return LeagueService(service.store, service)
+
+
+async def test_a_round_whose_table_never_opened_leaves_the_seats_as_the_rounds_played(
+    leagues, service, clock
+):
+    """Three players at one table of three: rounds 1 and 2 played, round 3's table never opened
+    (a forfeit by all, at its deadline).  Round 4 seats each in the one seat they have not played."""
+    store = service.store
+    names = {uid: f"p{uid}" for uid in (261, 262, 263)}
+    values = {"name": "Huts", "game": "nowa_gwinea", "format": "swiss", "rounds": 4, "days": 1, "seed": 5}
+    league = await started_with(leagues, names, group_size=3, **values)
+    channels = counter(2600)
+    for number in (1, 2, 3):
+        opened = await leagues.open_round(league.id, number)
+        if number < 3:
+            await open_games(leagues, opened, names, channels)
+        clock.advance(DAY)
+        await leagues.round_deadline(league.id, number)
+    games = await store.leagues.league_games(league.id)
+    assert [g.status for g in games] == ["finished"] * 3 and games[2].session_id is None
+    sat = {u: {g.players.index(u) for g in games[:2]} for u in names}
+    assert all(len(seats) == 2 for seats in sat.values())  # rounds 1 and 2 seated each apart
+    groups, byes = await leagues.draw.pair(await store.leagues.league(league.id), 4)
+    assert byes == [] and len(groups) == 1
+    assert all(pos not in sat[u] for pos, u in enumerate(groups[0])), (groups, [g.players for g in games])

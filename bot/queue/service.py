@@ -140,6 +140,41 @@ class Posts(Protocol):
         ...
 
 
+def formed_text(table: Table, people: Sequence[QueueEntry], t: Language) -> str:
+    """What the thread of a table the queue formed says first: whom it seats, its pace and options."""
+    info = engines.get(table.game)
+    names = " ".join(f"<@{p.user_id}>" for p in people)
+    lines = [
+        t.ngettext(
+            "{people}: the queue formed a {game} table of {n} player for you.",
+            "{people}: the queue formed a {game} table of {n} players for you.",
+            table.size,
+            people=names,
+            game=info.title,
+        )
+    ]
+    if table.computers:
+        lines.append(t.ngettext("{n} seat is a computer's.", "{n} seats are computers'.", table.computers))
+    pace = t.gettext("live (no clock)") if table.pace == "live" else t.gettext("daily (a day per move)")
+    rated = t.gettext("unrated") if table.rated == "unrated" else t.gettext("rated")
+    lines.append(t.gettext("Pace: {pace}; {rated}.", pace=pace, rated=rated))
+    lines.append(
+        t.gettext(
+            "Options: {options}",
+            options=game_options_text(table.game, options_in_full(table.game, table.options, table.size), t),
+        )
+    )
+    return "\n".join(lines)
+
+
+async def settle(posts: Posts, table: QueueTable, what: Said) -> None:
+    """Replace the table's Confirm message by what came of it (without the button)."""
+    if table.channel_id is None or table.message_id is None:
+        return
+    t = await posts.language(table.guild_id)
+    await posts.settle(table.channel_id, table.guild_id, table.message_id, what.in_words(t))
+
+
 @dataclass(frozen=True)
 class Opened:
     """What forming one table came to: its table row, and its session when it opened."""
@@ -448,7 +483,7 @@ class QueueService:
         for _ in range(table.computers):
             await self.sessions.lobby.add_computer(thread, host.user_id)
         session = await self.sessions.core.require(thread)
-        text = self.formed_text(table, people, t)
+        text = formed_text(table, people, t)
         if all(p.at_once for p in people):
             await self.posts.post(thread, guild_id, text, pings=[p.user_id for p in people])
             if not await self.store.queue.place_table(
@@ -469,7 +504,7 @@ class QueueService:
         ):
             placed = await self.store.queue.table(table_id)
             if placed is not None and placed.status == "started":  # confirmed as the message went out
-                await self.settle(replace(placed, message_id=message_id), said(STARTED))
+                await settle(self.posts, replace(placed, message_id=message_id), said(STARTED))
                 return Opened(table, table_id, session, True)
             await self.withdraw(session, guild_id, thread, message_id, t)
             return None
@@ -487,36 +522,6 @@ class QueueService:
         else:
             await self.posts.post(thread, guild_id, text)
 
-    @staticmethod
-    def formed_text(table: Table, people: Sequence[QueueEntry], t: Language) -> str:
-        info = engines.get(table.game)
-        names = " ".join(f"<@{p.user_id}>" for p in people)
-        lines = [
-            t.ngettext(
-                "{people}: the queue formed a {game} table of {n} player for you.",
-                "{people}: the queue formed a {game} table of {n} players for you.",
-                table.size,
-                people=names,
-                game=info.title,
-            )
-        ]
-        if table.computers:
-            lines.append(
-                t.ngettext("{n} seat is a computer's.", "{n} seats are computers'.", table.computers)
-            )
-        pace = t.gettext("live (no clock)") if table.pace == "live" else t.gettext("daily (a day per move)")
-        rated = t.gettext("unrated") if table.rated == "unrated" else t.gettext("rated")
-        lines.append(t.gettext("Pace: {pace}; {rated}.", pace=pace, rated=rated))
-        lines.append(
-            t.gettext(
-                "Options: {options}",
-                options=game_options_text(
-                    table.game, options_in_full(table.game, table.options, table.size), t
-                ),
-            )
-        )
-        return "\n".join(lines)
-
     async def confirm(self, table_id: int, user_id: int) -> Said:
         """A person at the table confirms; the game starts when they were the last."""
         table = await self.store.queue.table(table_id)
@@ -527,7 +532,7 @@ class QueueService:
             # A button still there on a game under way: the process stopped before the message was
             # updated.  It is now, and the press is told where the game is.
             started = await self.started_said(table)
-            await self.settle(table, started)
+            await settle(self.posts, table, started)
             return started
         if table is None or table.status != "confirming":
             raise Refusal("this table is no longer waiting for confirmations")
@@ -599,7 +604,7 @@ class QueueService:
                 if now is None or now.status == "lobby":
                     raise
         if result is not None:  # before the job goes: a stop before this leaves the job to do it
-            await self.settle(table, said(STARTED))
+            await settle(self.posts, table, said(STARTED))
         # Only once the game has started: until then the time to confirm is the start's retry.
         await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
         for e in seated:
@@ -622,7 +627,7 @@ class QueueService:
         if await self.begun(table):  # its game was started from its lobby (/game start) meanwhile:
             await self.start(table_id)  # its people play it, and leave the queue
             if table.status == "confirming":
-                await self.settle(table, said("The game has started"))
+                await settle(self.posts, table, said("The game has started"))
             return False
         gone = await self.store.queue.return_table(table_id, dropped)
         if gone is None:
@@ -642,7 +647,8 @@ class QueueService:
                 await self.tell(
                     e.guild_id, e.user_id, dropped_said(info.title, await self.posts.server_name(e.guild_id))
                 )
-        await self.settle(
+        await settle(
+            self.posts,
             table,
             why
             or said_n(
@@ -664,13 +670,6 @@ class QueueService:
             link = notices.jump_link(table.guild_id, table.channel_id, board)
         return said("The game has started: {link}", link=link)
 
-    async def settle(self, table: QueueTable, what: Said) -> None:
-        """Replace the table's Confirm message by what came of it (without the button)."""
-        if table.channel_id is None or table.message_id is None:
-            return
-        t = await self.posts.language(table.guild_id)
-        await self.posts.settle(table.channel_id, table.guild_id, table.message_id, what.in_words(t))
-
     # ------------------------------------------------------------------ jobs
 
     async def unconfirmed(self, job: Job) -> None:
@@ -684,7 +683,7 @@ class QueueService:
         table = await self.store.queue.table(table_id)
         if table is not None and table.status == "started":
             if await self.begun(table):  # a stop after its game began and before its job went:
-                await self.settle(table, await self.started_said(table))  # its message kept the button
+                await settle(self.posts, table, await self.started_said(table))  # its message kept the button
             await self.start(table_id)  # a start cut short: its game starts now (if still a lobby)
             return
         if table is None or table.status != "confirming":

@@ -143,6 +143,9 @@ async def test_a_queue_of_seven_forms_the_tables_a_hand_check_expects(standin, b
         }
         assert any(is_board(m) for m in standin.messages(guaca))
         assert not standin.message(ask.id).components  # the button goes once the game starts
+        # the queue says the game started once, on its Confirm message; the lobby posts one first board
+        assert started_lines(standin.message(ask.id)) == 1
+        assert len([m for m in standin.messages(guaca) if is_board(m)]) == 1
         waiting = [e.user_id for e in await bot.store.queue.entries(standin.guild.id)]
         assert waiting == [people["beto"].id, people["eloy"].id]
         # eloy's two hours run out: he leaves the queue and is told by direct message.

@@ -396,6 +396,9 @@ class Pukllay(_BotBase):
                 jobs.UNDO_NOTICE: front.undo.tell_held,
             },
         )
+        # Confirm buttons a stop left on the queue's tables no longer waiting go at the scheduler's
+        # first round, not when their time to confirm would have run out.
+        await queue.sweep()
         if self.settings.http_port is not None:
             web = WebServer(
                 self,

@@ -168,7 +168,10 @@ class GatesCog(
         lines = [server_words(server, t)]
         session = await service.core.in_channel(channel_of(interaction))
         running = session is not None and session.status == "active"
+        seated = full = False
         if session is not None and session.status == "lobby":
+            seated = session.seat_of(interaction.user.id) is not None
+            full = len(session.seats) >= session.row.max_players
             asked = profile_words.gate_text(
                 await profiles.table_gate(store, session.id, session.row.guild_id), t
             )
@@ -191,19 +194,26 @@ class GatesCog(
             )
         found = await profiles.profile(store, interaction.user.id)
         lines.append(t.gettext("You: {figures}.", figures=profile_words.short(found.figures, t)))
-        lines.append(seat_words(refused, t, elsewhere=running))
+        lines.append(seat_words(refused, t, elsewhere=running, seated=seated, full=full))
         await reply(interaction, "\n".join(lines))
 
 
-def seat_words(refused: Said | None, t: Language, *, elsewhere: bool = False) -> str:
+def seat_words(
+    refused: Said | None, t: Language, *, elsewhere: bool = False, seated: bool = False, full: bool = False
+) -> str:
     """Whether the asker may take a seat (``elsewhere``: at a new table of the server, asked in a
-    game under way, whose own seats are taken)."""
+    game under way, whose own seats are taken; ``seated``: they sit at the lobby asked about
+    already, its host too; ``full``: every seat of that lobby is taken)."""
+    if seated:  # no gate is asked of a seat held: a gate changed since applies to who joins next
+        return t.gettext("You already have a seat at this table.")
     if elsewhere:
         if refused is None:
             return t.gettext("At a new table in this server, you may take a seat.")
         return t.gettext(
             "At a new table in this server, you may not take a seat: {reason}.", reason=refused.in_words(t)
         )
+    if full:
+        return t.gettext("You may not take a seat: every seat at this table is taken.")
     if refused is None:
         return t.gettext("You may take a seat.")
     return t.gettext("You may not take a seat: {reason}.", reason=refused.in_words(t))

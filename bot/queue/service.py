@@ -9,7 +9,8 @@ refuses leaves the queue (told why) and the others wait again at their places.  
 starts at once when everyone at it chose so; otherwise each is pinged with a Confirm button and
 the game starts when the last confirms.  When the time to confirm runs out (a ``queue_confirm``
 job), those who did not confirm leave the queue, the lobby closes and the others wait again at
-their places.  A person's wait ends at their maximum wait (a ``queue_expire`` job), and they are
+their places.  The job stays until the table's Confirm message says what came of it (see
+:meth:`QueueService.conclude`); each start brings forward those a stop left (:meth:`QueueService.sweep`).  A person's wait ends at their maximum wait (a ``queue_expire`` job), and they are
 told.
 
 The gate: :attr:`QueueService.gate` (``guild, user, game -> a refusal or None``) is asked for each
@@ -59,6 +60,10 @@ CLOCKS = {"live": None, "daily": "move:1d", ANY: "move:1d"}
 CONFIRM_SECONDS = {"live": 10 * 60.0, "daily": 12 * HOUR, ANY: 12 * HOUR}
 """How long the people at a formed table have to confirm, by its pace."""
 STARTED = N_("Everyone confirmed: the game has started")
+NOT_PLAYED = N_(
+    "This table was not played; those of its people still waiting are back in the queue, at their places."
+)
+"""A Confirm message a stop left with its button, its table given back (why it was is not kept)."""
 
 
 def expired_said(game: str, server: str, hours: int) -> Said:
@@ -97,6 +102,18 @@ def left_said(entry: QueueEntry) -> Said:
         "{name} left the queue; the others wait in the queue again, at their places.",
         name=shown(entry.name),
     )
+
+
+def not_played_said(entry: QueueEntry | None, table_id: int) -> Said:
+    """The answer to a press of the Confirm button of table ``table_id``, given back: where the
+    presser stands in the queue now (``entry``: their place, if they wait)."""
+    if entry is None:
+        return said("this table was not played, and you are not in the queue; /queue join to wait again")
+    if entry.table_id is not None and entry.table_id != table_id:
+        return said(
+            "this table was not played; another table the queue formed for you waits for your Confirm"
+        )
+    return said("this table was not played; you wait in the queue again, at your place (see /queue list)")
 
 
 def away_said(person: PersonRow) -> Said:
@@ -140,6 +157,41 @@ class Posts(Protocol):
         ...
 
 
+def formed_text(table: Table, people: Sequence[QueueEntry], t: Language) -> str:
+    """What the thread of a table the queue formed says first: whom it seats, its pace and options."""
+    info = engines.get(table.game)
+    names = " ".join(f"<@{p.user_id}>" for p in people)
+    lines = [
+        t.ngettext(
+            "{people}: the queue formed a {game} table of {n} player for you.",
+            "{people}: the queue formed a {game} table of {n} players for you.",
+            table.size,
+            people=names,
+            game=info.title,
+        )
+    ]
+    if table.computers:
+        lines.append(t.ngettext("{n} seat is a computer's.", "{n} seats are computers'.", table.computers))
+    pace = t.gettext("live (no clock)") if table.pace == "live" else t.gettext("daily (a day per move)")
+    rated = t.gettext("unrated") if table.rated == "unrated" else t.gettext("rated")
+    lines.append(t.gettext("Pace: {pace}; {rated}.", pace=pace, rated=rated))
+    lines.append(
+        t.gettext(
+            "Options: {options}",
+            options=game_options_text(table.game, options_in_full(table.game, table.options, table.size), t),
+        )
+    )
+    return "\n".join(lines)
+
+
+async def settle(posts: Posts, table: QueueTable, what: Said) -> None:
+    """Replace the table's Confirm message by what came of it (without the button)."""
+    if table.channel_id is None or table.message_id is None:
+        return
+    t = await posts.language(table.guild_id)
+    await posts.settle(table.channel_id, table.guild_id, table.message_id, what.in_words(t))
+
+
 @dataclass(frozen=True)
 class Opened:
     """What forming one table came to: its table row, and its session when it opened."""
@@ -172,6 +224,7 @@ class QueueService:
         self.posts = posts
         self.gate = gate
         self._locks: dict[int, asyncio.Lock] = {}
+        self._concluding = asyncio.Lock()  # see conclude
         self._later: set[asyncio.Task[list[Opened]]] = set()
         sessions.core.on_end.append(self.game_ended)  # a game that ends frees a seat under the cap
 
@@ -448,7 +501,7 @@ class QueueService:
         for _ in range(table.computers):
             await self.sessions.lobby.add_computer(thread, host.user_id)
         session = await self.sessions.core.require(thread)
-        text = self.formed_text(table, people, t)
+        text = formed_text(table, people, t)
         if all(p.at_once for p in people):
             await self.posts.post(thread, guild_id, text, pings=[p.user_id for p in people])
             if not await self.store.queue.place_table(
@@ -469,7 +522,7 @@ class QueueService:
         ):
             placed = await self.store.queue.table(table_id)
             if placed is not None and placed.status == "started":  # confirmed as the message went out
-                await self.settle(replace(placed, message_id=message_id), said(STARTED))
+                await settle(self.posts, replace(placed, message_id=message_id), said(STARTED))
                 return Opened(table, table_id, session, True)
             await self.withdraw(session, guild_id, thread, message_id, t)
             return None
@@ -487,48 +540,20 @@ class QueueService:
         else:
             await self.posts.post(thread, guild_id, text)
 
-    @staticmethod
-    def formed_text(table: Table, people: Sequence[QueueEntry], t: Language) -> str:
-        info = engines.get(table.game)
-        names = " ".join(f"<@{p.user_id}>" for p in people)
-        lines = [
-            t.ngettext(
-                "{people}: the queue formed a {game} table of {n} player for you.",
-                "{people}: the queue formed a {game} table of {n} players for you.",
-                table.size,
-                people=names,
-                game=info.title,
-            )
-        ]
-        if table.computers:
-            lines.append(
-                t.ngettext("{n} seat is a computer's.", "{n} seats are computers'.", table.computers)
-            )
-        pace = t.gettext("live (no clock)") if table.pace == "live" else t.gettext("daily (a day per move)")
-        rated = t.gettext("unrated") if table.rated == "unrated" else t.gettext("rated")
-        lines.append(t.gettext("Pace: {pace}; {rated}.", pace=pace, rated=rated))
-        lines.append(
-            t.gettext(
-                "Options: {options}",
-                options=game_options_text(
-                    table.game, options_in_full(table.game, table.options, table.size), t
-                ),
-            )
-        )
-        return "\n".join(lines)
-
     async def confirm(self, table_id: int, user_id: int) -> Said:
         """A person at the table confirms; the game starts when they were the last."""
         table = await self.store.queue.table(table_id)
         if table is not None and table.status == "started" and await self.seated_in_lobby(table, user_id):
             await self.start(table_id)  # its start was cut short (the database stopped answering)
             return said(STARTED)
-        if table is not None and table.status == "started" and await self.begun(table):
-            # A button still there on a game under way: the process stopped before the message was
-            # updated.  It is now, and the press is told where the game is.
-            started = await self.started_said(table)
-            await self.settle(table, started)
-            return started
+        if table is not None and table.status in ("confirming", "started") and await self.begun(table):
+            # A button left on a game under way (started from its lobby, or by a start a stop cut
+            # short): the start settles it now (if nothing did since); the press is told where it is.
+            await self.start(table_id)
+            return await self.started_said(table)
+        if table is not None and table.status == "returned":
+            await self.conclude(table, said(NOT_PLAYED))  # if a stop left its message as it was
+            raise Refusal(not_played_said(await self.store.queue.entry(table.guild_id, user_id), table_id))
         if table is None or table.status != "confirming":
             raise Refusal("this table is no longer waiting for confirmations")
         if user_id not in {e.user_id for e in await self.store.queue.seated(table_id)}:
@@ -599,7 +624,9 @@ class QueueService:
                 if now is None or now.status == "lobby":
                     raise
         if result is not None:  # before the job goes: a stop before this leaves the job to do it
-            await self.settle(table, said(STARTED))
+            await self.conclude(table, said(STARTED))
+        elif await self.begun(table):  # started from its lobby (/game start), or by another start
+            await self.conclude(table, await self.started_said(table))
         # Only once the game has started: until then the time to confirm is the start's retry.
         await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
         for e in seated:
@@ -620,15 +647,13 @@ class QueueService:
         if table is None:
             return False
         if await self.begun(table):  # its game was started from its lobby (/game start) meanwhile:
-            await self.start(table_id)  # its people play it, and leave the queue
-            if table.status == "confirming":
-                await self.settle(table, said("The game has started"))
+            await self.start(table_id)  # its people play it and leave the queue; its message says so
             return False
         gone = await self.store.queue.return_table(table_id, dropped)
         if gone is None:
             return False
         table = await self.store.queue.table(table_id) or table  # its lobby may have opened meanwhile
-        await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
+        # Its queue_confirm job stays until its Confirm message is settled (see conclude).
         session_id = table.session_id
         if session_id is None and table.channel_id is not None:  # opened, and cut short before kept
             found = await self.sessions.core.in_channel(table.channel_id)
@@ -642,7 +667,7 @@ class QueueService:
                 await self.tell(
                     e.guild_id, e.user_id, dropped_said(info.title, await self.posts.server_name(e.guild_id))
                 )
-        await self.settle(
+        await self.conclude(
             table,
             why
             or said_n(
@@ -664,12 +689,18 @@ class QueueService:
             link = notices.jump_link(table.guild_id, table.channel_id, board)
         return said("The game has started: {link}", link=link)
 
-    async def settle(self, table: QueueTable, what: Said) -> None:
-        """Replace the table's Confirm message by what came of it (without the button)."""
-        if table.channel_id is None or table.message_id is None:
-            return
-        t = await self.posts.language(table.guild_id)
-        await self.posts.settle(table.channel_id, table.guild_id, table.message_id, what.in_words(t))
+    async def conclude(self, table: QueueTable, what: Said) -> bool:
+        """The table's Confirm message says what came of it and loses its button, once.  Its
+        ``queue_confirm`` job is the mark of a message still to settle, dropped only once it is (a
+        stop before leaves it to the job, or to the next start's :meth:`sweep`); in this process
+        one conclusion at a time, so that of a press and the job at once one adds the line.  False
+        when the mark was gone (nothing posted)."""
+        async with self._concluding:
+            if await self.store.jobs.job(QUEUE_CONFIRM, str(table.id)) is None:
+                return False
+            await settle(self.posts, table, what)
+            await self.store.jobs.cancel(QUEUE_CONFIRM, str(table.id))
+            return True
 
     # ------------------------------------------------------------------ jobs
 
@@ -683,9 +714,12 @@ class QueueService:
         table_id = int(job.key)
         table = await self.store.queue.table(table_id)
         if table is not None and table.status == "started":
-            if await self.begun(table):  # a stop after its game began and before its job went:
-                await self.settle(table, await self.started_said(table))  # its message kept the button
-            await self.start(table_id)  # a start cut short: its game starts now (if still a lobby)
+            # a start cut short: its game starts now (if still a lobby); a stop after its game began
+            # and before its job went left the button on its message, which says it started now
+            await self.start(table_id)
+            return
+        if table is not None and table.status == "returned":  # a stop left the button on it
+            await self.conclude(table, said(NOT_PLAYED))
             return
         if table is None or table.status != "confirming":
             return
@@ -698,6 +732,19 @@ class QueueService:
         waiting = [e.user_id for e in seated if not e.confirmed] if asked else []
         if not asked or waiting or not await self.start(table_id):
             await self.give_back(table_id, waiting)
+
+    async def sweep(self) -> int:
+        """At start-up: Confirm messages a stop left with their button on tables no longer waiting
+        (started, given back) are settled now, not when their time to confirm runs out (up to 12
+        hours on): their ``queue_confirm`` jobs (see :meth:`conclude`) are brought forward to now,
+        for the process that claims them.  How many were."""
+        now = self.store.clock.time()
+        swept = 0
+        for job in await self.store.jobs.pending(QUEUE_CONFIRM):
+            table = await self.store.queue.table(int(job.key))
+            if (table is None or table.status != "confirming") and await self.store.jobs.hasten(job, now):
+                swept += 1
+        return swept
 
     async def back(self, job: Job) -> None:
         """A ``queue_back`` job: the time away of someone waiting (key ``guild:user``) ended."""

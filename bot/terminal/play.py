@@ -200,12 +200,22 @@ def play(
             if not hinted:
                 print("  " + prompt.commands_hint(lang, huts), file=out)
                 hinted = True
-            line = ask(lang.gettext("{player} to play>", player=names[seat]) + " ")
+            only = prompt.only_move(module, state, seat)
+            if only is None:
+                asked = lang.gettext("{player} to play>", player=names[seat])
+            else:  # Enter alone plays it, as the hint says
+                asked = lang.gettext("{player} to play (Enter: {move})>", player=names[seat], move=str(only))
+            line = ask(asked + " ")
             if line is None:
                 print("\n" + lang.gettext("end of input; stopping"), file=out)
                 return 0
             text = line.strip()
-            if not text:
+            if not text and only is None:  # several moves: which they are, and that one is typed
+                print("  " + lang.gettext("Several moves are legal: type the one you choose."), file=out)
+                print(
+                    prompt.moves_text(module, state, seat, choices.offered(module, state, seat), "", lang),
+                    file=out,
+                )
                 continue
             word, _, rest = text.partition(" ")
             command = prompt.command_of(word, lang)
@@ -246,8 +256,8 @@ def play(
                     prompt.plain(lang.gettext(rules) if rules else lang.gettext("no help written")), file=out
                 )
                 continue
-            try:
-                move = module.parse_move(text)
+            try:  # an empty line here: the one legal move
+                move = module.parse_move(text) if text else only
             except MoveError as exc:
                 print(f"  {prompt.plain(exc.said.in_words(lang))}", file=out)
                 print("  " + prompt.commands_hint(lang, huts), file=out)

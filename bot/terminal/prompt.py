@@ -7,6 +7,7 @@ Imports :mod:`bot.choices`, :mod:`engines` and :mod:`languages`; no Discord.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import secrets
@@ -176,19 +177,29 @@ def command_of(word: str, t: Language) -> str | None:
 
 
 def commands_hint(t: Language, huts: bool = False) -> str:
-    """The line that names the table's words, at the first prompt and after an unknown word."""
+    """The line that names the table's words, at the first prompt and after an unknown word, and
+    says what Enter alone does."""
     words = {c: command_word(t, c) for c in COMMANDS}
     if huts:
-        return t.gettext(
+        named = t.gettext(
             "Type a move, or {moves} (the legal moves), {view} (your picture), {describe} (the board in "
             "words), {huts} (the hut chart), {help} (the rules), {quit} (stop).",
             **words,
         )
-    return t.gettext(
-        "Type a move, or {moves} (the legal moves), {view} (your picture), {describe} (the board in words), "
-        "{help} (the rules), {quit} (stop).",
-        **words,
-    )
+    else:
+        named = t.gettext(
+            "Type a move, or {moves} (the legal moves), {view} (your picture), {describe} (the board in "
+            "words), {help} (the rules), {quit} (stop).",
+            **words,
+        )
+    return named + " " + t.gettext("When only one move is legal, Enter alone plays it.")
+
+
+def only_move(module: Engine, state: object, seat: int) -> object | None:
+    """The one legal move of ``seat``, or None when there are several (or none); reads at most two
+    of them, as ``legal_moves`` may be a generator over a large space."""
+    first = list(itertools.islice(module.legal_moves(state, seat), 2))
+    return first[0] if len(first) == 1 else None
 
 
 def random_seed() -> int:

@@ -214,16 +214,42 @@ async def test_gate_show_in_a_lobby_the_person_sits_in_does_not_count_that_seat_
         # Her three seats reach the cap of a new player: one more table is refused ...
         elsewhere = await (await standin.slash(dora, threads[3], "gate show")).original()
         assert "You may not take a seat" in elsewhere.content
-        # ... but a table she sits at is one of the three, not a fourth.
+        # ... but a table she sits at is one of the three, not a fourth: she has her seat there.
         for thread in threads[:3]:
             mine = await (await standin.slash(dora, thread, "gate show")).original()
-            assert "You may take a seat." in mine.content, mine.content
+            assert "You already have a seat at this table." in mine.content, mine.content
             assert "You may not take a seat" not in mine.content
         session = await bot.sessions.core.in_channel(threads[0].id)
         store = bot.store
         assert await profiles.table_admissible(store, session.id, session.row.guild_id, dora.id) is None
         other = await bot.sessions.core.in_channel(threads[3].id)
         assert await profiles.table_admissible(store, other.id, other.row.guild_id, dora.id) is not None
+
+
+async def test_gate_show_in_a_lobby_tells_its_host_and_a_guest_they_sit_there_and_others_whether_they_may(
+    standin, bot_factory
+):
+    """The host of a lobby and a guest who joined it are seated: /gate show says so, not that they
+    may take a seat; someone else may take the seat left, and once every seat is taken may not,
+    told why."""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, lobby = await open_lobby(standin, alice)  # two seats, Alice's taken
+
+        async def shown(user) -> str:
+            return (await (await standin.slash(user, thread, "gate show")).original()).content
+
+        host = await shown(alice)
+        assert host.endswith("\nYou already have a seat at this table."), host
+        assert "You may take a seat" not in host
+        assert (await shown(bob)).endswith("\nYou may take a seat."), await shown(bob)
+        await standin.click(bob, lobby, lobby_button(lobby, "join"))
+        assert (await shown(bob)).endswith("\nYou already have a seat at this table.")
+        full = await shown(carol)
+        assert full.endswith("\nYou may not take a seat: every seat at this table is taken."), full
+        session = await bot.sessions.core.in_channel(thread.id)
+        assert session.status == "lobby" and [s.user_id for s in session.seats] == [alice.id, bob.id]
 
 
 async def test_gate_show_in_a_running_game_says_no_gate_applies_to_it_and_answers_for_a_new_table(

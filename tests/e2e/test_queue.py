@@ -27,8 +27,11 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.queue.service import CONFIRM_SECONDS
+import pytest
+
+from bot.queue.service import CONFIRM_SECONDS, NOT_PLAYED
 from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.e2e.forge import forged_click
 from tests.e2e.players import is_board
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.queue")
@@ -140,6 +143,9 @@ async def test_a_queue_of_seven_forms_the_tables_a_hand_check_expects(standin, b
         }
         assert any(is_board(m) for m in standin.messages(guaca))
         assert not standin.message(ask.id).components  # the button goes once the game starts
+        # the queue says the game started once, on its Confirm message; the lobby posts one first board
+        assert started_lines(standin.message(ask.id)) == 1
+        assert len([m for m in standin.messages(guaca) if is_board(m)]) == 1
         waiting = [e.user_id for e in await bot.store.queue.entries(standin.guild.id)]
         assert waiting == [people["beto"].id, people["eloy"].id]
         # eloy's two hours run out: he leaves the queue and is told by direct message.
@@ -402,6 +408,17 @@ async def table_of_two(standin, bot, table_clock, people, wishes):
     return thread
 
 
+async def first_confirmed(standin, bot, table_clock, people):
+    """A Guacamole table of two formed for ``people``, waiting for confirmations, which the first
+    of them gave: its thread, its Confirm message and that button's custom_id."""
+    wishes = dict(game="guacamole", players="2", start="confirm", max_wait=24)
+    thread = await table_of_two(standin, bot, table_clock, people, wishes)
+    ask = next(m for m in standin.messages(thread) if m.components)
+    custom_id = ask.custom_ids[0]
+    assert "Confirmed" in (await (await standin.click(people[0], ask, "Confirm")).original()).content
+    return thread, ask, custom_id
+
+
 async def test_a_daily_table_s_thread_stays_open_a_week_between_moves_as_a_game_s_own_thread_does(
     standin, bot_factory, table_clock
 ):
@@ -425,12 +442,9 @@ async def test_a_confirm_left_on_a_started_game_by_a_stop_answers_with_the_game_
     started, with a link to it, and the message says so and loses the button; before, the press
     was refused as if the table were no longer waiting."""
     ana, beto = standin.add_users("ana", "beto")
-    wishes = dict(game="guacamole", players="2", start="confirm", max_wait=24)
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        thread = await table_of_two(standin, bot, table_clock, (ana, beto), wishes)
-        ask = next(m for m in standin.messages(thread) if m.components)
-        assert "Confirmed" in (await (await standin.click(ana, ask, "Confirm")).original()).content
+        thread, ask, _ = await first_confirmed(standin, bot, table_clock, (ana, beto))
         reached = asyncio.Event()
 
         async def stops(*args, **kwargs):
@@ -455,3 +469,143 @@ async def test_a_confirm_left_on_a_started_game_by_a_stop_answers_with_the_game_
         settled = standin.message(ask.id)
         assert not settled.components
         assert settled.content.endswith(f"\nThe game has started: {link}")
+
+
+class Stopped(Exception):
+    """The process stops here: nothing after this step runs."""
+
+
+def stop_at_settle(bot) -> None:
+    async def stops(*args, **kwargs):
+        raise Stopped
+
+    bot.queue.posts.settle = stops
+
+
+def started_lines(message) -> int:
+    return sum(
+        line.startswith(("The game has started", "Everyone confirmed"))
+        for line in message.content.split("\n")
+    )
+
+
+async def test_a_confirm_left_by_a_stop_on_a_table_given_back_goes_at_the_next_start_and_a_stale_press_says_why(
+    standin, bot_factory, table_clock
+):
+    """Beto leaves the queue while his table waits for confirmations, and the bot stops as the
+    table's Confirm message was about to say so.  At the next start (the scheduler's first round,
+    the clock not moved) the message says the table was not played and loses its button, where
+    before it kept it for good.  A press from a client still showing the button is told, in
+    words, that the table was not played and where the presser stands in the queue; the message
+    is not changed again."""
+    ana, beto = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, ask, custom_id = await first_confirmed(standin, bot, table_clock, (ana, beto))
+        stop_at_settle(bot)
+        with pytest.raises(Stopped):
+            await bot.queue.leave(standin.guild.id, beto.id)
+        await bot.queue.settled()  # the matching its closed lobby started (a stop would end it too)
+        assert (await bot.sessions.core.latest(thread.id)).status == "abandoned"
+        assert standin.message(ask.id).components  # the button stayed
+        shown = standin.message(ask.id).content
+
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await bot.scheduler.run_due()
+        settled = standin.message(ask.id)
+        assert not settled.components
+        assert settled.content == shown + "\n" + NOT_PLAYED
+        pressed = await (await forged_click(standin, ana, thread, custom_id, ask)).original()
+        assert pressed.ephemeral and pressed.content == (
+            "⚠️ This table was not played; you wait in the queue again, at your place (see /queue list)."
+        )
+        gone = await (await forged_click(standin, beto, thread, custom_id, ask)).original()
+        assert gone.content == (
+            "⚠️ This table was not played, and you are not in the queue; /queue join to wait again."
+        )
+        assert standin.message(ask.id).content == shown + "\n" + NOT_PLAYED
+        assert [e.user_id for e in await bot.store.queue.entries(standin.guild.id)] == [ana.id]
+
+
+async def stopped_after_the_start(standin, bot, table_clock, people):
+    """Two people confirm a table of two; the bot stops after the last confirmation started the
+    game and before its Confirm message was updated.  The thread and the Confirm message."""
+    thread, ask, custom_id = await first_confirmed(standin, bot, table_clock, people)
+    stop_at_settle(bot)
+    with pytest.raises(Stopped):
+        await bot.queue.confirm(int(custom_id.rsplit(":", 1)[1]), people[1].id)
+    assert (await bot.sessions.core.latest(thread.id)).status == "active"
+    assert standin.message(ask.id).components  # the button stayed
+    return thread, ask, custom_id
+
+
+async def test_a_confirm_left_on_a_started_game_by_a_stop_goes_at_the_next_start(
+    standin, bot_factory, table_clock
+):
+    """After the restart the scheduler's first round (the clock not moved: before, it waited for
+    the end of the 12 hours to confirm) has the Confirm message say the game started, with its
+    link, and lose its button; a press from a client still showing it is answered with the link,
+    and adds nothing to the message."""
+    ana, beto = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, ask, custom_id = await stopped_after_the_start(standin, bot, table_clock, (ana, beto))
+
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await bot.taken_up.wait()  # the start posts the game's first board, which the stop left out
+        await bot.front.boards.computers_settled()
+        await bot.scheduler.run_due()
+        (board,) = [m for m in standin.messages(thread) if is_board(m)]
+        link = f"https://discord.com/channels/{standin.guild.id}/{thread.id}/{board.id}"
+        settled = standin.message(ask.id)
+        assert not settled.components
+        assert settled.content.endswith(f"\nThe game has started: {link}")
+        pressed = await (await forged_click(standin, ana, thread, custom_id, ask)).original()
+        assert pressed.content == f"✅ The game has started: {link}"
+        assert started_lines(standin.message(ask.id)) == 1
+
+
+async def test_a_started_table_s_confirm_message_says_the_game_started_once(
+    standin, bot_factory, table_clock
+):
+    """The queue's "the game has started" line goes on a table's Confirm message once.  After a
+    stop left the button on a started game, a press settles the message at once; when the time to
+    confirm later runs out, the job adds nothing (before, it added the line a second time).  And
+    a table its host starts from the lobby (/game start) before everyone confirmed: the lobby
+    posts the first board, and the next press has the Confirm message say the game started, once,
+    without its button (before, that press left the button, and each later press added a line)."""
+    ana, beto, cusi, dora = standin.add_users("ana", "beto", "cusi", "dora")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, ask, custom_id = await stopped_after_the_start(standin, bot, table_clock, (ana, beto))
+
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await bot.taken_up.wait()
+        await bot.front.boards.computers_settled()
+        pressed = await (await standin.click(beto, ask, "Confirm")).original()
+        assert pressed.content.startswith("✅ The game has started: https://discord.com/channels/")
+        assert not standin.message(ask.id).components
+        table_clock.advance(CONFIRM_SECONDS["daily"])
+        await bot.scheduler.run_due()
+        assert started_lines(standin.message(ask.id)) == 1
+
+        wishes = dict(game="guacamole", players="2", start="confirm", max_wait=24)
+        other = await table_of_two(standin, bot, table_clock, (cusi, dora), wishes)
+        asked = next(m for m in standin.messages(other) if m.components)
+        asked_id = asked.custom_ids[0]
+        await (await standin.slash(cusi, other, "game start")).original()
+        await bot.front.replies.idle()
+        assert (await bot.sessions.core.latest(other.id)).status == "active"
+        late = await (await standin.click(dora, asked, "Confirm")).original()
+        assert "the game has started" in late.content.lower()
+        settled = standin.message(asked.id)
+        assert not settled.components and started_lines(settled) == 1
+        again = await (await forged_click(standin, dora, other, asked_id, asked)).original()
+        assert again.content.startswith("✅ The game has started: ")
+        table_clock.advance(CONFIRM_SECONDS["daily"])
+        await bot.scheduler.run_due()
+        assert started_lines(standin.message(asked.id)) == 1
+        assert len([m for m in standin.messages(other) if is_board(m)]) == 1

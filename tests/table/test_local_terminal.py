@@ -143,6 +143,32 @@ def test_the_words_are_named_at_the_first_prompt_and_after_an_unknown_word():
     assert "huts (the hut chart)" in out
 
 
+def test_enter_alone_plays_the_only_legal_move_and_lists_them_when_there_are_several(tmp_path):
+    """P'achakuna, seed 1, typed on the table's standard input: at the start of P1's turn many moves
+    are legal, so an empty line lists them and plays nothing; after a tile turned and a llama
+    moved, ending the turn is the only move, which the prompt offers and Enter alone plays.  The
+    hint says so."""
+    typed = "\nr12+0\nm1-45\n\nquit\n"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    argv = [sys.executable, "-m", "bot.terminal", "pachakuna", "--seed", "1", "--no-images", "--no-export"]
+    result = subprocess.run(argv, input=typed, capture_output=True, text=True, env=env, cwd=tmp_path)
+    out = result.stdout
+    assert result.returncode == 0 and not result.stderr, result.stderr
+    assert "quit (stop). When only one move is legal, Enter alone plays it.\n" in out
+    listed = out.split("P1 to play> ")[1]
+    assert listed.startswith("  Several moves are legal: type the one you choose.\n  335 legal moves:\n")
+    assert "End the turn (1): end" in listed
+    assert "P1: r12+0" not in listed  # the empty line played nothing
+    assert "P1 to play (Enter: end)> P1: end\n  P1 ended the turn\n" in out
+    assert out.rstrip().endswith("P2 to play>")  # P2's turn came, and quit stopped the game there
+    # The same in Spanish, through the same loop.
+    code, out, err = run(["pachakuna", "--seed", "1", "--no-images", "--language", "es"], typed)
+    assert code == 0 and not err
+    assert "Si solo hay una jugada legal, Intro sin escribir nada la juega." in out
+    assert "Hay varias jugadas legales: escribe la que elijas." in out
+    assert "turno de P1 (Intro: end)> P1: end" in out
+
+
 def test_the_words_in_the_games_language():
     """Spanish: the hint names jugadas, ver, ayuda, salir, and those words work (English too)."""
     code, out, err = run(

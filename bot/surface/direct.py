@@ -148,12 +148,22 @@ class Notifier:
                 due = notices.quiet_ends(person, now)
                 await self.bot.scheduler.schedule(END_NOTICE, f"{session.id}:{uid}", due)
 
+    async def turn_began(self, session: Session) -> bool:
+        """Whether the turn of those to move in ``session`` (as it was before the board just
+        posted for it) began with that board: the game's first board, or one telling a move that
+        ended a turn or a round (:meth:`bot.sessions.play.Play.turn_untold`, which also says
+        when a board is owed to those to move).  A board posted within a turn (an undo inside a
+        shared round, more time on a clock, a seat handed over) begins nobody's turn."""
+        return session.row.board_message_id is None or await self.look.service.play.turn_untold(session)
+
     async def after_board(self, session: Session, message: discord.Message) -> None:
-        """DM those whose turn began and who want it (in their quiet hours: when those end); arm
-        reminders."""
+        """DM those to move who want it, once a turn: when the board begins their turn
+        (:meth:`turn_began`; in their quiet hours: when those end); arm reminders, whose interval
+        counts from when each one's turn began."""
         waiting = self.waiting_people(session)
         if not waiting:
             return
+        began = await self.turn_began(session)
         people = await self.store.people.several(waiting)
         now = self.now()
         reminded = {uid for uid, p in people.items() if p.notify != "none" and p.remind_hours}
@@ -168,8 +178,10 @@ class Notifier:
         changed = seconds_of(session.row.updated_at)
         for uid, person in people.items():
             if uid in reminded:
-                began = min(changed, starts[seats[uid]]) if uid in seats else None
-                await self.arm_reminder(session, person, now, began=began)
+                since = min(changed, starts[seats[uid]]) if uid in seats else None
+                await self.arm_reminder(session, person, now, began=since)
+            if not began:
+                continue  # told when this turn began
             if notices.reach(person, now)[1]:
                 await self.dm_turn(session, person, message)
             elif notices.held(person, now):

@@ -472,10 +472,21 @@ async def waited_since(notifier: Notifier, session: Session, user_id: int) -> fl
 
 
 async def turn_starts(notifier: Notifier, session: Session, seats: Sequence[int]) -> dict[int, float]:
-    """When the current turn of each of ``seats`` began (:func:`bot.notices.turn_began`), from one
-    read of the log's end (the whole log only when that does not tell)."""
+    """When the current turn of each of ``seats`` began for the person holding it now
+    (:func:`bot.notices.turn_began`; a seat handed to a league's substitute since: when they took
+    it, as they have waited only since), from one read of the log's end (the whole log only when
+    that does not tell)."""
     if not seats:
         return {}
+    began = await seat_turn_starts(notifier, session, seats)
+    came: dict[int, float] = {}
+    for held in await notifier.store.history.handovers(session.id):
+        came[held.seat] = max(came.get(held.seat, held.at), held.at)
+    return {s: max(b, came.get(s, b)) for s, b in began.items()}
+
+
+async def seat_turn_starts(notifier: Notifier, session: Session, seats: Sequence[int]) -> dict[int, float]:
+    """When the current turn of each of ``seats`` began, whoever held it, by the log."""
     try:
         turn: int | None = session.engine.turn_number(session.state)
     except Exception:  # a turn number the rules cannot give: every move restarts the wait

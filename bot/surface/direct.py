@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from datetime import datetime
 
 import discord
@@ -153,17 +153,21 @@ class Notifier:
         posted for it) began with that board: the game's first board, or one telling a move that
         ended a turn or a round (:meth:`bot.sessions.play.Play.turn_untold`, which also says
         when a board is owed to those to move).  A board posted within a turn (an undo inside a
-        shared round, more time on a clock, a seat handed over) begins nobody's turn."""
+        shared round, a seat handed over, more time on a clock) begins nobody's turn."""
         return session.row.board_message_id is None or await self.look.service.play.turn_untold(session)
 
-    async def after_board(self, session: Session, message: discord.Message) -> None:
+    async def after_board(
+        self, session: Session, message: discord.Message, restarted: Collection[int] = ()
+    ) -> None:
         """DM those to move who want it, once a turn: when the board begins their turn
-        (:meth:`turn_began`; in their quiet hours: when those end); arm reminders, whose interval
-        counts from when each one's turn began."""
+        (:meth:`turn_began`), or starts it again without a move (``restarted``: the seats given
+        more time on their clock); in their quiet hours, when those end.  Arm reminders, whose
+        interval counts from when each one's turn began."""
         waiting = self.waiting_people(session)
         if not waiting:
             return
         began = await self.turn_began(session)
+        again = {s.user_id for s in session.seats if s.seat in restarted and s.user_id}
         people = await self.store.people.several(waiting)
         now = self.now()
         reminded = {uid for uid, p in people.items() if p.notify != "none" and p.remind_hours}
@@ -180,7 +184,7 @@ class Notifier:
             if uid in reminded:
                 since = min(changed, starts[seats[uid]]) if uid in seats else None
                 await self.arm_reminder(session, person, now, began=since)
-            if not began:
+            if not began and uid not in again:
                 continue  # told when this turn began
             if notices.reach(person, now)[1]:
                 await self.dm_turn(session, person, message)

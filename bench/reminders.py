@@ -21,11 +21,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engines  # noqa: E402
+from bench.statements import Statements  # noqa: E402
 from bot import notices  # noqa: E402
 from bot.sessions import SessionService  # noqa: E402
 from bot.storage import Store, open_store  # noqa: E402
@@ -60,16 +60,8 @@ async def sweep(games: int, due: int) -> tuple[float, int, int]:
     clock = ManualClock()
     with tempfile.TemporaryDirectory() as folder:
         store, service = await build(str(Path(folder) / "bench.db"), games, due, clock)
-        statements = 0
-
-        def count(sql: str) -> None:
-            nonlocal statements
-            if sql.strip().upper() not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT", "ROLLBACK"):
-                statements += 1
-
-        sqlite = cast(Any, store.db)  # the SQLite back end's two connections (its writer and reader)
-        for worker in (sqlite._writer, sqlite._reader):
-            await worker.call(lambda con: con.set_trace_callback(count))
+        statements = Statements()
+        await statements.follow(store)
         sent = 0
 
         async def remind(job) -> None:
@@ -98,7 +90,7 @@ async def sweep(games: int, due: int) -> tuple[float, int, int]:
         took = time.perf_counter() - start
         await store.close()
         assert fired == due, (fired, due)
-        return took, statements, sent
+        return took, statements.count, sent
 
 
 async def main() -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from bot.replaying import undo_target
+from bot.replaying import taken_back
 from bot.sessions import Session
 from bot.storage import NOTIFY_PLACES, MoveRow, PersonRow
 from bot.texts import MESSAGE_LIMIT, clip, event_lines, outcome_lines
@@ -219,12 +219,17 @@ def turn_began(rows: Sequence[MoveRow], seat: int, turn: int | None, start: floa
     """When ``seat``'s current turn began, from the end of its game's log (``rows``, oldest first)
     and the engine's turn number now (``turn``): at the seat's own last move, or at the move that
     brought the turn now being played, whichever came later; others acting in the same turn (a
-    round everyone plays at once, orders picked together) do not restart it.  An undo entry starts
-    a new turn, as does a row without its turn number (``turn`` ``None``: every row does).  When
-    no row says (the seat has waited since before them all), ``start``; ``None`` when that is not
-    known either (a longer window of the log may tell)."""
+    round everyone plays at once, orders picked together) do not restart it, nor do moves taken
+    back.  An undo entry is a move of the seat that asked for it, and brings a turn when it takes
+    the game back to an earlier one (its turn number is the one it was agreed in); a row without
+    its turn number starts a new turn (``turn`` ``None``: every row does).  When no row says (the
+    seat has waited since before them all), ``start``; ``None`` when that is not known either (a
+    longer window of the log may tell)."""
+    gone = taken_back(rows)
     for row in reversed(rows):
-        if row.seat == seat or undo_target(row.move) is not None or turn is None or row.turn != turn:
+        if row.number in gone:
+            continue
+        if row.seat == seat or turn is None or row.turn != turn:
             return datetime.fromisoformat(row.created_at).timestamp()
     return start
 

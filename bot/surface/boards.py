@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterator, Sequence
 from typing import Any, Literal
 
 import discord
@@ -257,11 +257,14 @@ class Boards:
         ping: bool = True,
         begins: bool = False,
         catching_up: bool = False,
+        restarted: Collection[int] = (),
     ) -> discord.Message | None:
         """Post the board with everything public the channel has not been told yet (``begins``:
         the first board, which pings every player who wants a mention, not only the first to move;
         ``catching_up``: at a start, what the channel was never told of, found before this post's
-        turn to post came: None when a post made meanwhile told it).
+        turn to post came: None when a post made meanwhile told it; ``restarted``: seats whose turn
+        starts again with this board without a move, as more time on a clock does, whose people are
+        told as when a turn begins).
 
         The untold moves are read from the move log, so a turn half played
         before a restart is told in full; the post is remembered with the last
@@ -346,7 +349,7 @@ class Boards:
             await self.game_over(session)
         elif ping:
             try:
-                await self.notifier.after_board(session, message)
+                await self.notifier.after_board(session, message, restarted)
             except Exception:  # the board is posted; a notice that fails must not undo the answer
                 log.exception("turn notices for session %s failed", session.id)
         return message

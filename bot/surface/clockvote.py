@@ -431,7 +431,9 @@ class ClockDesk:
         if "message" in job.payload:  # the question, answered by the clock (its job is armed again)
             await self.closed_line(session, job, t.gettext(QUESTION_UNANSWERED))
         try:
-            await self.decided(session, t.gettext("No answer in time: {decided}.", decided=words), result)
+            await self.decided(
+                session, seat, t.gettext("No answer in time: {decided}.", decided=words), result
+            )
         except discord.HTTPException as exc:  # the seat is the computer's: its board is told and tried again
             now = result.session if result is not None else session
             await self.boards.not_posted(now, exc, "after a timeout nobody answered")
@@ -471,6 +473,7 @@ class ClockDesk:
         words = decided_words(session, seat, choice, t)
         await self.decided(
             session,
+            seat,
             t.gettext("{person} answered: {decided}.", person=interaction.user.mention, decided=words),
             result,
         )
@@ -483,8 +486,10 @@ class ClockDesk:
             interaction, mine.gettext("Done: {decided}.", decided=decided_words(session, seat, choice, mine))
         )
 
-    async def decided(self, session: Session, text: str, result: MoveResult | None) -> None:
-        """Tell the channel what was decided, then post the board (or close the game)."""
+    async def decided(self, session: Session, seat: int, text: str, result: MoveResult | None) -> None:
+        """Tell the channel what was decided about ``seat``'s time, then post the board (or close
+        the game): with more time, the seat's turn starts again, and its person is told as at the
+        start of a turn."""
         await self.look.channel(session).send(text, allowed_mentions=discord.AllowedMentions.none())
         if result is not None:
             await self.boards.announce(result)
@@ -492,7 +497,7 @@ class ClockDesk:
             await self.boards.abandoned(session)
         else:  # more time: the clock starts again without a move, which voids an undo request
             await self.clock_changed(session)
-            await self.boards.post_board(session, ping=True)
+            await self.boards.post_board(session, ping=True, restarted=[seat])
 
 
 class TimeoutButton(

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from datetime import datetime
 
 import discord
@@ -148,12 +148,26 @@ class Notifier:
                 due = notices.quiet_ends(person, now)
                 await self.bot.scheduler.schedule(END_NOTICE, f"{session.id}:{uid}", due)
 
-    async def after_board(self, session: Session, message: discord.Message) -> None:
-        """DM those whose turn began and who want it (in their quiet hours: when those end); arm
-        reminders."""
+    async def turn_began(self, session: Session) -> bool:
+        """Whether the turn of those to move in ``session`` (as it was before the board just
+        posted for it) began with that board: the game's first board, or one telling a move that
+        ended a turn or a round (:meth:`bot.sessions.play.Play.turn_untold`, which also says
+        when a board is owed to those to move).  A board posted within a turn (an undo inside a
+        shared round, a seat handed over, more time on a clock) begins nobody's turn."""
+        return session.row.board_message_id is None or await self.look.service.play.turn_untold(session)
+
+    async def after_board(
+        self, session: Session, message: discord.Message, restarted: Collection[int] = ()
+    ) -> None:
+        """DM those to move who want it, once a turn: when the board begins their turn
+        (:meth:`turn_began`), or starts it again without a move (``restarted``: the seats given
+        more time on their clock); in their quiet hours, when those end.  Arm reminders, whose
+        interval counts from when each one's turn began."""
         waiting = self.waiting_people(session)
         if not waiting:
             return
+        began = await self.turn_began(session)
+        again = {s.user_id for s in session.seats if s.seat in restarted and s.user_id}
         people = await self.store.people.several(waiting)
         now = self.now()
         reminded = {uid for uid, p in people.items() if p.notify != "none" and p.remind_hours}
@@ -168,8 +182,10 @@ class Notifier:
         changed = seconds_of(session.row.updated_at)
         for uid, person in people.items():
             if uid in reminded:
-                began = min(changed, starts[seats[uid]]) if uid in seats else None
-                await self.arm_reminder(session, person, now, began=began)
+                since = min(changed, starts[seats[uid]]) if uid in seats else None
+                await self.arm_reminder(session, person, now, began=since)
+            if not began and uid not in again:
+                continue  # told when this turn began
             if notices.reach(person, now)[1]:
                 await self.dm_turn(session, person, message)
             elif notices.held(person, now):
@@ -460,10 +476,21 @@ async def waited_since(notifier: Notifier, session: Session, user_id: int) -> fl
 
 
 async def turn_starts(notifier: Notifier, session: Session, seats: Sequence[int]) -> dict[int, float]:
-    """When the current turn of each of ``seats`` began (:func:`bot.notices.turn_began`), from one
-    read of the log's end (the whole log only when that does not tell)."""
+    """When the current turn of each of ``seats`` began for the person holding it now
+    (:func:`bot.notices.turn_began`; a seat handed to a league's substitute since: when they took
+    it, as they have waited only since), from one read of the log's end (the whole log only when
+    that does not tell)."""
     if not seats:
         return {}
+    began = await seat_turn_starts(notifier, session, seats)
+    came: dict[int, float] = {}
+    for held in await notifier.store.history.handovers(session.id):
+        came[held.seat] = max(came.get(held.seat, held.at), held.at)
+    return {s: max(b, came.get(s, b)) for s, b in began.items()}
+
+
+async def seat_turn_starts(notifier: Notifier, session: Session, seats: Sequence[int]) -> dict[int, float]:
+    """When the current turn of each of ``seats`` began, whoever held it, by the log."""
     try:
         turn: int | None = session.engine.turn_number(session.state)
     except Exception:  # a turn number the rules cannot give: every move restarts the wait

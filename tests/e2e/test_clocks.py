@@ -40,13 +40,20 @@ async def open_clocked(standin, bot, chan, host, guest, clock="bank:1d+2h"):
     return thread, lobby
 
 
-async def run_out(standin, bot, thread, users, table_clock, wait=DAY):
-    """Nobody moves for a day: the late player's bank runs out and the others are asked."""
+async def time_runs_out(standin, bot, thread, users, table_clock, wait=DAY):
+    """Nobody moves for ``wait``: the late player's bank runs out and the others are asked; the
+    late player, another, the game as it was and the question."""
     late, session = await to_move(bot, thread, users)
     other = next(u for u in users if u is not late)
     table_clock.advance(wait)
     await bot.scheduler.run_due()
-    question = await standin.next_message(thread, is_question)
+    return late, other, session, await standin.next_message(thread, is_question)
+
+
+async def run_out(standin, bot, thread, users, table_clock, wait=DAY):
+    """Nobody moves for a day: the late player's bank runs out and the others are asked (both
+    pinged, as they want mentions)."""
+    late, other, session, question = await time_runs_out(standin, bot, thread, users, table_clock, wait)
     assert late.id in question.pinged and other.id in question.pinged
     assert "time ran out" in question.content and "The first answer decides" in question.content
     assert "**give more time** (the full " in question.content and " again, from now)" in question.content
@@ -503,3 +510,31 @@ async def test_the_board_after_an_undo_shows_the_clocks_without_the_increments_t
         assert f"{mine.name} 3 h (to move)" in status.content, status.content
         job = await bot.store.jobs.job("deadline", str(session.id))
         assert job.due_at == table_clock.time() + 3 * HOUR
+
+
+async def test_more_time_tells_the_late_player_their_turn_again_and_nobody_else(
+    standin, bot_factory, table_clock
+):
+    """Both want direct messages.  The late player's time runs out and the other gives more time:
+    the board after it starts the late player's turn again, so they get a turn notice (a board
+    posted inside a turn DMs nobody else); the other, not to move, gets none."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+
+    def turn_dms(user) -> list:
+        return [m for m in standin.messages(standin.dm(user)) if m.content.startswith("It is your turn")]
+
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob):
+            await settings(standin, user, games, where="dm")
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, other, _, question = await time_runs_out(standin, bot, thread, (alice, bob), table_clock)
+        await standin.settle()
+        assert (len(turn_dms(late)), len(turn_dms(other))) == (1, 0)
+        await (await standin.click(other, question, "Give more time")).original()
+        board = await standin.next_message(thread, lambda m: is_board(m) and "1 d (to move)" in m.content)
+        await bot.front.boards.drain()
+        await standin.settle()
+        assert (len(turn_dms(late)), len(turn_dms(other))) == (2, 0)
+        assert f"/{board.id}" in turn_dms(late)[-1].content

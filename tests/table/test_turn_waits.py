@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.notices import turn_began
+from bot.replaying import undo_text
 from bot.storage import NewMove
 from tests.table.util import open_lobbies
 
@@ -47,3 +48,23 @@ async def test_others_moving_in_the_same_turn_keep_the_wait_and_her_own_move_res
     assert await began(store, sid, 1, 2) == round_two
     # a row kept without its turn number (written before they were) restarts every wait, as before
     assert turn_began(await store.history.moves(sid), 1, None, start) == round_two
+
+
+async def test_a_move_taken_back_inside_the_turn_restarts_only_the_askers_wait(store, clock):
+    """Seat 1 builds, then takes it back with everyone's agreement, in the same turn: the undo is
+    seat 1's own move (its wait starts again), and neither it nor the move it took back restarts
+    seat 0's; an undo that takes the game back to an earlier turn begins that turn for everyone."""
+    sid, v, start = await three_builders(store, clock)
+    clock.advance(3600)
+    v = await store.games.record_moves(sid, v, [NewMove(1, "A0B1", turn=1)], {"n": 1})
+    clock.advance(600)
+    asked = clock.time()
+    v = await store.games.record_moves(sid, v, [NewMove(1, undo_text(1), turn=1)], {"n": 2})
+    clock.advance(600)
+    assert await began(store, sid, 0, 1) == start
+    assert await began(store, sid, 1, 1) == asked
+    assert await began(store, sid, 2, 1) == start
+    # agreed in turn 2, it took the game back to turn 1: a turn brought back, for everyone
+    await store.games.record_moves(sid, v, [NewMove(2, undo_text(1), turn=2)], {"n": 3})
+    back = clock.time()
+    assert await began(store, sid, 0, 1) == back

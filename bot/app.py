@@ -14,8 +14,9 @@ Discord refuses raises ``discord.LoginFailure`` at once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -263,6 +264,10 @@ class Pukllay(_BotBase):
         self.login_trouble: str | None = None  # why the last login attempt failed, while retrying
         self._cogs_loaded = False  # by the first setup_hook (a sync Discord failed runs it again)
         self._answer_checks: set[asyncio.TimerHandle] = set()
+        # the Discord events being handled that use the database; close waits for them to end
+        # before it closes the store, and once it has, events find no front (see :meth:`event_front`)
+        self._handling: set[asyncio.Task[Any]] = set()
+        self._store_closing = False
         self.stopped_for: str | None = None  # why the bot stopped itself (another process took its shards)
         self._running: asyncio.Task[object] | None = None  # the task that logged in (and runs the bot)
 
@@ -481,42 +486,64 @@ class Pukllay(_BotBase):
                 self._taking_up = None
                 self.taken_up.set()
 
+    @contextlib.asynccontextmanager
+    async def event_front(self) -> AsyncIterator[Front | None]:
+        """The front for a Discord event's handler that uses the database, or None once the bot is
+        closing its store (an event dispatched as the connection closed: what it would do waits
+        for the next start, which posts what is owed).  :meth:`close` waits for the handlers
+        holding it before it closes the store, so none reaches a closed database."""
+        task = asyncio.current_task()
+        if self.front is None or self._store_closing or task is None:
+            yield None
+            return
+        self._handling.add(task)
+        try:
+            yield self.front
+        finally:
+            self._handling.discard(task)
+
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A thread was deleted: a game or lobby in it ends (see :meth:`Boards.channel_gone`)."""
-        if self.front is not None:
-            await self.front.boards.channel_gone(payload.guild_id, payload.thread_id)
+        async with self.event_front() as front:
+            if front is not None:
+                await front.boards.channel_gone(payload.guild_id, payload.thread_id)
 
     async def on_guild_channel_update(
         self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
     ) -> None:
         """A channel changed (its permissions, perhaps): boards refused in its server are tried now."""
-        if self.front is not None:
-            await self.front.boards.unposted.permissions_changed(after.guild.id)
+        async with self.event_front() as front:
+            if front is not None:
+                await front.boards.unposted.permissions_changed(after.guild.id)
 
     async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
         """A role changed (its permissions, perhaps): boards refused in its server are tried now."""
-        if self.front is not None:
-            await self.front.boards.unposted.permissions_changed(after.guild.id)
+        async with self.event_front() as front:
+            if front is not None:
+                await front.boards.unposted.permissions_changed(after.guild.id)
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         """A thread changed (unlocked, perhaps; a closed one is not in the cache, hence the raw
         event): boards refused in its server are tried now, unless it is still locked."""
         metadata = payload.data.get("thread_metadata")
-        if self.front is not None and not (metadata and metadata.get("locked")):
-            await self.front.boards.unposted.permissions_changed(payload.guild_id)
+        async with self.event_front() as front:
+            if front is not None and not (metadata and metadata.get("locked")):
+                await front.boards.unposted.permissions_changed(payload.guild_id)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel was deleted: the games in it and in its threads end (see :meth:`Boards.channel_gone`)."""
-        if self.front is not None:
-            await self.front.boards.channel_gone(channel.guild.id, channel.id)
+        async with self.event_front() as front:
+            if front is not None:
+                await front.boards.channel_gone(channel.guild.id, channel.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction (command, autocomplete, button): keep the person's client language for
         their direct messages (written only when it changed; see Notifier.remember_locale); count
         it, and count it late if it is not answered within Discord's 3 s of its creation."""
         self.watch_answer(interaction)
-        if self.front is not None and interaction.locale is not None:
-            await self.front.notifier.remember_locale(interaction.user.id, interaction.locale.value)
+        async with self.event_front() as front:
+            if front is not None and interaction.locale is not None:
+                await front.notifier.remember_locale(interaction.user.id, interaction.locale.value)
 
     def watch_answer(self, interaction: discord.Interaction) -> None:
         """Count ``interaction``, and check once its 3 s have passed (from its creation, read from
@@ -560,6 +587,11 @@ class Pukllay(_BotBase):
         try:
             await super().close()
         finally:
+            # the connection is closed: no event comes now; those being handled end first
+            self._store_closing = True
+            handling = [t for t in self._handling if t is not asyncio.current_task()]
+            if handling:
+                await asyncio.wait(handling, timeout=10.0)
             if self.computers is not None:
                 await self.computers.close()
             if self.store is not None:

@@ -19,7 +19,7 @@ from bot.texts import number, ordinal
 from languages import Language
 
 GAMES_SHOWN = 100
-"""The most finished games a profile lists (the newest); past them it says only these are listed."""
+"""The most finished games a profile lists (the newest); past them it says how many more there are."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,18 @@ class PersonPage:
     name: str
     ratings: list[RatingLine] = field(default_factory=list)
     games: list[GameLine] = field(default_factory=list)
-    more: bool = False  # they finished more games than the list shows (:data:`GAMES_SHOWN`)
+    cut: str = ""  # past :data:`GAMES_SHOWN` games: that the list stops there, and how many more there are
+
+
+def cut_note(more: int, t: Language) -> str:
+    """Under a list of the latest :data:`GAMES_SHOWN` games: that only they are listed, and how
+    many ``more`` (older) games are not."""
+    return t.ngettext(
+        "Only the latest {shown} are listed: {n} older game is not.",
+        "Only the latest {shown} are listed: {n} older games are not.",
+        more,
+        shown=GAMES_SHOWN,
+    )
 
 
 class People:
@@ -106,7 +117,8 @@ class People:
                 RatingLine(engines.title(game), number(shown_or_start(r.mu, r.sigma), t), r.games, r.wins)
             )
         finished = await self.links.finished_games(guild_id, user_id, limit=GAMES_SHOWN + 1)
-        page.more = len(finished) > GAMES_SHOWN
+        if len(finished) > GAMES_SHOWN:
+            page.cut = cut_note(await self.links.finished_count(guild_id, user_id) - GAMES_SHOWN, t)
         for g in finished[:GAMES_SHOWN]:
             day = day_of(g.finished_at)
             page.games.append(

@@ -214,8 +214,11 @@ class Pages:
 
     async def link(self, kind: str, ref: int, guild_id: int, base: str) -> str | None:
         """The page's address under ``base`` (its token made now if need be), or None when the
-        server ``guild_id`` turned its pages off."""
+        server ``guild_id`` turned its pages off, or when a person has no page there (the server
+        knows nothing of them: the link would lead to the 404 page)."""
         if kind not in PREFIX or await self.links.pages(guild_id) != "links":
+            return None
+        if kind == "person" and await self.people.name(guild_id, ref) is None:
             return None
         scope = guild_id if kind == "person" else 0  # a person's page is theirs in one server
         token = await self.links.token(PREFIX[kind][1], ref, scope)

@@ -8,12 +8,13 @@ channel may be private).  No Discord, no SQL.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
 import engines
 from bot.ratings import shown_or_start
-from bot.storage import Store
+from bot.storage import RatingRow, Store
 from bot.storage.web import WebLinks
 from bot.texts import number, ordinal
 from languages import Language
@@ -103,12 +104,8 @@ class People:
         of them (never seated there, never rated, in none of its leagues).  Someone it knows who
         finished no game there yet (signed up to a league whose first round is still to come)
         has a page too, which says so."""
-        name = await self.links.name_of(guild_id, user_id)
         ratings = await self.store.ratings.ratings_of(guild_id, user_id)
-        if name is None and ratings:
-            name = next(iter(ratings.values())).name
-        if name is None:
-            name = await self.league_name(guild_id, user_id)
+        name = await self.name(guild_id, user_id, ratings)
         if name is None:
             return None
         page = PersonPage(name)
@@ -134,6 +131,22 @@ class People:
                 )
             )
         return page
+
+    async def name(
+        self, guild_id: int, user_id: int, ratings: Mapping[str, RatingRow] | None = None
+    ) -> str | None:
+        """The name ``user_id``'s page in server ``guild_id`` goes by: the one they last played
+        under there, else the one of their ratings there (``ratings``, read here if not given),
+        else the one they signed up to a league there under; None when the server knows nothing
+        of them, and they have no page there."""
+        name = await self.links.name_of(guild_id, user_id)
+        if name is not None:
+            return name
+        if ratings is None:
+            ratings = await self.store.ratings.ratings_of(guild_id, user_id)
+        if ratings:
+            return next(iter(ratings.values())).name
+        return await self.league_name(guild_id, user_id)
 
     async def league_name(self, guild_id: int, user_id: int) -> str | None:
         """The name ``user_id`` signed up under to the newest league of server ``guild_id`` they

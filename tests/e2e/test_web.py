@@ -470,10 +470,12 @@ async def test_game_stats_links_the_page_of_someone_with_no_rating(standin, bot_
         lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=1)
         await standin.click(alice, lobby.message, "Add computer")
         await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
         await (await standin.slash(alice, chan, "game resign")).original()
         lobby = await standin.slash(bob, general, "nim new", thread=False, piles=3)
         await standin.click(bob, lobby.message, "Add computer")
         await standin.click(bob, lobby.message, "Start")
+        await standin.next_message(general, is_board)
         await standin.settle()
         assert (await bot.sessions.core.in_channel(general.id)).status == "active"
 

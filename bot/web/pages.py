@@ -164,6 +164,16 @@ def reader_language(request: web.Request) -> Language:
     return languages.ENGLISH
 
 
+def tied(text: str) -> str:
+    """``text`` with its last word, when that is a number (``9``, ``#9``), kept on the line of the
+    word before it (a no-break space between them): a heading or a link that wraps on a phone
+    never leaves its number alone on a line ("Guacamole, partida n.º" above a lone "9")."""
+    head, space, last = str(text).rstrip().rpartition(" ")
+    if space and head and any(c.isdigit() for c in last):
+        return f"{head}\u00a0{last}"
+    return str(text)
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("bot.web", "templates"),
@@ -173,6 +183,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["fill"] = lambda text, **values: str(text).format_map(values)
+    env.filters["tied"] = tied
     return env
 
 

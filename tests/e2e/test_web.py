@@ -454,6 +454,14 @@ async def test_a_profile_page_and_a_server_turning_its_pages_off(standin, bot_fa
         assert "open to whoever holds their link" in shown.content
 
 
+async def against_the_computer(standin, user, chan, *, piles: int) -> None:
+    """A Nim game of ``user`` and a computer opened in ``chan`` and started (its first board posted)."""
+    lobby = await standin.slash(user, chan, "nim new", thread=False, piles=piles)
+    await standin.click(user, lobby.message, "Add computer")
+    await standin.click(user, lobby.message, "Start")
+    await standin.next_message(chan, is_board)
+
+
 async def test_game_stats_links_the_page_of_someone_with_no_rating(standin, bot_factory, tmp_path):
     """/game stats linked a person's page only beside their ratings: someone who finished only a
     game against the computer (not rated), or who is playing their first game, had a page that
@@ -467,15 +475,9 @@ async def test_game_stats_links_the_page_of_someone_with_no_rating(standin, bot_
     chan, general = standin.channel("games"), standin.channel("general")
     async with standin.run_client(bot_factory(ALL, http_port=0, web_pages=True)) as bot:
         await standin.wait_synced()
-        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=1)
-        await standin.click(alice, lobby.message, "Add computer")
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, is_board)
+        await against_the_computer(standin, alice, chan, piles=1)
         await (await standin.slash(alice, chan, "game resign")).original()
-        lobby = await standin.slash(bob, general, "nim new", thread=False, piles=3)
-        await standin.click(bob, lobby.message, "Add computer")
-        await standin.click(bob, lobby.message, "Start")
-        await standin.next_message(general, is_board)
+        await against_the_computer(standin, bob, general, piles=3)
         await standin.settle()
         assert (await bot.sessions.core.in_channel(general.id)).status == "active"
 

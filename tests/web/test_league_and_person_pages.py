@@ -223,3 +223,49 @@ async def test_a_leagues_season_ratings_fit_a_phone_with_every_column(service, c
     finally:
         pages.close()
         await client.close()
+
+
+async def edge_shade(box) -> float:
+    """How much darker than the paper the last 3 px of ``box`` (a scrolling region) are, from a
+    screenshot of it: at their lightest (a shade darkens the whole edge; a row's rule or a letter
+    crossing it, only some of it)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    picture = Image.open(BytesIO(await box.screenshot())).convert("L")
+    width, height = picture.size
+    lightest = picture.crop((width - 3, 2, width, height - 2)).getextrema()[1]  # inside the box's rounding
+    return 252.0 - lightest  # the paper, #fdfcf8, in grey
+
+
+async def test_the_standings_on_a_phone_show_their_columns_and_a_shade_while_more_lie_past_the_edge(
+    service, clock, chromium
+):
+    """On a 390 px phone the standings' name column (kept in view while the table scrolls) took
+    most of the screen, leaving room for about one column at a time, and nothing showed that more
+    columns lay past the edge.  The name column now wraps its names within a third or so of the
+    screen, and the box's right edge is shaded while there is more to scroll to (and not once
+    scrolled to the end, nor beside a table that fits)."""
+    names = {uid: f"Bartholomäusvonwolfeschlegel{uid} Jugadora" for uid in range(801, 805)}
+    _, league = await first_round_played(service, "Long names", names)
+    pages, client = await serve(service)
+    try:
+        address = f"/l/{await pages.links.token('league', league.id)}"
+        async for _, lang, page in phone_pages(chromium, client, address, (390,)):
+            box = page.locator("[aria-labelledby=standings-h]")
+            name, inside, cut = await box.evaluate(
+                """box => { const cells = [...box.querySelectorAll('tbody td:nth-child(2)')];
+                  return [cells[0].getBoundingClientRect().width, box.clientWidth,
+                          cells.filter(c => c.scrollWidth > c.clientWidth).length]; }"""
+            )
+            assert name <= 0.45 * inside and cut == 0, (lang, name, inside, cut)
+            assert await box.evaluate("e => e.scrollWidth > e.clientWidth")  # more columns past the edge
+            assert await edge_shade(box) > 8, lang
+            await box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+            assert await edge_shade(box) < 2, lang  # scrolled to the end: nothing more to show
+            assert await edge_shade(page.locator("[aria-labelledby=ratings-h]")) < 2, lang  # it fits
+            assert await audit(page) == [], lang
+    finally:
+        pages.close()
+        await client.close()

@@ -464,13 +464,15 @@ class GameCommands(
         who = player or interaction.user
         t = i18n.private(interaction)
         rows = await self.sessions.store.ratings.ratings_of(interaction.guild_id, who.id)
+        # Their page lists the games they finished here, rated or not (a game against the
+        # computers only is not), and says so when they have none yet: linked whenever it exists.
+        url = await self.bot.page_link("person", who.id, interaction.guild_id)
+        web = [t.gettext("On the web: {url}", url=url)] if url else []
         if not rows:
-            await reply(
-                interaction,
-                t.gettext(
-                    "{player} has no rated games on this server yet.", player=written.name(who.display_name)
-                ),
+            none = t.gettext(
+                "{player} has no rated games on this server yet.", player=written.name(who.display_name)
             )
+            await reply(interaction, "\n".join([none, *web]))
             return
         lines = [f"**{written.name(who.display_name)}**"]
         for name, r in rows.items():
@@ -478,10 +480,7 @@ class GameCommands(
                 f"{engines.title(name)}: {number(shown_or_start(r.mu, r.sigma), t)} ({record(r.games, r.wins, t)})"
             )
         lines.append(t.gettext("A rating is {meaning}.", meaning=t.gettext(texts.RATING_MEANING)))
-        url = await self.bot.page_link("person", who.id, interaction.guild_id)
-        if url:
-            lines.append(t.gettext("On the web: {url}", url=url))
-        await reply(interaction, "\n".join(lines))
+        await reply(interaction, "\n".join([*lines, *web]))
 
     @app_commands.command(name="games", description="The games Pukllay hosts")
     async def games(self, interaction: discord.Interaction) -> None:

@@ -150,6 +150,19 @@ class WebLinks:
             )
         return found
 
+    async def finished_count(self, guild_id: int, user_id: int) -> int:
+        """How many games ``user_id`` finished in server ``guild_id`` (those
+        :meth:`finished_games` lists, however many that is)."""
+        if not fits(guild_id) or not fits(user_id):
+            return 0
+        row = await self.db.one(
+            "SELECT COUNT(*) AS n FROM results r JOIN sessions s ON s.id = r.session_id"
+            " WHERE r.user_id = ? AND s.guild_id = ? AND s.status = 'finished'",
+            user_id,
+            guild_id,
+        )
+        return int(row["n"]) if row is not None else 0
+
     async def name_of(self, guild_id: int, user_id: int) -> str | None:
         """The name ``user_id`` last played under in server ``guild_id`` (None: never seated)."""
         if not fits(guild_id) or not fits(user_id):

@@ -173,14 +173,17 @@ def distinct_letters(names: list[str]) -> list[str]:
 
 def apart(ys: list[float], height: float, gap: float = LABEL_GAP) -> list[float]:
     """The labels' middles ``ys`` moved apart to at least ``gap`` from one another (in their
-    order down the chart), each kept half a ``gap`` inside its ``height``."""
+    order down the chart), each kept half a ``gap`` inside its ``height``.  Labels crowded at the
+    bottom move up only as far as they must, and only those in the crowd: a label far above
+    them stays beside its line's end (it was moved up with them, out of the chart)."""
     order = sorted(range(len(ys)), key=lambda i: (ys[i], i))
     placed = [max(y, gap / 2) for y in ys]
-    for before, now in zip(order, order[1:], strict=False):
+    for before, now in zip(order, order[1:], strict=False):  # down: each a gap below the one above
         placed[now] = max(placed[now], placed[before] + gap)
-    over = placed[order[-1]] - (height - gap / 2) if order else 0.0
-    if over > 0:
-        placed = [y - over for y in placed]
+    below = height - gap / 2
+    for now in reversed(order):  # up: each inside the chart, a gap above the one below it
+        placed[now] = min(placed[now], below)
+        below = placed[now] - gap
     return placed
 
 

@@ -164,6 +164,16 @@ def reader_language(request: web.Request) -> Language:
     return languages.ENGLISH
 
 
+def tied(text: str) -> str:
+    """``text`` with its last word, when that is a number (``9``, ``#9``), kept on the line of the
+    word before it (a no-break space between them): a heading or a link that wraps on a phone
+    never leaves its number alone on a line ("Guacamole, partida n.º" above a lone "9")."""
+    head, space, last = str(text).rstrip().rpartition(" ")
+    if space and head and any(c.isdigit() for c in last):
+        return f"{head}\u00a0{last}"
+    return str(text)
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("bot.web", "templates"),
@@ -173,6 +183,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["fill"] = lambda text, **values: str(text).format_map(values)
+    env.filters["tied"] = tied
     return env
 
 
@@ -214,8 +225,11 @@ class Pages:
 
     async def link(self, kind: str, ref: int, guild_id: int, base: str) -> str | None:
         """The page's address under ``base`` (its token made now if need be), or None when the
-        server ``guild_id`` turned its pages off."""
+        server ``guild_id`` turned its pages off, or when a person has no page there (the server
+        knows nothing of them: the link would lead to the 404 page)."""
         if kind not in PREFIX or await self.links.pages(guild_id) != "links":
+            return None
+        if kind == "person" and await self.people.name(guild_id, ref) is None:
             return None
         scope = guild_id if kind == "person" else 0  # a person's page is theirs in one server
         token = await self.links.token(PREFIX[kind][1], ref, scope)

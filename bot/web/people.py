@@ -8,18 +8,19 @@ channel may be private).  No Discord, no SQL.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
 import engines
 from bot.ratings import shown_or_start
-from bot.storage import Store
+from bot.storage import RatingRow, Store
 from bot.storage.web import WebLinks
 from bot.texts import number, ordinal
 from languages import Language
 
 GAMES_SHOWN = 100
-"""The most finished games a profile lists (the newest); past them it says only these are listed."""
+"""The most finished games a profile lists (the newest); past them it says how many more there are."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,18 @@ class PersonPage:
     name: str
     ratings: list[RatingLine] = field(default_factory=list)
     games: list[GameLine] = field(default_factory=list)
-    more: bool = False  # they finished more games than the list shows (:data:`GAMES_SHOWN`)
+    cut: str = ""  # past :data:`GAMES_SHOWN` games: that the list stops there, and how many more there are
+
+
+def cut_note(more: int, t: Language) -> str:
+    """Under a list of the latest :data:`GAMES_SHOWN` games: that only they are listed, and how
+    many ``more`` (older) games are not."""
+    return t.ngettext(
+        "Only the latest {shown} are listed: {n} older game is not.",
+        "Only the latest {shown} are listed: {n} older games are not.",
+        more,
+        shown=GAMES_SHOWN,
+    )
 
 
 class People:
@@ -92,12 +104,8 @@ class People:
         of them (never seated there, never rated, in none of its leagues).  Someone it knows who
         finished no game there yet (signed up to a league whose first round is still to come)
         has a page too, which says so."""
-        name = await self.links.name_of(guild_id, user_id)
         ratings = await self.store.ratings.ratings_of(guild_id, user_id)
-        if name is None and ratings:
-            name = next(iter(ratings.values())).name
-        if name is None:
-            name = await self.league_name(guild_id, user_id)
+        name = await self.name(guild_id, user_id, ratings)
         if name is None:
             return None
         page = PersonPage(name)
@@ -106,7 +114,8 @@ class People:
                 RatingLine(engines.title(game), number(shown_or_start(r.mu, r.sigma), t), r.games, r.wins)
             )
         finished = await self.links.finished_games(guild_id, user_id, limit=GAMES_SHOWN + 1)
-        page.more = len(finished) > GAMES_SHOWN
+        if len(finished) > GAMES_SHOWN:
+            page.cut = cut_note(await self.links.finished_count(guild_id, user_id) - GAMES_SHOWN, t)
         for g in finished[:GAMES_SHOWN]:
             day = day_of(g.finished_at)
             page.games.append(
@@ -122,6 +131,22 @@ class People:
                 )
             )
         return page
+
+    async def name(
+        self, guild_id: int, user_id: int, ratings: Mapping[str, RatingRow] | None = None
+    ) -> str | None:
+        """The name ``user_id``'s page in server ``guild_id`` goes by: the one they last played
+        under there, else the one of their ratings there (``ratings``, read here if not given),
+        else the one they signed up to a league there under; None when the server knows nothing
+        of them, and they have no page there."""
+        name = await self.links.name_of(guild_id, user_id)
+        if name is not None:
+            return name
+        if ratings is None:
+            ratings = await self.store.ratings.ratings_of(guild_id, user_id)
+        if ratings:
+            return next(iter(ratings.values())).name
+        return await self.league_name(guild_id, user_id)
 
     async def league_name(self, guild_id: int, user_id: int) -> str | None:
         """The name ``user_id`` signed up under to the newest league of server ``guild_id`` they

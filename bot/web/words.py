@@ -77,7 +77,6 @@ WORDS: Mapping[str, str] = {
     "profile_title": N_("{name}'s games"),
     "finished_games": N_("Finished games"),
     "no_games": N_("No finished games yet."),
-    "latest_games": N_("Only the latest {n} are listed."),
     "no_ratings": N_("No rated games yet: only games between two or more people are rated."),
     "format": N_("Format"),
     "champion": N_("Champion: {name}"),

@@ -452,3 +452,62 @@ async def test_a_profile_page_and_a_server_turning_its_pages_off(standin, bot_fa
         assert (await status_of(profile))[0] == 200 and (await status_of(game))[0] == 200
         shown = await (await standin.slash(alice, chan, "game web")).original()
         assert "open to whoever holds their link" in shown.content
+
+
+async def against_the_computer(standin, user, chan, *, piles: int) -> None:
+    """A Nim game of ``user`` and a computer opened in ``chan`` and started (its first board posted)."""
+    lobby = await standin.slash(user, chan, "nim new", thread=False, piles=piles)
+    await standin.click(user, lobby.message, "Add computer")
+    await standin.click(user, lobby.message, "Start")
+    await standin.next_message(chan, is_board)
+
+
+async def test_game_stats_links_the_page_of_someone_with_no_rating(standin, bot_factory, tmp_path):
+    """/game stats linked a person's page only beside their ratings: someone who finished only a
+    game against the computer (not rated), or who is playing their first game, had a page that
+    nothing in the bot linked to.  Now it is linked whenever it exists: the first lists the game
+    and says nothing is rated yet; the second's says, in either language on a 390 px phone, that
+    no game is finished yet.  Someone the server knows nothing of gets no link (their page would
+    be the 404 page)."""
+    from playwright.async_api import async_playwright
+
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    chan, general = standin.channel("games"), standin.channel("general")
+    async with standin.run_client(bot_factory(ALL, http_port=0, web_pages=True)) as bot:
+        await standin.wait_synced()
+        await against_the_computer(standin, alice, chan, piles=1)
+        await (await standin.slash(alice, chan, "game resign")).original()
+        await against_the_computer(standin, bob, general, piles=3)
+        await standin.settle()
+        assert (await bot.sessions.core.in_channel(general.id)).status == "active"
+
+        links = {}
+        for who in (alice, bob, carol):
+            stats = await (await standin.slash(carol, chan, "game stats", player=who)).original()
+            assert "has no rated games on this server yet." in stats.content, stats.content
+            found = re.search(r"http://127\.0\.0\.1:\d+/p/[\w-]+", stats.content)
+            links[who.name] = found and found.group(0)
+        assert links["carol"] is None  # never seated here: no page, so no link
+        assert links["alice"] and links["bob"], links
+
+        async with async_playwright() as p:
+            chromium = await p.chromium.launch(executable_path=CHROMIUM)
+            try:
+                browser = Browser(await chromium.new_context(locale="en-GB"))
+                page = await browser.open(links["alice"], width=390, height=844)
+                text = await page.inner_text("main")
+                assert "Alice's games" in text and "No rated games yet" in text, text
+                assert await page.locator("#finished-h ~ div tbody tr").count() == 1
+                for lang, said in (
+                    ("en", "No finished games yet."),
+                    ("es", "Aún no hay partidas terminadas."),
+                ):
+                    page = await browser.open(f"{links['bob']}?lang={lang}", width=390, height=844)
+                    assert said in await page.inner_text("#finished-h + p")
+                    assert await page.locator("table").count() == 0  # no empty table
+                    assert await audit(page) == [], lang
+                    await fits_width(page, 390)
+                    await shot(page, tmp_path, f"profile-unplayed-phone-{lang}")
+                assert browser.errors == []
+            finally:
+                await chromium.close()

@@ -228,7 +228,8 @@ async def test_each_table_says_how_far_its_game_is_and_who_forfeited(leagues, se
         second = next(u for u in played.players if places[u] == 2)
         assert f"{names[first]} (1st)" in tables[played.table_no]
         assert f"{names[second]} (2nd)" in tables[played.table_no]
-        assert "being played" in tables[playing.table_no] and "game #" in tables[playing.table_no]
+        # its game's link, "game #N" kept on one line (a no-break space)
+        assert "being played" in tables[playing.table_no] and "game\xa0#" in tables[playing.table_no]
         assert f"{names[gone]} (2nd, forfeited)" in tables[forfeited.table_no]
         assert f"{names[stays]} (1st)" in tables[forfeited.table_no]
         assert "not played (forfeited)" in tables[forfeited.table_no]

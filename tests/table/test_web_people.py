@@ -86,26 +86,34 @@ async def test_the_day_a_game_ended_is_written_as_the_readers_language_writes_a_
         await client.close()
 
 
-async def test_a_profile_with_more_games_than_it_lists_says_it_lists_the_latest(service):
-    """The list of finished games stops at the newest hundred; the page says so under it, so that
-    a reader does not take it for every game they finished."""
+async def test_a_profile_with_more_games_than_it_lists_says_how_many_more(service):
+    """The list of finished games stops at the newest hundred; the page says so under it, with
+    how many older games it leaves out (it said only that the latest hundred are listed), so that
+    a reader neither takes the list for every game nor has to guess how many are missing."""
     played, final = whole_game("pachakuna", 2, 3)
     pages, client = await serve(service)
     try:
         token = await pages.links.token("person", 1, 1)
-        for count in range(1, 102):
+        for count in range(1, 103):
             sid = await store_game(service, "pachakuna", 2, 3, played[:2], final)
             await record_end(service, sid, "pachakuna", final)
-            if count not in (100, 101):
+            if count < 100:
                 continue
             for lang, said in (
-                ("en", "Only the latest 100 are listed."),
-                ("es", "Solo se muestran las 100 más recientes."),
+                ("en", {101: "1 older game is not.", 102: "2 older games are not."}),
+                ("es", {101: "falta 1 partida más antigua.", 102: "faltan 2 partidas más antiguas."}),
             ):
                 html = await (await client.get(f"/p/{token}?lang={lang}")).text()
                 games = html.split('id="finished-h"', 1)[1].split("</section>", 1)[0]
                 assert games.count("<td>P&#39;achakuna</td>") == 100
-                assert (said in games) == (count == 101), (count, lang)
+                head = {
+                    "en": "Only the latest 100 are listed: ",
+                    "es": "Solo se muestran las 100 más recientes: ",
+                }
+                if count == 100:
+                    assert head[lang] not in games, (count, lang)
+                else:
+                    assert f"<p>{head[lang]}{said[count]}</p>" in games, (count, lang, games[-300:])
             assert f"<td>{sid}</td>" in games  # the newest first
     finally:
         await client.close()

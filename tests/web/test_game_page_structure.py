@@ -94,7 +94,7 @@ async def test_a_step_taken_from_the_keyboard_is_told_to_a_screen_reader(service
             await page.keyboard.press("ArrowLeft")
             await page.locator("#game[data-step='5']").wait_for()
             label = await page.locator("#step-label").inner_text()
-            assert label.endswith(("5 of 6", "5 de 6")), label
+            assert label.endswith(("5 of\xa06", "5 de\xa06")), label  # the number kept on its line
             assert await said.inner_text() == f"{label}: {moves[5]}"
             assert words[lang] in moves[5], moves[5]
             assert await page.locator("ol.moves a[aria-current] code").inner_text() == played[4].move
@@ -202,6 +202,46 @@ async def test_on_a_phone_the_board_opens_at_full_size_from_the_keyboard(service
             picture = Image.open(BytesIO(await reply.body()))
             assert picture.width == natural
             await context.close()
+    finally:
+        pages.close()
+        await client.close()
+
+
+LAST_TWO_WORDS = """el => {
+  const node = [...el.childNodes].filter(c => c.nodeType === 3).pop();
+  const text = node.textContent.replace(/\\s+$/, '');
+  const [whole, before, last] = text.match(/(\\S+)\\s+(\\S+)$/);
+  const start = text.length - whole.length, range = document.createRange();
+  range.setStart(node, start);
+  range.setEnd(node, start + before.length);
+  const a = [...range.getClientRects()].pop();
+  range.setStart(node, text.length - last.length);
+  range.setEnd(node, text.length);
+  const b = range.getClientRects()[0];
+  return [before, last, Math.round(a.top), Math.round(b.top)];
+}"""
+
+
+@pytest.mark.parametrize(("game", "players"), [("guacamole", 3), ("pachakuna", 2), ("nowa_gwinea", 3)])
+async def test_a_headings_number_never_stands_alone_on_a_phone(service, chromium, game, players):
+    """On a 390 px phone in Spanish the game's title wrapped before its number ("Guacamole, partida
+    n.º" above a lone "1"), and the board's heading before the number of moves ("tras la jugada 12
+    de" above "12"): a number now stays on the line of the word before it, in either language."""
+    played, final = whole_game(game, players, 5)
+    sid = await store_game(service, game, players, 5, played[:12], final)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        for width in (360, 390):
+            for lang in ("en", "es"):
+                context = await chromium.new_context(viewport={"width": width, "height": 844}, locale=lang)
+                page = await context.new_page()
+                await page.goto(str(client.make_url(f"/g/{token}?lang={lang}")))
+                for where in ("h1", "#step-label"):
+                    before, last, top, number_top = await page.locator(where).evaluate(LAST_TWO_WORDS)
+                    assert last == "12" or last.endswith(str(sid)), (where, last)
+                    assert number_top == top, (width, lang, where, before, last)
+                await context.close()
     finally:
         pages.close()
         await client.close()

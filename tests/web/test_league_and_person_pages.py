@@ -19,18 +19,39 @@ async def audit(page) -> list[str]:
     return [f"{v['id']}: {v['help']} ({v['nodes'][0]['html'][:120]})" for v in result.response["violations"]]
 
 
-async def test_a_league_and_a_person_on_a_phone(service, clock, chromium):
+async def first_round_played(service, name: str, names: dict[int, str]) -> tuple[LeagueService, object]:
+    """A two-round Swiss Nim league called ``name`` of ``names`` (user id: name), its first round
+    played out (its deadline still to come): the league service and the league."""
     leagues = LeagueService(service.store, service)
     league = await new_league(
-        leagues, name="Nim on phones", game="nim", format="swiss", group_size=2, rounds=2, days=1, seed=4
+        leagues, name=name, game="nim", format="swiss", group_size=2, rounds=2, days=1, seed=4
     )
-    names = {uid: f"Jugadora {uid} con un nombre largo" for uid in range(801, 805)}
-    for uid, name in names.items():
-        await leagues.join(league, uid, name)
+    for uid, player in names.items():
+        await leagues.join(league, uid, player)
     league, _ = await leagues.start(league)
     opened = await leagues.open_round(league.id, 1)
     for session in await open_games(leagues, opened, names, counter(8000)):
         await play_out(service, session)
+    return leagues, league
+
+
+async def phone_pages(chromium, client, address: str, widths: tuple[int, ...]):
+    """``address`` opened at each of ``widths`` in English, then Spanish: (width, language, page),
+    the page's context closed once the caller moves on."""
+    for width in widths:
+        for lang in ("en", "es"):
+            context = await chromium.new_context(viewport={"width": width, "height": 740}, locale=lang)
+            try:
+                page = await context.new_page()
+                await page.goto(str(client.make_url(f"{address}?lang={lang}")))
+                yield width, lang, page
+            finally:
+                await context.close()
+
+
+async def test_a_league_and_a_person_on_a_phone(service, clock, chromium):
+    names = {uid: f"Jugadora {uid} con un nombre largo" for uid in range(801, 805)}
+    leagues, league = await first_round_played(service, "Nim on phones", names)
     clock.advance(DAY)
     await leagues.round_deadline(league.id, 1)
     pages, client = await serve(service)
@@ -131,29 +152,24 @@ async def test_a_persons_tables_fit_a_phone_with_every_column_and_heading(servic
     pages, client = await serve(service)
     try:
         address = f"/p/{await pages.links.token('person', 1, 1)}"
-        for width in (360, 400):
-            for lang in ("en", "es"):
-                context = await chromium.new_context(viewport={"width": width, "height": 740}, locale=lang)
-                page = await context.new_page()
-                await page.goto(str(client.make_url(f"{address}?lang={lang}")))
-                boxes = await page.evaluate(
-                    """[...document.querySelectorAll('main .wide')].map(box => {
-                      const table = box.querySelector('table');
-                      return [box.getAttribute('aria-labelledby'), table.getBoundingClientRect().width,
-                              box.clientWidth, table.tHead.rows[0].cells.length,
-                              table.tBodies[0].rows[0].cells.length];
-                    })"""
-                )
-                assert [b[0] for b in boxes] == ["ratings-h", "finished-h"], boxes
-                for name, table, box, headings, cells in boxes:
-                    assert table <= box + 0.5, (width, lang, name, table, box)  # no column past the edge
-                    assert headings == cells, (name, headings, cells)
-                rows = await page.locator("#finished-h ~ div tbody tr").count()
-                assert rows == 5 and await page.locator("#ratings-h ~ div tbody tr").count() == 5
-                body = await page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-                assert body[0] <= body[1], body
-                assert await audit(page) == [], (width, lang)
-                await context.close()
+        async for width, lang, page in phone_pages(chromium, client, address, (360, 400)):
+            boxes = await page.evaluate(
+                """[...document.querySelectorAll('main .wide')].map(box => {
+                  const table = box.querySelector('table');
+                  return [box.getAttribute('aria-labelledby'), table.getBoundingClientRect().width,
+                          box.clientWidth, table.tHead.rows[0].cells.length,
+                          table.tBodies[0].rows[0].cells.length];
+                })"""
+            )
+            assert [b[0] for b in boxes] == ["ratings-h", "finished-h"], boxes
+            for name, table, box, headings, cells in boxes:
+                assert table <= box + 0.5, (width, lang, name, table, box)  # no column past the edge
+                assert headings == cells, (name, headings, cells)
+            rows = await page.locator("#finished-h ~ div tbody tr").count()
+            assert rows == 5 and await page.locator("#ratings-h ~ div tbody tr").count() == 5
+            body = await page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+            assert body[0] <= body[1], body
+            assert await audit(page) == [], (width, lang)
     finally:
         pages.close()
         await client.close()
@@ -180,6 +196,76 @@ async def test_the_page_of_someone_with_no_finished_game_on_a_phone(service, chr
             assert body[0] <= body[1], body
             assert await audit(page) == [], lang
             await context.close()
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_a_leagues_season_ratings_fit_a_phone_with_every_column(service, clock, chromium):
+    """The season's ratings (five columns) fit a 390 px phone, as a person's tables do: a name of
+    one long word kept the table wider than the screen, and the last columns (games, wins) lay past
+    its edge with nothing to show they were there.  The name now wraps inside its cell."""
+    names = {uid: f"Bartholomäusvonwolfeschlegel{uid}" for uid in range(801, 805)}
+    _, league = await first_round_played(service, "Long names", names)
+    pages, client = await serve(service)
+    try:
+        address = f"/l/{await pages.links.token('league', league.id)}"
+        async for width, lang, page in phone_pages(chromium, client, address, (360, 390)):
+            box = page.locator("[aria-labelledby=ratings-h]")
+            table, inside, headings = await box.evaluate(
+                """box => { const t = box.querySelector('table');
+                  return [t.getBoundingClientRect().width, box.clientWidth,
+                          t.tHead.rows[0].cells.length]; }"""
+            )
+            assert headings == 5 and await box.locator("tbody tr").count() == 4
+            assert table <= inside + 0.5, (width, lang, table, inside)  # no column past the edge
+            assert await audit(page) == [], (width, lang)
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def edge_shade(box) -> float:
+    """How much darker than the paper the last 3 px of ``box`` (a scrolling region) are, from a
+    screenshot of it: at their lightest (a shade darkens the whole edge; a row's rule or a letter
+    crossing it, only some of it)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    picture = Image.open(BytesIO(await box.screenshot())).convert("L")
+    width, height = picture.size
+    lightest = picture.crop((width - 3, 2, width, height - 2)).getextrema()[1]  # inside the box's rounding
+    return 252.0 - lightest  # the paper, #fdfcf8, in grey
+
+
+async def test_the_standings_on_a_phone_show_their_columns_and_a_shade_while_more_lie_past_the_edge(
+    service, clock, chromium
+):
+    """On a 390 px phone the standings' name column (kept in view while the table scrolls) took
+    most of the screen, leaving room for about one column at a time, and nothing showed that more
+    columns lay past the edge.  The name column now wraps its names within a third or so of the
+    screen, and the box's right edge is shaded while there is more to scroll to (and not once
+    scrolled to the end, nor beside a table that fits)."""
+    names = {uid: f"Bartholomäusvonwolfeschlegel{uid} Jugadora" for uid in range(801, 805)}
+    _, league = await first_round_played(service, "Long names", names)
+    pages, client = await serve(service)
+    try:
+        address = f"/l/{await pages.links.token('league', league.id)}"
+        async for _, lang, page in phone_pages(chromium, client, address, (390,)):
+            box = page.locator("[aria-labelledby=standings-h]")
+            name, inside, cut = await box.evaluate(
+                """box => { const cells = [...box.querySelectorAll('tbody td:nth-child(2)')];
+                  return [cells[0].getBoundingClientRect().width, box.clientWidth,
+                          cells.filter(c => c.scrollWidth > c.clientWidth).length]; }"""
+            )
+            assert name <= 0.45 * inside and cut == 0, (lang, name, inside, cut)
+            assert await box.evaluate("e => e.scrollWidth > e.clientWidth")  # more columns past the edge
+            assert await edge_shade(box) > 8, lang
+            await box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+            assert await edge_shade(box) < 2, lang  # scrolled to the end: nothing more to show
+            assert await edge_shade(page.locator("[aria-labelledby=ratings-h]")) < 2, lang  # it fits
+            assert await audit(page) == [], lang
     finally:
         pages.close()
         await client.close()

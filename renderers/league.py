@@ -19,13 +19,15 @@ from PIL import Image, ImageDraw
 from languages import N_
 from renderers.colours import BACKGROUND, GOLD, INK, MUTED, PANEL, RULE, high_contrast
 from renderers.translation import ntr, num, speaking, tr
-from renderers.typeset import clip, font, shorten, text_width
+from renderers.typeset import clip, font, text_width
 
 STANDINGS_WIDTH = 1000
 ROW = 56
 SIZE = 30
 TITLE = 40
 MAX_ROWS = 32
+NOTE = 26  # a row's marks on their own line below its name (still more than 1/45 of the width)
+BELOW = 36  # what that line adds to the row's height
 UP = (20, 130, 60)
 DOWN = (190, 40, 40)
 ZEBRA = (244, 240, 231)
@@ -76,31 +78,27 @@ def marks_of(line: StandingLine) -> str:
     return ", ".join(marks)
 
 
-def shown_name(line: StandingLine, name: str | None = None) -> str:
+def shown_name(line: StandingLine) -> str:
     """The name cell: marked when the player was dropped, with their no-shows and the pairing's
     byes when they have any ("Ana (dropped, 1 no-show, 1 bye)"): a bye's points with no game
-    behind them are explained in the row itself, as the standings' text does (``name``: the
-    player's name as drawn, when it is shortened)."""
+    behind them are explained in the row itself, as the standings' text does (too wide for the
+    cell, the marks go below the name: :func:`name_lines`)."""
     marks = marks_of(line)
-    name = line.name if name is None else name
-    return tr("{name} ({marks})", name=name, marks=marks) if marks else name
+    return tr("{name} ({marks})", name=line.name, marks=marks) if marks else line.name
 
 
-def fitted_name(line: StandingLine, width: float, bold: bool = False) -> str:
-    """The name cell in ``width`` pixels: whole when it fits; else the name shortened with an
-    ellipsis and its marks kept whole ("Maximiliano Fernández… (1 bye)"), as they say why the row
-    reads as it does.  The name keeps a third of the cell at least (the row is still someone's):
-    only marks longer than the rest are cut, at their end, where the cell is drawn."""
+def name_lines(line: StandingLine, width: float, bold: bool = False) -> tuple[str, str]:
+    """The name cell in ``width`` pixels, and the marks drawn on a line of their own below it ("" for
+    none).  The marks stay beside the name when both fit whole ("Ana (1 bye)"); else the name has
+    the cell to itself (cut with an ellipsis only when it alone is too long) and its marks go whole
+    below it, smaller and grey, on a line that spans the row ("Wayra Mamani" over "retirado,
+    2 incomparecencias, 1 ronda libre": a player dropped after two no-shows, the default, who had a
+    bye, is wider than the cell in either language)."""
+    marks = marks_of(line)
     whole = shown_name(line)
-    if not marks_of(line) or text_width(whole, SIZE, bold) <= width:
-        return whole
-    least = min(text_width(line.name, SIZE, bold), width / 3)
-    room = max(width - text_width(shown_name(line, ""), SIZE, bold), least)
-    cell = shown_name(line, shorten(line.name, room, SIZE, bold))
-    while text_width(cell, SIZE, bold) > width and room > least:  # the spacing where words join
-        room -= 2
-        cell = shown_name(line, shorten(line.name, room, SIZE, bold))
-    return cell
+    if not marks or text_width(whole, SIZE, bold) <= width:
+        return whole, ""
+    return clip(line.name, width, SIZE, bold), marks
 
 
 def columns(
@@ -224,7 +222,7 @@ def fitted(
     the render's language), and the player's column widened into whatever width the picture has
     to spare, never past it: the picture is at most as wide as :func:`columns` made it (so it
     still reads at 400 px), the room the numbers' columns do not need goes to the names, and a
-    name longer than that is cut with an ellipsis (before its marks: :func:`fitted_name`)."""
+    name longer than that is cut with an ellipsis (its marks drawn below it: :func:`name_lines`)."""
 
     def need(i: int) -> int:
         return max(cell_width(row[i][0], row[i][2]) for row in rows)
@@ -241,6 +239,19 @@ def fitted(
     ]
 
 
+MARKS_MIDDLE = ROW + BELOW // 2 - 10  # from a row's top, the middle of its marks' line
+
+
+def row_tops(top: int, below: Sequence[str]) -> list[int]:
+    """Where each row of the body starts, from the table's ``top`` (its headings' row first), and
+    where the last one ends: a row whose marks are on a line below its name (``below``) is taller
+    by :data:`BELOW`."""
+    tops = [top + ROW]
+    for marks in below:
+        tops.append(tops[-1] + ROW + (BELOW if marks else 0))
+    return tops
+
+
 def _standings(
     title: str,
     subtitle: str,
@@ -254,11 +265,15 @@ def _standings(
     layout = fitted(layout, rows)
     header, *body = rows
     at, player, _ = next((i, w, a) for i, (h, w, a) in enumerate(layout) if h == N_("Player"))
-    for line, cells_of in zip(shown, body, strict=True):  # a long name gives way to its marks
+    below = []  # each row's marks on a line of their own ("": beside the name, or none)
+    for line, cells_of in zip(shown, body, strict=True):
         _, colour, bold = cells_of[at]
-        cells_of[at] = (fitted_name(line, player - 14, bold), colour, bold)
+        name, marks = name_lines(line, player - 14, bold)
+        cells_of[at] = (name, colour, bold)
+        below.append(marks)
     top = 24 + TITLE + 14 + SIZE + 24
-    height = top + ROW * (len(shown) + 1) + (ROW if more else 0) + 24
+    tops = row_tops(top, below)
+    height = tops[-1] + (ROW if more else 0) + 24
     width = max(STANDINGS_WIDTH, sum(w for _, w, _ in layout) + 20)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -278,15 +293,23 @@ def _standings(
 
     row(top, header)
     draw.line((20, top + ROW, width - 20, top + ROW), fill=RULE, width=2)
-    for i, line_cells in enumerate(body):
-        y = top + ROW * (i + 1)
+    marks_x = 10 + sum(w for _, w, _ in layout[:at]) + 14  # under the name
+    for i, (line_cells, marks) in enumerate(zip(body, below, strict=True)):
+        y = tops[i]
         if i % 2:
-            draw.rectangle((12, y + 1, width - 12, y + ROW - 1), fill=ZEBRA)
+            draw.rectangle((12, y + 1, width - 12, tops[i + 1] - 1), fill=ZEBRA)
         row(y, line_cells)
+        if marks:
+            draw.text(
+                (marks_x, y + MARKS_MIDDLE),
+                clip(marks, width - 20 - marks_x, NOTE),
+                font=font(NOTE),
+                fill=MUTED,
+                anchor="lm",
+            )
     if more:
-        y = top + ROW * (len(shown) + 1)
         draw.text(
-            (24, y + ROW // 2),
+            (24, tops[-1] + ROW // 2),
             ntr("… and {n} more below", "… and {n} more below", more),
             font=font(SIZE),
             fill=MUTED,

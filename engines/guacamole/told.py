@@ -1,10 +1,13 @@
 """A Guacamole turn told the way a player would tell it, from its events (:data:`Told`).
 
 A turn has up to three steps, each told on one line: what the prepared card did ("{p0}
-prepared 8 Onion, drew 2 cards from the draw pile, took 6P from discard pile 2 and discarded
-9A onto discard pile 1"), the dishes served with their points ("Served dish 1 (same type: 1O,
-2O, 6O) for 4 points"), and the draws that end it ("Drew a card from the draw pile and took 7T
-from discard pile 2").  Only the first line names the player; repeated steps of one kind are
+prepared 8 Onion, drew 2 cards from the draw pile, took 6 Avocaldo from discard pile 2 and
+discarded 9 Aji onto discard pile 1"), the dishes served with their points ("Served dish 1 (same
+type: 1 Onion, 2 Onion and 6 Onion) for 4 points"), and the draws that end it ("Drew a card from
+the draw pile and took 7 Tomathor from discard pile 2").  Cards are named in words, as the menus
+name them (the events keep their codes, so a turn stored long ago reads the same way); a card
+that moved says whose it was and where it lay ("swapped their 3 Avocaldo (hand) for {p1}'s 9 Onion
+(preparation zone)").  Only the first line names the player; repeated steps of one kind are
 merged into one clause (two draws from the draw pile are "drew 2 cards"; cards taken from one
 discard pile are listed together); the cards laid one by one on a dish are told by the dish
 served (the history keeps every step).  What happens to someone else (a dish no longer valid,
@@ -18,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.core import END, Said, Told, listing, said, said_n, step_lines
+from engines.core import END, Said, Told, listing, said, said_n, step_lines, term
 
-from .data import dish_points
+from .data import TYPES, describe, dish_points
 
 _USES = frozenset({"add", "steal", "swap", "take", "discard", "pass", "ability"})
 """Events that use up (or skip) the prepared card's ability."""
@@ -53,7 +56,7 @@ def tell_turn(told: Sequence[Told]) -> list[list[Said]]:
         elif kind == "validity" and clauses and _noted(clauses, sentence, mover):
             pass  # said beside the dish it is about, in the clause before
         elif kind != "dish":  # a sentence of its own: validity, a refill, an ability with nothing to do
-            sentences.append(sentence)
+            sentences.append(_worded(sentence))
         if kind in _USES:
             using = False
     lines = step_lines(steps.values(), mover, _merged)
@@ -63,23 +66,53 @@ def tell_turn(told: Sequence[Told]) -> list[list[Said]]:
 
 
 _TOP = "the top of {player}'s dish {dish}"
-_OWN_TOP = "the top of their dish {dish}"
 _ZONE = "{player}'s preparation zone"
+_HELD = "{player}'s {card} ({where})"
+_OWN_HELD = "their {card} ({where})"
+_DISH_TOP = "top of dish {dish}"
+HAND = term("guacamole term", "hand")
+ZONE = term("guacamole term", "preparation zone")
+
+
+def _card(value: Any) -> Any:
+    """A card's code in words, as the menus name it (``5T``: "5 Tomathor"); a value already in
+    words, or no card, as it is."""
+    if isinstance(value, str) and len(value) == 2 and value[0].isdigit() and value[1] in TYPES:
+        return describe(value)
+    return value
+
+
+def _cards(value: Any) -> Any:
+    """Cards written as their codes in a list (``1O, 2O, 6O``) in words: "1 Onion, 2 Onion and
+    6 Onion"."""
+    if not isinstance(value, str):
+        return value
+    return listing([_card(code.strip()) for code in value.split(",")])
+
+
+def _held(card: Any, place: Any) -> Said:
+    """``card`` with whose it was and where it lay, from the event's ``place`` (``None``: the
+    mover's hand): "{p1}'s 9 Onion (preparation zone)", "{p1}'s 5 Lima (top of dish 2)", "7 Lima
+    (discard pile 2)"."""
+    card = _card(card)
+    if place is None:
+        return said("their {card} ({where})", card=card, where=HAND)
+    if isinstance(place, Said) and place.msg == _ZONE:
+        return said("{player}'s {card} ({where})", player=place.args["player"], card=card, where=ZONE)
+    if isinstance(place, Said) and place.msg == _TOP:
+        top = said("top of dish {dish}", dish=place.args["dish"])
+        return said("{player}'s {card} ({where})", player=place.args["player"], card=card, where=top)
+    return said("{card} ({place})", card=card, place=place)  # a discard pile
 
 
 def _theirs(clause: Said, mover: Any) -> Said:
-    """``clause`` with the mover's own dish and preparation zone named as theirs ("swapped 5O
-    from the top of their dish 2", "... from their preparation zone", not "... of Alice's dish
-    2" in Alice's own line)."""
+    """``clause`` with the mover's own cards named as theirs ("swapped their 5 Onion (top of dish
+    2) for ...", not "... Alice's 5 Onion ..." in Alice's own line)."""
 
     def own(value: Any) -> Any:
-        if not isinstance(value, Said) or str(value.args.get("player")) != str(mover):
+        if not isinstance(value, Said) or value.msg != _HELD or str(value.args.get("player")) != str(mover):
             return value
-        if value.msg == _TOP:
-            return said("the top of their dish {dish}", dish=value.args["dish"])
-        if value.msg == _ZONE:
-            return said("their preparation zone")
-        return value
+        return said("their {card} ({where})", card=value.args["card"], where=value.args["where"])
 
     args = {key: own(value) for key, value in clause.args.items()}
     return Said(clause.msg, args, clause.plural, clause.context)
@@ -87,14 +120,17 @@ def _theirs(clause: Said, mover: Any) -> Said:
 
 def _noted(clauses: list[Said], validity: Said, mover: Any) -> bool:
     """Put a dish's change of validity beside the dish in the last clause, when that clause
-    names it ("swapped 6P from the top of their dish 1 (valid again) with ..."); whether it did."""
+    names a card from its top ("swapped their 6 Avocaldo (top of dish 1, valid again) for ...");
+    whether it did."""
     last = clauses[-1]
     for key, value in last.args.items():
-        if isinstance(value, Said) and value.msg in (_TOP, _OWN_TOP) and _same_dish(value, validity, mover):
+        if isinstance(value, Said) and value.msg in (_HELD, _OWN_HELD) and _same_dish(value, validity, mover):
+            dish = value.args["where"].args["dish"]
             if "again" in validity.msg:
-                noted = said("{place} (valid again)", place=value)
+                where = said("top of dish {dish}, valid again", dish=dish)
             else:
-                noted = said("{place} (no longer valid)", place=value)
+                where = said("top of dish {dish}, no longer valid", dish=dish)
+            noted = Said(value.msg, {**value.args, "where": where}, value.plural, value.context)
             clauses[-1] = Said(last.msg, {**last.args, key: noted}, last.plural, last.context)
             return True
     return False
@@ -104,12 +140,24 @@ def _same(one: Any, other: Any) -> bool:
     return {k: str(v) for k, v in one.items()} == {k: str(v) for k, v in other.items()}
 
 
-def _same_dish(place: Said, validity: Said, mover: Any) -> bool:
-    """Whether ``place`` (the top of a dish) is the dish ``validity`` is about; a dish named as
-    the mover's own carries no player (it is ``mover``'s), the validity sentence does."""
-    if place.msg == _OWN_TOP:
-        return _same({"player": mover, "dish": place.args["dish"]}, validity.args)
-    return _same(place.args, validity.args)
+def _same_dish(held: Said, validity: Said, mover: Any) -> bool:
+    """Whether ``held`` (a card and where it lay) came from the top of the dish ``validity`` is
+    about; a card named as the mover's own carries no player (it is ``mover``'s), the validity
+    sentence does."""
+    where = held.args["where"]
+    if not isinstance(where, Said) or where.msg != _DISH_TOP:
+        return False
+    owner = mover if held.msg == _OWN_HELD else held.args["player"]
+    return _same({"player": owner, "dish": where.args["dish"]}, validity.args)
+
+
+def _worded(sentence: Said) -> Said:
+    """A sentence of its own with its card in words ("Discard pile 1 ran out and was refilled
+    with 4 Lima.")."""
+    if "card" not in sentence.args:
+        return sentence
+    args = {**sentence.args, "card": _card(sentence.args["card"])}
+    return Said(sentence.msg, args, sentence.plural, sentence.context)
 
 
 def _clause(kind: str, sentence: Said) -> Said | None:
@@ -117,44 +165,37 @@ def _clause(kind: str, sentence: Said) -> Said | None:
     laid on a dish, which the dish served tells)."""
     args = sentence.args
     if kind == "prep":
-        return said("prepared {card}", card=args["card"])
+        return said("prepared {card}", card=_card(args["card"]))
     if kind == "free":
         return said(
             "put {card} from their preparation zone on discard pile {pile}",
-            card=args["card"],
+            card=_card(args["card"]),
             pile=args["pile"],
         )
     if kind == "draw":
         if "pile" in args:
-            return Said("pile", {"card": args["card"], "pile": args["pile"]})
-        return Said("deck", {"card": args.get("card")})
+            return Said("pile", {"card": _card(args["card"]), "pile": args["pile"]})
+        return Said("deck", {"card": _card(args.get("card"))})
     if kind == "discard":
-        return said("discarded {card} onto discard pile {pile}", card=args["card"], pile=args["pile"])
+        return said("discarded {card} onto discard pile {pile}", card=_card(args["card"]), pile=args["pile"])
     if kind == "steal":
         if "card" in args:
-            return said("took {card} at random from {other}'s hand", card=args["card"], other=args["other"])
+            return said(
+                "took {card} at random from {other}'s hand", card=_card(args["card"]), other=args["other"]
+            )
         if "tried" in sentence.msg:
             return said("tried to steal from {other}, whose hand is empty", other=args["other"])
         return said("took a random card from {other}'s hand", other=args["other"])
     if kind == "swap":
-        if "place" in args:
-            return said(
-                "swapped {card} from {place} with {other} from {to}",
-                card=args["card"],
-                place=args["place"],
-                other=args["other"],
-                to=args["to"],
-            )
         return said(
-            "swapped {card} from their hand with {other} from {to}",
-            card=args["card"],
-            other=args["other"],
-            to=args["to"],
+            "swapped {card} for {other}",
+            card=_held(args["card"], args.get("place")),
+            other=_held(args["other"], args["to"]),
         )
     if kind == "take":
-        return said("took {card} from {place} into their hand", card=args["card"], place=args["place"])
+        return said("took {card} into their hand", card=_held(args["card"], args["place"]))
     if kind == "add":
-        return said("added {cards} to their dish {dish}", cards=args["cards"], dish=args["dish"])
+        return said("added {cards} to their dish {dish}", cards=_cards(args["cards"]), dish=args["dish"])
     if kind == "pass":
         return said("did not use the ability")
     if kind == "cancel":
@@ -211,5 +252,5 @@ def _served(args: Any) -> Said:
         "served dish {dish} ({why}: {cards}) for {n} points",
         dish=args["dish"],
         why=args["why"],
-        cards=cards,
+        cards=_cards(cards),
     )

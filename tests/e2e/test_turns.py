@@ -17,11 +17,12 @@ from tests.e2e.players import Driver, is_board, start
 
 
 def cards_drawn(post: str) -> int:
-    """The cards a Guacamole post says were drawn: "drew 2 cards from the draw pile", "took 5T
-    and 7L from discard pile 2"."""
+    """The cards a Guacamole post says were drawn: "drew 2 cards from the draw pile", "took 5
+    Tomathor and 7 Lima from discard pile 2"."""
     deck = sum(int(n) for n in re.findall(r"drew (\d+) cards? from the draw pile", post, re.I))
     piles = re.findall(r"took ([^.]*?) from discard pile", post, re.I)
-    return deck + sum(len(re.findall(r"\b\d[A-Z]\b", cards)) for cards in piles)
+    card = r"\b\d (?:Avocaldo|Lima|Onion|Tomathor|Aji)\b"
+    return deck + sum(len(re.findall(card, cards)) for cards in piles)
 
 
 PLURALS = re.compile(r"(?<![\d.])1 (points|games|wins|moves|cards|seats|players|turns|huts|cubes)\b")

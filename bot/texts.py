@@ -16,7 +16,7 @@ hint); no Discord (texts use Discord's markdown and mentions, nothing more).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import engines
@@ -135,15 +135,16 @@ def own_lines(
 
 def next_line(
     session: Session,
-    already: frozenset[int] = frozenset(),
+    already: Collection[int] = frozenset(),
     away: Mapping[int, str] | None = None,
     t: Language = ENGLISH,
 ) -> str:
-    """Who acts next, in ``t``.  Those newly called on are mentioned (pinged); those in ``already``
-    (who were acting before, and still are) are named without a ping; ``away``: user id ->
-    "away until ..." for those taking time away, said on a line of its own under them, as
-    ``/game status`` says it ("Ana, away until 2026-12-05 18:00 (America/Lima)"): the date ends in
-    its zone in brackets, so it is not put in brackets itself."""
+    """Who acts next, in ``t``.  Those newly called on (their turn begins) are mentioned; those in
+    ``already`` (seats whose turn began before, and goes on) are named without a mention, and a
+    line where every one of them is already acting says they are still to move ("**Still to
+    move:** Ana, Bob"); ``away``: user id -> "away until ..." for those taking time away, said on
+    a line of its own under them, as ``/game status`` says it ("Ana, away until 2026-12-05 18:00
+    (America/Lima)"): the date ends in its zone in brackets, so it is not put in brackets itself."""
     if session.status != "active" or session.damaged:
         return ""
     waiting = session.waiting_on()
@@ -151,7 +152,10 @@ def next_line(
         return ""
     away = away or {}
     who = ", ".join(s.name if s.seat in already else s.mention for s in waiting)
-    lines = [t.gettext("**Next:** {players}", players=who)]
+    if all(s.seat in already for s in waiting):
+        lines = [t.gettext("**Still to move:** {players}", players=who)]
+    else:
+        lines = [t.gettext("**Next:** {players}", players=who)]
     lines.extend(
         f"{s.name}, {away[s.user_id]}" for s in waiting if s.user_id is not None and s.user_id in away
     )
@@ -287,13 +291,16 @@ def board_text(
     outcome: Outcome | None = None,
     ratings: Sequence[RatingChange] = (),
     ping: bool = True,
+    already: Collection[int] = (),
     away: Mapping[int, str] | None = None,
     clock: str | None = None,
     t: Language = ENGLISH,
 ) -> str:
     """The channel's post with the board: what happened since the last post (each turn in a few
-    short lines), the result if the game is over, and who acts next (mentioned when ``ping``), in ``t``,
-    the server's language (the moves in the engine's kept sentences, translated)."""
+    short lines), the result if the game is over, and who acts next, in ``t``, the server's
+    language (the moves in the engine's kept sentences, translated).  Those to move are mentioned
+    when ``ping``, but for the seats in ``already``, whose turn began before this board and goes
+    on (:func:`next_line`)."""
     finished = session.status == "finished"
     lines = [header] if header else []
     if note is not None:  # the table's own line (a resignation, a timeout), in the board's language
@@ -314,8 +321,8 @@ def board_text(
         lines.append(next_steps(session, t))
     elif session.status == "abandoned":
         lines.append(t.gettext("This game was abandoned. {next}", next=next_steps(session, t)))
-    waiting = frozenset() if ping else frozenset(session.to_move())
-    nxt = next_line(session, waiting, away, t)
+    named = frozenset(already) if ping else frozenset(session.to_move())
+    nxt = next_line(session, named, away, t)
     if nxt and clock:
         nxt = f"{nxt}\n{clock}"
     body = "\n".join(lines)

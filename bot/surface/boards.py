@@ -264,7 +264,10 @@ class Boards:
         ``catching_up``: at a start, what the channel was never told of, found before this post's
         turn to post came: None when a post made meanwhile told it; ``restarted``: seats whose turn
         starts again with this board without a move, as more time on a clock does, whose people are
-        told as when a turn begins).
+        told as when a turn begins).  Those to move are told (pinged if they want a mention, sent a
+        turn notice if they want one) when the board begins their turn, once
+        (:meth:`bot.surface.direct.Notifier.called`); a board inside a turn (an undo inside a
+        shared round, a seat handed over) names those still to move without a ping.
 
         The untold moves are read from the move log, so a turn half played
         before a restart is told in full; the post is remembered with the last
@@ -286,6 +289,10 @@ class Boards:
             people = await self.notifier.people_to_move(session)
             ended = session.status == "finished"
             players = await self.notifier.players(session) if ended or begins else {}
+            # the seats whose turn this board begins (or starts again): the others still to move
+            # were told when it began, and are named without a ping
+            live = ping and session.status == "active"
+            called = await self.notifier.called(session, restarted) if live else frozenset()
             text = texts.board_text(
                 written.session(session),
                 records,
@@ -294,6 +301,7 @@ class Boards:
                 outcome=outcome,
                 ratings=written.ratings(ratings),
                 ping=ping,
+                already=frozenset(session.to_move()) - called,
                 away=self.notifier.away_labels(people, language),
                 clock=await self.notifier.time_left(session, language),
                 t=language,
@@ -306,11 +314,11 @@ class Boards:
                 language=language.code,
                 contrast=await self.look.server_contrast(session),
             )
-            # the last board names every player: each who wants a mention is pinged
+            # the first and the last board name every player: each who wants a mention is pinged
             mentions = (
-                self.notifier.mentions(players, True)
+                self.notifier.mentions(session, players)
                 if ended or begins
-                else self.notifier.mentions(people, ping)
+                else self.notifier.mentions(session, people, called)
             )
             kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions}
             if file is not None:
@@ -349,7 +357,7 @@ class Boards:
             await self.game_over(session)
         elif ping:
             try:
-                await self.notifier.after_board(session, message, restarted)
+                await self.notifier.after_board(session, message, called)
             except Exception:  # the board is posted; a notice that fails must not undo the answer
                 log.exception("turn notices for session %s failed", session.id)
         return message

@@ -122,10 +122,15 @@ class Notifier:
     def away_labels(self, people: dict[int, PersonRow], t: Language = ENGLISH) -> dict[int, str]:
         return notices.away_labels(people, self.now(), t)
 
-    def mentions(self, people: dict[int, PersonRow], ping: bool) -> discord.AllowedMentions:
-        """Whom the board may ping: those to move who want a mention in the thread (none unless
-        ``ping``); a game's last board: every player who wants one."""
-        return wanting_mention(people if ping else {})
+    def mentions(
+        self, session: Session, people: dict[int, PersonRow], called: Collection[int] | None = None
+    ) -> discord.AllowedMentions:
+        """Whom a board may ping: those of ``people`` who want a mention in the thread, and who
+        hold a seat the board calls on (:meth:`called`; None: every one of them, as the first and
+        the last board ping every player who wants it)."""
+        if called is not None:
+            people = {uid: p for uid, p in people.items() if seat_in(session, uid, called)}
+        return wanting_mention(people)
 
     async def players(self, session: Session) -> dict[int, PersonRow]:
         """The settings of every person seated in ``session`` (computers have none)."""
@@ -148,26 +153,31 @@ class Notifier:
                 due = notices.quiet_ends(person, now)
                 await self.bot.scheduler.schedule(END_NOTICE, f"{session.id}:{uid}", due)
 
-    async def turn_began(self, session: Session) -> bool:
-        """Whether the turn of those to move in ``session`` (as it was before the board just
-        posted for it) began with that board: the game's first board, or one telling a move that
-        ended a turn or a round (:meth:`bot.sessions.play.Play.turn_untold`, which also says
-        when a board is owed to those to move).  A board posted within a turn (an undo inside a
-        shared round, a seat handed over, more time on a clock) begins nobody's turn."""
-        return session.row.board_message_id is None or await self.look.service.play.turn_untold(session)
+    async def called(self, session: Session, restarted: Collection[int] = ()) -> frozenset[int]:
+        """The seats to move in ``session`` that the board about to be posted for it calls on,
+        whose people are told their turn (the board's ping, a turn notice by direct message):
+        all of them when the board begins their turn: the game's first board, or one telling a move
+        that ended a turn or a round (:meth:`bot.sessions.play.Play.turn_untold`, which also says
+        when a board is owed to those to move; an undo that brings back an earlier turn is such a
+        move); else only ``restarted``, whose turn starts again without a move (more time on a
+        clock).  A board posted within a turn (an undo inside a shared round, a seat handed over)
+        calls on nobody else: those still to move were told when their turn began (a league
+        substitute, by the handover's own notice), and the board names them without a ping."""
+        to_move = frozenset(session.to_move())
+        if session.row.board_message_id is None or await self.look.service.play.turn_untold(session):
+            return to_move
+        return to_move & frozenset(restarted)
 
     async def after_board(
-        self, session: Session, message: discord.Message, restarted: Collection[int] = ()
+        self, session: Session, message: discord.Message, called: Collection[int] = ()
     ) -> None:
-        """DM those to move who want it, once a turn: when the board begins their turn
-        (:meth:`turn_began`), or starts it again without a move (``restarted``: the seats given
-        more time on their clock); in their quiet hours, when those end.  Arm reminders, whose
-        interval counts from when each one's turn began."""
+        """DM those to move who want it, once a turn: those whose seat the board calls on
+        (:meth:`called`: when it begins their turn, or starts it again without a move); in their
+        quiet hours, when those end.  Arm reminders, whose interval counts from when each one's
+        turn began."""
         waiting = self.waiting_people(session)
         if not waiting:
             return
-        began = await self.turn_began(session)
-        again = {s.user_id for s in session.seats if s.seat in restarted and s.user_id}
         people = await self.store.people.several(waiting)
         now = self.now()
         reminded = {uid for uid, p in people.items() if p.notify != "none" and p.remind_hours}
@@ -184,7 +194,7 @@ class Notifier:
             if uid in reminded:
                 since = min(changed, starts[seats[uid]]) if uid in seats else None
                 await self.arm_reminder(session, person, now, began=since)
-            if not began and uid not in again:
+            if not seat_in(session, uid, called):
                 continue  # told when this turn began
             if notices.reach(person, now)[1]:
                 await self.dm_turn(session, person, message)
@@ -451,6 +461,12 @@ class Notifier:
         if file is not None:
             kwargs["file"] = file
         await interaction.followup.send(**kwargs)
+
+
+def seat_in(session: Session, user_id: int, seats: Collection[int]) -> bool:
+    """Whether ``user_id`` holds one of ``seats`` in ``session``."""
+    seat = session.seat_of(user_id)
+    return seat is not None and seat.seat in seats
 
 
 def wanting_mention(people: dict[int, PersonRow]) -> discord.AllowedMentions:

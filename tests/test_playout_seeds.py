@@ -18,7 +18,8 @@ def test_the_default_is_todays_part_of_the_sweep(monkeypatch):
     assert chosen(range(0, 400, 2)) == range(200, 300, 2)
     assert chosen(range(3)) == range(2, 3)  # fewer seeds than parts: one seed a part
     assert chosen(range(1)) == range(1)
-    assert "part 2 of 4" in seeds.header() and f"{VARIABLE}=part:2" in seeds.header()
+    assert "part 2 of 4" in seeds.header() and f"{VARIABLE}=part:20426 plays the same" in seeds.header()
+    assert seeds.part() == 20_426
 
 
 def test_in_as_many_days_as_parts_every_seed_is_played_once(monkeypatch):
@@ -44,6 +45,7 @@ def test_all_a_part_and_a_window(monkeypatch):
     assert chosen(range(200)) == range(50, 100)
     monkeypatch.setenv(VARIABLE, "part:6")  # taken modulo the number of parts
     assert chosen(range(200)) == range(100, 150)
+    assert seeds.part() == 6
     assert seeds.header() == f"playout seeds: {VARIABLE}=part:6"
     monkeypatch.setenv(VARIABLE, "1000:1100")
     assert chosen(range(200)) == range(1000, 1100)

@@ -9,7 +9,8 @@ seeds one after the other, so every player count and option mix the seeds cycle 
 the run's header and each seed as its game starts, so a failure's captured output ends with its
 seed.  ``PUKLLAY_PLAYOUT_SEEDS`` chooses instead:
 
-- ``part:N``: part N (counted from 0, taken modulo ``share``), as the header printed it;
+- ``part:N``: part N (counted from 0, taken modulo ``share``): the header prints the N that plays
+  its run again (the day's number, which other slow tests read too: :func:`part`);
 - ``all``: the whole sweep (the test then takes about ``share`` times as long);
 - ``A:B``: the seeds from A to B-1 (``1000:1100`` plays games no default run plays).
 """
@@ -37,24 +38,37 @@ def part_of(full: range, part: int, share: int = SHARE) -> range:
     return full[part * len(full) // parts : (part + 1) * len(full) // parts]
 
 
-def chosen(full: range, share: int = SHARE) -> range:
-    """The seeds to play out of ``full``: today's part unless the variable says otherwise."""
+def _asked() -> range | int | None:
+    """What the variable asks for: a window of seeds (``all`` is none), a part, or nothing."""
     value = os.environ.get(VARIABLE, "").strip()
     if not value:
-        return part_of(full, part_today(), share)
+        return None
     if value == "all":
-        return full
+        return range(0)
     start, sep, stop = value.partition(":")
     try:
         if not sep:
             raise ValueError
-        if start == "part":
-            return part_of(full, int(stop), share)
-        return range(int(start), int(stop))
+        return int(stop) if start == "part" else range(int(start), int(stop))
     except ValueError:
         raise ValueError(
             f"{VARIABLE} must be 'all', 'part:N' or 'A:B' (the seeds from A to B-1), not {value!r}"
         ) from None
+
+
+def part() -> int:
+    """The part this run plays: N of ``part:N``, else today's (:func:`part_today`).  Other slow
+    tests spread their costly checks over the days by it too (tests/test_computer_levels.py)."""
+    asked = _asked()
+    return asked if isinstance(asked, int) else part_today()
+
+
+def chosen(full: range, share: int = SHARE) -> range:
+    """The seeds to play out of ``full``: today's part unless the variable says otherwise."""
+    asked = _asked()
+    if asked is None or isinstance(asked, int):
+        return part_of(full, part(), share)
+    return asked or full
 
 
 def header() -> str:
@@ -62,10 +76,10 @@ def header() -> str:
     value = os.environ.get(VARIABLE, "").strip()
     if value:
         return f"playout seeds: {VARIABLE}={value}"
-    part = part_today() % SHARE
+    day = part_today()
     return (
-        f"playout seeds: part {part} of {SHARE} of each sweep (today's, by the UTC date); "
-        f"{VARIABLE}=part:{part} plays the same again, {VARIABLE}=all every seed"
+        f"playout seeds: part {day % SHARE} of {SHARE} of each sweep (today's, by the UTC date); "
+        f"{VARIABLE}=part:{day} plays the same again, {VARIABLE}=all every seed"
     )
 
 

@@ -119,9 +119,10 @@ LONGEST = (
 )
 
 
-def pytest_report_header(config) -> str:
-    """Which part of each long playout's seeds this run plays (tests/support/seeds.py)."""
-    return seeds.header()
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Which part of each long playout's seeds this run played (tests/support/seeds.py), said at
+    the end of every run, ``-q`` too, beside its failures."""
+    terminalreporter.write_line(seeds.header())
 
 
 def longest_first(item: pytest.Item) -> int:

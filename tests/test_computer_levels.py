@@ -22,7 +22,7 @@ from tests.support import seeds
 
 TINY = 0.001  # strong level's thinking time here: the minimum number of simulations
 # The strong player is asked in every STRONG_EVERY-th position of a playout, another of them each
-# day: the playouts' part of the day (tests/support/seeds.py, named in the run's header; its
+# day: the playouts' part of the day (tests/support/seeds.py, named in the run's last lines; its
 # PUKLLAY_PLAYOUT_SEEDS=part:N asks the same positions again), so that STRONG_EVERY days of runs
 # ask it in every position.
 STRONG_EVERY = 3

@@ -3,6 +3,8 @@ sweep, a chosen part or another window on demand."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from tests.support import seeds
@@ -64,7 +66,11 @@ def test_each_seed_is_printed_as_it_is_played(monkeypatch, capsys):
     assert capsys.readouterr().out == "playout seed 7\nplayout seed 8\n"
 
 
-def test_the_runs_header_says_which_part_it_plays(pytestconfig):
-    said = pytestconfig.hook.pytest_report_header(config=pytestconfig, start_path=pytestconfig.rootpath)
-    lines = [line for answer in said for line in ([answer] if isinstance(answer, str) else answer)]
-    assert seeds.header() in lines
+def test_the_end_of_a_run_says_which_part_it_played(monkeypatch):
+    from tests import conftest
+
+    monkeypatch.delenv(VARIABLE, raising=False)
+    monkeypatch.setattr(seeds, "part_today", lambda: 20_426)
+    said: list[str] = []
+    conftest.pytest_terminal_summary(SimpleNamespace(write_line=said.append))
+    assert said == [seeds.header()]

@@ -6,10 +6,10 @@ with the day (:func:`part_today`, the UTC date's day number), so that in ``share
 every seed of every sweep is played, while one run plays ``1/share`` of them.  A part is a run of
 seeds one after the other, so every player count and option mix the seeds cycle through
 (``seed % 4``, ``seed % 5``...) is still played as often as the others.  The part is printed in
-the run's header and each seed as its game starts, so a failure's captured output ends with its
+the last lines of the run and each seed as its game starts, so a failure's captured output ends with its
 seed.  ``PUKLLAY_PLAYOUT_SEEDS`` chooses instead:
 
-- ``part:N``: part N (counted from 0, taken modulo ``share``): the header prints the N that plays
+- ``part:N``: part N (counted from 0, taken modulo ``share``): the run's last line prints the N that plays
   its run again (the day's number, which other slow tests read too: :func:`part`);
 - ``all``: the whole sweep (the test then takes about ``share`` times as long);
 - ``A:B``: the seeds from A to B-1 (``1000:1100`` plays games no default run plays).
@@ -72,7 +72,7 @@ def chosen(full: range, share: int = SHARE) -> range:
 
 
 def header() -> str:
-    """The line the run's header says which seeds the playouts play."""
+    """The line that ends a run (tests/conftest.py), saying which seeds the playouts played."""
     value = os.environ.get(VARIABLE, "").strip()
     if value:
         return f"playout seeds: {VARIABLE}={value}"

@@ -4,13 +4,14 @@ and tear-down.
     python bench/suite.py [--top 20] [--by file] [PYTEST ARGS...]
 
 Runs pytest (in this one process unless the arguments say otherwise, e.g. ``-n 2``) on the given
-paths (``tests`` when none) and prints, for each folder (``--by file``: each file), the number of
-tests and the seconds spent setting them up, running them and tearing them down, summed over
-the tests, and the processor time the test process used meanwhile (all its threads; far below
-the seconds, the tests mostly wait); then the ``--top`` tests whose set-up and tear-down took longest, and the longest
-tests.  With several workers the sums are still each test's own time: halving the sum is what
-halves a run on two cores.  Figures on a machine shared with other work vary from run to run:
-compare runs made close in time.
+paths (the whole suite when none) and prints, for each folder (``--by file``: each file), the
+number of tests and the seconds spent setting them up, running them and tearing them down,
+summed over the tests, and the processor time the test process used meanwhile (all its
+threads; not Chromium's or other processes' it started: well below the seconds when a test
+waits on them); then the ``--top`` tests whose set-up and tear-down took longest, and the
+longest tests.  With several workers the sums are still each test's own time: halving the sum
+is what halves a run on two cores.  Figures on a machine shared with other work vary from run
+to run: compare runs made close in time, and the processor time, which varies less.
 
     python bench/suite.py tests/table tests/queue
     python bench/suite.py --by file tests/e2e -k league
@@ -80,8 +81,6 @@ def main(argv: list[str]) -> int:
     if ours.read:
         report(json.loads(Path(ours.read).read_text()), ours.by, ours.top)
         return 0
-    if not any(not a.startswith("-") for a in pytest_args):
-        pytest_args.append("tests")
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, "suite_times_plugin.py").write_text(PLUGIN)
         times = Path(tmp, "times.json")

@@ -39,6 +39,7 @@ from hypothesis import settings
 import engines
 from bot.storage import Store, open_store
 from bot.time.source import ManualClock
+from tests.support import seeds
 from tests.support.pg import Cluster, Copies, NotInstalled, bindir
 
 settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
@@ -116,6 +117,12 @@ LONGEST = (
     "tests/guanga/test_playouts.py::test_random_playouts[apprentice-True]",
     "tests/test_computer_levels.py::test_every_level_returns_a_legal_move[guacamole-4p]",
 )
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Which part of each long playout's seeds this run played (tests/support/seeds.py), said at
+    the end of every run, ``-q`` too, beside its failures."""
+    terminalreporter.write_line(seeds.header())
 
 
 def longest_first(item: pytest.Item) -> int:

@@ -1,7 +1,7 @@
 """The computer levels of every game, on seeded playouts.
 
 * every level returns a legal move in every position (the strong one, the costly one, with the
-  smallest budget and in every other position);
+  smallest budget and in every third position, another third each day: see ``STRONG_EVERY``);
 * ``determinize(view, rng)`` builds a state whose view is exactly the view it started from,
   with the same legal moves;
 * the strong player's move does not change when the hidden parts of the state change in a
@@ -18,8 +18,14 @@ import pytest
 import engines
 from engines import search
 from engines.core import LEVELS, config_from_options, rng_for
+from tests.support import seeds
 
 TINY = 0.001  # strong level's thinking time here: the minimum number of simulations
+# The strong player is asked in every STRONG_EVERY-th position of a playout, another of them each
+# day: the playouts' part of the day (tests/support/seeds.py, named in the run's last lines; its
+# PUKLLAY_PLAYOUT_SEEDS=part:N asks the same positions again), so that STRONG_EVERY days of runs
+# ask it in every position.
+STRONG_EVERY = 3
 
 # (game, players, options) for the playouts
 SETUPS = [
@@ -66,16 +72,17 @@ def test_every_level_returns_a_legal_move(setup):
     game, players, options = setup
     module = engines.get(game).load()
     checked = searched = 0
+    strong_at = seeds.part() % STRONG_EVERY
     for k, (state, seat) in enumerate(playout(game, players, options, seed=11, max_moves=100)):
         view = module.view_for(state, seat)
         legal = list(module.legal_moves(state, seat))
         texts = {str(m) for m in legal}
         # the strong player searches (its minimum number of simulations, each a game played out),
-        # the costly part of this test: it is asked in every other position of the game
-        levels = LEVELS if k % 2 == 0 else [lv for lv in LEVELS if lv != "strong"]
+        # the costly part of this test: it is asked in every STRONG_EVERY-th position of the game
+        levels = LEVELS if k % STRONG_EVERY == strong_at else [lv for lv in LEVELS if lv != "strong"]
         for level in levels:
             move = module.computer_move(view, legal, rng_for(11, k, level), level, TINY)
-            assert str(move) in texts, f"{level} chose {move} at move {k}"
+            assert str(move) in texts, f"{level} chose {move} at move {k} ({seeds.header()})"
         checked += 1
         searched += "strong" in levels
     assert checked > 20 and searched > 10

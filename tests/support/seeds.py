@@ -1,43 +1,89 @@
 """The seeds of the long random playouts (the ``slow`` tests of each game's test_playouts.py).
 
-Each such test names its full sweep (``range(200)``, say), and the test command plays a fixed
-sample of it: the first ``1/share`` of the seeds, so the same commit always plays the same games,
-and every player count and option mix the seeds cycle through (``seed % 4``, ``seed % 5``...) is
-still played as often as the others.  ``PUKLLAY_PLAYOUT_SEEDS`` plays more:
+Each such test names its full sweep (``range(200)``, say), and the test command plays one part of
+it: the sweep cut into ``share`` runs of seeds following one another, and the part played turns
+with the day (:func:`part_today`, the UTC date's day number), so that in ``share`` days of runs
+every seed of every sweep is played, while one run plays ``1/share`` of them.  A part is a run of
+seeds one after the other, so every player count and option mix the seeds cycle through
+(``seed % 4``, ``seed % 5``...) is still played as often as the others.  The part is printed in
+the last lines of the run and each seed as its game starts, so a failure's captured output ends with its
+seed.  ``PUKLLAY_PLAYOUT_SEEDS`` chooses instead:
 
+- ``part:N``: part N (counted from 0, taken modulo ``share``): the run's last line prints the N that plays
+  its run again (the day's number, which other slow tests read too: :func:`part`);
 - ``all``: the whole sweep (the test then takes about ``share`` times as long);
-- ``A:B``: the seeds from A to B-1 instead (``1000:1100`` plays games no default run plays).
-
-Each seed is printed as its game starts, so a failure's captured output ends with its seed.
+- ``A:B``: the seeds from A to B-1 (``1000:1100`` plays games no default run plays).
 """
 
 from __future__ import annotations
 
+import datetime
 import os
 from collections.abc import Iterator
 
 VARIABLE = "PUKLLAY_PLAYOUT_SEEDS"
+SHARE = 4  # a run plays one part in SHARE of each sweep
 
 
-def chosen(full: range, share: int = 2) -> range:
-    """The seeds to play out of ``full``: its first ``1/share`` unless the variable says otherwise."""
+def part_today() -> int:
+    """The part the default plays today: the UTC date's day number (days since 1970-01-01)."""
+    return (datetime.datetime.now(datetime.UTC).date() - datetime.date(1970, 1, 1)).days
+
+
+def part_of(full: range, part: int, share: int = SHARE) -> range:
+    """Part ``part`` of ``full`` cut into ``share`` parts (fewer when it has fewer seeds), seeds one
+    after the other; ``part`` is taken modulo the number of parts."""
+    parts = max(1, min(share, len(full)))
+    part %= parts
+    return full[part * len(full) // parts : (part + 1) * len(full) // parts]
+
+
+def _asked() -> range | int | None:
+    """What the variable asks for: a window of seeds (``all`` is none), a part, or nothing."""
     value = os.environ.get(VARIABLE, "").strip()
     if not value:
-        return range(full.start, full.start + max(1, len(full) // share) * full.step, full.step)
+        return None
     if value == "all":
-        return full
+        return range(0)
     start, sep, stop = value.partition(":")
     try:
         if not sep:
             raise ValueError
-        return range(int(start), int(stop))
+        return int(stop) if start == "part" else range(int(start), int(stop))
     except ValueError:
         raise ValueError(
-            f"{VARIABLE} must be 'all' or 'A:B' (the seeds from A to B-1), not {value!r}"
+            f"{VARIABLE} must be 'all', 'part:N' or 'A:B' (the seeds from A to B-1), not {value!r}"
         ) from None
 
 
-def playout_seeds(full: range, share: int = 2) -> Iterator[int]:
+def part() -> int:
+    """The part this run plays: N of ``part:N``, else today's (:func:`part_today`).  Other slow
+    tests spread their costly checks over the days by it too (tests/test_computer_levels.py)."""
+    asked = _asked()
+    return asked if isinstance(asked, int) else part_today()
+
+
+def chosen(full: range, share: int = SHARE) -> range:
+    """The seeds to play out of ``full``: today's part unless the variable says otherwise."""
+    asked = _asked()
+    if asked is None or isinstance(asked, int):
+        return part_of(full, part(), share)
+    return asked or full
+
+
+def header() -> str:
+    """The line that ends a run (tests/conftest.py), saying which seeds the playouts played."""
+    value = os.environ.get(VARIABLE, "").strip()
+    if value:
+        return f"playout seeds: {VARIABLE}={value}"
+    day = part_today()
+    return (
+        f"playout seeds: part {day % SHARE} of {SHARE} of each sweep (today's, by the UTC date); "
+        f"{VARIABLE}=part:{day} plays the same again, {VARIABLE}=all every seed"
+    )
+
+
+def playout_seeds(full: range, share: int = SHARE) -> Iterator[int]:
     """The seeds to play (see :func:`chosen`), each printed as it is handed out."""
     for seed in chosen(full, share):
         print(f"playout seed {seed}")

@@ -1,7 +1,7 @@
 """The computer levels of every game, on seeded playouts.
 
 * every level returns a legal move in every position (the strong one, the costly one, with the
-  smallest budget and in every third position, another third each day: see ``STRONG_EVERY``);
+  smallest budget and in every third position, another as the engines change: see ``STRONG_EVERY``);
 * ``determinize(view, rng)`` builds a state whose view is exactly the view it started from,
   with the same legal moves;
 * the strong player's move does not change when the hidden parts of the state change in a
@@ -21,10 +21,11 @@ from engines.core import LEVELS, config_from_options, rng_for
 from tests.support import seeds
 
 TINY = 0.001  # strong level's thinking time here: the minimum number of simulations
-# The strong player is asked in every STRONG_EVERY-th position of a playout, another of them each
-# day: the playouts' part of the day (tests/support/seeds.py, named in the run's last lines; its
-# PUKLLAY_PLAYOUT_SEEDS=part:N asks the same positions again), so that STRONG_EVERY days of runs
-# ask it in every position.
+# The strong player is asked in every STRONG_EVERY-th position of a playout, which of them chosen
+# by the playouts' part (tests/support/seeds.py: read from the engines' source, so the same for a
+# commit and another as the engines change; named in the run's last lines, and its
+# PUKLLAY_PLAYOUT_SEEDS=part:N asks the same positions again), so that over the changes it is
+# asked in every position.
 STRONG_EVERY = 3
 
 # (game, players, options) for the playouts

@@ -1,5 +1,6 @@
-"""The long playouts' seeds: a quarter of each sweep, another quarter each day, printed; the whole
-sweep, a chosen part or another window on demand."""
+"""The long playouts' seeds: a quarter of each sweep, chosen by the engines' source (the same for
+a commit, another as the engines change), printed; the whole sweep, a chosen part or another window
+on demand."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from tests.support import seeds
 from tests.support.seeds import VARIABLE, chosen, playout_seeds
 
 
-def test_the_default_is_todays_part_of_the_sweep(monkeypatch):
+def test_the_default_is_the_sources_part_of_the_sweep(monkeypatch):
     monkeypatch.delenv(VARIABLE, raising=False)
-    monkeypatch.setattr(seeds, "part_today", lambda: 20_426)  # 2025-12-04: part 2 of 4
+    monkeypatch.setattr(seeds, "default_part", lambda: 20_426)  # part 2 of 4
     assert chosen(range(200)) == range(100, 150)
     assert chosen(range(200)) == chosen(range(200))
     assert chosen(range(1000, 1025)) == range(1012, 1018)
@@ -24,11 +25,11 @@ def test_the_default_is_todays_part_of_the_sweep(monkeypatch):
     assert seeds.part() == 20_426
 
 
-def test_in_as_many_days_as_parts_every_seed_is_played_once(monkeypatch):
+def test_the_parts_together_play_every_seed_once(monkeypatch):
     monkeypatch.delenv(VARIABLE, raising=False)
     played = []
-    for day in range(20_000, 20_000 + seeds.SHARE):
-        monkeypatch.setattr(seeds, "part_today", lambda day=day: day)
+    for number in range(20_000, 20_000 + seeds.SHARE):
+        monkeypatch.setattr(seeds, "default_part", lambda number=number: number)
         part = chosen(range(200))
         assert len(part) == 200 // seeds.SHARE
         played += part
@@ -38,6 +39,24 @@ def test_in_as_many_days_as_parts_every_seed_is_played_once(monkeypatch):
             counts = [sum(1 for s in part if s % modulus == r) for r in range(modulus)]
             assert min(counts) > 0 and max(counts) - min(counts) <= 1
     assert sorted(played) == list(range(200))
+
+
+def test_the_sources_part_is_the_same_for_the_same_source_and_moves_with_a_change(tmp_path):
+    """Read from the engines' files alone: the same for a copy of the same source (another
+    checkout of the commit, whatever its folder or the day), another part once an engine changes."""
+    first, second = tmp_path / "one", tmp_path / "two"
+    for root in (first, second):
+        (root / "engines" / "nim").mkdir(parents=True)
+        (root / "engines" / "core.py").write_text("LEVELS = ('easy',)\n")
+        (root / "engines" / "nim" / "rules.py").write_text("def legal_moves(state):\n    return [1, 2]\n")
+        (root / "README.md").write_text(f"{root.name}\n")  # outside engines/: not read
+    assert seeds.source_part(first) == seeds.source_part(second)
+    (second / "engines" / "nim" / "rules.py").write_text("def legal_moves(state):\n    return [1, 2, 3]\n")
+    changed = seeds.source_part(second)
+    assert changed != seeds.source_part(first)
+    # (these two sources fall in different parts, so this change plays other seeds)
+    assert changed % seeds.SHARE != seeds.source_part(first) % seeds.SHARE
+    assert seeds.default_part() == seeds.source_part()  # this checkout's, read once
 
 
 def test_all_a_part_and_a_window(monkeypatch):
@@ -70,7 +89,7 @@ def test_the_end_of_a_run_says_which_part_it_played(monkeypatch):
     from tests import conftest
 
     monkeypatch.delenv(VARIABLE, raising=False)
-    monkeypatch.setattr(seeds, "part_today", lambda: 20_426)
+    monkeypatch.setattr(seeds, "default_part", lambda: 20_426)
     said: list[str] = []
     conftest.pytest_terminal_summary(SimpleNamespace(write_line=said.append))
     assert said == [seeds.header()]

@@ -142,7 +142,7 @@ def playout(config: g.Config, seed: int, *, consistency: bool = False):
 @pytest.mark.slow
 @pytest.mark.parametrize("dishes_per_turn", [1, 0])
 def test_random_playouts(dishes_per_turn):
-    """Playouts: a quarter of 200 seeds per dish limit, another each day (tests/support/seeds.py), 2-6 players,
+    """Playouts: a quarter of 200 seeds per dish limit, another as the engines change (tests/support/seeds.py), 2-6 players,
     every invariant each step."""
     for seed in playout_seeds(range(200)):
         n = 2 + seed % 5

@@ -137,7 +137,7 @@ def _replay(mode, stoppers, players, seed, log):
 @pytest.mark.slow
 @pytest.mark.parametrize("mode,stoppers", COMBOS)
 def test_random_playouts(mode, stoppers):
-    """Playouts (a quarter of 200 seeds, another each day, tests/support/seeds.py): games end, components are
+    """Playouts (a quarter of 200 seeds, another as the engines change, tests/support/seeds.py): games end, components are
     conserved, views keep secrets, JSON round trips, replays match."""
     for seed in playout_seeds(range(SEEDS)):
         players = seed % 4 + 1

@@ -142,7 +142,7 @@ def replay(config: ng.Config, seed: int, log) -> ng.State:
 @pytest.mark.slow
 @pytest.mark.parametrize("combo", sorted(COMBOS))
 def test_random_playouts(combo):
-    """Seeded games per option mix (a quarter of 200, another each day, tests/support/seeds.py) end, conserve huts
+    """Seeded games per option mix (a quarter of 200, another as the engines change, tests/support/seeds.py) end, conserve huts
     and boards, hide villages and replay exactly."""
     for seed in playout_seeds(SEEDS):
         config = ng.Config(players=1 + seed % 4, **COMBOS[combo])

@@ -116,7 +116,7 @@ BOARDS = [P.Board.A, P.Board.B, P.Board.RANDOM]
 @pytest.mark.slow
 @pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.value)
 def test_playouts_turn_limit(board):
-    """Playouts with a turn limit (a quarter of 200 seeds per board, another each day, tests/support/seeds.py);
+    """Playouts with a turn limit (a quarter of 200 seeds per board, another as the engines change, tests/support/seeds.py);
     invariants, views, round trip, replay."""
     for seed in playout_seeds(range(200)):
         computer = [(True, True), (True, False), (False, True)][seed % 3]
@@ -181,7 +181,7 @@ def test_golden_game():
 @pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.value)
 def test_full_games_over_200_seeds(board):
     """Playouts: games played to the win (no turn limit) by computer players, a quarter of 200
-    seeds per board, another each day (tests/support/seeds.py)."""
+    seeds per board, another as the engines change (tests/support/seeds.py)."""
     config = P.Config(board=board)
     for seed in playout_seeds(range(200)):
         s, log = playout(config, 2000 + seed, (True, True), full_checks=seed % 20 == 0)

@@ -1,5 +1,5 @@
 """Random playouts: computer players (and some random seats) over 200 seeds per board size (the
-test command plays a quarter, another each day: tests/support/seeds.py).
+test command plays a quarter, another as the engines change: tests/support/seeds.py).
 
 Each step checks: the input state is unchanged, components are conserved,
 views never show hidden map cells or another seat's peeks, and the JSON round
@@ -94,7 +94,7 @@ def _config(seed: int, long: bool) -> T.Config:
 @pytest.mark.slow
 @pytest.mark.parametrize("long", [False, True], ids=["short", "long"])
 def test_playouts(long):
-    """Seeds per board size (a quarter of 200, another each day, tests/support/seeds.py), all player counts: the
+    """Seeds per board size (a quarter of 200, another as the engines change, tests/support/seeds.py), all player counts: the
     game ends and every invariant holds."""
     finished = 0
     for seed in playout_seeds(SEEDS):

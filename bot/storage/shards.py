@@ -34,13 +34,16 @@ log = logging.getLogger(__name__)
 
 SHARD_LOCKS = 0x506B_5348  # the advisory locks' first key: a shard ("PkSH"), second key its number
 COUNT_LOCKS = 0x506B_5343  # ... and the shard counts in use ("PkSC"), second key the count
-CHECK_EVERY = 30.0
+CHECK_EVERY = 30.0  # seconds between checks that the locks' connection is still there
 FAILURES = (
     TimeoutError,
     OSError,
     asyncpg.PostgresError,
     asyncpg.InterfaceError,
-)  # the connection's own  # seconds between checks that the locks' connection is still there
+    # a connection the server ended while idle can answer its next query with this ("cannot
+    # switch to state 12; another operation (2) is in progress") rather than as closed
+    asyncpg.InternalClientError,
+)  # the connection's own
 
 HELD = (
     "another Pukllay process serves {what} from this database already ({holder}), and two processes "
@@ -153,7 +156,10 @@ class ShardClaim:
     async def _watch(self) -> None:
         while self.lost is None:
             await asyncio.sleep(CHECK_EVERY)
-            await self.check()
+            try:
+                await self.check()
+            except Exception:  # never the end of the checks: a shard served twice goes unseen
+                log.exception("the shards' locks could not be checked; trying again in %g s", CHECK_EVERY)
 
     async def check(self) -> bool:
         """Whether the shards are still this process's: the connection answering, or the locks

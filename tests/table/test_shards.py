@@ -14,12 +14,13 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
+from collections.abc import Callable
 
 import asyncpg
 import pytest
 
-from bot.storage import StorageError, open_store
-from bot.storage.shards import SHARD_LOCKS, shards_text
+from bot.storage import StorageError, open_store, shards
+from bot.storage.shards import SHARD_LOCKS, ShardClaim, shards_text
 from tests.table.test_database_start import run_bot
 from tests.table.test_stopping import bot_env, free_port, health
 
@@ -162,6 +163,51 @@ async def test_a_shard_taken_while_the_database_was_away_stops_the_bot(pg_url):
             await other.close()
     finally:
         await store.close()
+
+
+class Stumbling(ShardClaim):
+    """A claim whose first check fails as asyncpg once failed a check on a connection the server
+    had just ended ("cannot switch to state 12; another operation (2) is in progress", an error
+    of none of the kinds the check expects); its checks after that are the claim's own, once
+    ``go`` is set."""
+
+    stumbled = False
+
+    def __init__(self, url: str, count: int, ids: list[int], on_lost: Callable[[str], None]) -> None:
+        super().__init__(url, count, ids, on_lost)
+        self.go = asyncio.Event()
+
+    async def check(self) -> bool:
+        if not self.stumbled:
+            self.stumbled = True
+            raise asyncpg.InternalClientError(
+                "cannot switch to state 12; another operation (2) is in progress"
+            )
+        await self.go.wait()
+        return await super().check()
+
+
+async def test_a_check_that_fails_unexpectedly_is_not_the_last(pg_url, monkeypatch, caplog):
+    """The checks go on after one failed with an error no one expected: a shard taken by another
+    process while the database was away still stops the bot (the checks had ended there, and the
+    bot served on without its locks)."""
+    monkeypatch.setattr(shards, "CHECK_EVERY", 0.01)
+    told = asyncio.Event()
+    claim = Stumbling(pg_url, 2, [0], lambda problem: told.set())
+    await claim.take()
+    claim.start()
+    try:
+        assert await drop_lock_connections(pg_url, "shard 0 of 2") == 1
+        other = await opened(pg_url, 2, [0])  # started while the first's locks were gone
+        try:
+            claim.go.set()
+            await asyncio.wait_for(told.wait(), 30)  # (bounded: a hang fails, it does not block)
+            assert claim.stumbled and claim.lost is not None and "serves shard 0 of 2" in claim.lost
+            assert "could not be checked" in caplog.text  # the stumble was logged
+        finally:
+            await other.close()
+    finally:
+        await claim.release()
 
 
 async def test_sqlite_claims_nothing(db_path):

@@ -266,7 +266,7 @@ class Pukllay(_BotBase):
         self._answer_checks: set[asyncio.TimerHandle] = set()
         # the Discord events being handled that use the database; close waits for them to end
         # before it closes the store, and once it has, events find no front (see :meth:`event_front`)
-        self._handling: set[asyncio.Task[Any]] = set()
+        self._handling: set[asyncio.Task[object]] = set()
         self._store_closing = False
         self.stopped_for: str | None = None  # why the bot stopped itself (another process took its shards)
         self._running: asyncio.Task[object] | None = None  # the task that logged in (and runs the bot)

@@ -33,6 +33,11 @@ needs_chromium = pytest.mark.skipif(
 BROWSER_LOOP = pytest.mark.asyncio(loop_scope="session")
 BROWSER_TESTS = [pytest.mark.browser, needs_chromium, BROWSER_LOOP]
 
+# A test of how a page lies out in the browser (widths, wrapping, overlaps at a phone's width): the
+# page is the same text whichever back end stored the game (the tests of what the pages say run on
+# both), so such a test runs on SQLite alone, where a browser test costs its time twice.
+LAYOUT_ONLY = pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def _browser() -> AsyncIterator[object]:

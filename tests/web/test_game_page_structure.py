@@ -8,7 +8,7 @@ import pytest
 
 from bench.history import store_game, whole_game
 from tests.table.test_web_pages import serve
-from tests.web.conftest import BROWSER_TESTS
+from tests.web.conftest import BROWSER_TESTS, LAYOUT_ONLY
 from tests.web.test_league_and_person_pages import audit
 
 pytestmark = BROWSER_TESTS
@@ -222,6 +222,7 @@ LAST_TWO_WORDS = """el => {
 }"""
 
 
+@LAYOUT_ONLY
 @pytest.mark.parametrize(("game", "players"), [("guacamole", 3), ("pachakuna", 2), ("nowa_gwinea", 3)])
 async def test_a_headings_number_never_stands_alone_on_a_phone(service, chromium, game, players):
     """On a 390 px phone in Spanish the game's title wrapped before its number ("Guacamole, partida

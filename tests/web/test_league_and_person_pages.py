@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.league.service import LeagueService
 from tests.league.test_service import DAY, GUILD, counter, new_league, open_games, play_out
 from tests.table.test_web_pages import serve
-from tests.web.conftest import BROWSER_TESTS
+from tests.web.conftest import BROWSER_TESTS, LAYOUT_ONLY
 
 pytestmark = BROWSER_TESTS
 
@@ -140,6 +140,7 @@ async def rated_game(service, game: str, seed: int, *, resigned: bool) -> int:
     return sid
 
 
+@LAYOUT_ONLY
 async def test_a_persons_tables_fit_a_phone_with_every_column_and_heading(service, clock, chromium):
     """On a 360 px phone a person's tables show every column within the screen, their headings
     kept: in Spanish the ratings' last column (Victorias) lay past the edge of its box, to be
@@ -201,6 +202,7 @@ async def test_the_page_of_someone_with_no_finished_game_on_a_phone(service, chr
         await client.close()
 
 
+@LAYOUT_ONLY
 async def test_a_leagues_season_ratings_fit_a_phone_with_every_column(service, clock, chromium):
     """The season's ratings (five columns) fit a 390 px phone, as a person's tables do: a name of
     one long word kept the table wider than the screen, and the last columns (games, wins) lay past
@@ -239,6 +241,7 @@ async def edge_shade(box) -> float:
     return 252.0 - lightest  # the paper, #fdfcf8, in grey
 
 
+@LAYOUT_ONLY
 async def test_the_standings_on_a_phone_show_their_columns_and_a_shade_while_more_lie_past_the_edge(
     service, clock, chromium
 ):

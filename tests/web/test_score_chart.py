@@ -8,7 +8,7 @@ import pytest
 
 from bench.history import store_game, whole_game
 from tests.table.test_web_pages import record_end, serve
-from tests.web.conftest import BROWSER_TESTS
+from tests.web.conftest import BROWSER_TESTS, LAYOUT_ONLY
 from tests.web.test_league_and_person_pages import audit
 
 pytestmark = BROWSER_TESTS
@@ -28,6 +28,7 @@ LABELS = """() => {
 }"""
 
 
+@LAYOUT_ONLY
 @pytest.mark.parametrize(
     ("game", "players", "seed"),
     [

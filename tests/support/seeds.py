@@ -4,8 +4,8 @@ Each such test names its full sweep (``range(200)``, say), and the test command 
 it: the sweep cut into ``share`` runs of seeds following one another, and the part played chosen
 by the engines' source (:func:`source_part`, a digest of every file under ``engines/``), so that
 the same commit always plays the same seeds, and each change to an engine, the code the playouts
-test, moves the runs to a part of its own: over the changes every seed of every sweep is played,
-while one run plays ``1/share`` of them.  A part is a run of
+test, draws the part afresh (any part, this one included): over the changes every seed of every
+sweep comes to be played, while one run plays ``1/share`` of them.  A part is a run of
 seeds one after the other, so every player count and option mix the seeds cycle through
 (``seed % 4``, ``seed % 5``...) is still played as often as the others.  The part is printed in
 the last lines of the run and each seed as its game starts, so a failure's captured output ends with its

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from bot.computers import IN_PROCESS, ComputerFailed, fallback_move
 from bot.ratings import rerate
+from bot.records import MoveRecord
 from bot.replaying import UNDO, undo_target
 from bot.sessions.core import Core
 from bot.sessions.model import (
@@ -42,7 +43,7 @@ from bot.sessions.model import (
     stored,
     waiting,
 )
-from bot.storage import Body, Clocked, ResultRow, SessionRow, StaleVersion
+from bot.storage import Body, Clocked, MoveRow, ResultRow, SessionRow, StaleVersion
 from bot.time import gameclock as gc
 from bot.time import pace
 from engines.core import MoveError, NotYourTurn, Outcome, Said, rng_for, said
@@ -437,9 +438,7 @@ class Play:
     async def turn_untold(self, session: Session) -> bool:
         """Whether a turn (or a round) ended after the last move the channel was told of: the
         moves are recorded and their board was never posted."""
-        turn = session.engine.turn_number(session.state)
-        rows = await self.store.history.moves_after(session.id, session.row.told_through)
-        return any(r.turn is not None and r.turn != turn for r in rows)
+        return turn_ended(session, await self.store.history.moves_after(session.id, session.row.told_through))
 
     async def finish(
         self,
@@ -504,3 +503,10 @@ class Play:
         scores = tuple(1.0 if any(st.seat == s for st in staying) else 0.0 for s in range(n))
         outcome = Outcome.told(scores, tuple(ranking), why)
         return await self.finish(session, outcome, reason=outcome.reason, seats=seats, clock=clock, also=also)
+
+
+def turn_ended(session: Session, moves: Iterable[MoveRow | MoveRecord]) -> bool:
+    """Whether a turn (or a round) ended among ``moves`` (log rows or their records, each with the
+    turn number the log keeps): one of them was made in a turn other than the current one."""
+    turn = session.engine.turn_number(session.state)
+    return any(m.turn is not None and m.turn != turn for m in moves)

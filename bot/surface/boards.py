@@ -292,7 +292,7 @@ class Boards:
             # the seats whose turn this board begins (or starts again): the others still to move
             # were told when it began, and are named without a ping
             live = ping and session.status == "active"
-            called = await self.notifier.called(session, restarted) if live else frozenset()
+            called = self.notifier.called(session, records, restarted) if live else frozenset()
             text = texts.board_text(
                 written.session(session),
                 records,

@@ -31,8 +31,10 @@ import discord
 from bot import i18n, notices, waits
 from bot.holders import holder_at
 from bot.notices import Waiting
+from bot.records import MoveRecord
 from bot.replaying import undo_target
 from bot.sessions import Session
+from bot.sessions.play import turn_ended
 from bot.storage import DEADLINE, Job, JobPayload, PersonRow, Store
 from bot.surface import written
 from bot.surface.buttons import Persistent, button
@@ -153,18 +155,21 @@ class Notifier:
                 due = notices.quiet_ends(person, now)
                 await self.bot.scheduler.schedule(END_NOTICE, f"{session.id}:{uid}", due)
 
-    async def called(self, session: Session, restarted: Collection[int] = ()) -> frozenset[int]:
+    def called(
+        self, session: Session, untold: Sequence[MoveRecord], restarted: Collection[int] = ()
+    ) -> frozenset[int]:
         """The seats to move in ``session`` that the board about to be posted for it calls on,
         whose people are told their turn (the board's ping, a turn notice by direct message):
         all of them when the board begins their turn: the game's first board, or one telling a move
-        that ended a turn or a round (:meth:`bot.sessions.play.Play.turn_untold`, which also says
-        when a board is owed to those to move; an undo that brings back an earlier turn is such a
-        move); else only ``restarted``, whose turn starts again without a move (more time on a
+        that ended a turn or a round (``untold``, the moves the board tells, read by
+        :func:`bot.sessions.play.turn_ended` as :meth:`bot.sessions.play.Play.turn_untold` reads
+        them to say when a board is owed to those to move; an undo that brings back an earlier
+        turn is such a move); else only ``restarted``, whose turn starts again without a move (more time on a
         clock).  A board posted within a turn (an undo inside a shared round, a seat handed over)
         calls on nobody else: those still to move were told when their turn began (a league
         substitute, by the handover's own notice), and the board names them without a ping."""
         to_move = frozenset(session.to_move())
-        if session.row.board_message_id is None or await self.look.service.play.turn_untold(session):
+        if session.row.board_message_id is None or turn_ended(session, untold):
             return to_move
         return to_move & frozenset(restarted)
 

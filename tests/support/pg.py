@@ -42,6 +42,12 @@ class NotInstalled(RuntimeError):
     pass
 
 
+CONNECT_SECONDS = 20.0
+"""How long the tests' own connections to the server (to make, copy, reset and drop databases)
+may take to open.  A local server answers in milliseconds; asyncpg's default, 60 s, would let one
+that does not answer hold a test for a minute before a reset falls back to a new copy."""
+
+
 WATCHDOG = 'read -r _ && exit 0; folder=$1; shift; "$@" >/dev/null 2>&1; rm -rf -- "$folder"'
 """The watchdog's shell script (arguments: the cluster's folder, then the command that stops its
 server): a line on its standard input (from ``Cluster.stop``) ends it; the end of its standard
@@ -199,7 +205,7 @@ class Cluster:
     async def admin(self, sql: str) -> None:
         import asyncpg
 
-        conn = await asyncpg.connect(self.url())
+        conn = await asyncpg.connect(self.url(), timeout=CONNECT_SECONDS)
         try:
             await conn.execute(sql)
         finally:
@@ -318,7 +324,7 @@ class Copies:
         """The make-up, rows and sequences of a copy not yet used (the template's own)."""
         import asyncpg
 
-        conn = await asyncpg.connect(self.cluster.url(name))
+        conn = await asyncpg.connect(self.cluster.url(name), timeout=CONNECT_SECONDS)
         try:
             self._make_up = await conn.fetchval(MAKE_UP)
             tables = await conn.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
@@ -340,7 +346,7 @@ class Copies:
     async def _reset(self, name: str) -> bool:
         import asyncpg
 
-        conn = await asyncpg.connect(self.cluster.url(name))
+        conn = await asyncpg.connect(self.cluster.url(name), timeout=CONNECT_SECONDS)
         try:
             await conn.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "

@@ -6,8 +6,9 @@ since it became theirs, never one of the player they replaced).  It is refused w
 moves is not *undoable* by its game's rules (``undoable(state, seat, move)``
 in the engine: it revealed something hidden, or involved chance: a card
 drawn, a die rolled, a space discovered), when one of them is the table's own
-move (a deadline), and when the game is over.  Otherwise the other people
-seated (not computers, not those who resigned) are asked; when they have all
+move (a deadline) or the computer's for a person whose turn timer ran out (the undo would give
+them no time, so the timer would only play again at once), and when the game is over.
+Otherwise the other people seated (not computers, not those who resigned) are asked; when they have all
 agreed (at once, if there are none), an *undo entry* is appended to the move
 log (:mod:`bot.replaying`) and the game goes back to the state before that
 move.  Nothing is deleted: the log keeps the moves taken back and the entry
@@ -45,8 +46,10 @@ from bot.sessions import (
     refuse_computer_seat,
     seats_said,
 )
-from bot.storage import NewMove, UndoRequest
+from bot.storage import MoveRow, NewMove, UndoRequest
+from bot.time import gameclock as gc
 from engines.core import PUBLIC, TABLE, Event, said_n
+from languages import N_
 
 log = logging.getLogger(__name__)
 
@@ -136,9 +139,17 @@ class UndoService:
             raise Refusal("you have no move in this game that could be taken back")
         target = mine[-1].number
         module = session.engine
+        timer = session.clock is not None and session.clock.kind == gc.TIMER
         before, _ = await self.history.state_at(session, target - 1)
         later = [r for r in rows if r.number >= target]
         records = []
+
+        def theirs(text: str, row: MoveRow) -> Refusal:
+            """A refusal about ``row``, another seat's move: the seat written {pN}, named (escaped
+            on Discord) as it was at that move."""
+            refusal = Refusal(text, number=row.number, player=seats_said([row.seat]))
+            return named(refusal, names_at(session.names(), earlier, row.number))
+
         for step in walk(module, before, later, target - 1):
             row = step.entry
             if step.events is None or row.number in gone:
@@ -148,6 +159,14 @@ class UndoService:
                     "move {number} was the table's own (a deadline), which cannot be taken back",
                     number=row.number,
                 )
+            if row.by_computer and timer and not session.by_seat(row.seat).computer:
+                raise theirs(
+                    N_(
+                        "move {number} was played for {player} when their turn timer ran out; taking "
+                        "it back would give them no time, so the timer would only play again at once"
+                    ),
+                    row,
+                )
             if not module.undoable(step.before, row.seat, module.parse_move(row.move)):
                 if row.seat == seat:
                     raise Refusal(
@@ -155,15 +174,13 @@ class UndoService:
                         "or shown, a space discovered, a die rolled...), so it cannot be taken back",
                         number=row.number,
                     )
-                # The seat written {pN}, named (escaped on Discord) as it was at that move.
-                raise named(
-                    Refusal(
-                        "move {number} ({player}'s) revealed something hidden or involved chance (a card "
-                        "drawn or shown, a space discovered, a die rolled...), so it cannot be taken back",
-                        number=row.number,
-                        player=seats_said([row.seat]),
+                raise theirs(
+                    N_(
+                        "move {number} ({player}'s) revealed something hidden or involved chance (a "
+                        "card drawn or shown, a space discovered, a die rolled...), so it cannot be "
+                        "taken back"
                     ),
-                    names_at(session.names(), earlier, row.number),
+                    row,
                 )
             records.append(record_of(row, session.engine))
         return target, records

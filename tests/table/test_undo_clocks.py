@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.history import History
+from bot.sessions import Refusal
 from bot.storage import DEADLINE
 from bot.time.gameclock import DAY, HOUR, MINUTE
 from bot.undo import Asked, Undone, UndoService
@@ -202,3 +203,31 @@ async def test_nowa_gwinea_taking_back_done_takes_back_its_early_increment(servi
     assert session.banks.since == {0: clock.time(), 1: clock.time()}
     # the round waits for the last clock: seat 0's 19 h
     assert await deadline_in(service, session, clock) == 19 * HOUR
+
+
+async def test_the_turn_timers_move_for_a_late_player_cannot_be_taken_back(service, clock):
+    """Under a 2 h turn timer p1 moves and p2 lets the timer run out: the computer makes p2's move.
+    Taking that move back would give p2 no time (an undo never does), so the timer would only play
+    again at once, a move the computer chose afresh.  The undo is refused, saying so, whether p2 or
+    p1 (whose own move came before it) asks, and the game is unchanged."""
+    session = await started(service, None)
+    session = await service.clocks.set_timer(CH, 1, 2 * HOUR, can_manage=False)
+    first = session.to_move()
+    session = await take_one(service, 1)
+    late = session.seat_of(2).seat
+    assert session.to_move() == {late} and first != {late}
+    clock.advance(2 * HOUR)
+    (job,) = await service.store.jobs.claim_jobs("test", lease=60)  # as the scheduler does
+    assert job.kind == DEADLINE
+    await service.clocks.fire_clock(session.id, job)
+    session = await service.core.require(CH)
+    (forced,) = [r for r in await service.store.history.moves(session.id) if r.seat == late]
+    assert forced.by_computer and not session.by_seat(late).computer
+    undo = UndoService(service, History(service))
+    for asker in (2, 1):
+        with pytest.raises(
+            Refusal, match=rf"move {forced.number} was played for p2 when their turn timer ran out"
+        ):
+            await undo.ask(CH, asker)
+    after = await service.core.require(CH)
+    assert after.version == session.version and await service.store.history.undo_request(session.id) is None

@@ -2,10 +2,12 @@
 the game (replayed from the seed, one point per turn, through ``scores_now`` of the engine), the
 rating changes and the key figures (turns, moves, time taken).
 
-Only for finished games: by then everything hidden until the end has been shown, so the chart
-(which counts, say, Guanga's secret orders all along) tells nobody anything early.  A move kept
-secret for good (a Tiwanaku peek) changes no score, and the animated summary draws the public
-board only, so neither shows where it was.  No Discord, no SQL.
+Only for finished games.  A game its rules ended has shown everything hidden until the end, so
+its chart counts, say, Guanga's secret orders all along and tells nobody anything early; a game
+the table ended first (a resignation, a time out, a league's deadline) never showed them, so its
+chart follows the scores everyone saw, the public board's (as a running game's web page does).
+A move kept secret for good (a Tiwanaku peek) changes no score, and the animated summary draws
+the public board only, so neither shows where it was.  No Discord, no SQL.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from bot.replaying import taken_back, walk
 from bot.sessions import RatingChange, Session, SessionService
 from bot.storage import MoveRow
 from bot.texts import number, places, signed, tiebreak_line
-from engines.core import Outcome, name_seats
+from engines.core import Engine, Outcome, name_seats
 from languages import ENGLISH, N_, Language
 from renderers import animation
 from renderers import results as card_renderer
@@ -55,7 +57,9 @@ def duration(first: str, last: str, language: Language = ENGLISH) -> str:
 def series(
     session: Session, rows: Sequence[MoveRow], snapshots: list[tuple[int, dict[str, object]]] | None = None
 ) -> tuple[list[list[float]], int]:
-    """Each seat's score at the start and after every turn, and the number of turns.
+    """Each seat's score at the start and after every turn, and the number of turns: counting
+    what the end revealed in a game its rules ended, else as the public board showed it (none
+    when it shows no score).
 
     With ``snapshots``, the replay also keeps there the history's snapshots it passes (the state
     after every :data:`~bot.history.SNAPSHOT_EVERY`-th move before the last), so that the game's
@@ -63,7 +67,17 @@ def series(
     module = session.engine
     state = start_state(session)
     seats = len([s for s in session.seats if s.seat is not None])
-    points = [list(module.scores_now(state))]
+    revealed = session.status == "finished" and module.outcome(session.state) is not None
+
+    def scores(state: object) -> list[float] | None:
+        if revealed:
+            return list(module.scores_now(state))
+        return public_scores(module, state, seats)
+
+    first = scores(state)
+    if first is None:
+        return [], 0
+    points = [first]
     turn = module.turn_number(state)
     last = rows[-1].number if rows else 0
     for step in walk(module, state, rows):
@@ -71,12 +85,27 @@ def series(
             snapshots.append((step.entry.number, module.to_dict(step.after)))
         now = module.turn_number(step.after)
         if now != turn or step.entry is rows[-1]:
-            points.append(list(module.scores_now(step.after)))
+            found = scores(step.after)
+            if found is None:
+                return [], 0
+            points.append(found)
             turn = now
     if len(points) > MAX_POINTS:
         stride = len(points) / MAX_POINTS
         points = [points[int(i * stride)] for i in range(MAX_POINTS)] + [points[-1]]
     return [[p[s] for p in points] for s in range(seats)], len(points) - 1
+
+
+def public_scores(module: Engine, state: object, seats: int) -> list[float] | None:
+    """Each of ``seats``' score as the public board shows it at ``state`` (``view_for(state,
+    None)``: nothing hidden counted), or None when its view has no score for every seat."""
+    found = getattr(module.view_for(state, None), "scores", None)
+    if not found or len(found) != seats:
+        return None
+    try:
+        return [float(x) for x in found]
+    except (TypeError, ValueError):
+        return None
 
 
 def card_rows(

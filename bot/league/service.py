@@ -590,7 +590,9 @@ class LeagueService:
                 - len(people),  # a short table (see Draw.smallest_table) seats fewer
                 options=league.options,
                 max_players=len(game.players),
-                seed=league.seed * 100_003 + game.id,
+                # A fresh seed of its own, as any game's: the export of a game that ended shows its
+                # seed, and one made from the league's would deal the league's running games too.
+                seed=self.sessions.new_seed(),
                 clock=clock,
                 also=self.store.leagues.attaching(game.id, forfeits),
             )

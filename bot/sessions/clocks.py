@@ -167,8 +167,11 @@ class Clocks:
                 deadline_moves, module, session.state, late, session.row.seed, session.version
             )
         except Exception as exc:
-            # Nobody is waiting on an answer here: keep the damage to this one game.
-            await self.core.damage(session, damage_reason(DAMAGE_REASONS[3], error=exc), exc)
+            # Nobody is waiting on an answer here: keep the damage to this one game.  Its reason is
+            # read by everyone (/game status, the web page): the kind of failure only, since an
+            # engine's words may name what the late seat holds; the log keeps them whole.
+            reason = damage_reason(DAMAGE_REASONS[3], error=exc.__class__.__name__)
+            await self.core.damage(session, reason, exc)
             return None
         if not played:
             return None

@@ -4,9 +4,9 @@
 
 A running game shows the moves the channel has been told of (:func:`bot.history.browsable`),
 each as everyone may read it; a finished game shows what became public at its end, and a move
-kept secret for good only as its public lines.  The score chart of a running game follows the
-scores its public view shows; once the game is over it is the results card's series (which
-counts what the end revealed).  No Discord, no SQL.
+kept secret for good only as its public lines.  The score chart is the results card's series
+(:func:`bot.results.series`): the scores the public view shows, until the game's rules end it
+and it counts what the end revealed.  No Discord, no SQL.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from dataclasses import dataclass, field, replace
 
 from bot import alt, texts
 from bot.describe import lines_of, sections_for
-from bot.history import History, browsable, start_state
+from bot.history import History, browsable
 from bot.optionline import board_options
 from bot.public import MoveRecord, seen
-from bot.replaying import undo_target, walk
+from bot.replaying import undo_target
 from bot.results import series
 from bot.sessions import Session, SessionService, damage_words
 from bot.texts import number, ordinal
@@ -344,39 +344,9 @@ class Games:
         if key in self._series:
             return self._series[key]
         rows = await self.service.store.history.moves_between(session.id, 0, shown)
-        module = session.engine
-        # The results card's series counts what the end revealed: only for a game its rules ended.
-        finished = session.status == "finished" and module.outcome(session.state) is not None
 
         def compute() -> list[list[float]]:
-            if finished and rows:
-                return series(session, rows)[0]
-            state = start_state(session)
-            seats = len([s for s in session.seats if s.seat is not None])
-
-            def now(state: object) -> list[float] | None:
-                found = getattr(module.view_for(state, None), "scores", None)
-                if not found or len(found) != seats:
-                    return None
-                try:
-                    return [float(x) for x in found]
-                except (TypeError, ValueError):
-                    return None
-
-            first = now(state)
-            if first is None:
-                return []
-            points = [first]
-            turn = module.turn_number(state)
-            for step in walk(module, state, rows):
-                turn_now = module.turn_number(step.after)
-                if turn_now != turn or step.entry is rows[-1]:
-                    found = now(step.after)
-                    if found is None:
-                        return []
-                    points.append(found)
-                    turn = turn_now
-            return [[p[s] for p in points] for s in range(seats)]
+            return series(session, rows)[0]  # the public board's scores until the rules end the game
 
         found = await asyncio.to_thread(compute)
         while len(self._series) >= 64:

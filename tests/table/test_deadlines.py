@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 
 import engines
-from bot.sessions import Refusal, SessionService
+from bot.sessions import Refusal, SessionService, damaged_text
 from bot.storage import DEADLINE, migrations, open_store
 from bot.storage.base import MIGRATIONS_TABLE
 from bot.time import gameclock as gc
@@ -257,3 +257,26 @@ async def test_games_with_a_turn_timer_written_before_timer_clocks_get_the_timer
         assert clocks == [("timer:1h30m", 5400.0), ("timer:1m35s", 95.0), (None, 3600.0), ("move:2h", 7200.0)]
     finally:
         await store.close()
+
+
+async def test_an_engine_failing_at_the_deadline_names_no_secret_where_everyone_reads(
+    service, clock, monkeypatch
+):
+    """The computer moving for a late player fails with words from the seat's view (its secret
+    number): the game is damaged, and why, as /game status, refusals and the web page say it to
+    everyone, names the kind of failure only (the whole message stays in the log)."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+
+    def failing(view, legal, rng, *args, **kwargs):
+        raise ValueError(f"no move fits secret {view.secrets[view.seat]}")
+
+    monkeypatch.setattr(nim, "computer_move", failing)
+    session = await started(service)
+    secret = str(session.state.secrets[session.state.turn])
+    await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
+    clock.advance(HOUR)
+    fired = []
+    assert await deadline_scheduler(service, fired).run_due() == 1
+    damaged = await service.core.get(session.id)
+    assert damaged.damaged == "the engine failed when the turn timer ran out (ValueError)"
+    assert secret not in damaged_text(damaged).in_words()

@@ -519,3 +519,38 @@ async def test_a_resigned_person_reads_as_a_spectator_and_a_timed_out_one_keeps_
     session = (await service.seats.resign(310, 3)).session
     assert session.reader_of(2) == seats[2] and session.reader_of(3) is None
     assert session.seat_of(3).resigned  # acting still finds the seat, to say why it is refused
+
+
+async def test_a_game_ended_by_resignation_keeps_the_secret_orders_out_of_the_results_chart(service):
+    """A Guanga game that bob's resignation ends, while a kept order already counts for someone:
+    the rules never showed the orders, so the results card's chart (posted in the channel)
+    follows the scores everyone saw, the orders left out, as the board's header did."""
+    from bot import results
+    from engines.guanga.rules import breakdown
+
+    await service.lobby.create(
+        "guanga",
+        guild_id=GUILD,
+        channel_id=320,
+        host_id=1,
+        host_name="ann",
+        options={"mode": "apprentice"},
+        seed=1,
+    )
+    await service.lobby.join(320, 2, "bob")
+    session = (await service.lobby.start(320, 1)).session
+    module, rng = session.engine, random.Random(1)
+    for _ in range(400):  # until a secret order counts for someone
+        state = session.state
+        if any(breakdown(state, s, with_order=False) != breakdown(state, s) for s in range(2)):
+            break
+        seat = min(module.to_move(state))
+        move = module.computer_move(module.view_for(state, seat), list(module.legal_moves(state, seat)), rng)
+        session = (await service.play.play(320, session.by_seat(seat).user_id, str(move))).session
+    hidden = [float(breakdown(session.state, s, with_order=False)["total"]) for s in range(2)]
+    assert hidden != [float(breakdown(session.state, s)["total"]) for s in range(2)]
+    session = (await service.seats.resign(320, 2)).session
+    assert session.status == "finished" and module.outcome(session.state) is None
+    chart, _ = results.series(session, await service.store.history.moves(session.id))
+    assert [line[-1] for line in chart] == hidden
+    assert (await results.card(service, session))[:8] == b"\x89PNG\r\n\x1a\n"

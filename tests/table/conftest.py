@@ -1,5 +1,7 @@
-"""The session service on a fresh database of each back end, with a clock the tests move."""
+"""The session service on a fresh database of each back end, with a clock the tests move, whose
+new games draw their seeds from a seeded source."""
 
+import random
 from collections.abc import AsyncIterator
 
 import pytest
@@ -27,9 +29,18 @@ async def store(request, database, clock):
         yield opened
 
 
+def seeded(store: Store) -> SessionService:
+    """The session service on ``store``; the games it opens without a seed of their own (a league's
+    among them) draw one from a seeded source, so that they are the same games on every run."""
+    service = SessionService(store)
+    seeds = random.Random(2026)
+    service.new_seed = lambda: seeds.randrange(2**48)
+    return service
+
+
 @pytest.fixture
 async def service(store):
-    return SessionService(store)
+    return seeded(store)
 
 
 @pytest.fixture(autouse=True)

@@ -20,7 +20,7 @@ from bot.sessions import SessionService
 from bot.storage import Store
 from bot.time.source import ManualClock
 from tests.conftest import BACKENDS, Database, fresh_database
-from tests.table.conftest import opened_store
+from tests.table.conftest import opened_store, seeded
 
 CHROMIUM = os.environ.get("PUKLLAY_CHROMIUM", "/usr/bin/chromium")
 
@@ -76,4 +76,4 @@ async def store(request, database: Database, clock: ManualClock) -> AsyncIterato
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def service(store: Store) -> SessionService:
-    return SessionService(store)
+    return seeded(store)

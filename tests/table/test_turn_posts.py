@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from bot import movetexts, texts
+from bot.public import event_line
 from bot.records import MoveRecord
 from bot.sessions import Seat, Session
 from bot.telling import sentence
@@ -148,7 +149,7 @@ def test_the_history_keeps_every_step_the_post_sums_up(game):
         for record in post.records:
             page = movetexts.history_text(session, record.number or 0, record.number or 0, record, None)
             for event in record.events or ():
-                line = event.words_for(None)
+                line = event_line(session.engine, event, None)
                 if line:
                     assert sentence(name_seats(line, session.names())) in page, (game, record.move)
                     steps += 1
@@ -217,7 +218,9 @@ def test_the_boards_last_action_is_what_the_last_move_did(game, code):
     t = ENGLISH if code == "en" else language(code)
     several = 0
     for session, post in played(game, t):
-        lines = [line for e in post.records[-1].events or () if (line := e.words_for(None, t))]
+        lines = [
+            line for e in post.records[-1].events or () if (line := event_line(session.engine, e, None, t))
+        ]
         if not lines:
             continue
         last = texts.last_action(session, post.records, t)

@@ -1,7 +1,7 @@
 """A Guacamole move read back names its cards in words, as the turn post and the menus do ("3
 Avocaldo", not "3P"), through the real bot and the Discord stand-in: the mover's private answer
-after a step, in English and Spanish; only the notation the player typed, in its backticks, keeps
-the codes."""
+after a step and ``/game log``, in English and Spanish; only the notation the player typed, in
+its backticks, keeps the codes."""
 
 from __future__ import annotations
 
@@ -73,3 +73,13 @@ async def test_the_private_answer_after_a_swap_names_its_cards_in_words(standin,
         assert f"`{s.swap}`" in s.answer, s.answer  # what the player typed, as they typed it
         assert s.given in s.answer and s.taken in s.answer, s.answer
         assert not CODE.search(words_of(s.answer)), s.answer
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+async def test_the_game_log_names_a_swaps_cards_in_words(standin, bot_factory, locale):
+    """Each line of ``/game log`` tells the move in words, its notation after them."""
+    async with swapped(standin, bot_factory, locale) as s:
+        log = (await (await standin.slash(s.other, s.chan, "game log")).original()).content
+        line = log.splitlines()[-1]
+        assert s.given in line and s.taken in line and line.endswith(f"`{s.swap}`"), log
+        assert not CODE.search(words_of(log)), log

@@ -190,6 +190,16 @@ def test_events_the_telling_does_not_know_are_told_as_they_were_said(caplog):
     assert warning.exc_info is None and "as its events said it" in warning.getMessage()
 
 
+def test_a_guacamole_turn_told_as_its_events_said_it_names_the_cards_in_words():
+    """A turn the game cannot tell (an event of an older shape) is told event by event, each
+    sentence as the history reads it: Guacamole's cards in words, in English and Spanish."""
+    session, _ = session_for("guacamole", 3, 7)
+    old = Event.told(said("{player} freed {card} the old way.", player="{p0}", card="9A"), kind="free")
+    record = MoveRecord(0, "free 9A x1", False, (Event.from_dict(old.to_dict()),), None, 1)
+    assert texts.turn_lines(session, [record]) == ["Alice freed 9 Aji the old way."]
+    assert texts.turn_lines(session, [record], t=language("es")) == ["Alice freed 9 Ají the old way."]
+
+
 @pytest.mark.parametrize("code", ["en", "es"])
 def test_a_guacamole_player_s_own_dish_is_theirs_in_their_own_line(code):
     """A card from the top of the mover's own dish is "their" card ("su" carta), not the mover

@@ -125,6 +125,26 @@ def cap(text: str, limit: int, *, capital: bool = True) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def names_shortened(text: str, names: Sequence[str], limit: int = OPTION_LIMIT) -> str:
+    """``text`` as it is when it has at most ``limit`` characters, else with the players' ``names``
+    in it that are too long shortened with "…", each to the same length, the longest that lets the
+    whole fit (as a board's header shortens them: :func:`renderers.typeset.names_shortened`), so
+    that the words around a name (a card, where it lies) stay whole; :func:`cap` cuts what still
+    does not fit."""
+    if len(text) <= limit:
+        return text
+    long = sorted({name for name in names if len(name) > 1 and name in text}, key=len, reverse=True)
+    shortened = text
+    for room in range(len(long[0]) - 1, 1, -1) if long else ():
+        shortened = text
+        for name in long:
+            if len(name) > room:
+                shortened = shortened.replace(name, name[: room - 1].rstrip() + "…")
+        if len(shortened) <= limit:
+            break
+    return shortened
+
+
 def entries(
     engine: Engine,
     state: object,
@@ -133,21 +153,25 @@ def entries(
     names: Sequence[str],
     t: Language = ENGLISH,
 ) -> list[Entry]:
-    """The legal ``moves`` of ``seat`` described in words of ``t``, seat names put in (the
-    notation stays each choice's value)."""
+    """The legal ``moves`` of ``seat`` described in words of ``t``, seat names put in, shortened
+    where a label would not fit a choice (:func:`names_shortened`; the notation stays each
+    choice's value)."""
     words = engine.WORDS
     worded: dict[tuple[object, ...], str] = {}
+
+    def named(text: str) -> str:
+        return names_shortened(name_seats(text, names), names)
 
     def in_words(text: str, args: Mapping[str, object]) -> str:
         """``say`` with the names put in, once for each text and values (moves share their group's
         and region's words); values other than plain text and whole numbers (a term, a sentence)
         are worded every time."""
         if not all(type(v) is str or type(v) is int for v in args.values()):
-            return name_seats(say(words, text, args, t), names)
+            return named(say(words, text, args, t))
         key = (text, *args.items())
         found = worded.get(key)
         if found is None:
-            found = worded[key] = name_seats(say(words, text, args, t), names)
+            found = worded[key] = named(say(words, text, args, t))
         return found
 
     out = []
@@ -158,7 +182,7 @@ def entries(
             Entry(
                 str(move),
                 w.kind,
-                name_seats(w.label(words, t), names),
+                named(w.label(words, t)),
                 w.group,
                 None if w.group is None else in_words(w.group_message, w.group_args),
                 levels,
@@ -505,9 +529,14 @@ def named(entry: Entry) -> str:
 
 
 def complete(
-    found: Sequence[Entry], typed: str, titles: Callable[[str], str], t: Language = ENGLISH
+    found: Sequence[Entry],
+    typed: str,
+    titles: Callable[[str], str],
+    t: Language = ENGLISH,
+    names: Sequence[str] = (),
 ) -> list[tuple[str, str]]:
-    """Autocomplete's choices, as ``(name, value)`` pairs, for what was typed.
+    """Autocomplete's choices, as ``(name, value)`` pairs, for what was typed (``names``: the
+    players' names in the moves' words, shortened where a group's name would not fit).
 
     Moves starting with the text come first, then moves containing it, then (in the room left,
     or all when the notation matches none) moves whose words hold each word typed (``Ana``,
@@ -553,5 +582,5 @@ def complete(
                 len(members),
                 prefix=key,
             )
-        out.append((cap(name, OPTION_LIMIT, capital=False), key))
+        out.append((cap(names_shortened(name, names), OPTION_LIMIT, capital=False), key))
     return out[:CHOICE_LIMIT]

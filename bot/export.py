@@ -225,7 +225,7 @@ def build(
     states = walk(module, state, rows[:shown]) if ended else None
     kept = False  # a move kept secret for good came before: digests of the spectator's view only
     for row, record in zip(rows[:shown], records[:shown], strict=True):
-        seen = public.seen(module, session.state, record, None)  # what the channel may read
+        seen = public.seen(module, session.state, record, None, as_stored=True)  # what the channel may read
         names = session.names_at(row.number)  # a line that starts with a name keeps it as written
         entry: MoveEntry = {
             "number": row.number,

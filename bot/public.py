@@ -15,18 +15,18 @@ Imports :mod:`bot.records`, :mod:`engines.core`, :mod:`languages` (:mod:`bot.ses
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from bot.records import MoveRecord
-from engines.core import NEVER, TABLE, Engine
+from engines.core import NEVER, TABLE, Engine, Event, Said
 from languages import ENGLISH, Language
 
 if TYPE_CHECKING:
     from bot.sessions import MoveResult, Session
 
-__all__ = ["MoveRecord", "Reader", "Seen", "has_public_news", "notation", "seen"]
+__all__ = ["MoveRecord", "Reader", "Seen", "event_line", "has_public_news", "notation", "seen"]
 
 Reader = int | None
 
@@ -60,13 +60,37 @@ def joined(lines: Sequence[str]) -> str:
     return out
 
 
-def seen(engine: Engine, state: object, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> Seen:
+def seen(
+    engine: Engine,
+    state: object,
+    record: MoveRecord,
+    reader: Reader,
+    t: Language = ENGLISH,
+    *,
+    as_stored: bool = False,
+) -> Seen:
     """What ``reader`` may see of ``record`` while the game is at ``state``, its event lines in
-    ``t`` (the engine's kept sentences translated; an event stored before them reads in English)."""
+    ``t`` (the engine's kept sentences translated; an event stored before them reads in English),
+    each as a player reads it (the engine's optional ``worded``: Guacamole's cards in words), or
+    ``as_stored``, as the game wrote it (an export keeps what the log holds)."""
     mark = record.privacy
     mask, quiet = ("?", False) if mark is None else (mark.mask, mark.quiet)
-    lines = tuple(line for e in record.events or () if (line := e.words_for(reader, t)))
+    events = record.events or ()
+    if as_stored:
+        lines = tuple(line for e in events if (line := e.words_for(reader, t)))
+    else:
+        lines = tuple(line for e in events if (line := event_line(engine, e, reader, t)))
     return Seen(record.seat, notation(engine, state, record, reader), lines, mask, quiet)
+
+
+def event_line(engine: Engine, event: Event, reader: Reader, t: Language = ENGLISH) -> str | None:
+    """The line ``reader`` may read of ``event`` (``None``: nothing), in ``t``: its kept sentence
+    as a player reads it (the engine's optional ``worded``), or the English line of an event
+    stored before sentences were kept."""
+    word: Callable[[Said], Said] | None = getattr(engine, "worded", None)
+    if word is not None and (kept := event.said_for(reader)) is not None:
+        return word(kept).in_words(t)
+    return event.words_for(reader, t)
 
 
 def notation(engine: Engine, state: object, record: MoveRecord, reader: Reader) -> str | None:

@@ -20,7 +20,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from bot.public import Reader, seen
+from bot.public import Reader, event_line, seen
 from bot.records import MoveRecord
 from engines.core import END, Said, Told, name_seats
 from languages import ENGLISH, Language
@@ -88,7 +88,7 @@ def told_turns(
         else:
             texts, told = [], []
             for event in record.events:
-                line = event.words_for(reader, t)
+                line = event_line(session.engine, event, reader, t)  # as told when the game cannot tell it
                 if not line or (finished and event.kind == END):
                     continue
                 texts.append(line)

@@ -372,9 +372,17 @@ def describe_in(
     engine: Engine, state: object, names: Sequence[str], record: MoveRecord, reader: Reader, t: Language
 ) -> str:
     """:func:`describe` with the session's engine, state and names looked up once (a log asks for
-    many lines); the move's event lines are put in words only when the line shows them."""
+    many lines); the move's event lines are put in words only when the line shows them: when the
+    reader may not read the notation, and for a game whose notation holds codes a player reads in
+    words (an engine with ``worded``: Guacamole's cards), before the notation."""
     undo = undo_target(record.move) is not None  # an undo entry: its line says what it took back
     move = None if undo else notation(engine, state, record, reader)
+    if move is not None and getattr(engine, "worded", None) is not None:
+        # a game whose notation holds codes (Guacamole's cards): the move in words, its notation beside
+        s = seen(engine, state, record, reader, t)
+        if s.lines:
+            line = t.gettext("{words} `{move}`", words=name_seats(s.summary(t), names), move=move)
+            return t.gettext("{move} (played by the computer)", move=line) if record.by_computer else line
     if move is not None:
         who = mover_in(names, record.seat, t)
         if record.by_computer:

@@ -543,7 +543,11 @@ class Engine(Rules, Protocol):
     seat, move) -> bool`` (a legal move no player wants, which menus and autocomplete leave out,
     see :func:`bot.choices.offered`) and ``tell_turn(told) -> lines`` (a turn's events told the
     way a player would tell them, see :data:`Told` and :func:`told_lines`; without it the table
-    tells a turn one line of event sentences) and ``SEATED_AS_JOINED`` (an engine whose players
+    tells a turn one line of event sentences) and ``worded(said) -> Said`` (one event's sentence as a
+    player reads it, where the game stores codes in it: Guacamole's cards, named in words; see
+    :func:`bot.public.seen`; such a game's notation holds those codes too, so the table's one-line
+    account of a move, in ``/game log`` and ``/game status``, gives its sentences before it, see
+    :func:`bot.texts.describe_in`) and ``SEATED_AS_JOINED`` (an engine whose players
     keep the lobby's seat numbers at the start instead of a shuffled order, see
     :meth:`bot.sessions.lobby.Lobby.start`) and ``earlier_options(edition, seats, options) ->
     options`` (the options that play a game of an earlier :data:`EDITION` the way it was played,

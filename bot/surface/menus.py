@@ -377,7 +377,9 @@ class Menus:
                 moves = [m for m in moves if offers.holds(str(m))]
             t = i18n.private(interaction)
             found = choices.entries(engine, session.state, seat.seat, moves, session.names(), t)
-            pairs = choices.complete(found, current, lambda kind: choices.kind_label(engine, kind, t), t)
+            pairs = choices.complete(
+                found, current, lambda kind: choices.kind_label(engine, kind, t), t, session.names()
+            )
         except Exception:
             log.exception("autocomplete failed")
             return []

@@ -8,6 +8,7 @@ no Discord.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -24,7 +25,7 @@ from bot.terminal.prompt import (
     print_outcome,
 )
 from bot.texts import game_options_text
-from engines.core import TABLE, in_words, name_seats
+from engines.core import TABLE, Event, Said, in_words, name_seats
 
 
 def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) -> int:
@@ -90,6 +91,15 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
     def who(seat: int, then: list[str]) -> str:
         return lang.gettext("the table") if seat == TABLE else then[seat]
 
+    word: Callable[[Said], Said] | None = getattr(module, "worded", None)
+
+    def told(event: Event) -> str | Said:
+        """An event's whole line, as the history reads it (the game's ``worded``: Guacamole's cards
+        in words), or its English text when it kept no sentence."""
+        if event.said is None:
+            return event.text
+        return event.said if word is None else word(event.said)
+
     def board(step: export.Step, events: list[str]) -> None:
         if renderer is None or folder is None:
             return
@@ -121,10 +131,7 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
             # every line of the replayed move in full (the seed is in the file), except for a move
             # kept secret for good: only what a spectator reads of it (export.replay gives no more)
             then = export.names_at(data, step.number)  # a seat handed over: whoever held it then
-            events = [
-                plain(name_seats(in_words(e.text if e.said is None else e.said, lang) or "", then))
-                for e in step.events
-            ]
+            events = [plain(name_seats(in_words(told(e), lang) or "", then)) for e in step.events]
             shown = lang.gettext("a move kept secret ({mask})", mask=step.move) if step.secret else step.move
             print(
                 f"{step.number}. {who(step.seat, then)}: {shown}"

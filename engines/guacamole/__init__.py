@@ -106,7 +106,7 @@ from .rules import (
     undoable,
     view_for,
 )
-from .told import tell_turn
+from .told import tell_turn, worded
 from .words import KINDS, WORDS, move_words
 
 # The edition of the rules and of the states' form (see engines.core): 1 for the exports written
@@ -175,6 +175,7 @@ __all__ = [
     "undoable",
     "summary",
     "tell_turn",
+    "worded",
     "describe",
     "determinize",
 ]

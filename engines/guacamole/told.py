@@ -12,6 +12,8 @@ merged into one clause (two draws from the draw pile are "drew 2 cards"; cards t
 discard pile are listed together); the cards laid one by one on a dish are told by the dish
 served (the history keeps every step).  What happens to someone else (a dish no longer valid,
 a discard pile refilled, the draw pile running out) is its own sentence, as the game said it.
+:func:`worded` puts one event's own sentence in words the same way, for the places that show a
+move's lines one by one (``/game log``, the history pages, the last action, the mover's answer).
 
 Imports :mod:`engines.core` and :mod:`.data` only.
 """
@@ -56,7 +58,7 @@ def tell_turn(told: Sequence[Told]) -> list[list[Said]]:
         elif kind == "validity" and clauses and _noted(clauses, sentence, mover):
             pass  # said beside the dish it is about, in the clause before
         elif kind != "dish":  # a sentence of its own: validity, a refill, an ability with nothing to do
-            sentences.append(_worded(sentence))
+            sentences.append(worded(sentence))
         if kind in _USES:
             using = False
     lines = step_lines(steps.values(), mover, _merged)
@@ -151,12 +153,20 @@ def _same_dish(held: Said, validity: Said, mover: Any) -> bool:
     return _same({"player": owner, "dish": where.args["dish"]}, validity.args)
 
 
-def _worded(sentence: Said) -> Said:
-    """A sentence of its own with its card in words ("Discard pile 1 ran out and was refilled
-    with 4 Lima.")."""
-    if "card" not in sentence.args:
+_WORDED = {"card": _card, "other": _card, "cards": _cards}
+"""The values of an event's sentence that hold cards as their codes, and how each is put in words."""
+
+
+def worded(sentence: Said) -> Said:
+    """One event's sentence as a player reads it, its cards named in words as the menus name them
+    ("Cy swapped 3 Avocaldo from their hand with 9 Onion from {p0}'s preparation zone.", "Discard
+    pile 1 ran out and was refilled with 4 Lima."); a sentence without a card, as it is.  The
+    event keeps its codes (the log stores them, exports write them); every place that shows a
+    move's own lines asks this (the engine's optional ``worded``, see :class:`engines.core.Engine`),
+    and a sentence of its own in :func:`tell_turn` too."""
+    args = {key: _WORDED[key](value) if key in _WORDED else value for key, value in sentence.args.items()}
+    if args == dict(sentence.args):
         return sentence
-    args = {**sentence.args, "card": _card(sentence.args["card"])}
     return Said(sentence.msg, args, sentence.plural, sentence.context)
 
 

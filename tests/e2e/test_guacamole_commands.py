@@ -64,6 +64,16 @@ async def tomathor_to_prepare(bot, chan, users):
     raise AssertionError("no Tomathor to prepare")
 
 
+async def tomathor_game(standin, bot, chan, users):
+    """A game of ``users`` (seed 11) started in ``chan`` and played on to a Tomathor its player to
+    move may prepare (:func:`tomathor_to_prepare`), its posts all made."""
+    await standin.wait_synced()
+    await start(standin, bot, chan, "guacamole", list(users), seed=11)
+    found = await tomathor_to_prepare(bot, chan, users)
+    await bot.front.boards.drain()
+    return found
+
+
 def legal(session, seat):
     return list(session.engine.legal_moves(session.state, seat))
 
@@ -86,10 +96,7 @@ async def test_every_tomathor_swap_is_offered_in_words_through_discord(standin, 
     )
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        await standin.wait_synced()
-        await start(standin, bot, chan, "guacamole", [alice, bob, cy], seed=11)
-        mover, seat, card = await tomathor_to_prepare(bot, chan, (alice, bob, cy))
-        await bot.front.boards.drain()
+        mover, seat, card = await tomathor_game(standin, bot, chan, (alice, bob, cy))
         board = [m for m in standin.messages(chan) if is_board(m) and not m.deleted][-1]
         menu = await (await standin.click(mover, board, "Play")).original()
         custom_id, value = menu_moves(menu)[f"prep {card}"]

@@ -5,11 +5,15 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from bot import alt
+from bot import alt, texts
+from bot.describe import described
+from bot.records import MoveRecord
 from bot.surface.attach import picture
-from engines.core import config_from_options
+from engines.core import Event, config_from_options
 from engines.guanga.rules import breakdown
 from languages import language
+from tests.guacamole.helpers import rig
+from tests.table.test_guacamole_told_cards import CODE
 from tests.table.test_turn_posts import session_for
 
 
@@ -116,3 +120,29 @@ def test_a_short_name_inside_a_word_gives_that_word_no_reason_to_stay_small():
     said = alt.sentences("the deck ran out. t drew a card.\nan and ann: 5 points", ["t", "an", "ann"])
     assert said == ["The deck ran out.", "t drew a card.", "an and ann: 5 points."]
     assert alt.plain("los dados: t lanzó", ["t"]) == "Los dados: t lanzó."
+
+
+def test_a_guacamole_swaps_last_action_names_its_cards_in_words():
+    """The last action a Guacamole board's alt text and its board in words (``/game describe``)
+    give names the cards in words, as the turn post does ("3 Avocaldo", not "3P"), in English and
+    Spanish; the log keeps the codes."""
+    session, module = session_for("guacamole", 2, 7)
+    state = rig(hands={0: ["5T", "3P"]}, prep={1: ["9O"]})
+    records = []
+    for number, move in enumerate(("prep 5T", "swap 3P p2z9O"), start=1):
+        state, events = module.apply_move(state, 0, move)
+        stored = tuple(Event.from_dict(e.to_dict()) for e in events)
+        records.append(MoveRecord(0, move, False, stored, None, number))
+    session.state = state
+    assert "3P" in records[-1].events[0].text  # as the log keeps it
+    for code, said in (
+        ("en", "Alice swapped 3 Avocaldo from their hand with 9 Onion from Bob's preparation zone."),
+        ("es", "Alice cambió 3 Avocaldo de su mano por 9 Onion de la zona de preparación de Bob."),
+    ):
+        t = language(code)
+        last = texts.last_action(session, records, t)
+        assert last == said
+        board = alt.board(session, None, last, t)
+        assert f": {said}" in board and not CODE.search(board), board
+        words = "\n".join(described(session, None, t, last, records[-1].number))
+        assert said in words, words

@@ -349,3 +349,18 @@ def test_a_replay_says_which_options_the_game_was_played_with(tmp_path):
     assert spanish.splitlines()[1] == "Opciones: modo Maestra", spanish[:300]
     code, plain, err = run(["--replay", str(EXAMPLES / "pachakuna.json"), "--no-images"])
     assert plain.splitlines()[1] == "Options: standard rules", plain[:300]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_guacamole_replay_names_the_cards_of_each_move_in_words(language):
+    """Each replayed move's lines name Guacamole's cards in words, as the history does ("took 9
+    Aji from discard pile 1", "tomó 9 Ají ..."); the notation before them keeps its codes."""
+    path = str(EXAMPLES / "guacamole.json")
+    code, out, err = run(["--replay", path, "--no-images", "--language", language])
+    assert code == 0 and not err
+    moves = re.findall(r"^\d+\. [^:]+: (\S+ ?\S*) \((.*)\)$", out, re.M)
+    assert len(moves) > 50
+    assert any(re.search(r"\b[1-9][PLOTA]\b", notation) for notation, _ in moves)
+    coded = [words for _, words in moves if re.search(r"\b[1-9][PLOTA]\b", words)]
+    assert not coded, coded[:3]
+    assert any(("Aji" if language == "en" else "Ají") in words for _, words in moves)

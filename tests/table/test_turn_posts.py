@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from bot import movetexts, texts
+from bot.public import event_line
 from bot.records import MoveRecord
 from bot.sessions import Seat, Session
 from bot.telling import sentence
@@ -148,7 +149,7 @@ def test_the_history_keeps_every_step_the_post_sums_up(game):
         for record in post.records:
             page = movetexts.history_text(session, record.number or 0, record.number or 0, record, None)
             for event in record.events or ():
-                line = event.words_for(None)
+                line = event_line(session.engine, event, None)
                 if line:
                     assert sentence(name_seats(line, session.names())) in page, (game, record.move)
                     steps += 1
@@ -189,6 +190,16 @@ def test_events_the_telling_does_not_know_are_told_as_they_were_said(caplog):
     assert warning.exc_info is None and "as its events said it" in warning.getMessage()
 
 
+def test_a_guacamole_turn_told_as_its_events_said_it_names_the_cards_in_words():
+    """A turn the game cannot tell (an event of an older shape) is told event by event, each
+    sentence as the history reads it: Guacamole's cards in words, in English and Spanish."""
+    session, _ = session_for("guacamole", 3, 7)
+    old = Event.told(said("{player} freed {card} the old way.", player="{p0}", card="9A"), kind="free")
+    record = MoveRecord(0, "free 9A x1", False, (Event.from_dict(old.to_dict()),), None, 1)
+    assert texts.turn_lines(session, [record]) == ["Alice freed 9 Aji the old way."]
+    assert texts.turn_lines(session, [record], t=language("es")) == ["Alice freed 9 Ají the old way."]
+
+
 @pytest.mark.parametrize("code", ["en", "es"])
 def test_a_guacamole_player_s_own_dish_is_theirs_in_their_own_line(code):
     """A card from the top of the mover's own dish is "their" card ("su" carta), not the mover
@@ -217,7 +228,9 @@ def test_the_boards_last_action_is_what_the_last_move_did(game, code):
     t = ENGLISH if code == "en" else language(code)
     several = 0
     for session, post in played(game, t):
-        lines = [line for e in post.records[-1].events or () if (line := e.words_for(None, t))]
+        lines = [
+            line for e in post.records[-1].events or () if (line := event_line(session.engine, e, None, t))
+        ]
         if not lines:
             continue
         last = texts.last_action(session, post.records, t)

@@ -107,7 +107,7 @@ def test_a_long_name_is_shortened_and_its_marks_kept_on_the_picture(language, ma
 
 WORST = {  # a player dropped after two no-shows (the default limit) who also had a bye
     None: "dropped, 2 no-shows, 1 bye",
-    "es": "retirado, 2 incomparecencias, 1 ronda libre",
+    "es": "baja, 2 incomparecencias, 1 ronda libre",
 }
 
 

@@ -399,7 +399,7 @@ async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_fa
         assert "(1 ronda libre)" in " ".join(texts)  # and marked beside the name in the picture
         assert (
             "\nDesempates, en orden: BH: Buchholz, ED: enfrentamiento directo, Val: valoración"
-            " (quien aún no tiene partidas puntuadas cuenta como recién llegado, 0)\n" in below.content
+            " (quien aún no tiene partidas puntuadas tiene la valoración inicial, 0)\n" in below.content
         )
         assert (
             below.content.endswith("puntúa 1 punto.")

@@ -21,7 +21,7 @@ from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES
 from bot.surface.channels import NEEDED_FOR_THREADS, channel_missing, nobody_told
 from bot.surface.checkin import checkin_view
 from bot.surface.front import Front
-from bot.texts import clip, pieces
+from bot.texts import pieces
 from languages import Language
 
 log = logging.getLogger(__name__)
@@ -140,12 +140,17 @@ class LeaguePosts:
         label: str,
         pings: Sequence[int],
     ) -> bool:
-        """A round's check-in announcement with its Check in button."""
+        """A round's check-in announcement with its Check in button; the mentions of a large field
+        that do not fit in one message follow in more (:func:`bot.texts.pieces`), so everyone asked
+        is pinged."""
         target = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        first, *rest = pieces(text)
         try:
             await target.send(
-                clip(text), view=checkin_view(league_id, number, label), allowed_mentions=only(pings)
+                first, view=checkin_view(league_id, number, label), allowed_mentions=only(pings)
             )
+            for piece in rest:
+                await target.send(piece, allowed_mentions=only(pings))
         except discord.HTTPException as exc:
             log.warning("could not post the check-in in channel %s (%s)", channel_id, exc)
             return False

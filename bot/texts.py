@@ -38,6 +38,29 @@ def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def pieces(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """``text`` in as few messages of at most ``limit`` characters as it needs, each cut where a
+    line ends, so that a long list (a bracket of 64, a round of 40 tables) is read whole over
+    several messages rather than losing its tail; a single line longer than a message is cut
+    after a ``; `` or ``, `` between its items (a bracket round's matches, a list of names), else
+    at a space, and only failing those mid-word."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        while len(line) > limit:
+            at = max(line.rfind(sep, 0, limit) + len(sep) for sep in ("; ", ", "))
+            if at < limit // 2:
+                at = line.rfind(" ", 0, limit) + 1
+            if at < limit // 2:
+                at = limit
+            out.append(line[:at].rstrip())
+            line = line[at:]
+        if out and len(out[-1]) + 1 + len(line) <= limit:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return [piece for piece in out if piece.strip()] or [text[:limit]]
+
+
 def ordinal(n: int, t: Language = ENGLISH) -> str:
     """A place in words: ``1st``, ``2nd``, ``11th`` (``1.º`` in Spanish)."""
     if t.code != ENGLISH.code:

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from languages import N_
 from renderers.colours import BACKGROUND, GOLD, INK, MUTED, PANEL, RULE, high_contrast
-from renderers.translation import ntr, num, speaking, tr
+from renderers.translation import ntr, num, ptr, speaking, tr
 from renderers.typeset import clip, font, text_width
 
 STANDINGS_WIDTH = 1000
@@ -114,11 +114,23 @@ def columns(
         out.append((N_("W"), 60, "r"))
     for heading in tiebreaks:  # wide enough for its heading in the render's language
         least = RATING_WIDTH if heading == N_("Rtg") else TIEBREAK_WIDTH
-        out.append((heading, max(least, cell_width(tr(heading), True)), "r"))
+        out.append((heading, max(least, cell_width(heading_text(heading), True)), "r"))
     if rating:
         out.append((N_("Rating"), RATING_WIDTH, "r"))
     out.append(("±", 100, "r"))
     return out
+
+
+def heading_text(heading: str) -> str:
+    """A column's heading as drawn, in the render's language: a sign as it is, and the rating's
+    column headed by the table's short word for it (Spanish "Val.", like "Des." beside it: the
+    whole word, "Valoración", is half again as wide as a rating, and widened its column at the
+    names' cost)."""
+    if heading in UNTRANSLATED:
+        return heading
+    if heading == N_("Rating"):
+        return ptr("standings column", "Rating")
+    return tr(heading)
 
 
 def cell_width(text: str, bold: bool = False) -> int:
@@ -207,7 +219,7 @@ def table(
 ) -> list[list[tuple[str, Colour, bool]]]:
     """The picture's rows of cells, as drawn: the headings (in the render's language), then one
     row per line."""
-    rows = [[(heading if heading in UNTRANSLATED else tr(heading), MUTED, True) for heading, _, _ in layout]]
+    rows = [[(heading_text(heading), MUTED, True) for heading, _, _ in layout]]
     for line in lines:
         colour = MUTED if line.dropped else INK
         move, move_colour = movement_text(line.movement)

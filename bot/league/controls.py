@@ -415,9 +415,10 @@ class Controls:
         """The draft's tables in words (for the organiser only)."""
         names = {p.user_id: shown(p.name) for p in await self.store.leagues.league_players(league.id)}
         forbidden = {frozenset(p) for p in await self.store.league_pairing.forbidden(league.id)}
-        met = {
+        met = {  # games played: a forfeit never played (no table opened) is no meeting
             frozenset((a, b))
             for g in await self.store.leagues.league_games(league.id)
+            if g.session_id is not None
             for i, a in enumerate(g.players)
             for b in g.players[i + 1 :]
         }

@@ -152,7 +152,8 @@ class Draw:
             [str(p) for p in active],
             league.group_size,
             points=points,
-            history=[[str(u) for u in g.players] for g in games],
+            # the meetings: a forfeit never played (no table opened) is none, its players may meet again
+            history=[[str(u) for u in g.players] for g in games if g.session_id is not None],
             byes_had=Counter(str(uid) for _, uid, _ in had),
             ratings={str(k): v for k, v in ratings.items()},
             seed=league.seed * 1000 + number,

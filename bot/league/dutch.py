@@ -13,8 +13,9 @@ What the library is told, from a league's record:
   round order; float history (who was paired up or down a score group) is worked out from the
   scores before each round, as the library's own checker does; so both need the season's games
   with their rounds (``games``), else only colours from ``history`` are used.
-- Earlier meetings and the forbidden pairs are both "previous pairings", which the Dutch system
-  never pairs again (its absolute criterion C1).  The library's first-round shortcut does not
+- Earlier meetings (games played: a forfeit never played is none, so its players may meet
+  again) and the forbidden pairs are both "previous pairings", which the Dutch system never
+  pairs again (its absolute criterion C1).  The library's first-round shortcut does not
   look at them, so a first round with forbidden pairs is paired through its general path (one
   score group, as every score is 0).
 
@@ -81,7 +82,9 @@ def season_record(
 
     A game counts for colours when both places are known and it was played (a forfeit never
     played gave nobody a colour); a bye is a downward float (FIDE
-    C.04.A's convention, as in the library's checker); a pair of players with different scores
+    C.04.A's convention, as in the library's checker), and so is a forfeit never played, for
+    both its players (the Dutch system: a player who, for whatever reason, does not play in a
+    round receives a downfloat); of a game played, a pair of players with different scores
     before the round floats down (the higher) and up (the lower).  Scores here are 1, 0.5, 0 per
     game and 1 per bye, which orders players as the league's own points do for two-player games.
     """
@@ -106,7 +109,10 @@ def season_record(
             if game.played:  # a forfeit never played gave nobody a colour
                 colours[a].append(WHITE)
                 colours[b].append(BLACK)
-            if score[a] > score[b]:
+            if not game.played:  # neither played the round: each floats down, as with a bye
+                floats[a].append("down")
+                floats[b].append("down")
+            elif score[a] > score[b]:
                 floats[a].append("down")
                 floats[b].append("up")
             elif score[a] < score[b]:

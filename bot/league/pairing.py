@@ -22,7 +22,9 @@ Formats
   and 3); the players left over sit the round out with a bye (``len(players) % size`` when only
   full tables are played): those with the fewest byes so far, then the fewest points, then the
   lowest rating (two-player games: the Dutch system's rule, the lowest-placed player who has had
-  no bye).  The Swiss pairing leagues used before,
+  no bye).  A meeting is a game played: a forfeit never played (no table opened for it) scores,
+  but its players have not met, and may be paired again (FIDE's Swiss rules: a game lost by
+  forfeit is not a game played).  The Swiss pairing leagues used before,
   without seat balance, is kept as :func:`classic_round` for comparison.
 - **Round robin** (:func:`round_robin`): for pairs, the circle method (n-1 rounds for even n,
   n rounds with one bye each for odd n); for groups of three or more, every group of ``size``
@@ -154,9 +156,11 @@ def swiss_round(
 ) -> Round:
     """One Swiss round (see the module docstring): each game's players in seat order.
 
-    ``history``: past games, each in seat order; ``games``: the season's finished games with
-    their rounds (and ``byes`` its byes as (round, player)), which give the two-player pairing
-    its float history and round number, and stand for ``history`` when that is empty;
+    ``history``: past games played, each in seat order (the meetings not to repeat: a forfeit
+    never played is not one, so its players may meet again); ``games``: the season's finished
+    games with their rounds (and ``byes`` its byes as (round, player)), which give the two-player
+    pairing its float history and round number, and stand for ``history`` when that is empty
+    (their games played only);
     ``forbidden``: pairs of players who must not meet; ``seat_history``: each player's seats so
     far (0 is the first player), by default read from the games played of ``games`` (or, without
     ``games``, from ``history``);
@@ -175,8 +179,8 @@ def swiss_round(
     byes_had = byes_had or {}
     banned = forbidden_pairs(forbidden)
     past = [tuple(g) for g in history]
-    if not past and games is not None:
-        past = [g.seating for g in sorted(games, key=lambda g: g.round)]
+    if not past and games is not None:  # the meetings: a forfeit never played is none
+        past = [g.seating for g in sorted(games, key=lambda g: g.round) if g.played]
     given_seats = seat_history
     if seat_history is None and games is not None:  # the seats sat in: not a forfeit never played
         seat_history = seating.seat_counts(

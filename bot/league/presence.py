@@ -579,7 +579,7 @@ class CheckinDesk:
         lines = await self.sat_out(league, number, t, pings)
         settings = await self.store.attendance.settings(league.id)
         if lines:
-            await self.rounds.post(league, clip(f"**{league.shown}**\n" + "\n".join(lines)), pings=pings)
+            await self.rounds.post(league, f"**{league.shown}**\n" + "\n".join(lines), pings=pings)
         if number < league.swiss_rounds and self.attendance.checks_in(league, settings, number + 1):
             due = max(self.store.clock.time(), attendance.window_opens(opened.deadline_at, settings))
             await self.store.leagues.schedule_round(league.id, number + 1, due)

@@ -231,8 +231,10 @@ class GameResult:
     """One finished league game: the round and each player's place (1 is best); ``seats`` lists
     the players in seat order (first player first) when known, else the order of ``places``
     is the seat order.  ``played`` is False for a forfeit never played (no table was opened for
-    it): it scores, and its players count as having met, but nobody sat in its seats, so it
-    counts in nobody's seat balance (nor, in two-player games, colour history)."""
+    it): it scores, but its players did not meet (as FIDE's Swiss rules hold of a game lost by
+    forfeit, it is not a game played: they may be paired again), and nobody sat in its seats, so
+    it counts in nobody's seat balance (nor, in two-player games, colour history; for floats,
+    each of its players is one who did not play the round: :func:`bot.league.dutch.season_record`)."""
 
     round: int
     places: Mapping[str, int]

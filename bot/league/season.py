@@ -291,7 +291,9 @@ class Rounds:
         return text, Picture(data, f"league-{league.id}-standings.png", described)
 
     async def bracket_post(self, league: LeagueRow, t: Language = ENGLISH) -> tuple[Picture, str]:
-        """The bracket picture and the same in text below it, in language ``t``."""
+        """The bracket picture and the same in text below it, in language ``t``: a line per round,
+        or, for a round too long for one message (the first of 64 players), several lines each
+        naming the round, so that the text can be posted whole over several messages."""
         names = await self.names(league)
         b = await self.leagues.bracket(league)
 
@@ -331,10 +333,8 @@ class Rounds:
             return t.gettext("{a} v {b}", a=a, b=b)
 
         for r, matches in enumerate(rounds, 1):
-            lines.append(
-                t.gettext("Round {round}: {matches}", round=r, matches="; ".join(match(m) for m in matches))
-            )
-        text = clip("\n".join(lines))
+            lines += texts.round_lines(r, [match(m) for m in matches], t)
+        text = "\n".join(lines)  # whole: it is posted in as many messages as it takes (bot.texts.pieces)
         described = alt.from_text(text, names=[league.name, *names.values()])  # kept as written
         return Picture(data, f"league-{league.id}-bracket.png", described), text
 

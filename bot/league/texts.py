@@ -161,14 +161,37 @@ def signup_text(league: LeagueRow, people: list[str], t: Language = ENGLISH) -> 
         )
     else:
         lines.append(t.gettext("Sign-ups are closed."))
-    lines.append(
-        t.gettext(
-            "Signed up ({n}): {names}",
-            n=len(people),
-            names=", ".join(map(names.shown, people)) if people else t.gettext("nobody yet"),
-        )
+    above = "\n".join(lines)
+    return clip(
+        above + "\n" + signed_line([names.shown(p) for p in people], MESSAGE_LIMIT - len(above) - 1, t)
     )
-    return clip("\n".join(lines))
+
+
+def signed_line(people: Sequence[str], room: int, t: Language = ENGLISH) -> str:
+    """The sign-up message's last line, "Signed up (3): Ana, Beto, Cusi", in ``room`` characters:
+    when the names are too many for it, the first of them that fit (in sign-up order) and how many
+    more there are, and where everyone is listed, so the line ends whole."""
+    count = len(people)
+    whole = t.gettext(
+        "Signed up ({n}): {names}", n=count, names=", ".join(people) if people else t.gettext("nobody yet")
+    )
+    if len(whole) <= room:
+        return whole
+    kept, used = 0, 0
+    while kept < count and used + len(people[kept]) + 2 <= room:  # those that could fit at most
+        used += len(people[kept]) + 2
+        kept += 1
+    while True:
+        more = t.ngettext(
+            "{names}, … and {n} more ({/league standings} lists everyone)",
+            "{names}, … and {n} more ({/league standings} lists everyone)",
+            count - kept,
+            names=", ".join(people[:kept]),
+        )
+        line = t.gettext("Signed up ({n}): {names}", n=count, names=more)
+        if len(line) <= room or kept == 0:
+            return clip(line, room)
+        kept -= 1
 
 
 def standings_text(
@@ -241,6 +264,24 @@ def fit_rows(heading: str, rows: Sequence[str], below: Sequence[str], t: Languag
         )
         if kept == 0 or sum(len(r) + 1 for r in rows[:kept]) + len(more) + 1 <= room:
             return clip("\n".join([heading, *rows[:kept], more, *below]))
+
+
+def round_lines(
+    number: int, matches: Sequence[str], t: Language = ENGLISH, limit: int = MESSAGE_LIMIT
+) -> list[str]:
+    """A bracket round's ``matches`` in words, "Round 1: Ana v Beto; Cusi v bye", on one line; or,
+    when that line would be longer than a message (the first round of 64 players with long
+    names), on as few lines as keep each within one, every one naming the round."""
+
+    def line(group: Sequence[str]) -> str:
+        return t.gettext("Round {round}: {matches}", round=number, matches="; ".join(group))
+
+    groups: list[list[str]] = [[]]
+    for match in matches:
+        if groups[-1] and len(line([*groups[-1], match])) > limit:
+            groups.append([])
+        groups[-1].append(match)
+    return [line(group) for group in groups]
 
 
 def byes_legend(league: LeagueRow, t: Language = ENGLISH) -> str:

@@ -21,7 +21,7 @@ from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES
 from bot.surface.channels import NEEDED_FOR_THREADS, channel_missing, nobody_told
 from bot.surface.checkin import checkin_view
 from bot.surface.front import Front
-from bot.texts import clip
+from bot.texts import pieces
 from languages import Language
 
 log = logging.getLogger(__name__)
@@ -109,14 +109,20 @@ class LeaguePosts:
         picture: Picture | None = None,
         pings: Sequence[int] = (),
     ) -> bool:
+        """``text`` in the channel or thread, with ``picture`` when given; a text too long for one
+        message is posted whole in several, cut where a line ends (:func:`bot.texts.pieces`), the
+        picture with the first."""
         if channel_id in self.missing:
             return False
         target = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        first, *rest = pieces(text)
         try:
             if picture is None:
-                await target.send(clip(text), allowed_mentions=only(pings))
+                await target.send(first, allowed_mentions=only(pings))
             else:
-                await target.send(clip(text), file=file_of(picture), allowed_mentions=only(pings))
+                await target.send(first, file=file_of(picture), allowed_mentions=only(pings))
+            for piece in rest:
+                await target.send(piece, allowed_mentions=only(pings))
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s (%s)", channel_id, exc)
             if channel_missing(exc):
@@ -134,12 +140,17 @@ class LeaguePosts:
         label: str,
         pings: Sequence[int],
     ) -> bool:
-        """A round's check-in announcement with its Check in button."""
+        """A round's check-in announcement with its Check in button; the mentions of a large field
+        that do not fit in one message follow in more (:func:`bot.texts.pieces`), so everyone asked
+        is pinged."""
         target = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        first, *rest = pieces(text)
         try:
             await target.send(
-                clip(text), view=checkin_view(league_id, number, label), allowed_mentions=only(pings)
+                first, view=checkin_view(league_id, number, label), allowed_mentions=only(pings)
             )
+            for piece in rest:
+                await target.send(piece, allowed_mentions=only(pings))
         except discord.HTTPException as exc:
             log.warning("could not post the check-in in channel %s (%s)", channel_id, exc)
             return False

@@ -1,4 +1,5 @@
-"""``/league standings``, ``round``, ``bracket`` and ``export``: what people look at."""
+"""``/league standings``, ``round``, ``bracket`` and ``export``: what people look at (a text too long
+for one message, such as a bracket of 64, comes whole in several: :func:`bot.texts.pieces`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from bot.league.season import Picture
 from bot.league.service import LeagueError
 from bot.surface.league import file_of
 from bot.surface.replies import guarded, reply
+from bot.texts import pieces
 from cogs.league.base import LEAGUE, Part
 
 
@@ -28,7 +30,8 @@ class Lookups(Part):
         quiet = discord.AllowedMentions.none()
         head = text.splitlines()[0] if head is None else head
         await interaction.followup.send(head, file=file_of(picture), allowed_mentions=quiet)
-        await interaction.followup.send(text, allowed_mentions=quiet)
+        for piece in pieces(text):  # a bracket of 64 is read whole, over several messages
+            await interaction.followup.send(piece, allowed_mentions=quiet)
 
     @app_commands.command(
         name="standings", description="Post a league's standings (a picture and the same in text)"
@@ -56,7 +59,12 @@ class Lookups(Part):
         if found.current_round == 0:
             raise LeagueError("{league} has no round open yet", league=found.shown)
         t = i18n.private(interaction)  # a private answer: the asker's language
-        await reply(interaction, await self.rounds.round_text(found, t))
+        first, *rest = pieces(await self.rounds.round_text(found, t))  # 40 tables: several messages
+        await reply(interaction, first)
+        for piece in rest:
+            await interaction.followup.send(
+                piece, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            )
 
     @app_commands.command(name="bracket", description="Post the bracket of a single-elimination league")
     @app_commands.describe(league=LEAGUE)

@@ -359,22 +359,22 @@ async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_fa
         assert signup.content.startswith(
             "🏆 **Liga**: una liga de sistema suizo de Guacamole, 2 jugadores por partida, 1 ronda, 7 días por ronda."
         )
-        assert "Inscritos (0): nadie todavía" in signup.content
+        assert "Inscripciones (0): nadie todavía" in signup.content
         assert [b["label"] for b in signup.buttons] == ["Unirse", "Salir"]
         joined = await (await standin.slash(ana, chan, "league join")).original()
         assert joined.ephemeral and joined.content == "Ana se inscribió en Liga (1 jugador)."
         again = await (await standin.slash(ana, chan, "league join")).original()  # a refusal: hers
-        assert again.ephemeral and again.content == "⚠️ Ya estás inscrito en Liga."
+        assert again.ephemeral and again.content == "⚠️ Ya te has inscrito en Liga."
         for user in (beto, cusi):
             await standin.click(user, signup, "Unirse")
-        assert "Inscritos (3): " in standin.message(signup.id).content
+        assert "Inscripciones (3): " in standin.message(signup.id).content
         started = await (await standin.slash(owner, chan, "league start")).original()
         assert started.content.startswith(
             "Liga has started: 1 round, the first opens"
         )  # the organiser's English
         late = await (await standin.slash(ana, chan, "league join")).original()
         # Late sign-ups stay open until half the rounds are played: she is in already.
-        assert late.ephemeral and late.content == "⚠️ Ya estás inscrito en Liga."
+        assert late.ephemeral and late.content == "⚠️ Ya te has inscrito en Liga."
         refused = await (await standin.slash(owner, chan, "league start")).original()
         assert refused.ephemeral and refused.content == "⚠️ Liga has already started."
         standin.skip_messages(chan)
@@ -399,7 +399,7 @@ async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_fa
         assert "(1 ronda libre)" in " ".join(texts)  # and marked beside the name in the picture
         assert (
             "\nDesempates, en orden: BH: Buchholz, ED: enfrentamiento directo, Val: valoración"
-            " (quien aún no tiene partidas puntuadas cuenta como recién llegado, 0)\n" in below.content
+            " (quien aún no tiene partidas puntuadas tiene la valoración inicial, 0)\n" in below.content
         )
         assert (
             below.content.endswith("puntúa 1 punto.")

@@ -50,10 +50,11 @@ async def test_a_spanish_organiser_reads_lower_case_names_as_written(standin, bo
             return (await (await standin.slash(owner, chan, path, **options)).original()).content
 
         assert await said("league organiser add", member=ana) == "ana se inscribió en otoño (1 jugador)."
-        assert await said("league organiser add", member=ana) == "⚠️ ana ya está inscrito en otoño."
+        assert await said("league organiser add", member=ana) == "⚠️ ana ya se ha inscrito en otoño."
         assert (
-            await said("league start") == "⚠️ otoño necesita al menos 2 jugadores para empezar; inscritos: 1."
+            await said("league start")
+            == "⚠️ otoño necesita al menos 2 participantes para empezar; inscripciones: 1."
         )
         assert await said("league organiser remove", member=ana) == "ana salió de otoño."
-        assert await said("league organiser remove", member=ana) == "⚠️ ana no está inscrito en otoño."
-        assert await said("league leave") == "⚠️ No estás inscrito en otoño."
+        assert await said("league organiser remove", member=ana) == "⚠️ ana no se ha inscrito en otoño."
+        assert await said("league leave") == "⚠️ No te has inscrito en otoño."

@@ -137,5 +137,5 @@ async def test_a_single_elimination_bye_is_named_as_its_bracket_names_it(standin
         opened = await standin.next_message(chan, lambda m: "🏆" in m.content and "ronda 1" in m.content)
         now = await (await standin.slash(users[0], chan, "league round")).original()
     assert "\nPase directo a la siguiente ronda (1 punto): Ana, Beto, Cusi" in opened.content, opened.content
-    assert "\nPase directo a la siguiente ronda (1 punto cada uno): Ana, Beto, Cusi" in now.content
+    assert "\nPase directo a la siguiente ronda (1 punto por persona): Ana, Beto, Cusi" in now.content
     assert "Ronda libre" not in opened.content + now.content

@@ -357,7 +357,7 @@ async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_
                 ]
                 assert [row[5:7] for row in cells] == expected
                 assert sum(int(row[6]) for row in cells) == 3  # the cup's three games, each won
-                assert "Campeón" in text
+                assert "Se lleva el título" in text
                 assert await page.locator("#bracket-h").count() == 1
                 games = page.locator("#rounds-h ~ ul a")
                 assert await games.count() == 3  # two semi-finals and the final

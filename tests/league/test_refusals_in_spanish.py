@@ -40,13 +40,13 @@ async def test_league_refusals_read_in_spanish_with_their_values(leagues):
 
     twice = await refused(leagues.join(league, 101, "Ana"))
     assert str(twice) == "you are already signed up for Otoño"  # the English stays the message id
-    assert refusal(twice, ES) == "ya estás inscrito en Otoño"
+    assert refusal(twice, ES) == "ya te has inscrito en Otoño"
     other = await refused(leagues.join(league, 101, "Ana", who="Ana"))
-    assert refusal(other, ES) == "Ana ya está inscrito en Otoño"
+    assert refusal(other, ES) == "Ana ya se ha inscrito en Otoño"
 
     few = await refused(leagues.start(league))  # a count: the plural form of the language
     assert str(few) == "Otoño needs at least 2 players to start; 1 signed up"
-    assert refusal(few, ES) == "Otoño necesita al menos 2 jugadores para empezar; inscritos: 1"
+    assert refusal(few, ES) == "Otoño necesita al menos 2 participantes para empezar; inscripciones: 1"
 
     size = await refused(new_league(leagues, name="Grande", group_size=9))
     assert refusal(size, ES) == "las partidas de Guacamole son de 2 a 6 jugadores, no de 9"
@@ -149,7 +149,7 @@ async def test_dropping_someone_who_does_not_play_names_them_and_where_the_playe
         == "Zoe is not playing in Otoño (not signed up, or dropped already); /league standings lists its players"
     )
     assert refusal(gone, ES) == (
-        "Zoe no juega en Otoño (no está inscrito, o ya fue retirado); /liga posiciones muestra a sus jugadores"
+        "Zoe no juega en Otoño (no se inscribió, o ya quedó fuera); /liga posiciones muestra quién juega en ella"
     )
 
 
@@ -160,9 +160,9 @@ async def test_a_member_named_you_is_answered_about_them_not_about_the_asker(lea
     assert await leagues.join(league, 102, "you", who="you") == "you signed up for Otoño (1 player)"
     twice = await refused(leagues.join(league, 102, "you", who="you"))
     assert str(twice) == "you is already signed up for Otoño"
-    assert refusal(twice, ES) == "you ya está inscrito en Otoño"
+    assert refusal(twice, ES) == "you ya se ha inscrito en Otoño"
     assert await leagues.leave(league, 102, who="you", t=ES) == "you salió de Otoño"
     gone = await refused(leagues.leave(league, 102, who="you"))
-    assert refusal(gone, ES) == "you no está inscrito en Otoño"
+    assert refusal(gone, ES) == "you no se ha inscrito en Otoño"
     mine = await refused(leagues.leave(league, 102))  # the asker themself
-    assert refusal(mine, ES) == "no estás inscrito en Otoño"
+    assert refusal(mine, ES) == "no te has inscrito en Otoño"

@@ -135,7 +135,7 @@ async def test_the_standings_picture_marks_the_pairings_byes_beside_the_name(lea
         assert pictures.shown_name(both) == f"{names[bye]} (dropped, 2 no-shows, 1 bye)"
     with speaking("es"):
         assert pictures.shown_name(lines[bye]) == f"{names[bye]} (1 ronda libre)"
-        assert pictures.shown_name(both) == f"{names[bye]} (retirado, 2 incomparecencias, 1 ronda libre)"
+        assert pictures.shown_name(both) == f"{names[bye]} (baja, 2 incomparecencias, 1 ronda libre)"
     _, picture = await Rounds(leagues, posts=None, scheduler=None).standings_post(league, "round 1")
     image = Image.open(io.BytesIO(picture.data))
     assert image.format == "PNG" and image.height > 0

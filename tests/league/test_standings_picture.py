@@ -30,6 +30,22 @@ def test_every_heading_and_the_word_new_fit_their_columns_in_spanish():
         assert text_width(tr("new"), pictures.SIZE) <= layout[-1][1] - 14
 
 
+@pytest.mark.parametrize("language", [None, "es"])
+@pytest.mark.parametrize("tiebreak_columns", [False, True])
+def test_the_rating_heading_is_no_wider_than_the_ratings_below_it(language, tiebreak_columns):
+    """The Spanish heading "Valoración" made the rating's column 196 px wide for ratings 123 px
+    wide, taking that room from the names; its short word ("Val.", as "Des." beside it) is no
+    wider than the ratings, as "Rating" is in English (within a few pixels)."""
+    rows = [line(1, "Ana"), dataclasses.replace(line(2, "Beto"), rating=1523.4)]
+    layout = pictures.columns(["BH"]) if tiebreak_columns else list(pictures.COLUMNS)
+    with speaking(language):
+        cells = pictures.table(rows, layout)
+        fitted = pictures.fitted(layout, cells)
+    at = [heading for heading, _, _ in layout].index("Rating")
+    ratings = max(pictures.cell_width(row[at][0], row[at][2]) for row in cells[1:])
+    assert fitted[at][1] <= ratings + 8, (cells[0][at], fitted[at][1], ratings)
+
+
 def test_a_long_name_takes_the_spare_width_but_never_widens_the_picture():
     short = Image.open(io.BytesIO(pictures.standings("Liga", "Round 1", [line(1, "Ana")])))
     assert short.width == pictures.STANDINGS_WIDTH
@@ -107,7 +123,7 @@ def test_a_long_name_is_shortened_and_its_marks_kept_on_the_picture(language, ma
 
 WORST = {  # a player dropped after two no-shows (the default limit) who also had a bye
     None: "dropped, 2 no-shows, 1 bye",
-    "es": "retirado, 2 incomparecencias, 1 ronda libre",
+    "es": "baja, 2 incomparecencias, 1 ronda libre",
 }
 
 

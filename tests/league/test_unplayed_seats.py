@@ -1,12 +1,15 @@
 """A forfeit never played (its table never opened) scores, but nobody sat in its seats: the seat
 balance the pairing keeps (who moves first, and the seats each player has had least) reads only
-the games played."""
+the games played.  Nor did its players meet: as FIDE's Swiss rules hold of a game lost by
+forfeit, it is not a game played, so they may be paired again, and for the Dutch system's floats
+each of them did not play the round (a downfloat, as a bye is)."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.league import dutch
+from bot.league.controls import Controls, Draft
 from bot.league.pairing import GameResult, swiss_round
 from bot.league.service import LeagueService
 from tests.league.test_service import DAY, counter, open_games, started_with
@@ -36,7 +39,34 @@ def test_a_two_player_forfeit_never_played_gives_nobody_a_colour():
     ]
     colours, floats, last = dutch.season_record(games, [])
     assert colours == {"a": ["white"], "b": ["black"]} and last == 1
-    assert floats == {p: ["none"] for p in "abcd"}  # the round still counts for the floats
+    # c and d did not play the round: each a downfloat (they were "none", as if they had played)
+    assert floats == {"a": ["none"], "b": ["none"], "c": ["down"], "d": ["down"]}
+
+
+def test_the_players_of_a_forfeit_never_played_may_be_paired_again():
+    """Round 1 paired a-c and b-d, and neither table opened (a forfeit by all: each shares the
+    places).  Every score is still level, so the Dutch system pairs round 2 as it did round 1;
+    the forfeits were no meetings, so nothing keeps them apart (they were paired a-d and b-c)."""
+    games = [
+        GameResult(1, {"a": 1, "c": 1}, ("a", "c"), played=False),
+        GameResult(1, {"b": 1, "d": 1}, ("b", "d"), played=False),
+    ]
+
+    def paired(season: list[GameResult]) -> set[frozenset[str]]:
+        rnd = swiss_round(
+            list("abcd"),
+            2,
+            points=dict.fromkeys("abcd", 0.5),
+            games=season,
+            starting_order=list("abcd"),
+            round_number=2,
+            total_rounds=3,
+        )
+        return {frozenset(g) for g in rnd.groups}
+
+    assert paired(games) == {frozenset("ac"), frozenset("bd")}
+    played = [GameResult(g.round, g.places, g.seats) for g in games]  # the same games, played
+    assert not paired(played) & {frozenset("ac"), frozenset("bd")}
 
 
 @pytest.fixture
@@ -67,3 +97,24 @@ async def test_a_round_whose_table_never_opened_leaves_the_seats_as_the_rounds_p
     groups, byes = await leagues.draw.pair(await store.leagues.league(league.id), 4)
     assert byes == [] and len(groups) == 1
     assert all(pos not in sat[u] for pos, u in enumerate(groups[0])), (groups, [g.players for g in games])
+
+
+async def test_a_round_whose_tables_never_opened_is_no_meeting_for_the_next_pairing(leagues, service, clock):
+    """Four players of a two-player league; round 1's tables never open (forfeits by all, at its
+    deadline).  Round 2 may pair the same players again, and the organiser's review does not
+    call those tables repeat meetings."""
+    store = service.store
+    names = {uid: f"p{uid}" for uid in (271, 272, 273, 274)}
+    values = {"name": "Pairs", "game": "nowa_gwinea", "format": "swiss", "rounds": 3, "days": 1, "seed": 5}
+    league = await started_with(leagues, names, group_size=2, **values)
+    await leagues.open_round(league.id, 1)
+    clock.advance(DAY)
+    await leagues.round_deadline(league.id, 1)
+    games = await store.leagues.league_games(league.id)
+    assert [g.status for g in games] == ["finished"] * 2 and all(g.session_id is None for g in games)
+    first = {frozenset(g.players) for g in games}
+    fresh = await store.leagues.league(league.id)
+    groups, byes = await leagues.draw.pair(fresh, 2)
+    assert byes == [] and {frozenset(g) for g in groups} == first  # was two other pairs
+    text = await Controls(leagues).tables_text(fresh, Draft(2, [g.players for g in games], []))
+    assert "a repeat meeting" not in text, text

@@ -105,7 +105,7 @@ async def test_a_finished_swiss_league_names_its_champion(leagues, service, cloc
         token = await pages.links.token("league", league.id)
         html = await (await client.get(f"/l/{token}")).text()
         assert f"Champion: {names[champion]}" in html
-        assert "Campeón" in await (await client.get(f"/l/{token}?lang=es")).text()
+        assert "Se lleva el título" in await (await client.get(f"/l/{token}?lang=es")).text()
     finally:
         pages.close()
         await client.close()

@@ -39,12 +39,12 @@ def test_a_league_refusal_keeps_the_members_and_the_leagues_names():
         "{name} is already signed up for {league}", name=shown("dj *bo*"), league=shown("otoño")
     )
     assert answer(exc, languages.ENGLISH) == "dj \\*bo\\* is already signed up for otoño."
-    assert answer(exc, ES) == "dj \\*bo\\* ya está inscrito en otoño."
+    assert answer(exc, ES) == "dj \\*bo\\* ya se ha inscrito en otoño."
     over = LeagueError("{league} is over", league=shown("otoño"))
     assert answer(over, languages.ENGLISH) == "otoño is over."
     # the bot's own words still start with a capital
     assert answer(LeagueError("you are not signed up for {league}", league="otoño"), ES) == (
-        "No estás inscrito en otoño."
+        "No te has inscrito en otoño."
     )
 
 

@@ -1,0 +1,79 @@
+"""The Spanish catalogue does not guess a player's gender.  Nothing tells the table whether a player
+is a man or a woman, so a text about a player (a league's sign-ups and drop-outs, its champion,
+the substitutes, the queue, a table's gates) is said in words that fit anyone: "{name} quedó
+fuera de la liga", not "{name} fue retirado"; "ya te has inscrito", not "ya estás inscrito";
+"Se lleva el título: {name}", not "Campeón: {name}".
+
+The forms checked are words that only ever describe a person in these texts (a participle or
+a title with a masculine or feminine ending); a word about a thing that happens to share a form
+(the slash option ``retirada_tras``: the act of dropping) is not one of them, nor is a participle
+after a form of *haber* ("no te has inscrito"), which never changes with who is meant."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.i18n.test_spanish_address import NOT_ADDRESS, spanish_texts
+
+GENDERED = re.compile(
+    r"\b(retirad[oa]s?|inscrit[oa]s?|campe[oó]n(?:a|es|as)?|ganador(?:a|es|as)?|sustitut[oa]s?"
+    r"|(?:un|el|del|al|los|ningún|ninguna|una|la|las) suplentes?|jugador(?:a)? nuev[oa]"
+    r"|bienvenid[oa]s?|invitad[oa]s?|eliminad[oa]s?|recién llegad[oa]s?|sembrad[oa]s)\b",
+    re.IGNORECASE,
+)
+
+# A compound tense's participle ("se ha inscrito", "habías inscrito") is the same for everyone.
+COMPOUND = re.compile(r"\b(?:he|has|ha|hemos|han|haya|hayas|hayan|había|habías|habían)\s+\w+", re.IGNORECASE)
+
+
+def gendered(entries: list[tuple[str, str]]) -> list[str]:
+    """``english: spanish`` for each Spanish text that names a player's gender."""
+    return [
+        f"{english!r}: {found!r} in {text!r}"
+        for english, text in entries
+        for found in GENDERED.findall(COMPOUND.sub(" ", NOT_ADDRESS.sub(" ", text)))
+    ]
+
+
+def test_the_spanish_catalogue_says_nothing_of_a_players_gender():
+    texts = spanish_texts()
+    assert len(texts) > 2000
+    assert gendered(texts) == []
+
+
+@pytest.mark.parametrize(
+    "spanish",
+    [
+        # What the catalogue said before.
+        "{name} (retirado)",
+        "Quedas retirado de **{league}**: tus incomparecencias llegaron a su límite ({n})",
+        "{name} ya está inscrito en {league}",
+        "Inscritos ({n}): {names}",
+        "🏆 **{league}** ha terminado. Campeón: {champion}.",
+        "el resultado de un suplente cuenta para uno de: {choices}",
+        "jugador nuevo (fiabilidad {value} %)",
+        "quien aún no tiene partidas puntuadas cuenta como recién llegado, {rating}",
+    ],
+)
+def test_a_gendered_word_about_a_player_is_found(spanish):
+    assert gendered([("", spanish)])
+
+
+@pytest.mark.parametrize(
+    "spanish",
+    [
+        "{name} quedó fuera de la liga",
+        "Inscripciones ({n}): {names}",
+        "{name} es suplente en {league}",
+        "Suplentes ({n}): {names}.",
+        "la ronda {round} ya está emparejada y espera revisión",
+        "ya no se puede pedir ni retirar una ronda libre en ella",
+        "`retirada_tras`",
+        "no te has inscrito en {league}",
+        "Todavía no se ha inscrito nadie.",
+    ],
+)
+def test_a_word_that_fits_anyone_is_not(spanish):
+    assert gendered([("", spanish)]) == []

@@ -20,7 +20,7 @@ from tests.i18n.test_spanish_address import NOT_ADDRESS, spanish_texts
 GENDERED = re.compile(
     r"\b(retirad[oa]s?|inscrit[oa]s?|campe[oó]n(?:a|es|as)?|ganador(?:a|es|as)?|sustitut[oa]s?"
     r"|(?:un|el|del|al|los|ningún|ninguna|una|la|las) suplentes?|jugador(?:a)? nuev[oa]"
-    r"|bienvenid[oa]s?|invitad[oa]s?|eliminad[oa]s?|recién llegad[oa]s?|sembrad[oa]s)\b",
+    r"|bienvenid[oa]s?|invitad[oa]s?|eliminad[oa]s?|recién llegad[oa]s?|sembrad[oa]s|sentad[oa]s?)\b",
     re.IGNORECASE,
 )
 
@@ -55,6 +55,8 @@ def test_the_spanish_catalogue_says_nothing_of_a_players_gender():
         "el resultado de un suplente cuenta para uno de: {choices}",
         "jugador nuevo (fiabilidad {value} %)",
         "quien aún no tiene partidas puntuadas cuenta como recién llegado, {rating}",
+        "ya estás sentado en esta mesa",
+        "hay {n} sentados",
     ],
 )
 def test_a_gendered_word_about_a_player_is_found(spanish):
@@ -73,6 +75,7 @@ def test_a_gendered_word_about_a_player_is_found(spanish):
         "`retirada_tras`",
         "no te has inscrito en {league}",
         "Todavía no se ha inscrito nadie.",
+        "ya tienes asiento en esta mesa",
     ],
 )
 def test_a_word_that_fits_anyone_is_not(spanish):

@@ -1,8 +1,8 @@
-"""A game's step links at either end of the game: First and Back at the start, Forward and Last at
-the end, lead nowhere, and were greyed links a keyboard still reached with Tab (and Enter on one
-reloaded the page).  They are now disabled links, with no address: Tab passes them by, a click
-does nothing, with the page's script and without it, and a screen reader still hears them as
-links that are disabled."""
+"""Links that lead nowhere: a game's step links at either end of the game (First and Back at the
+start, Forward and Last at the end), and the link to the page's own language at the top of every
+page.  They were links a keyboard still reached with Tab, and Enter on one loaded the page it was
+on.  They are now disabled links, with no address: Tab passes them by, a click does nothing, with
+the page's script and without it, and a screen reader still hears them as disabled links."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ from contextlib import asynccontextmanager
 
 import pytest
 
+import languages
 from bench.history import store_game, whole_game
+from tests.league.test_service import GUILD
 from tests.table.test_web_pages import serve
 from tests.web.conftest import BROWSER_TESTS, LAYOUT_ONLY
-from tests.web.test_league_and_person_pages import audit
+from tests.web.test_league_and_person_pages import audit, first_round_played
 
 pytestmark = [*BROWSER_TESTS, LAYOUT_ONLY]
 
@@ -62,18 +64,23 @@ async def documents_loaded_by(page, action) -> list[str]:
     return loaded
 
 
-async def disabled_do_nothing(page, names: tuple[str, ...], step: int) -> None:
-    """Each of the step links ``names`` is a disabled link with no address that a click (as a
-    script or an assistive technology sends one) leaves the page as it was, at ``step``."""
+async def leads_nowhere(page, link) -> None:
+    """``link`` is a disabled link with no address, which a click (as a script or an assistive
+    technology sends one) leaves where it was: no page loaded."""
     url = page.url
+    assert await link.get_attribute("aria-disabled") == "true"
+    assert await link.get_attribute("role") == "link"  # said as a link, a disabled one
+    assert await link.get_attribute("href") is None
+    assert await documents_loaded_by(page, lambda: link.dispatch_event("click")) == []
+    assert page.url == url
+
+
+async def disabled_do_nothing(page, names: tuple[str, ...], step: int) -> None:
+    """Each of the step links ``names`` leads nowhere (:func:`leads_nowhere`); the page still shows
+    ``step``."""
     for name in names:
-        link = page.locator("nav.steps a", has_text=name)
-        assert await link.get_attribute("aria-disabled") == "true", name
-        assert await link.get_attribute("role") == "link", name  # said as a link, a disabled one
-        assert await link.get_attribute("href") is None, name
-        assert await documents_loaded_by(page, lambda link=link: link.dispatch_event("click")) == [], name
-        assert page.url == url
-        assert await page.get_attribute("#game", "data-step") == str(step)
+        await leads_nowhere(page, page.locator("nav.steps a", has_text=name))
+    assert await page.get_attribute("#game", "data-step") == str(step)
 
 
 @asynccontextmanager
@@ -129,3 +136,36 @@ async def test_a_step_link_that_comes_to_lead_nowhere_hands_the_focus_to_the_nea
         assert (await page.evaluate(FOCUSED))[1:] == ["◀ Back", None, True]
         await page.keyboard.press("Enter")
         await page.locator(f"#game[data-step='{MOVES - 1}']").wait_for()
+
+
+async def test_the_link_to_the_pages_own_language_takes_no_focus_and_no_click(service, chromium):
+    """On a game's page, a league's and a person's, in each language: Tab reaches the other
+    language's link and never the one of the language the page is in (which only loaded the page
+    again), marked as the current one and disabled."""
+    played, final = whole_game("guanga", 2, 5)
+    sid = await store_game(service, "guanga", 2, 5, played[:MOVES], final)
+    _, league = await first_round_played(service, "Own language", {801: "Ana", 802: "Beto"})
+    pages, client = await serve(service)
+    try:
+        addresses = [
+            f"/g/{await pages.links.token('game', sid)}",
+            f"/l/{await pages.links.token('league', league.id)}",
+            f"/p/{await pages.links.token('person', 801, GUILD)}",
+        ]
+        names = {code: languages.language(code).name for code in languages.available()}
+        assert len(names) >= 2, names
+        page = await (await chromium.new_context(locale="en-GB")).new_page()
+        for address in addresses:
+            for lang, own in (("", "en"), *((code, code) for code in names)):
+                await page.goto(str(client.make_url(address + (f"?lang={lang}" if lang else ""))))
+                stops = [s[1] for s in await tab_stops(page)]
+                assert names[own] not in stops, (address, lang, stops)
+                assert [n for n in names.values() if n in stops] == [n for c, n in names.items() if c != own]
+                current = page.locator("ul.langs a[aria-current=true]")
+                assert await current.inner_text() == names[own]
+                assert await current.get_attribute("href") is None
+                await leads_nowhere(page, current)
+            assert await audit(page) == [], address
+    finally:
+        pages.close()
+        await client.close()

@@ -1,6 +1,7 @@
 """The web pages end to end: the bot against the Discord stand-in with its web side on, games
 played through Discord, and the pages opened in a real headless Chromium (Playwright driving
-Debian's ``chromium``; ``.ci/run`` installs it when missing).
+Debian's ``chromium``; ``.ci/run`` installs it when missing): one Chromium for this file's tests
+in a test process, as tests/web has one for its own, each test in browser contexts of its own.
 
 Checked: every page loads without a console error; step navigation by click, keyboard and the
 move list shows the right board; a running game's page follows a move played in Discord; no
@@ -21,22 +22,30 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp
-import pytest
+import pytest_asyncio
 
 from bot.app import EXTENSIONS
 from bot.texts import number
 from tests.e2e.players import is_board
+from tests.standin.fixtures import started_standin
+from tests.web import conftest as web_tests
+from tests.web.conftest import BROWSER_TESTS
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
-CHROMIUM = os.environ.get("PUKLLAY_CHROMIUM", "/usr/bin/chromium")
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not shutil.which(CHROMIUM),
-        reason=f"no Chromium at {CHROMIUM}: install Debian's chromium (apt-get install chromium), as .ci/run does",
-    ),
-]
+# tests/web's two browser fixtures, declared here too (one Chromium started on first use for the
+# tests of this file, in its test process); the tests and the stand-in run in the browser's event
+# loop.  Each test opens its own browser contexts, closed after it: nothing one test did is seen by
+# the next.
+pytestmark = BROWSER_TESTS
+shared_chromium, chromium = web_tests.shared_chromium, web_tests.chromium
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def standin(discord_errors, discord_error_loggers, standin_options):
+    """The Discord stand-in (tests/standin/fixtures.py), in the shared browser's event loop."""
+    async for stand_in in started_standin(discord_errors, discord_error_loggers, standin_options):
+        yield stand_in
 
 
 def leaves(value: Any, out: set[str]) -> set[str]:
@@ -147,9 +156,7 @@ async def status_of(url: str) -> tuple[int, dict[str, str]]:
         return reply.status, dict(reply.headers)
 
 
-async def test_a_game_page_in_chromium(standin, bot_factory, tmp_path):
-    from playwright.async_api import async_playwright
-
+async def test_a_game_page_in_chromium(standin, bot_factory, tmp_path, chromium):
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(ALL, http_port=0, web_pages=True)) as bot:
@@ -186,84 +193,77 @@ async def test_a_game_page_in_chromium(standin, bot_factory, tmp_path):
         assert (await status_of(url + "?move=99"))[0] == 400
         assert (await status_of(url + "/board/99.png"))[0] == 404
 
-        async with async_playwright() as p:
-            chromium = await p.chromium.launch(executable_path=CHROMIUM)
-            try:
-                context = await chromium.new_context(locale="en-GB")
-                browser = Browser(context)
-                page = await browser.open(url)
-                assert await page.get_attribute("html", "lang") == "en"
-                assert "Guanga" in await page.title()
-                assert (await board_src(page)).endswith("/board/2.png")
-                assert await page.evaluate("document.getElementById('board').naturalWidth") > 0
-                text = await page.inner_text("main")
-                assert (
-                    "Keys, on the board or the move list: ← and →" in text and "built-in method" not in text
-                )
-                assert await audit(page) == []
-                await shot(page, tmp_path, "game-desktop")
+        context = await chromium.new_context(locale="en-GB")
+        browser = Browser(context)
+        page = await browser.open(url)
+        assert await page.get_attribute("html", "lang") == "en"
+        assert "Guanga" in await page.title()
+        assert (await board_src(page)).endswith("/board/2.png")
+        assert await page.evaluate("document.getElementById('board').naturalWidth") > 0
+        text = await page.inner_text("main")
+        assert "Keys, on the board or the move list: ← and →" in text and "built-in method" not in text
+        assert await audit(page) == []
+        await shot(page, tmp_path, "game-desktop")
 
-                # Click: back one move; the keyboard: back again, then End.
-                await page.click("nav.steps a[rel=prev]")
-                await at_step(page, 1)
-                assert (await board_src(page)).endswith("/board/1.png")
-                assert "move=1" in page.url
-                spanish = str(await page.get_attribute("a[hreflang=es]", "href"))
-                assert spanish.endswith("?move=1&lang=es"), spanish  # the language link keeps the move
-                await page.keyboard.press("ArrowLeft")
-                await at_step(page, 0)
-                assert (await board_src(page)).endswith("/board/0.png")
-                await page.keyboard.press("End")
-                await at_step(page, 2)
-                # The move list: each step a link.
-                await page.click("ol.moves a[data-step='1']")
-                await at_step(page, 1)
-                await page.keyboard.press("End")
-                await at_step(page, 2)
-                # From the keyboard, a link keeps the focus once its step is shown (the part of
-                # the page it is in is replaced): Enter on it again steps again.
-                await page.focus("nav.steps a[rel=prev]")
-                await page.keyboard.press("Enter")
-                await at_step(page, 1)
-                assert await page.evaluate("document.activeElement.getAttribute('rel')") == "prev"
-                await page.keyboard.press("Enter")
-                await at_step(page, 0)
-                await page.focus("ol.moves a[data-step='2']")
-                await page.keyboard.press("Enter")
-                await at_step(page, 2)
-                assert await page.evaluate("document.activeElement.dataset.step") == "2"
-                assert await page.evaluate("document.activeElement.closest('ol.moves') !== null")
+        # Click: back one move; the keyboard: back again, then End.
+        await page.click("nav.steps a[rel=prev]")
+        await at_step(page, 1)
+        assert (await board_src(page)).endswith("/board/1.png")
+        assert "move=1" in page.url
+        spanish = str(await page.get_attribute("a[hreflang=es]", "href"))
+        assert spanish.endswith("?move=1&lang=es"), spanish  # the language link keeps the move
+        await page.keyboard.press("ArrowLeft")
+        await at_step(page, 0)
+        assert (await board_src(page)).endswith("/board/0.png")
+        await page.keyboard.press("End")
+        await at_step(page, 2)
+        # The move list: each step a link.
+        await page.click("ol.moves a[data-step='1']")
+        await at_step(page, 1)
+        await page.keyboard.press("End")
+        await at_step(page, 2)
+        # From the keyboard, a link keeps the focus once its step is shown (the part of
+        # the page it is in is replaced): Enter on it again steps again.
+        await page.focus("nav.steps a[rel=prev]")
+        await page.keyboard.press("Enter")
+        await at_step(page, 1)
+        assert await page.evaluate("document.activeElement.getAttribute('rel')") == "prev"
+        await page.keyboard.press("Enter")
+        await at_step(page, 0)
+        await page.focus("ol.moves a[data-step='2']")
+        await page.keyboard.press("Enter")
+        await at_step(page, 2)
+        assert await page.evaluate("document.activeElement.dataset.step") == "2"
+        assert await page.evaluate("document.activeElement.closest('ol.moves') !== null")
 
-                # A move played in Discord: the open page follows it.
-                moved = await bot.sessions.core.in_channel(chan.id)
-                (seat,) = moved.to_move()
-                user = alice if moved.by_seat(seat).user_id == alice.id else bob
-                before = moved.row.told_through
-                while True:
-                    legal = await bot.sessions.play.legal_moves(chan.id, user.id)
-                    await (await standin.slash(user, chan, "guanga move", move=legal[0])).original()
-                    await standin.settle()
-                    moved = await bot.sessions.core.in_channel(chan.id)
-                    if moved.row.told_through > before or moved.status != "active":
-                        break
-                    (seat,) = moved.to_move()
-                    user = alice if moved.by_seat(seat).user_id == alice.id else bob
-                now = moved.row.told_through
-                await page.locator(f"#game[data-shown='{now}'][data-step='{now}']").wait_for(timeout=20000)
-                assert (await board_src(page)).endswith(f"/board/{now}.png")
-                secrets |= secrets_of(moved)
+        # A move played in Discord: the open page follows it.
+        moved = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = moved.to_move()
+        user = alice if moved.by_seat(seat).user_id == alice.id else bob
+        before = moved.row.told_through
+        while True:
+            legal = await bot.sessions.play.legal_moves(chan.id, user.id)
+            await (await standin.slash(user, chan, "guanga move", move=legal[0])).original()
+            await standin.settle()
+            moved = await bot.sessions.core.in_channel(chan.id)
+            if moved.row.told_through > before or moved.status != "active":
+                break
+            (seat,) = moved.to_move()
+            user = alice if moved.by_seat(seat).user_id == alice.id else bob
+        now = moved.row.told_through
+        await page.locator(f"#game[data-shown='{now}'][data-step='{now}']").wait_for(timeout=20000)
+        assert (await board_src(page)).endswith(f"/board/{now}.png")
+        secrets |= secrets_of(moved)
 
-                # Phone width, and Spanish.
-                phone = await browser.open(url + "?lang=es", width=390, height=844)
-                assert await phone.get_attribute("html", "lang") == "es"
-                assert "Esta partida se está jugando" in await phone.inner_text("main")
-                assert await audit(phone) == []
-                await shot(phone, tmp_path, "game-phone-es")
+        # Phone width, and Spanish.
+        phone = await browser.open(url + "?lang=es", width=390, height=844)
+        assert await phone.get_attribute("html", "lang") == "es"
+        assert "Esta partida se está jugando" in await phone.inner_text("main")
+        assert await audit(phone) == []
+        await shot(phone, tmp_path, "game-phone-es")
 
-                assert browser.errors == []
-                assert browser.leaked(secrets) == []
-            finally:
-                await chromium.close()
+        assert browser.errors == []
+        assert browser.leaked(secrets) == []
 
 
 def carol_or(standin, name: str):
@@ -277,12 +277,11 @@ async def fire(bot) -> None:
         pass
 
 
-async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_path):
+async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_path, chromium):
     """A single-elimination P'achakuna cup of four, its rounds finished by the computer at their
     deadlines, ranked by the organiser's tiebreaks (Sonneborn-Berger, then most wins); its page
     (linked from /league standings) shows the standings with those tiebreaks' columns in that
     order, the rounds with links to their games, the bracket and the champion."""
-    from playwright.async_api import async_playwright
 
     chan = standin.channel("games")
     owner = standin.owner
@@ -324,64 +323,59 @@ async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_
         url = found.group(0)
         assert (await status_of(url[:-2] + "zz"))[0] == 404
 
-        async with async_playwright() as p:
-            chromium = await p.chromium.launch(executable_path=CHROMIUM)
-            try:
-                browser = Browser(await chromium.new_context(locale="es-ES"))
-                page = await browser.open(url)
-                assert await page.get_attribute("html", "lang") == "es"  # the browser's language
-                text = await page.inner_text("main")
-                assert "Llama <cup>" in text and "<b>dora</b>" in text.lower()  # names are text, never markup
-                assert await page.locator("main b").count() == 0
-                # The organiser's tiebreaks head their columns, in their order (no column of wins
-                # beside "most wins"; the rating, not a tiebreak here, keeps its own).
-                heads = await page.locator("#standings-h + div th").all_inner_texts()
-                assert heads[2:] == [
-                    "Puntos",
-                    "Partidas jugadas",
-                    "Rondas libres",
-                    "Sonneborn-Berger",
-                    "Más victorias",
-                    "Valoración",
-                    "Desde la ronda anterior",
-                ]
-                assert "Desempates, en orden: SB: Sonneborn-Berger, Gan: más victorias" in text
-                assert await page.locator("#standings-h + div tbody tr").count() == 4
-                cells = [
-                    await row.locator("td").all_inner_texts()
-                    for row in await page.locator("#standings-h + div tbody tr").all()
-                ]
-                expected = [
-                    [number(s.row.tiebreaks["sonneborn_berger"]), str(s.row.wins)]
-                    for s in await bot.leagues.standings(league)
-                ]
-                assert [row[5:7] for row in cells] == expected
-                assert sum(int(row[6]) for row in cells) == 3  # the cup's three games, each won
-                assert "Se lleva el título" in text
-                assert await page.locator("#bracket-h").count() == 1
-                games = page.locator("#rounds-h ~ ul a")
-                assert await games.count() == 3  # two semi-finals and the final
-                assert await audit(page) == []
-                await shot(page, tmp_path, "league-desktop-es")
-                # A 360 px phone in Spanish: every table's longer headings fit or scroll in their
-                # own region; the page itself never scrolls sideways.
-                narrow = await browser.open(url, width=360, height=800)
-                await fits_width(narrow, 360)
-                assert await audit(narrow) == []
-                phone = await browser.open(url + "?lang=en", width=390, height=844)
-                assert "Standings" in await phone.inner_text("main")
-                assert await audit(phone) == []
-                await shot(phone, tmp_path, "league-phone")
-                # A game's link from the league's page opens that game at its end.
-                await phone.locator("#rounds-h ~ ul a").first.click()
-                await phone.locator("#game").wait_for()
-                assert "P'achakuna" in await phone.title()
-                assert await phone.locator("ol.moves li").count() > 1
-                assert await audit(phone) == []
-                await shot(phone, tmp_path, "league-game-phone")
-                assert browser.errors == []
-            finally:
-                await chromium.close()
+        browser = Browser(await chromium.new_context(locale="es-ES"))
+        page = await browser.open(url)
+        assert await page.get_attribute("html", "lang") == "es"  # the browser's language
+        text = await page.inner_text("main")
+        assert "Llama <cup>" in text and "<b>dora</b>" in text.lower()  # names are text, never markup
+        assert await page.locator("main b").count() == 0
+        # The organiser's tiebreaks head their columns, in their order (no column of wins
+        # beside "most wins"; the rating, not a tiebreak here, keeps its own).
+        heads = await page.locator("#standings-h + div th").all_inner_texts()
+        assert heads[2:] == [
+            "Puntos",
+            "Partidas jugadas",
+            "Rondas libres",
+            "Sonneborn-Berger",
+            "Más victorias",
+            "Valoración",
+            "Desde la ronda anterior",
+        ]
+        assert "Desempates, en orden: SB: Sonneborn-Berger, Gan: más victorias" in text
+        assert await page.locator("#standings-h + div tbody tr").count() == 4
+        cells = [
+            await row.locator("td").all_inner_texts()
+            for row in await page.locator("#standings-h + div tbody tr").all()
+        ]
+        expected = [
+            [number(s.row.tiebreaks["sonneborn_berger"]), str(s.row.wins)]
+            for s in await bot.leagues.standings(league)
+        ]
+        assert [row[5:7] for row in cells] == expected
+        assert sum(int(row[6]) for row in cells) == 3  # the cup's three games, each won
+        assert "Se lleva el título" in text
+        assert await page.locator("#bracket-h").count() == 1
+        games = page.locator("#rounds-h ~ ul a")
+        assert await games.count() == 3  # two semi-finals and the final
+        assert await audit(page) == []
+        await shot(page, tmp_path, "league-desktop-es")
+        # A 360 px phone in Spanish: every table's longer headings fit or scroll in their
+        # own region; the page itself never scrolls sideways.
+        narrow = await browser.open(url, width=360, height=800)
+        await fits_width(narrow, 360)
+        assert await audit(narrow) == []
+        phone = await browser.open(url + "?lang=en", width=390, height=844)
+        assert "Standings" in await phone.inner_text("main")
+        assert await audit(phone) == []
+        await shot(phone, tmp_path, "league-phone")
+        # A game's link from the league's page opens that game at its end.
+        await phone.locator("#rounds-h ~ ul a").first.click()
+        await phone.locator("#game").wait_for()
+        assert "P'achakuna" in await phone.title()
+        assert await phone.locator("ol.moves li").count() > 1
+        assert await audit(phone) == []
+        await shot(phone, tmp_path, "league-game-phone")
+        assert browser.errors == []
 
 
 LONG_NAME = "Bartholomäusvonwolfeschlegelstei"  # one word, as long as a Discord name may be (32)
@@ -392,11 +386,10 @@ async def fits_width(page, width: int) -> None:
     assert await page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-async def test_a_profile_page_and_a_server_turning_its_pages_off(standin, bot_factory, tmp_path):
+async def test_a_profile_page_and_a_server_turning_its_pages_off(standin, bot_factory, tmp_path, chromium):
     """/game stats links the person's profile in this server; /game web (Manage Server) turns the
     server's pages off (every link 404, posts carry none) and on again.  A name of one long word
     wraps on a 360 px phone, in the game's and the profile's pages."""
-    from playwright.async_api import async_playwright
 
     from tests.e2e.conftest import nim_to_the_end
 
@@ -416,27 +409,22 @@ async def test_a_profile_page_and_a_server_turning_its_pages_off(standin, bot_fa
         card = next(m for m in standin.messages(chan) if m.content.startswith("**Results**"))
         assert card.content.endswith(f"On the web: {game}")  # the results card links the game
 
-        async with async_playwright() as p:
-            chromium = await p.chromium.launch(executable_path=CHROMIUM)
-            try:
-                browser = Browser(await chromium.new_context(locale="en-US"))
-                page = await browser.open(profile, width=360, height=800)
-                text = await page.inner_text("main")
-                assert "Alice's games" in text and "Nim" in text and ("1st" in text or "2nd" in text)
-                assert await page.locator("#finished-h ~ div tbody tr").count() == 1
-                assert await page.locator("main a").count() == 0  # a profile links no game
-                assert await audit(page) == []
-                await fits_width(page, 360)
-                await shot(page, tmp_path, "profile-phone")
-                played = await browser.open(game, width=360, height=800)
-                assert LONG_NAME in await played.inner_text("#players-h + table")
-                await fits_width(played, 360)
-                long = await browser.open(bob_profile, width=360, height=800)
-                assert f"{LONG_NAME}'s games" in await long.inner_text("h1")
-                await fits_width(long, 360)
-                assert browser.errors == []
-            finally:
-                await chromium.close()
+        browser = Browser(await chromium.new_context(locale="en-US"))
+        page = await browser.open(profile, width=360, height=800)
+        text = await page.inner_text("main")
+        assert "Alice's games" in text and "Nim" in text and ("1st" in text or "2nd" in text)
+        assert await page.locator("#finished-h ~ div tbody tr").count() == 1
+        assert await page.locator("main a").count() == 0  # a profile links no game
+        assert await audit(page) == []
+        await fits_width(page, 360)
+        await shot(page, tmp_path, "profile-phone")
+        played = await browser.open(game, width=360, height=800)
+        assert LONG_NAME in await played.inner_text("#players-h + table")
+        await fits_width(played, 360)
+        long = await browser.open(bob_profile, width=360, height=800)
+        assert f"{LONG_NAME}'s games" in await long.inner_text("h1")
+        await fits_width(long, 360)
+        assert browser.errors == []
 
         refused = await (await standin.slash(alice, chan, "game web", pages="off")).original()
         assert "Only members with Manage Server" in refused.content
@@ -462,14 +450,13 @@ async def against_the_computer(standin, user, chan, *, piles: int) -> None:
     await standin.next_message(chan, is_board)
 
 
-async def test_game_stats_links_the_page_of_someone_with_no_rating(standin, bot_factory, tmp_path):
+async def test_game_stats_links_the_page_of_someone_with_no_rating(standin, bot_factory, tmp_path, chromium):
     """/game stats linked a person's page only beside their ratings: someone who finished only a
     game against the computer (not rated), or who is playing their first game, had a page that
     nothing in the bot linked to.  Now it is linked whenever it exists: the first lists the game
     and says nothing is rated yet; the second's says, in either language on a 390 px phone, that
     no game is finished yet.  Someone the server knows nothing of gets no link (their page would
     be the 404 page)."""
-    from playwright.async_api import async_playwright
 
     alice, bob, carol = standin.add_users("alice", "bob", "carol")
     chan, general = standin.channel("games"), standin.channel("general")
@@ -490,24 +477,19 @@ async def test_game_stats_links_the_page_of_someone_with_no_rating(standin, bot_
         assert links["carol"] is None  # never seated here: no page, so no link
         assert links["alice"] and links["bob"], links
 
-        async with async_playwright() as p:
-            chromium = await p.chromium.launch(executable_path=CHROMIUM)
-            try:
-                browser = Browser(await chromium.new_context(locale="en-GB"))
-                page = await browser.open(links["alice"], width=390, height=844)
-                text = await page.inner_text("main")
-                assert "Alice's games" in text and "No rated games yet" in text, text
-                assert await page.locator("#finished-h ~ div tbody tr").count() == 1
-                for lang, said in (
-                    ("en", "No finished games yet."),
-                    ("es", "Aún no hay partidas terminadas."),
-                ):
-                    page = await browser.open(f"{links['bob']}?lang={lang}", width=390, height=844)
-                    assert said in await page.inner_text("#finished-h + p")
-                    assert await page.locator("table").count() == 0  # no empty table
-                    assert await audit(page) == [], lang
-                    await fits_width(page, 390)
-                    await shot(page, tmp_path, f"profile-unplayed-phone-{lang}")
-                assert browser.errors == []
-            finally:
-                await chromium.close()
+        browser = Browser(await chromium.new_context(locale="en-GB"))
+        page = await browser.open(links["alice"], width=390, height=844)
+        text = await page.inner_text("main")
+        assert "Alice's games" in text and "No rated games yet" in text, text
+        assert await page.locator("#finished-h ~ div tbody tr").count() == 1
+        for lang, said in (
+            ("en", "No finished games yet."),
+            ("es", "Aún no hay partidas terminadas."),
+        ):
+            page = await browser.open(f"{links['bob']}?lang={lang}", width=390, height=844)
+            assert said in await page.inner_text("#finished-h + p")
+            assert await page.locator("table").count() == 0  # no empty table
+            assert await audit(page) == [], lang
+            await fits_width(page, 390)
+            await shot(page, tmp_path, f"profile-unplayed-phone-{lang}")
+        assert browser.errors == []

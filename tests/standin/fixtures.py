@@ -32,6 +32,7 @@ __all__ = [
     "discord_errors",
     "standin",
     "standin_options",
+    "started_standin",
 ]
 
 # Discord's deadline: an interaction must be answered within 3 s.
@@ -114,6 +115,13 @@ def standin_options() -> dict:
 @pytest_asyncio.fixture
 async def standin(discord_errors, discord_error_loggers, standin_options):
     """A started Discord stand-in; fails the test on violations and client errors it did not see."""
+    async for stand_in in started_standin(discord_errors, discord_error_loggers, standin_options):
+        yield stand_in
+
+
+async def started_standin(discord_errors, discord_error_loggers, standin_options):
+    """The body of the ``standin`` fixture, for a module that declares it in another event loop
+    (``pytest_asyncio.fixture(loop_scope=...)``: tests/e2e/test_web.py, in the shared browser's)."""
     stand_in = StandIn(**{"watch_loggers": tuple(discord_error_loggers), **standin_options})
     discord_errors.standins.append(stand_in)
     async with stand_in:

@@ -4,7 +4,9 @@ installs it when missing), served from a stored game or league on each back end:
 One Chromium serves every test of a test process (starting Playwright and the browser costs about
 two seconds, more than most of these tests' own work): the tests here and their fixtures run in
 the session's event loop (``BROWSER_LOOP``; Playwright's objects belong to the loop that made
-them), and each test closes the browser contexts it opened, so the next one starts with none."""
+them), and each test closes the browser contexts it opened, so the next one starts with none.
+tests/e2e/test_web.py declares these two fixtures too (its own Chromium; its Discord stand-in in the
+same loop)."""
 
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ LAYOUT_ONLY = pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
-async def _browser() -> AsyncIterator[object]:
+async def shared_chromium() -> AsyncIterator[object]:
     """The test process's headless Chromium, started on first use."""
     from playwright.async_api import async_playwright
 
@@ -53,11 +55,11 @@ async def _browser() -> AsyncIterator[object]:
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def chromium(_browser) -> AsyncIterator[object]:
+async def chromium(shared_chromium) -> AsyncIterator[object]:
     """The shared Chromium; the contexts (and their pages) a test opened are closed after it."""
-    assert not _browser.contexts, "a browser test left a context open"
-    yield _browser
-    for context in list(_browser.contexts):
+    assert not shared_chromium.contexts, "a browser test left a context open"
+    yield shared_chromium
+    for context in list(shared_chromium.contexts):
         await context.close()
 
 

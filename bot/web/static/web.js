@@ -33,6 +33,23 @@
     return el.id ? "#" + el.id : null;
   }
 
+  // The step link nearest ``link`` (one place along the steps' nav, then two...; the next before
+  // the previous) that is not disabled; the board's part of the page when every one is.
+  function nearestStep(link) {
+    var nav = link.closest("nav.steps");
+    var links = Array.prototype.slice.call(nav.querySelectorAll("a"));
+    var at = links.indexOf(link);
+    for (var d = 1; d < links.length; d += 1) {
+      var near = [links[at + d], links[at - d]];
+      for (var i = 0; i < near.length; i += 1) {
+        if (near[i] && near[i].getAttribute("aria-disabled") !== "true") {
+          return near[i];
+        }
+      }
+    }
+    return document.getElementById("board-part");
+  }
+
   function show(url, push) {
     return fetch(url.toString(), { headers: { Accept: "text/html" } })
       .then(function (reply) {
@@ -51,8 +68,13 @@
         }
         var keep = focused(old);
         old.replaceWith(fresh);
-        // The focus stays on the control that had it (a keyboard's place in the page is kept).
+        // The focus stays on the control that had it (a keyboard's place in the page is kept), or,
+        // when that step link now leads nowhere (Back at the start), goes to the nearest one that
+        // still does.
         var again = keep && fresh.querySelector(keep);
+        if (again && again.getAttribute("aria-disabled") === "true") {
+          again = nearestStep(again);
+        }
         if (again) {
           again.focus();
         }

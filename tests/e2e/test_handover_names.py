@@ -89,18 +89,32 @@ async def test_log_and_history_name_whoever_held_the_seat_then(standin, bot_fact
         assert "Wayra" in web.alt and gone not in web.alt, web.alt
         # ... and its players say whom the substitute plays for, after whom the earlier moves are named.
         assert f"Wayra (for {gone})" in [p.name for p in web.players], web.players
+
+        async def logged() -> dict[int, str]:
+            """``/game log``'s lines (as many of the latest as fit a message), by move number."""
+            log = (await (await standin.slash(owner, thread, "game log", count=50)).original()).content
+            return {int(line.split(".", 1)[0]): line for line in log.splitlines() if line[:1].isdigit()}
+
+        # /game log, the seat handed over: the moves of its last holder still name them.
+        rows = await bot.store.history.moves(session.id)
+        before = [r.number for r in rows if r.seat == 2 and r.number <= handed]
+        lines = await logged()
+        assert before and before[-1] in lines
+        for n in (n for n in before if n in lines):
+            assert lines[n].startswith(f"{n}. {gone}"), lines[n]
+            assert "Wayra" not in lines[n], lines[n]
         session = await play_a_turn(standin, bot, session, sub, random.Random(3))
         now = session.by_seat(2).name
         assert now != gone and now == "Wayra"
         rows = await bot.store.history.moves(session.id)
-        before = [r.number for r in rows if r.seat == 2 and r.number <= handed]
         after = [r.number for r in rows if r.seat == 2 and r.number > handed]
-        assert before and after
+        assert after
 
-        # /game log: each line of the last seat names whoever played it then.
-        log = (await (await standin.slash(owner, thread, "game log", count=50)).original()).content
-        lines = {int(line.split(".", 1)[0]): line for line in log.splitlines() if line[:1].isdigit()}
-        assert before[-1] in lines and after[0] in lines
+        # ... and once the substitute has played, each line of the seat names whoever played it
+        # then (a Guacamole turn is several moves, each a line in words: the lines of the earlier
+        # holder still shown, if any, and every one of the substitute's).
+        lines = await logged()
+        assert after[0] in lines
         for n in (n for n in before if n in lines):
             assert lines[n].startswith(f"{n}. {gone}"), lines[n]
             assert now not in lines[n], lines[n]

@@ -10,6 +10,12 @@ five seconds in a channel.  A strong computer searches for its thinking time, so
 is posted at once, and each strong computer's turn gets its own post as it comes
 (:meth:`Boards.computers_follow`); a computer still to move at a restart moves at start-up.
 
+A board Discord refused is tried again by the ``board`` job (:meth:`Boards.retry`,
+:mod:`bot.surface.unposted`): it posts a turn that ended and was never told, and a board refused
+inside a turn (an undo inside a shared round, a seat handed over, more time on a clock) while no
+board has followed the one before it.  The catch-up at start-up, with no such job, posts only a
+turn that ended: a turn half played before a restart is told when it ends.
+
 What goes under a board (the play menus' buttons), what happens to the lobby message when a game
 ends, and the results card are the business of the parts above; the bot's
 :class:`bot.surface.front.Front` hands them in as ``controls``, ``lobby_changed`` and ``finished``.
@@ -31,6 +37,7 @@ import discord
 from bot import i18n, public, texts
 from bot.history import History
 from bot.sessions import MoveResult, RatingChange, Session
+from bot.sessions.play import turn_ended
 from bot.storage import Job, NotAnswering
 from bot.surface import written
 from bot.surface.channels import channel_missing
@@ -148,8 +155,9 @@ class Boards:
     def computers_follow(self, session_id: int, *, catch_up: bool = False) -> None:
         """Play and post, one post per turn, the computer turns waiting in a game (after a
         person's move was posted, or at start-up); once per game at a time.  ``catch_up`` (at
-        start-up): first post the board of a turn that ended before the bot stopped and was
-        never posted."""
+        start-up, or the ``board`` job trying again): first post the board of a turn that ended
+        before the bot stopped and was never posted, or a refused board inside a turn still owed
+        (:meth:`refused_inside`)."""
         if session_id in self._following:
             return
         task = asyncio.create_task(
@@ -181,7 +189,9 @@ class Boards:
                 await self.lobby_changed(session)
                 header = await self.begins(session)
                 await self.post_board(session, header=header, begins=True, catching_up=True)
-            elif session.status == "active" and await self.service.play.turn_untold(session):
+            elif session.status == "active" and (
+                await self.service.play.turn_untold(session) or await self.refused_inside(session)
+            ):
                 await self.post_board(session, catching_up=True)
         except discord.HTTPException as exc:
             await self.not_posted(session, exc, "catching up (at start-up, or trying again)")
@@ -240,6 +250,17 @@ class Boards:
         except Exception:
             log.exception("the untold turn of session %s could not be posted", session_id)
 
+    async def refused_inside(self, session: Session) -> bool:
+        """Whether a board inside a turn (an undo inside a shared round, a seat handed over, more
+        time on a clock) was refused and is still owed: the ``board`` job remembers it (``inside``:
+        the board it was to follow), and that board is still the last one posted (a board posted
+        since told everything)."""
+        board = session.row.board_message_id
+        if board is None:
+            return False
+        job = await self.service.store.jobs.job(BOARD, str(session.id))
+        return job is not None and job.payload.get("inside") == board
+
     def _post_lock(self, session_id: int) -> asyncio.Lock:
         lock = self._post_locks.get(session_id)
         if lock is None:
@@ -261,8 +282,9 @@ class Boards:
     ) -> discord.Message | None:
         """Post the board with everything public the channel has not been told yet (``begins``:
         the first board, which pings every player who wants a mention, not only the first to move;
-        ``catching_up``: at a start, what the channel was never told of, found before this post's
-        turn to post came: None when a post made meanwhile told it; ``restarted``: seats whose turn
+        ``catching_up``: at a start or a retry, what the channel was never told of, found before this
+        post's turn to post came: None when a post made meanwhile told it, and, for a board refused
+        inside a turn, posted inside it again, with no ping; ``restarted``: seats whose turn
         starts again with this board without a move, as more time on a clock does, whose people are
         told as when a turn begins).  Those to move are told (pinged if they want a mention, sent a
         turn notice if they want one) when the board begins their turn, once
@@ -279,9 +301,11 @@ class Boards:
                 if session.status != "active":
                     return None
                 if session.row.board_message_id is not None:  # a board was posted meanwhile
-                    if not await self.service.play.turn_untold(session):
+                    turn = await self.service.play.turn_untold(session)
+                    if not turn and not await self.refused_inside(session):
                         return None  # it told everything
-                    header, begins = None, False
+                    # a board refused inside a turn comes back inside it: it calls on nobody
+                    header, begins, ping = None, False, turn
             # a turn begun before a seat was handed to a substitute is told as its earlier holder's
             session = await self.service.logbook.with_holders(session)
             records = await self.service.logbook.untold(session)
@@ -329,8 +353,10 @@ class Boards:
             try:
                 message = await channel.send(**kwargs)
             except discord.HTTPException:  # whoever asked is answered; the post is tried again later
+                # a board inside a turn is owed as long as the board before it is the last posted
+                inside = session.status == "active" and not begins and not turn_ended(session, records)
                 try:
-                    await self.unposted.again(session)
+                    await self.unposted.again(session, session.row.board_message_id if inside else None)
                 except Exception:  # (the refusal is what the asker must hear)
                     log.warning(
                         "the refused board of session %s is not tried again", session.id, exc_info=True
@@ -389,7 +415,8 @@ class Boards:
 
     async def retry(self, job: Job) -> None:
         """The ``board`` job: a board Discord refused is posted now, with what the channel was not
-        told (a refusal again arms the job again); computers to move then play."""
+        told (a refusal again arms the job again): a turn that ended, or a board refused inside a
+        turn that no board has followed since (:meth:`refused_inside`); computers to move then play."""
         session_id = int(job.key)
         self.computers_follow(session_id, catch_up=True)
         task = self._following.get(session_id)

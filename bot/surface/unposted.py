@@ -12,7 +12,12 @@ be posted, why, and what a server admin must grant; and the ``board`` job tries 
 (:meth:`Unposted.permissions_changed`), else every :data:`RETRY` seconds, and once a week after a week
 (:data:`WEEK`: a server that removed the bot refuses every try).  A board refused in
 answer to a command is tried again too (:meth:`Unposted.again`): its asker heard why in the answer,
-and the next refusal, no command's, tells the others.  A timeout question Discord refused
+and the next refusal, no command's, tells the others.  A try posts what the channel was not told: a
+turn that ended, and also a board refused inside a turn (an undo inside a shared round, a seat
+handed over, more time on a clock), which no turn's end brings back: the job's payload keeps it
+(``inside``: the board it was to follow), and the try posts it while that board is still the last
+posted, naming those still to move without a ping; a board posted meanwhile told everything, and
+the try posts nothing.  A timeout question Discord refused
 (:meth:`Unposted.question_refused`) is logged and told the same way, to the players still in the
 game and the host (one message each naming every seat, when several ran out at once), and the
 ``ask`` job asks it again (:meth:`bot.surface.clockvote.ClockDesk.ask_again`).
@@ -276,21 +281,35 @@ class Unposted:
                 (now - since) // 86400,
             )
         payload: JobPayload = {"guild": row.guild_id or 0, "since": since}
+        if job is not None and "inside" in job.payload:  # a board inside a turn is still owed
+            payload["inside"] = job.payload["inside"]
         if why.forbidden or told is not None:
             payload["told"] = why.key if why.forbidden else told or ""
         await store.jobs.schedule(BOARD, str(session.id), now + delay, payload)
         if why.forbidden and told != why.key and session.status != "abandoned":  # (no board to wait for)
             await self.tell(session, why)
 
-    async def again(self, session: Session) -> None:
+    async def again(self, session: Session, inside: int | None = None) -> None:
         """A board post was refused, whoever asked for it (a command's asker hears it in the
         answer): the ``board`` job tries it again in :data:`RETRY` seconds, unless it is armed
-        already (:meth:`failed`, which runs next when no command asked, tells the players)."""
+        already (:meth:`failed`, which runs next when no command asked, tells the players).
+        ``inside``: the refused board was one inside a turn, to follow the board ``inside`` (its
+        message id); the job keeps it (an armed job keeps its time too), so that its try posts
+        the board while no other board has followed that one
+        (:meth:`bot.surface.boards.Boards.refused_inside`)."""
         store = self.look.service.store
-        if await store.jobs.job(BOARD, str(session.id)) is None:
-            now = store.clock.time()
-            payload: JobPayload = {"guild": session.row.guild_id or 0, "since": now}
-            await store.jobs.schedule(BOARD, str(session.id), now + RETRY, payload)
+        job = await store.jobs.job(BOARD, str(session.id))
+        if job is not None and (inside is None or job.payload.get("inside") == inside):
+            return
+        now = store.clock.time()
+        payload: JobPayload = (
+            job.payload.copy() if job is not None else {"guild": session.row.guild_id or 0, "since": now}
+        )
+        if inside is not None:
+            payload["inside"] = inside
+        await store.jobs.schedule(
+            BOARD, str(session.id), job.due_at if job is not None else now + RETRY, payload
+        )
 
     async def tell(self, session: Session, why: Refused) -> None:
         """A direct message to each person the game waits on, and to the host, in their language."""

@@ -88,7 +88,8 @@ KINDS = (
     Kind(
         BOARD,
         "board posts (Boards.retry)",
-        "key: session id, whose board Discord refused; payload: what its players were told, the server",
+        "key: session id, whose board Discord refused; payload: what its players were told, the server, the"
+        " first refusal, and inside: for a board refused inside a turn, the board it was to follow",
     ),
     Kind(
         ASK,

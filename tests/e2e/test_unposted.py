@@ -1,7 +1,8 @@
 """A board Discord refuses where no command was asked (a clock ran out, the catch-up at start-up, a
 league round opening a game; after a command too): the log says in which server and channel and
 which permission is missing, the player to move and the host are told once by direct message, in
-their language, and the post is tried again until it goes through."""
+their language, and the post is tried again until it goes through; a board refused inside a turn
+(an undo inside a round) too, unless a later board told it."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import logging
 
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.leagues import one_round_league
-from tests.e2e.players import to_move
-from tests.e2e.test_notices import EXTENSIONS, is_board, play_one, start_game
+from tests.e2e.players import start, to_move
+from tests.e2e.test_notices import EXTENSIONS, is_board, play_one, settings, start_game
+from tests.e2e.test_shared_round_notices import EXTENSIONS as ROUND_EXTENSIONS
+from tests.e2e.test_shared_round_notices import move, turn_dms
 from tests.e2e.test_undo import nim_game
 from tests.standin.model import ATTACH_FILES, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
 
@@ -340,3 +343,104 @@ async def test_a_board_refused_for_a_week_is_tried_once_a_week_after(
         board = standin.messages(thread)[-1]
         assert is_board(board) and "**Next:**" in board.content, board.content
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+
+async def undo_refused_inside_a_round(standin, bot, chan, people):
+    """A Nowa Gwinea round for ``people`` (Carol wants direct messages): Alice builds a hut and
+    asks to take it back; the bot loses Attach Files before Bob and Carol agree, so the undo's
+    board, inside the round, is refused (Carol, who agreed last, hears it).  The session then."""
+    alice, bob, carol = people
+    await settings(standin, carol, chan, where="dm")
+    await start(standin, bot, chan, "nowa_gwinea", people, seed=3)
+    await standin.settle()
+    await bot.front.boards.drain()
+    legal = await bot.sessions.play.legal_moves(chan.id, alice.id)
+    await move(standin, bot, chan, alice, next(m for m in legal if m not in ("done", "gwinea")))
+    asked = await (await standin.slash(alice, chan, "game undo")).original()
+    assert asked.content.startswith("Asked"), asked.content
+    request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+    standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+    await standin.settle()
+    await (await standin.click(bob, request, "Agree")).original()
+    last = await standin.click(carol, request, "Agree")
+    (refused,) = await last.followups()
+    assert "Attach Files" in refused.content, refused.content
+    await standin.settle()
+    await bot.front.boards.drain()
+    assert not taken_back(standin, chan)
+    session = await bot.sessions.core.in_channel(chan.id)
+    assert session.state.round == 1 and len(session.to_move()) == 3  # the hut is taken back, in the round
+    return session
+
+
+def taken_back(standin, chan) -> list:
+    return [m for m in standin.messages(chan) if is_board(m) and "took back" in m.content]
+
+
+async def test_an_undo_refused_inside_a_round_is_posted_once_discord_takes_it(
+    standin, bot_factory, table_clock
+):
+    """The undo agreed inside a shared round is refused (no turn ended with it): the ``board`` job
+    remembers the board, a second refusal (no command's: the players hear of it) keeps it, and once
+    Attach Files is back the undo's board is posted, once: the taking back, everyone still to move
+    named without a ping, and no second turn notice."""
+    alice, bob, carol = people = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ROUND_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        session = await undo_refused_inside_a_round(standin, bot, chan, people)
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is not None
+        assert len(turn_dms(standin, carol)) == 1
+
+        table_clock.advance(RETRY)  # refused again, where no command asked: the players are told
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        assert not taken_back(standin, chan)
+        assert "I am missing Attach Files there" in dms(standin, alice)[-1]
+
+        standin.set_permissions(chan, standin.bot_user)
+        await standin.settle()
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        (board,) = taken_back(standin, chan)
+        assert board.content.splitlines() == [  # as the undo's own board would have said
+            "Alice took back 1 move, from move 1, with everyone's agreement.",
+            "**Still to move:** Alice, Bob, Carol",
+        ], board.content
+        assert not board.pinged
+        after = await bot.sessions.core.in_channel(chan.id)
+        assert after.row.board_message_id == board.id and after.version == session.version
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+        assert len(turn_dms(standin, carol)) == 1
+
+        table_clock.advance(RETRY)  # nothing left to try: no second post
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        assert len(taken_back(standin, chan)) == 1 and standin.messages(chan)[-1].id == board.id
+
+
+async def test_an_undo_refused_inside_a_round_and_told_by_a_later_board_is_not_posted_again(
+    standin, bot_factory, table_clock
+):
+    """The undo's board inside the round is refused; Attach Files comes back and the round ends
+    before the ``board`` job's try: the round's board tells the undo, and the try (one already
+    claimed when that board was posted, as another process's may be) posts nothing."""
+    alice, bob, carol = people = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ROUND_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        session = await undo_refused_inside_a_round(standin, bot, chan, people)
+        job = await bot.store.jobs.job(BOARD, str(session.id))
+        standin.set_permissions(chan, standin.bot_user)
+        await standin.settle()
+        for user in people:
+            await move(standin, bot, chan, user, "done")
+        (board,) = taken_back(standin, chan)
+        assert (await bot.sessions.core.in_channel(chan.id)).state.round == 2
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None  # posted: nothing to try
+
+        await bot.store.jobs.schedule(BOARD, job.key, table_clock.time(), job.payload)  # a late try
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        assert taken_back(standin, chan) == [board] and standin.messages(chan)[-1].id == board.id

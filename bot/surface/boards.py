@@ -44,7 +44,7 @@ from bot.surface.channels import channel_missing
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
 from bot.surface.replies import Replies, reply
-from bot.surface.unposted import Unposted
+from bot.surface.unposted import Inside, Unposted
 from bot.time.jobs import ARCHIVE as THREAD_ARCHIVE
 from bot.time.jobs import BOARD
 from engines.core import Outcome, Said
@@ -157,7 +157,7 @@ class Boards:
         person's move was posted, or at start-up); once per game at a time.  ``catch_up`` (at
         start-up, or the ``board`` job trying again): first post the board of a turn that ended
         before the bot stopped and was never posted, or a refused board inside a turn still owed
-        (:meth:`refused_inside`)."""
+        (:meth:`owed_inside`)."""
         if session_id in self._following:
             return
         task = asyncio.create_task(
@@ -190,7 +190,7 @@ class Boards:
                 header = await self.begins(session)
                 await self.post_board(session, header=header, begins=True, catching_up=True)
             elif session.status == "active" and (
-                await self.service.play.turn_untold(session) or await self.refused_inside(session)
+                await self.service.play.turn_untold(session) or await self.owed_inside(session) is not None
             ):
                 await self.post_board(session, catching_up=True)
         except discord.HTTPException as exc:
@@ -250,16 +250,17 @@ class Boards:
         except Exception:
             log.exception("the untold turn of session %s could not be posted", session_id)
 
-    async def refused_inside(self, session: Session) -> bool:
-        """Whether a board inside a turn (an undo inside a shared round, a seat handed over, more
-        time on a clock) was refused and is still owed: the ``board`` job remembers it (``inside``:
-        the board it was to follow), and that board is still the last one posted (a board posted
-        since told everything)."""
+    async def owed_inside(self, session: Session) -> Inside | None:
+        """A board inside a turn (an undo inside a shared round, a seat handed over, more time on a
+        clock) that Discord refused and is still owed: the ``board`` job remembers it
+        (:class:`bot.surface.unposted.Inside`), and the board it was to follow is still the last one
+        posted (a board posted since told everything); else None."""
         board = session.row.board_message_id
         if board is None:
-            return False
+            return None
         job = await self.service.store.jobs.job(BOARD, str(session.id))
-        return job is not None and job.payload.get("inside") == board
+        inside = Inside.of(job.payload) if job is not None else None
+        return inside if inside is not None and inside.after == board else None
 
     def _post_lock(self, session_id: int) -> asyncio.Lock:
         lock = self._post_locks.get(session_id)
@@ -283,8 +284,9 @@ class Boards:
         """Post the board with everything public the channel has not been told yet (``begins``:
         the first board, which pings every player who wants a mention, not only the first to move;
         ``catching_up``: at a start or a retry, what the channel was never told of, found before this
-        post's turn to post came: None when a post made meanwhile told it, and, for a board refused
-        inside a turn, posted inside it again, with no ping; ``restarted``: seats whose turn
+        post's turn to post came: None when a post made meanwhile told it; a board refused inside a
+        turn comes back with the ``ping`` and ``restarted`` it had, calling on nobody it would not
+        have (:meth:`owed_inside`); ``restarted``: seats whose turn
         starts again with this board without a move, as more time on a clock does, whose people are
         told as when a turn begins).  Those to move are told (pinged if they want a mention, sent a
         turn notice if they want one) when the board begins their turn, once
@@ -301,11 +303,13 @@ class Boards:
                 if session.status != "active":
                     return None
                 if session.row.board_message_id is not None:  # a board was posted meanwhile
-                    turn = await self.service.play.turn_untold(session)
-                    if not turn and not await self.refused_inside(session):
-                        return None  # it told everything
-                    # a board refused inside a turn comes back inside it: it calls on nobody
-                    header, begins, ping = None, False, turn
+                    header, begins = None, False
+                    if not await self.service.play.turn_untold(session):
+                        inside = await self.owed_inside(session)
+                        if inside is None:
+                            return None  # it told everything
+                        # a board refused inside a turn, posted inside it: it calls on those it would have
+                        ping, restarted = inside.ping, inside.restarted
             # a turn begun before a seat was handed to a substitute is told as its earlier holder's
             session = await self.service.logbook.with_holders(session)
             records = await self.service.logbook.untold(session)
@@ -354,9 +358,17 @@ class Boards:
                 message = await channel.send(**kwargs)
             except discord.HTTPException:  # whoever asked is answered; the post is tried again later
                 # a board inside a turn is owed as long as the board before it is the last posted
-                inside = session.status == "active" and not begins and not turn_ended(session, records)
+                board = session.row.board_message_id
+                inside = (
+                    Inside(board, ping, tuple(restarted))
+                    if board is not None
+                    and session.status == "active"
+                    and not begins
+                    and not turn_ended(session, records)
+                    else None
+                )
                 try:
-                    await self.unposted.again(session, session.row.board_message_id if inside else None)
+                    await self.unposted.again(session, inside)
                 except Exception:  # (the refusal is what the asker must hear)
                     log.warning(
                         "the refused board of session %s is not tried again", session.id, exc_info=True
@@ -416,7 +428,7 @@ class Boards:
     async def retry(self, job: Job) -> None:
         """The ``board`` job: a board Discord refused is posted now, with what the channel was not
         told (a refusal again arms the job again): a turn that ended, or a board refused inside a
-        turn that no board has followed since (:meth:`refused_inside`); computers to move then play."""
+        turn that no board has followed since (:meth:`owed_inside`); computers to move then play."""
         session_id = int(job.key)
         self.computers_follow(session_id, catch_up=True)
         task = self._following.get(session_id)

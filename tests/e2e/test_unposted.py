@@ -12,11 +12,13 @@ import logging
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.leagues import one_round_league
 from tests.e2e.players import start, to_move
+from tests.e2e.test_clocks import open_clocked, time_runs_out
 from tests.e2e.test_notices import EXTENSIONS, is_board, play_one, settings, start_game
 from tests.e2e.test_shared_round_notices import EXTENSIONS as ROUND_EXTENSIONS
 from tests.e2e.test_shared_round_notices import move, turn_dms
 from tests.e2e.test_undo import nim_game
 from tests.standin.model import ATTACH_FILES, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
+from tests.support import nim
 
 HOUR = 3600
 RETRY = 600  # the bot tries a refused board again every ten minutes
@@ -444,3 +446,43 @@ async def test_an_undo_refused_inside_a_round_and_told_by_a_later_board_is_not_p
         await bot.scheduler.run_due()
         await bot.front.boards.drain()
         assert taken_back(standin, chan) == [board] and standin.messages(chan)[-1].id == board.id
+
+
+async def test_more_time_refused_is_posted_calling_on_the_late_player_alone(
+    standin, bot_factory, table_clock, monkeypatch
+):
+    """A Nim player's clock runs out (the table does not skip them) and the other gives more time
+    while the bot lacks Attach Files: the answer is said, its board (the late player's turn starting
+    again, no move) is refused.  Once the permission is back, the board the retry posts calls on the
+    late player as the refused one would have: a ping and a turn notice for them, nothing for the
+    other."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob):  # a mention and a direct message each
+            await settings(standin, user, games, where="both")
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, other, session, question = await time_runs_out(standin, bot, thread, (alice, bob), table_clock)
+        await standin.settle()
+        notices = (len(turn_dms(standin, late)), len(turn_dms(standin, other)))
+        boards = [m for m in standin.messages(thread) if is_board(m)]
+        standin.set_permissions(games, standin.bot_user, deny=ATTACH_FILES)
+        await standin.settle()
+        refused = await (await standin.click(other, question, "Give more time")).original()
+        assert "Attach Files" in refused.content, refused.content
+        await bot.front.boards.drain()
+        assert [m for m in standin.messages(thread) if is_board(m)] == boards
+
+        standin.set_permissions(games, standin.bot_user)
+        await standin.settle()
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        await standin.settle()
+        board = standin.messages(thread)[-1]
+        assert is_board(board) and board.pinged == {late.id}, board.content
+        assert (await bot.sessions.core.get(session.id)).row.board_message_id == board.id
+        assert (len(turn_dms(standin, late)), len(turn_dms(standin, other))) == (notices[0] + 1, notices[1])
+        assert f"/{board.id}" in turn_dms(standin, late)[-1].content

@@ -486,3 +486,30 @@ async def test_more_time_refused_is_posted_calling_on_the_late_player_alone(
         assert (await bot.sessions.core.get(session.id)).row.board_message_id == board.id
         assert (len(turn_dms(standin, late)), len(turn_dms(standin, other))) == (notices[0] + 1, notices[1])
         assert f"/{board.id}" in turn_dms(standin, late)[-1].content
+
+
+async def test_an_undo_refused_inside_a_round_is_posted_by_its_job_after_a_restart(
+    standin, bot_factory, table_clock
+):
+    """The bot stops while the undo's board inside the round waits for its ``board`` job, and
+    Attach Files is back by its start: the start-up's catch-up leaves the round alone (no turn
+    ended), and the job, stored with what it remembers, posts the undo's board at its time, once."""
+    people = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    make = bot_factory(ROUND_EXTENSIONS)
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        session = await undo_refused_inside_a_round(standin, bot, chan, people)
+    standin.set_permissions(chan, standin.bot_user)
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        await bot.taken_up.wait()
+        await bot.front.boards.computers_settled()
+        assert not taken_back(standin, chan)
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        (board,) = taken_back(standin, chan)
+        assert not board.pinged and standin.messages(chan)[-1].id == board.id
+        assert (await bot.sessions.core.in_channel(chan.id)).row.board_message_id == board.id
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None

@@ -13,15 +13,16 @@ is posted at once, and each strong computer's turn gets its own post as it comes
 A board Discord refused is tried again by the ``board`` job (:meth:`Boards.retry`,
 :mod:`bot.surface.unposted`): it posts a turn that ended and was never told, and a board refused
 inside a turn (an undo inside a shared round, a seat handed over, more time on a clock) while no
-board has followed the one before it.  The catch-up at start-up, with no such job, posts only a
-turn that ended: a turn half played before a restart is told when it ends.
+board has followed the one before it, calling on whom it would have.  The catch-up at start-up
+posts a turn that ended, and a board inside a turn only while its ``board`` job is pending: a turn
+half played before a restart, with no board refused, is told when it ends.
 
 What goes under a board (the play menus' buttons), what happens to the lobby message when a game
 ends, and the results card are the business of the parts above; the bot's
 :class:`bot.surface.front.Front` hands them in as ``controls``, ``lobby_changed`` and ``finished``.
 
 Imports: discord, :mod:`bot.public`, :mod:`bot.sessions`, :mod:`bot.history`, and
-:mod:`bot.surface` look, direct, replies.
+:mod:`bot.surface` look, direct, replies, unposted.
 """
 
 from __future__ import annotations

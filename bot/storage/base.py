@@ -250,6 +250,9 @@ class JobPayload(TypedDict, total=False):
     review: float  # league round: the round waits for the organiser's review since then (a reminder)
     told: str  # board: what the players were told of the refusal (Refused.key)
     guild: int  # board: the game's server
+    inside: int  # board: a board refused inside a turn; the board it was to follow (its message id)
+    ping: bool  # board: that board inside a turn was posted with ping (Boards.post_board)
+    restarted: list[int]  # board: the seats whose turn that board started again (more time on a clock)
     held: bool  # remind: it carries a turn notice quiet hours held back (it comes, reminders or not)
     asked: list[list[int]]  # timeout notice: the questions (seat, time out) told after quiet hours
 

@@ -10,12 +10,19 @@ five seconds in a channel.  A strong computer searches for its thinking time, so
 is posted at once, and each strong computer's turn gets its own post as it comes
 (:meth:`Boards.computers_follow`); a computer still to move at a restart moves at start-up.
 
+A board Discord refused is tried again by the ``board`` job (:meth:`Boards.retry`,
+:mod:`bot.surface.unposted`): it posts a turn that ended and was never told, and a board refused
+inside a turn (an undo inside a shared round, a seat handed over, more time on a clock) while no
+board has followed the one before it, calling on whom it would have.  The catch-up at start-up
+posts a turn that ended, and a board inside a turn only while its ``board`` job is pending: a turn
+half played before a restart, with no board refused, is told when it ends.
+
 What goes under a board (the play menus' buttons), what happens to the lobby message when a game
 ends, and the results card are the business of the parts above; the bot's
 :class:`bot.surface.front.Front` hands them in as ``controls``, ``lobby_changed`` and ``finished``.
 
 Imports: discord, :mod:`bot.public`, :mod:`bot.sessions`, :mod:`bot.history`, and
-:mod:`bot.surface` look, direct, replies.
+:mod:`bot.surface` look, direct, replies, unposted.
 """
 
 from __future__ import annotations
@@ -31,13 +38,14 @@ import discord
 from bot import i18n, public, texts
 from bot.history import History
 from bot.sessions import MoveResult, RatingChange, Session
+from bot.sessions.play import turn_ended
 from bot.storage import Job, NotAnswering
 from bot.surface import written
 from bot.surface.channels import channel_missing
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
 from bot.surface.replies import Replies, reply
-from bot.surface.unposted import Unposted
+from bot.surface.unposted import Inside, Unposted
 from bot.time.jobs import ARCHIVE as THREAD_ARCHIVE
 from bot.time.jobs import BOARD
 from engines.core import Outcome, Said
@@ -148,8 +156,9 @@ class Boards:
     def computers_follow(self, session_id: int, *, catch_up: bool = False) -> None:
         """Play and post, one post per turn, the computer turns waiting in a game (after a
         person's move was posted, or at start-up); once per game at a time.  ``catch_up`` (at
-        start-up): first post the board of a turn that ended before the bot stopped and was
-        never posted."""
+        start-up, or the ``board`` job trying again): first post the board of a turn that ended
+        before the bot stopped and was never posted, or a refused board inside a turn still owed
+        (:meth:`owed_inside`)."""
         if session_id in self._following:
             return
         task = asyncio.create_task(
@@ -181,7 +190,9 @@ class Boards:
                 await self.lobby_changed(session)
                 header = await self.begins(session)
                 await self.post_board(session, header=header, begins=True, catching_up=True)
-            elif session.status == "active" and await self.service.play.turn_untold(session):
+            elif session.status == "active" and (
+                await self.service.play.turn_untold(session) or await self.owed_inside(session) is not None
+            ):
                 await self.post_board(session, catching_up=True)
         except discord.HTTPException as exc:
             await self.not_posted(session, exc, "catching up (at start-up, or trying again)")
@@ -240,6 +251,18 @@ class Boards:
         except Exception:
             log.exception("the untold turn of session %s could not be posted", session_id)
 
+    async def owed_inside(self, session: Session) -> Inside | None:
+        """A board inside a turn (an undo inside a shared round, a seat handed over, more time on a
+        clock) that Discord refused and is still owed: the ``board`` job remembers it
+        (:class:`bot.surface.unposted.Inside`), and the board it was to follow is still the last one
+        posted (a board posted since told everything); else None."""
+        board = session.row.board_message_id
+        if board is None:
+            return None
+        job = await self.service.store.jobs.job(BOARD, str(session.id))
+        inside = Inside.of(job.payload) if job is not None else None
+        return inside if inside is not None and inside.after == board else None
+
     def _post_lock(self, session_id: int) -> asyncio.Lock:
         lock = self._post_locks.get(session_id)
         if lock is None:
@@ -261,8 +284,10 @@ class Boards:
     ) -> discord.Message | None:
         """Post the board with everything public the channel has not been told yet (``begins``:
         the first board, which pings every player who wants a mention, not only the first to move;
-        ``catching_up``: at a start, what the channel was never told of, found before this post's
-        turn to post came: None when a post made meanwhile told it; ``restarted``: seats whose turn
+        ``catching_up``: at a start or a retry, what the channel was never told of, found before this
+        post's turn to post came: None when a post made meanwhile told it; a board refused inside a
+        turn comes back with the ``ping`` and ``restarted`` it had, calling on nobody it would not
+        have (:meth:`owed_inside`); ``restarted``: seats whose turn
         starts again with this board without a move, as more time on a clock does, whose people are
         told as when a turn begins).  Those to move are told (pinged if they want a mention, sent a
         turn notice if they want one) when the board begins their turn, once
@@ -279,9 +304,13 @@ class Boards:
                 if session.status != "active":
                     return None
                 if session.row.board_message_id is not None:  # a board was posted meanwhile
-                    if not await self.service.play.turn_untold(session):
-                        return None  # it told everything
                     header, begins = None, False
+                    if not await self.service.play.turn_untold(session):
+                        inside = await self.owed_inside(session)
+                        if inside is None:
+                            return None  # it told everything
+                        # a board refused inside a turn, posted inside it: it calls on those it would have
+                        ping, restarted = inside.ping, inside.restarted
             # a turn begun before a seat was handed to a substitute is told as its earlier holder's
             session = await self.service.logbook.with_holders(session)
             records = await self.service.logbook.untold(session)
@@ -329,8 +358,18 @@ class Boards:
             try:
                 message = await channel.send(**kwargs)
             except discord.HTTPException:  # whoever asked is answered; the post is tried again later
+                # a board inside a turn is owed as long as the board before it is the last posted
+                board = session.row.board_message_id
+                inside = (
+                    Inside(board, ping, tuple(restarted))
+                    if board is not None
+                    and session.status == "active"
+                    and not begins
+                    and not turn_ended(session, records)
+                    else None
+                )
                 try:
-                    await self.unposted.again(session)
+                    await self.unposted.again(session, inside)
                 except Exception:  # (the refusal is what the asker must hear)
                     log.warning(
                         "the refused board of session %s is not tried again", session.id, exc_info=True
@@ -389,7 +428,8 @@ class Boards:
 
     async def retry(self, job: Job) -> None:
         """The ``board`` job: a board Discord refused is posted now, with what the channel was not
-        told (a refusal again arms the job again); computers to move then play."""
+        told (a refusal again arms the job again): a turn that ended, or a board refused inside a
+        turn that no board has followed since (:meth:`owed_inside`); computers to move then play."""
         session_id = int(job.key)
         self.computers_follow(session_id, catch_up=True)
         task = self._following.get(session_id)

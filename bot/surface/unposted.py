@@ -12,7 +12,13 @@ be posted, why, and what a server admin must grant; and the ``board`` job tries 
 (:meth:`Unposted.permissions_changed`), else every :data:`RETRY` seconds, and once a week after a week
 (:data:`WEEK`: a server that removed the bot refuses every try).  A board refused in
 answer to a command is tried again too (:meth:`Unposted.again`): its asker heard why in the answer,
-and the next refusal, no command's, tells the others.  A timeout question Discord refused
+and the next refusal, no command's, tells the others.  A try posts what the channel was not told: a
+turn that ended, and also a board refused inside a turn (an undo inside a shared round, a seat
+handed over, more time on a clock), which no turn's end brings back: the job's payload keeps it
+(:class:`Inside`: the board it was to follow, and whom it called on), and the try posts it while
+that board is still the last posted, calling on nobody its board would not have (the others still
+to move are named without a ping); a board posted meanwhile told everything, and the try posts
+nothing.  A timeout question Discord refused
 (:meth:`Unposted.question_refused`) is logged and told the same way, to the players still in the
 game and the host (one message each naming every seat, when several ran out at once), and the
 ``ask`` job asks it again (:meth:`bot.surface.clockvote.ClockDesk.ask_again`).
@@ -49,6 +55,37 @@ WEEK = 7 * 24 * 3600.0
 not every :data:`RETRY` seconds (a server that removed the bot refuses every try, for ever)."""
 THREAD_LOCKED = 160005
 """Discord's error code for a message refused in a locked thread."""
+
+
+@dataclass(frozen=True)
+class Inside:
+    """A board refused inside a turn: the board it was to follow (``after``, its message id), and
+    what it was posted with (:meth:`bot.surface.boards.Boards.post_board`): ``ping``, and the seats
+    whose turn it started again, ``restarted`` (more time on a clock), whose people it calls on."""
+
+    after: int
+    ping: bool = False
+    restarted: tuple[int, ...] = ()
+
+    def payload(self) -> JobPayload:
+        return {"inside": self.after, "ping": self.ping, "restarted": list(self.restarted)}
+
+    def joined(self, earlier: Inside | None) -> Inside:
+        """This board, refused after ``earlier`` was, both to follow the same board: the retry
+        posts one board for both, calling on whom either would have."""
+        if earlier is None or earlier.after != self.after:
+            return self
+        restarted = tuple(sorted({*earlier.restarted, *self.restarted}))
+        return Inside(self.after, self.ping or earlier.ping, restarted)
+
+    @classmethod
+    def of(cls, payload: JobPayload) -> Inside | None:
+        """The board inside a turn a ``board`` job's ``payload`` keeps, or None."""
+        after = payload.get("inside")
+        if not isinstance(after, int):
+            return None
+        restarted = tuple(s for s in payload.get("restarted", []) if isinstance(s, int))
+        return cls(after, bool(payload.get("ping", False)), restarted)
 
 
 @dataclass(frozen=True)
@@ -276,21 +313,39 @@ class Unposted:
                 (now - since) // 86400,
             )
         payload: JobPayload = {"guild": row.guild_id or 0, "since": since}
+        inside = Inside.of(job.payload) if job is not None else None
+        if inside is not None:  # a board inside a turn is still owed
+            payload.update(inside.payload())
         if why.forbidden or told is not None:
             payload["told"] = why.key if why.forbidden else told or ""
         await store.jobs.schedule(BOARD, str(session.id), now + delay, payload)
         if why.forbidden and told != why.key and session.status != "abandoned":  # (no board to wait for)
             await self.tell(session, why)
 
-    async def again(self, session: Session) -> None:
+    async def again(self, session: Session, inside: Inside | None = None) -> None:
         """A board post was refused, whoever asked for it (a command's asker hears it in the
         answer): the ``board`` job tries it again in :data:`RETRY` seconds, unless it is armed
-        already (:meth:`failed`, which runs next when no command asked, tells the players)."""
+        already (:meth:`failed`, which runs next when no command asked, tells the players).
+        ``inside``: the refused board was one inside a turn; the job keeps it (an armed job keeps
+        its time too; joined to an earlier one refused in the same turn), so that its try posts the
+        board while no other board has followed the one it was to follow
+        (:meth:`bot.surface.boards.Boards.owed_inside`)."""
         store = self.look.service.store
-        if await store.jobs.job(BOARD, str(session.id)) is None:
-            now = store.clock.time()
-            payload: JobPayload = {"guild": session.row.guild_id or 0, "since": now}
-            await store.jobs.schedule(BOARD, str(session.id), now + RETRY, payload)
+        job = await store.jobs.job(BOARD, str(session.id))
+        earlier = Inside.of(job.payload) if job is not None else None
+        if inside is not None:
+            inside = inside.joined(earlier)
+        if job is not None and (inside is None or earlier == inside):
+            return
+        now = store.clock.time()
+        payload: JobPayload = (
+            job.payload.copy() if job is not None else {"guild": session.row.guild_id or 0, "since": now}
+        )
+        if inside is not None:
+            payload.update(inside.payload())
+        await store.jobs.schedule(
+            BOARD, str(session.id), job.due_at if job is not None else now + RETRY, payload
+        )
 
     async def tell(self, session: Session, why: Refused) -> None:
         """A direct message to each person the game waits on, and to the host, in their language."""

@@ -88,7 +88,9 @@ KINDS = (
     Kind(
         BOARD,
         "board posts (Boards.retry)",
-        "key: session id, whose board Discord refused; payload: what its players were told, the server",
+        "key: session id, whose board Discord refused; payload: what its players were told, the server, the"
+        " first refusal, and for a board refused inside a turn the board it was to follow (inside), its ping and"
+        " the seats whose turn it started again (restarted)",
     ),
     Kind(
         ASK,

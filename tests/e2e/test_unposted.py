@@ -1,7 +1,8 @@
 """A board Discord refuses where no command was asked (a clock ran out, the catch-up at start-up, a
 league round opening a game; after a command too): the log says in which server and channel and
 which permission is missing, the player to move and the host are told once by direct message, in
-their language, and the post is tried again until it goes through."""
+their language, and the post is tried again until it goes through; a board refused inside a turn
+(an undo inside a round) too, unless a later board told it."""
 
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ import logging
 
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.leagues import one_round_league
-from tests.e2e.players import to_move
-from tests.e2e.test_notices import EXTENSIONS, is_board, play_one, start_game
+from tests.e2e.players import start, to_move
+from tests.e2e.test_clocks import open_clocked, time_runs_out
+from tests.e2e.test_notices import EXTENSIONS, is_board, play_one, settings, start_game
+from tests.e2e.test_shared_round_notices import EXTENSIONS as ROUND_EXTENSIONS
+from tests.e2e.test_shared_round_notices import move, turn_dms
 from tests.e2e.test_undo import nim_game
 from tests.standin.model import ATTACH_FILES, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
+from tests.support import nim
 
 HOUR = 3600
 RETRY = 600  # the bot tries a refused board again every ten minutes
@@ -339,4 +344,172 @@ async def test_a_board_refused_for_a_week_is_tried_once_a_week_after(
         await bot.front.boards.drain()
         board = standin.messages(thread)[-1]
         assert is_board(board) and "**Next:**" in board.content, board.content
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+
+async def undo_refused_inside_a_round(standin, bot, chan, people):
+    """A Nowa Gwinea round for ``people`` (Carol wants direct messages): Alice builds a hut and
+    asks to take it back; the bot loses Attach Files before Bob and Carol agree, so the undo's
+    board, inside the round, is refused (Carol, who agreed last, hears it).  The session then."""
+    alice, bob, carol = people
+    await settings(standin, carol, chan, where="dm")
+    await start(standin, bot, chan, "nowa_gwinea", people, seed=3)
+    await standin.settle()
+    await bot.front.boards.drain()
+    legal = await bot.sessions.play.legal_moves(chan.id, alice.id)
+    await move(standin, bot, chan, alice, next(m for m in legal if m not in ("done", "gwinea")))
+    asked = await (await standin.slash(alice, chan, "game undo")).original()
+    assert asked.content.startswith("Asked"), asked.content
+    request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+    standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+    await standin.settle()
+    await (await standin.click(bob, request, "Agree")).original()
+    last = await standin.click(carol, request, "Agree")
+    (refused,) = await last.followups()
+    assert "Attach Files" in refused.content, refused.content
+    await standin.settle()
+    await bot.front.boards.drain()
+    assert not taken_back(standin, chan)
+    session = await bot.sessions.core.in_channel(chan.id)
+    assert session.state.round == 1 and len(session.to_move()) == 3  # the hut is taken back, in the round
+    return session
+
+
+def taken_back(standin, chan) -> list:
+    return [m for m in standin.messages(chan) if is_board(m) and "took back" in m.content]
+
+
+async def test_an_undo_refused_inside_a_round_is_posted_once_discord_takes_it(
+    standin, bot_factory, table_clock
+):
+    """The undo agreed inside a shared round is refused (no turn ended with it): the ``board`` job
+    remembers the board, a second refusal (no command's: the players hear of it) keeps it, and once
+    Attach Files is back the undo's board is posted, once: the taking back, everyone still to move
+    named without a ping, and no second turn notice."""
+    alice, bob, carol = people = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ROUND_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        session = await undo_refused_inside_a_round(standin, bot, chan, people)
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is not None
+        assert len(turn_dms(standin, carol)) == 1
+
+        table_clock.advance(RETRY)  # refused again, where no command asked: the players are told
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        assert not taken_back(standin, chan)
+        assert "I am missing Attach Files there" in dms(standin, alice)[-1]
+
+        standin.set_permissions(chan, standin.bot_user)
+        await standin.settle()
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        (board,) = taken_back(standin, chan)
+        assert board.content.splitlines() == [  # as the undo's own board would have said
+            "Alice took back 1 move, from move 1, with everyone's agreement.",
+            "**Still to move:** Alice, Bob, Carol",
+        ], board.content
+        assert not board.pinged
+        after = await bot.sessions.core.in_channel(chan.id)
+        assert after.row.board_message_id == board.id and after.version == session.version
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+        assert len(turn_dms(standin, carol)) == 1
+
+        table_clock.advance(RETRY)  # nothing left to try: no second post
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        assert len(taken_back(standin, chan)) == 1 and standin.messages(chan)[-1].id == board.id
+
+
+async def test_an_undo_refused_inside_a_round_and_told_by_a_later_board_is_not_posted_again(
+    standin, bot_factory, table_clock
+):
+    """The undo's board inside the round is refused; Attach Files comes back and the round ends
+    before the ``board`` job's try: the round's board tells the undo, and the try (one already
+    claimed when that board was posted, as another process's may be) posts nothing."""
+    alice, bob, carol = people = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ROUND_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        session = await undo_refused_inside_a_round(standin, bot, chan, people)
+        job = await bot.store.jobs.job(BOARD, str(session.id))
+        standin.set_permissions(chan, standin.bot_user)
+        await standin.settle()
+        for user in people:
+            await move(standin, bot, chan, user, "done")
+        (board,) = taken_back(standin, chan)
+        assert (await bot.sessions.core.in_channel(chan.id)).state.round == 2
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None  # posted: nothing to try
+
+        await bot.store.jobs.schedule(BOARD, job.key, table_clock.time(), job.payload)  # a late try
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        assert taken_back(standin, chan) == [board] and standin.messages(chan)[-1].id == board.id
+
+
+async def test_more_time_refused_is_posted_calling_on_the_late_player_alone(
+    standin, bot_factory, table_clock, monkeypatch
+):
+    """A Nim player's clock runs out (the table does not skip them) and the other gives more time
+    while the bot lacks Attach Files: the answer is said, its board (the late player's turn starting
+    again, no move) is refused.  Once the permission is back, the board the retry posts calls on the
+    late player as the refused one would have: a ping and a turn notice for them, nothing for the
+    other."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob):  # a mention and a direct message each
+            await settings(standin, user, games, where="both")
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, other, session, question = await time_runs_out(standin, bot, thread, (alice, bob), table_clock)
+        await standin.settle()
+        notices = (len(turn_dms(standin, late)), len(turn_dms(standin, other)))
+        boards = [m for m in standin.messages(thread) if is_board(m)]
+        standin.set_permissions(games, standin.bot_user, deny=ATTACH_FILES)
+        await standin.settle()
+        refused = await (await standin.click(other, question, "Give more time")).original()
+        assert "Attach Files" in refused.content, refused.content
+        await bot.front.boards.drain()
+        assert [m for m in standin.messages(thread) if is_board(m)] == boards
+
+        standin.set_permissions(games, standin.bot_user)
+        await standin.settle()
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        await standin.settle()
+        board = standin.messages(thread)[-1]
+        assert is_board(board) and board.pinged == {late.id}, board.content
+        assert (await bot.sessions.core.get(session.id)).row.board_message_id == board.id
+        assert (len(turn_dms(standin, late)), len(turn_dms(standin, other))) == (notices[0] + 1, notices[1])
+        assert f"/{board.id}" in turn_dms(standin, late)[-1].content
+
+
+async def test_an_undo_refused_inside_a_round_is_posted_by_its_job_after_a_restart(
+    standin, bot_factory, table_clock
+):
+    """The bot stops while the undo's board inside the round waits for its ``board`` job, and
+    Attach Files is back by its start: the start-up's catch-up leaves the round alone (no turn
+    ended), and the job, stored with what it remembers, posts the undo's board at its time, once."""
+    people = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    make = bot_factory(ROUND_EXTENSIONS)
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        session = await undo_refused_inside_a_round(standin, bot, chan, people)
+    standin.set_permissions(chan, standin.bot_user)
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        await bot.taken_up.wait()
+        await bot.front.boards.computers_settled()
+        assert not taken_back(standin, chan)
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        (board,) = taken_back(standin, chan)
+        assert not board.pinged and standin.messages(chan)[-1].id == board.id
+        assert (await bot.sessions.core.in_channel(chan.id)).row.board_message_id == board.id
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None

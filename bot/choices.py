@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from engines.core import Engine, Kind, name_seats, say
@@ -125,21 +125,30 @@ def cap(text: str, limit: int, *, capital: bool = True) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def shortened_name(name: str, room: int) -> str:
+    """``name`` in at most ``room`` characters: as it is when it fits, else cut with "…"."""
+    return name if len(name) <= room else name[: room - 1].rstrip() + "…"
+
+
 def names_shortened(text: str, names: Sequence[str], limit: int = OPTION_LIMIT) -> str:
     """``text`` as it is when it has at most ``limit`` characters, else with the players' ``names``
     in it that are too long shortened with "…", each to the same length, the longest that lets the
     whole fit (as a board's header shortens them: :func:`renderers.typeset.names_shortened`), so
     that the words around a name (a card, where it lies) stay whole; :func:`cap` cuts what still
-    does not fit."""
+    does not fit.  A name already shortened in ``text`` (a select's words made into a button's,
+    which has less room) is found as well, and shortened further from the whole name."""
     if len(text) <= limit:
         return text
-    long = sorted({name for name in names if len(name) > 1 and name in text}, key=len, reverse=True)
+    found: list[tuple[str, str]] = []  # (a name, one way text writes it), the longest ways first
+    for name in sorted({name for name in names if len(name) > 1}, key=len, reverse=True):
+        ways = dict.fromkeys(shortened_name(name, room) for room in range(len(name), 1, -1))
+        found += [(name, way) for way in ways if way in text]
     shortened = text
-    for room in range(len(long[0]) - 1, 1, -1) if long else ():
+    for room in range(max((len(way) for _, way in found), default=0) - 1, 1, -1):
         shortened = text
-        for name in long:
-            if len(name) > room:
-                shortened = shortened.replace(name, name[: room - 1].rstrip() + "…")
+        for name, way in found:
+            if len(way) > room:
+                shortened = shortened.replace(way, shortened_name(name, room))
         if len(shortened) <= limit:
             break
     return shortened
@@ -216,7 +225,10 @@ def _move_pick(e: Entry, ends: bool = False, *, titled: bool = False) -> Pick:
     return Pick(f"m:{e.move}", e.label if titled else e.full, e.move, ends)
 
 
-def _buttons(picks: Sequence[Pick]) -> list[Control]:
+def _buttons(picks: Sequence[Pick], names: Sequence[str] = ()) -> list[Control]:
+    """``picks`` as rows of buttons, their labels fitted to a button's room with the players'
+    ``names`` in them shortened (:func:`names_shortened`), not their ends cut off."""
+    picks = [replace(p, label=names_shortened(p.label, names, LABEL_LIMIT)) for p in picks]
     return [
         Control("buttons", tuple(picks[i : i + BUTTONS_PER_ROW]))
         for i in range(0, len(picks), BUTTONS_PER_ROW)
@@ -415,9 +427,11 @@ def plan_menu(
     opened: Path | None = None,
     budget: int = MENU_BUDGET,
     t: Language = ENGLISH,
+    names: Sequence[str] = (),
 ) -> list[Control]:
     """The controls of one step of a menu offering the moves ``found``: at most one select, of
-    at most 25 choices, and rows of buttons.
+    at most 25 choices, and rows of buttons (``names``: the players' names in the moves' words,
+    shortened where a button's label would not fit).
 
     ``titles(kind)`` names a kind in words.  The whole menu has the kinds of few moves and the
     turn-ending moves as buttons, and one select of the other kinds' moves, or where they are
@@ -429,7 +443,7 @@ def plan_menu(
     enders = [e for k, members in by_kind if k.ends_turn for e in members]
     ending_kinds = {k.key for k, _ in by_kind if k.ends_turn}
     small = [(k, members) for k, members in by_kind if not k.ends_turn and len(members) <= SMALL_KIND]
-    ending = _buttons([_move_pick(e, True) for e in enders])
+    ending = _buttons([_move_pick(e, True) for e in enders], names)
     while True:  # the whole menu
         button_kinds = {k.key for k, _ in small}
         pool = [e for e in found if e.kind not in ending_kinds and e.kind not in button_kinds]
@@ -440,7 +454,7 @@ def plan_menu(
             whole = {p.value for p in step.picks}
             placeholder = step.title + "…" if step.title else t.gettext("Choose your move")
             plans.append(Control("select", step.picks, cap(placeholder, 150)))
-        plans += _buttons([_move_pick(e) for _, members in small for e in members]) + ending
+        plans += _buttons([_move_pick(e) for _, members in small for e in members], names) + ending
         if _cost(plans) <= budget or not small:
             break
         small.pop()  # too many buttons: the last small kind joins the select
@@ -461,7 +475,7 @@ def plan_menu(
         back = Pick("back", t.gettext("All moves"))
     else:
         back = Pick(f"back:{step.back[0]}:{'/'.join(step.back[1:])}", t.gettext("Back"))
-    return select + _buttons([back] + [_move_pick(e, True) for e in enders])
+    return select + _buttons([back] + [_move_pick(e, True) for e in enders], names)
 
 
 # ------------------------------------------------------------------ autocomplete

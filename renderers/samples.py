@@ -2,18 +2,20 @@
 computer, for the gallery, the render benchmark and the renderer tests.
 
 Each position carries the last action in words, as the table passes it to a renderer: the
-public lines of the most recent move that had any (``Event.text_for(None)``), seats named.
+public line of the most recent move that had any (``Event.text_for(None)``), seats named, put in
+words by the game's optional ``worded`` (Guacamole's cards named, not written as codes).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import engines
 import languages
-from engines.core import TABLE, Engine, Event, config_from_options, name_seats, rng_for
+from engines.core import TABLE, Engine, Event, Said, config_from_options, name_seats, rng_for
 
 NAMES = ("Ana", "Beto", "Cusi", "Dora", "Eloy", "Fátima")
 
@@ -68,10 +70,19 @@ class Position:
         return self.last_action_in(None)
 
     def last_action_in(self, language: str | None) -> str | None:
-        """The last move's public line in ``language``, seats named."""
+        """The last move's public line in ``language``, seats named, as a spectator reads it:
+        its kept sentence put in words by the game's optional ``worded`` (as the table's
+        ``bot.public.event_line`` does, which a renderer may not import)."""
         if self.last_event is None:
             return None
-        line = self.last_event.words_for(None, languages.language(language))
+        t = languages.language(language)
+        word: Callable[[Said], Said] | None = getattr(self.module, "worded", None)
+        kept = self.last_event.said_for(None)
+        line: str | None
+        if word is not None and kept is not None:
+            line = word(kept).in_words(t)
+        else:
+            line = self.last_event.words_for(None, t)
         return name_seats(line, self.names) if line else None
 
     def view(self, seat: int | None):

@@ -124,7 +124,12 @@ class Menus:
         moves = choices.offered(engine, session.state, seat)
         found = choices.entries(engine, session.state, seat, moves, session.names(), t)
         controls = choices.plan_menu(
-            engine.KINDS, lambda kind: choices.kind_label(engine, kind, t), found, opened=opened, t=t
+            engine.KINDS,
+            lambda kind: choices.kind_label(engine, kind, t),
+            found,
+            opened=opened,
+            t=t,
+            names=session.names(),
         )
         return controls, await self.service.play.stamp(session, seat), len(moves)
 

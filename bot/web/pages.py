@@ -93,6 +93,19 @@ def given_value(request: web.Request, name: str) -> str:
     return value if len(value) <= GIVEN_SHOWN else value[: GIVEN_SHOWN - 1] + "…"
 
 
+def linked_path(path: str) -> str:
+    """``path`` (an address's path, as decoded) written for a link back to it: every character that
+    is not plain in a path percent-encoded (a ``?`` or ``#`` that was ``%3F`` or ``%23``, a quote, a
+    backslash, a space, a letter outside ASCII), and a leading ``//`` written ``/%2F``, so that the
+    link always leads to this site and never to a host the address named (``//example.org``)."""
+    written = quote(path, safe="/:@!$&'()*+,;=")
+    if not written.startswith("/"):
+        written = "/" + written
+    if written.startswith("//"):
+        written = "/%2F" + written[2:]
+    return written
+
+
 def without_token(path: str) -> str:
     """``path`` as the log may show it: a page's token left out (``/g/…/board/3.png``), since
     whoever holds a token may read its page, and logs travel further than links."""
@@ -252,9 +265,10 @@ class Pages:
         **values: object,
     ) -> web.Response:
         """``template`` for the reader's language; the language links lead to ``here`` (default:
-        the address asked for, at the move it shows, also from a refusal that may pass (400, 405,
-        429, 503); a 404's lead to the site's root, which names no token).  ``cache`` is its ``Cache-Control`` (default: :data:`CHANGING`, a refusal's
-        :data:`REFUSED`); the page varies with the browser's language."""
+        the address asked for, at the move it shows, also from a refusal (400, 404, 405, 429, 503):
+        a 404's lead to the same 404 in the other language, as a refusal that may pass leads to the
+        page it refused for now).  ``cache`` is its ``Cache-Control`` (default: :data:`CHANGING`, a
+        refusal's :data:`REFUSED`); the page varies with the browser's language."""
         t = reader_language(request)
         lang = request.query.get("lang", "")
         body = self.env.get_template(template).render(
@@ -262,7 +276,7 @@ class Pages:
             lang=t.code,
             keep=f"lang={t.code}" if lang else "",
             languages=[(code, languages.language(code).name) for code in languages.available()],
-            path=request.path if here is None else here,
+            path=linked_path(request.path) if here is None else here,
             kept=f"move={quote(request.query['move'][:20])}&"
             if here is None and "move" in request.query
             else "",
@@ -317,7 +331,7 @@ class Pages:
         return f"/{parts[1]}/{quote(parts[2], safe='')}" + (f"?{query}" if query else "")
 
     def missing(self, request: web.Request) -> web.Response:
-        return self.render(request, "missing.html", status=404, here="/", kind="not_found")
+        return self.render(request, "missing.html", status=404, kind="not_found")
 
     def too_many(self, request: web.Request, wait: int) -> web.Response:
         reply = self.render(request, "missing.html", status=429, kind="too_many")

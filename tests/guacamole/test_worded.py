@@ -12,6 +12,7 @@ import pytest
 import engines.guacamole as g
 from engines.core import Event, config_from_options
 from languages import ENGLISH, language
+from renderers.samples import positions
 
 from .helpers import rig
 
@@ -84,3 +85,16 @@ def test_no_event_of_a_whole_game_reads_a_card_as_its_code(code):
     assert {"swap", "take", "steal", "add", "discard", "draw", "dish"} <= kinds, kinds
     coded = [line for line in lines if CODE.search(line)]
     assert not coded, coded[:3]
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+def test_the_sample_boards_last_actions_name_cards_in_words(code):
+    """The gallery, the render benchmark and the palettes draw the samples' boards with their last
+    action: it read the event's raw line ("Beto took 8P from discard pile 2."), the cards as codes
+    the table never shows a player; it now names them as the table does ("8 Avocaldo")."""
+    shown = [p.last_action_in(code) for p in positions("guacamole")]
+    lines = [line for line in shown if line is not None]
+    assert len(lines) >= 5 and any(re.search(r"\b[1-9] (Avocaldo|Tomathor|Lima)\b", x) for x in lines), lines
+    coded = [line for line in lines if CODE.search(line)]
+    assert not coded, coded
+    assert not any("{p" in line for line in lines), lines  # the seats still named

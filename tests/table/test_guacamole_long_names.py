@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import re
 
+import discord
 import pytest
 
 import engines.guacamole as g
 from bot import choices
+from bot.surface.menus import menu_layout
 from languages import ENGLISH, language
 from tests.guacamole.helpers import rig
 
@@ -64,3 +66,30 @@ def test_every_swap_choice_fits_with_the_names_shortened_and_the_cards_whole(cod
         assert named, typed
         for name, _ in named:
             assert len(name) <= choices.OPTION_LIMIT and not name.endswith("…"), name
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+def test_a_move_on_a_button_fits_its_80_characters_with_the_names_shortened(code):
+    """A Tomathor with a single card to swap with offers that swap as a button, whose label
+    Discord holds to 80 characters: with names of 32 characters the label was cut at its end
+    (where the card lies lost, and in Spanish a name already shortened for a select's 100 cut
+    again); the names are shortened further instead, the words around them kept whole, and the
+    button under the menu carries that label."""
+    t = ENGLISH if code == "en" else language(code)
+    state = rig(3, hands={0: ["5T"]}, dishes={0: [], 1: [], 2: [["4T"]]}, discards=((), ()))
+    state, _ = g.apply_move(state, 0, "prep 5T")
+    moves = choices.offered(g, state, 0)
+    found = choices.entries(g, state, 0, moves, LONGEST, t)
+    plain = {e.move: e for e in choices.entries(g, state, 0, moves, SHORT, t)}
+    titles = lambda kind: choices.kind_label(g, kind, t)  # noqa: E731
+    plans = choices.plan_menu(g.KINDS, titles, found, t=t, names=LONGEST)
+    swap = [p for c in plans if c.kind == "buttons" for p in c.picks if p.value.startswith("m:swap ")]
+    assert len(swap) == 1 and len(found[0].full) > choices.LABEL_LIMIT, found[0].full
+    label = swap[0].label
+    assert len(label) <= choices.LABEL_LIMIT and "…" in label, label
+    assert as_short(label) == plain[swap[0].value[2:]].full, label  # every word but the names whole
+    assert "龍" in label  # whose dish it is still shows
+    view = menu_layout("text", None, plans, session_id=2**40, stamp="123.45", t=t)
+    buttons = [getattr(item, "item", item) for item in view.walk_children()]  # a move's: a DynamicItem
+    labels = [b.label for b in buttons if isinstance(b, discord.ui.Button)]
+    assert label[0].upper() + label[1:] in labels, labels

@@ -11,6 +11,7 @@ import logging
 import re
 
 import pytest
+from yarl import URL
 
 import engines
 from bench.history import store_game, whole_game
@@ -395,7 +396,45 @@ async def test_the_language_links_keep_the_move_shown(service):
         latest = await (await client.get(f"/g/{token}")).text()
         assert f'href="/g/{token}?lang=es" hreflang="es"' in latest
         missing = await (await client.get("/g/nothing-here-at-all-xyz?move=3")).text()
-        assert 'href="/?lang=es"' in missing  # a refusal's links lead to the site's root
+        # A 404's links lead to the same 404 in the other language (the site's root is one too).
+        assert 'href="/g/nothing-here-at-all-xyz?move=3&amp;lang=es" hreflang="es"' in missing
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_a_wrong_links_page_links_itself_in_the_other_language(service):
+    """A 404's language links led to the site's root, itself a 404 with nothing to say of the
+    address asked for: they lead to that address in the other language, which answers the same
+    404 in it, every character of the address written safely into the link, and never off the
+    site (``//host`` and ``/\\host`` are addresses a browser reads as another site's)."""
+    pages, client = await serve(service)
+    root = client.make_url("/")
+    try:
+        for written, link in (
+            ("/g/nothing-here", "/g/nothing-here?lang=es"),
+            ("/g/nothing-here?move=3&x=%22%3E", "/g/nothing-here?move=3&amp;lang=es"),
+            ("/g/wrong%3Fmove=1%23top/board/1.png", "/g/wrong%3Fmove=1%23top/board/1.png?lang=es"),
+            ("/g/%22%3E%3Cb%3Ebold%3C/b%3E", "/g/%22%3E%3Cb%3Ebold%3C/b%3E?lang=es"),
+            ("/p/a%20b%C3%A9", "/p/a%20b%C3%A9?lang=es"),
+            ("/%2Fexample.org/x", "/%2Fexample.org/x?lang=es"),
+            ("//example.org/x", "/%2Fexample.org/x?lang=es"),
+            ("/%5Cexample.org", "/%5Cexample.org?lang=es"),
+        ):
+            asked = root.with_path(written.partition("?")[0], encoded=True)
+            asked = asked.with_query(written.partition("?")[2]) if "?" in written else asked
+            reply = await client.session.get(asked, allow_redirects=False)
+            assert reply.status == 404, written
+            html = await reply.text()
+            assert '<html lang="en">' in html and "<h1>Nothing here</h1>" in html, written
+            assert f'<a href="{link}" hreflang="es"' in html, (written, html)
+            assert "<b>" not in html and 'href="/?' not in html, written
+            followed = await client.session.get(root.join(URL(markup.unescape(link), encoded=True)))
+            assert followed.status == 404, written
+            assert str(followed.url).startswith(str(root)), written
+            spanish = await followed.text()
+            assert '<html lang="es">' in spanish and "<h1>Aquí no hay nada</h1>" in spanish, written
+            assert f'<a href="{link.replace("lang=es", "lang=en")}" hreflang="en"' in spanish, written
     finally:
         pages.close()
         await client.close()
@@ -426,8 +465,9 @@ async def test_a_refused_step_links_back_to_the_game(service):
             assert words in html and link in html, html
             back = await client.get(re.search(r'<a href="(/g/[^"]+)">', html).group(1))
             assert back.status == 200
-        # A 404 has no game to go back to.
-        assert '<a href="/g/' not in await (await client.get("/g/nothing-here")).text()
+        # A 404 has no game to go back to: its only link there is its own, in the other language.
+        missing = await (await client.get("/g/nothing-here")).text()
+        assert re.findall(r'<a href="(/g/[^"]*)"', missing) == ["/g/nothing-here?lang=es"]
     finally:
         pages.close()
         await client.close()

@@ -38,7 +38,10 @@ order (:mod:`bot.league.tiebreaks`: Buchholz, median Buchholz, Sonneborn-Berger,
 most wins, cumulative score, rating), then the player id so that the order is total.  The
 default order is Buchholz (the sum of the final league points of every opponent met, once per
 game played together; byes add nothing), then head to head among the players still tied (how
-often each finished ahead of the others in games between them), then rating.
+often each finished ahead of the others in games between them), then rating.  A forfeit never
+played scores its points, but counts in the tiebreaks as FIDE's Tie-Break Regulations count an
+unplayed round (a game against a dummy for the opponent-based ones, no encounter for head to
+head, no game won for most wins: :mod:`bot.league.tiebreaks`).
 """
 
 from __future__ import annotations
@@ -465,7 +468,8 @@ def standings(
             row = rows.setdefault(pid, Row(pid, rating=ratings.get(pid, 0.0)))
             row.points += pts
             row.games += 1
-            row.wins += g.places[pid] == 1 and sum(1 for v in g.places.values() if v == 1) == 1
+            # a win over the board: a forfeit never played is none (FIDE C.07 Art. 7.2)
+            row.wins += g.played and g.places[pid] == 1 and sum(1 for v in g.places.values() if v == 1) == 1
     given = []
     for bye in byes:
         rnd, pid = bye[0], bye[1]

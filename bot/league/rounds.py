@@ -234,7 +234,8 @@ class GameResult:
     it): it scores, but its players did not meet (as FIDE's Swiss rules hold of a game lost by
     forfeit, it is not a game played: they may be paired again), and nobody sat in its seats, so
     it counts in nobody's seat balance (nor, in two-player games, colour history; for floats,
-    each of its players is one who did not play the round: :func:`bot.league.dutch.season_record`)."""
+    each of its players is one who did not play the round: :func:`bot.league.dutch.season_record`);
+    the tiebreaks count it as FIDE counts an unplayed round (:mod:`bot.league.tiebreaks`)."""
 
     round: int
     places: Mapping[str, int]

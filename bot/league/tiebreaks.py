@@ -7,18 +7,51 @@ definition.  ``points`` below are the final league points of the standings being
   game of four, the points of the three others).  Byes add nothing.
 - ``median_buchholz``: Buchholz without the best and the worst game: each game contributes the sum
   of its opponents' points, and when a player has played three games or more, the game with the
-  highest contribution and the game with the lowest are left out (with fewer games nothing is left
-  out, so two games do not cancel each other to nothing).
+  lowest contribution and then the game with the highest are left out (with fewer games nothing is
+  left out, so two games do not cancel each other to nothing).
 - ``sonneborn_berger``: the points of every opponent one finished ahead of, plus half the points
   of every opponent one tied with (two players: the points of those beaten plus half the points
   of those drawn with).
 - ``head_to_head``: among the players still tied on everything before it in the order, one point
   for each of them finished ahead of and a half for each tie, over the games between them (0 for
   a player tied with nobody).
-- ``wins``: games won outright (alone in first place).
+- ``wins``: games won outright (alone in first place) over the board.
 - ``cumulative``: the sum of the running total after each round of the season (a player who
   scored early ranks ahead of one who scored late); byes count in the round they were given.
 - ``rating``: the player's rating.
+
+Games never played
+------------------
+A league game never played (``GameResult.played`` False: its table never opened, a forfeit by
+all at the deadline or a table whose other players had all been dropped) scores as the league's
+rules say, but nobody met anybody in it.  The tiebreaks treat it as FIDE's Tie-Break Regulations
+(Handbook C.07, the 2023 edition, applied from 1 September 2023) treat an unplayed round in a
+Swiss event, each rule taken in its default form (Art. 16.6 lets an event choose otherwise; a
+league has no such choice):
+
+- Buchholz, median Buchholz and Sonneborn-Berger (Art. 8.1, 14.3, 9.1, and Art. 16, which covers
+  exactly these): a player's own game never played counts as if played against a *dummy* with
+  the result the game scored (Art. 16.4), the dummy's score being the player's own points, but
+  never more than the scheduled opponent's (Art. 16.4.1, for forfeits).  In a larger game each
+  scheduled opponent is replaced by such a dummy: the game contributes, for each of them,
+  ``min(own points, their points)`` (Sonneborn-Berger: that, or half of it, for those finished
+  ahead of or tied with).
+- Opponents' points are counted as they stand: a forfeit's points count with the result it
+  scored (Art. 16.3.1, which keeps the awarded result for forfeit wins and losses; Art. 16.3.2's
+  draws are for requested byes followed only by unplayed rounds: byes are outside this, below).
+- Median Buchholz's low cut (Art. 16.5, the Cut-1 exception): for a player who lost a game never
+  played (placed below someone in it: the forfeit of one dropped before the table opened), the
+  lowest contribution of such a game is left out in place of the lowest one overall; a game all
+  its players share the first place of (nobody's fault: the table could not open) is no such loss.
+- Head to head (direct encounter, Art. 6) counts only games actually played.
+- Most wins is FIDE's "number of games won over the board" (WON, Art. 7.2), not its "number of
+  wins" with or without playing (WIN, Art. 7.1): a win by forfeit is no game won.  The standings'
+  win count is the same number (:func:`bot.league.pairing.standings`).
+- Cumulative score and rating read only points and ratings: a game never played counts its
+  points in its round, as any game does.
+
+Byes are outside this: as before, they add nothing to the opponent-based tiebreaks (FIDE's Art.
+16.4 would count a bye against a dummy too).
 
 Ranking sorts by league points, then by each tiebreak of the order in turn, then by player id,
 so that the order is total.  The default order (Buchholz, head to head, rating) is the order
@@ -76,20 +109,43 @@ def stored_order(text: str | None) -> tuple[str, ...]:
 Scored = tuple[GameResult, Mapping[str, float]]
 
 
-def opponent_sums(games: Iterable[Scored], points: Mapping[str, float]) -> dict[str, list[float]]:
-    """For each player, one entry per game: the sum of that game's opponents' points."""
-    sums: dict[str, list[float]] = defaultdict(list)
+def faced(game: GameResult, player: str, other: str, points: Mapping[str, float]) -> float:
+    """The score ``other`` counts with in ``player``'s tiebreaks for ``game``: their points, or, in a
+    game never played, a dummy's: ``player``'s own points, no more than ``other``'s (FIDE C.07
+    Art. 16.4 and 16.4.1)."""
+    theirs = points.get(other, 0.0)
+    return theirs if game.played else min(points.get(player, 0.0), theirs)
+
+
+def lost_unplayed(game: GameResult, player: str) -> bool:
+    """Whether ``player`` lost ``game`` without playing it (a forfeit, FIDE's "voluntary unplayed
+    round"): a game never played in which someone is placed ahead of them."""
+    return not game.played and game.places[player] > min(game.places.values())
+
+
+Contribution = tuple[float, bool]  # one game's sum of its opponents' scores; lost unplayed
+
+
+def contributions(games: Iterable[Scored], points: Mapping[str, float]) -> dict[str, list[Contribution]]:
+    """For each player, one entry per game: the sum of that game's opponents' scores (a game never
+    played: its dummies', :func:`faced`), and whether the player lost it unplayed."""
+    sums: dict[str, list[Contribution]] = defaultdict(list)
     for game, _ in games:
         for pid in game.places:
-            sums[pid].append(sum(points.get(o, 0.0) for o in game.places if o != pid))
+            total = sum(faced(game, pid, o, points) for o in game.places if o != pid)
+            sums[pid].append((total, lost_unplayed(game, pid)))
     return sums
 
 
-def median(contributions: Sequence[float]) -> float:
-    """The sum without the highest and the lowest entry (when there are three or more)."""
-    if len(contributions) < 3:
-        return sum(contributions)
-    return sum(contributions) - max(contributions) - min(contributions)
+def median(contributions: Sequence[Contribution]) -> float:
+    """The sum without the lowest entry, then the highest (when there are three or more); the low
+    cut takes the lowest entry of a game lost unplayed when there is one (FIDE C.07 Art. 16.5)."""
+    left = sorted(contributions)
+    if len(left) >= 3:
+        forfeits = [c for c in left if c[1]]
+        left.remove(forfeits[0] if forfeits else left[0])
+        left.remove(max(left))
+    return sum(value for value, _ in left)
 
 
 def sonneborn_berger(games: Iterable[Scored], points: Mapping[str, float]) -> dict[str, float]:
@@ -97,9 +153,9 @@ def sonneborn_berger(games: Iterable[Scored], points: Mapping[str, float]) -> di
     for game, _ in games:
         for a, b in itertools.permutations(game.places, 2):
             if game.places[a] < game.places[b]:
-                out[a] += points.get(b, 0.0)
+                out[a] += faced(game, a, b, points)
             elif game.places[a] == game.places[b]:
-                out[a] += points.get(b, 0.0) / 2
+                out[a] += faced(game, a, b, points) / 2
     return out
 
 
@@ -122,9 +178,12 @@ def cumulative(games: Iterable[Scored], byes: Iterable[tuple[int, str, float]]) 
 
 
 def head_to_head(games: Iterable[Scored], tied: set[str]) -> dict[str, float]:
-    """Points won against the other players of ``tied`` in the games between them."""
+    """Points won against the other players of ``tied`` in the games played between them (a game
+    never played is no encounter: FIDE C.07 Art. 6)."""
     out = dict.fromkeys(tied, 0.0)
     for game, _ in games:
+        if not game.played:
+            continue
         inside = [p for p in game.places if p in tied]
         for a, b in itertools.permutations(inside, 2):
             if game.places[a] < game.places[b]:
@@ -161,11 +220,11 @@ def rank(
     its ``buchholz`` and ``head_to_head`` fields the same values."""
     order = check_order(order)
     points = {p: r.points for p, r in rows.items()}
-    sums = opponent_sums(games, points)
+    sums = contributions(games, points)
     sb = sonneborn_berger(games, points)
     cum = cumulative(games, byes)
     for pid, row in rows.items():
-        row.buchholz = sum(sums.get(pid, ()))
+        row.buchholz = sum(value for value, _ in sums.get(pid, ()))
         row.tiebreaks = {
             BUCHHOLZ: row.buchholz,
             MEDIAN_BUCHHOLZ: median(sums.get(pid, ())),

@@ -237,7 +237,11 @@ class Draw:
             cap = league.swiss_rounds
             through_round = cap if through_round is None else min(through_round, cap)
         results = [
-            pairing.GameResult(g.round, {str(s.user_id): s.place for s in g.seats if s.place is not None})
+            pairing.GameResult(
+                g.round,
+                {str(s.user_id): s.place for s in g.seats if s.place is not None},
+                played=g.session_id is not None,  # a forfeit never played: no meeting for the tiebreaks
+            )
             for g in await self.store.leagues.league_games(league.id)
             if g.status == "finished"
         ]

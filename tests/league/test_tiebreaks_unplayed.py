@@ -6,7 +6,15 @@ wins counts games won over the board (Art. 7.2); a median's low cut takes a forf
 
 from __future__ import annotations
 
+import csv
+import io
+
+import pytest
+
 from bot.league.pairing import GameResult, standings
+from bot.league.service import LeagueService
+from tests.league.test_service import DAY, counter, open_games
+from tests.league.test_unplayed_seats import tables_never_opened
 
 
 def season(*rounds: str) -> list[GameResult]:
@@ -85,3 +93,43 @@ def test_a_forfeit_win_is_no_encounter_and_no_game_won():
     assert values(rows, "median_buchholz") == {"a": 2, "b": 2, "c": 2, "d": 0}  # d was 2
     # The league points and the cumulative score read the points as scored, as before.
     assert values(rows, "cumulative") == {"a": 1 + 1 + 2, "b": 0 + 1 + 2, "c": 0, "d": 1 + 2 + 2}
+
+
+@pytest.fixture
+def leagues(service):
+    return LeagueService(service.store, service)
+
+
+async def test_the_leagues_standings_count_a_table_never_opened_as_unplayed(leagues, service, clock):
+    """Four players of a two-player league; round 1's tables never open (forfeits by all: 0.5
+    each), round 2 pairs the same players again and is played (the computer finishes it at the
+    deadline).  The standings the league shows (picture, text, web page, export) count round 1
+    against a dummy: a player's own points, at most the scheduled opponent's."""
+    store = service.store
+    names = {uid: f"p{uid}" for uid in (281, 282, 283, 284)}
+    league = await tables_never_opened(leagues, clock, names)
+    opened = await leagues.open_round(league.id, 2)
+    await open_games(leagues, opened, names, counter(2800))
+    clock.advance(DAY)
+    await leagues.round_deadline(league.id, 2)
+    games = [g for g in await store.leagues.league_games(league.id) if g.status == "finished"]
+    assert [g.session_id is None for g in games] == [True, True, False, False]
+    assert {frozenset(g.players) for g in games[:2]} == {frozenset(g.players) for g in games[2:]}
+    rows = {s.row.player: s.row for s in await leagues.standings(await store.leagues.league(league.id))}
+    points = {p: r.points for p, r in rows.items()}
+    opponent = {str(u): str(v) for g in games[2:] for u, v in (g.players, g.players[::-1])}
+    # Round 1 against a dummy (own points, at most the opponent's), round 2 against the opponent.
+    expected = {p: min(points[p], points[o]) + points[o] for p, o in opponent.items()}
+    assert {p: r.buchholz for p, r in rows.items()} == expected
+    assert expected != {p: 2 * points[o] for p, o in opponent.items()}  # as it was: they differ
+    fresh = await store.leagues.league(league.id)
+    exported = csv.DictReader(io.StringIO((await leagues.export(fresh)).split("\n\n")[0]))
+    assert {r["user_id"]: float(r["buchholz"]) for r in exported} == expected  # the export says so too
+    # Round 1's shared first places are no wins: only round 2's winners have one.
+    won = {
+        str(s.user_id)
+        for g in games[2:]
+        for s in g.seats
+        if s.place == 1 and sum(t.place == 1 for t in g.seats) == 1
+    }
+    assert {p: r.wins for p, r in rows.items()} == {p: int(p in won) for p in points}

@@ -99,17 +99,24 @@ async def test_a_round_whose_table_never_opened_leaves_the_seats_as_the_rounds_p
     assert all(pos not in sat[u] for pos, u in enumerate(groups[0])), (groups, [g.players for g in games])
 
 
+async def tables_never_opened(leagues: LeagueService, clock, names: dict[int, str]):
+    """A two-player Swiss league of ``names`` (three rounds, a day each) whose round 1 tables
+    never opened: forfeits by all at its deadline, each player sharing their table's first place."""
+    values = {"name": "Pairs", "game": "nowa_gwinea", "format": "swiss", "rounds": 3, "days": 1, "seed": 5}
+    league = await started_with(leagues, names, group_size=2, **values)
+    await leagues.open_round(league.id, 1)
+    clock.advance(DAY)
+    await leagues.round_deadline(league.id, 1)
+    return league
+
+
 async def test_a_round_whose_tables_never_opened_is_no_meeting_for_the_next_pairing(leagues, service, clock):
     """Four players of a two-player league; round 1's tables never open (forfeits by all, at its
     deadline).  Round 2 may pair the same players again, and the organiser's review does not
     call those tables repeat meetings."""
     store = service.store
     names = {uid: f"p{uid}" for uid in (271, 272, 273, 274)}
-    values = {"name": "Pairs", "game": "nowa_gwinea", "format": "swiss", "rounds": 3, "days": 1, "seed": 5}
-    league = await started_with(leagues, names, group_size=2, **values)
-    await leagues.open_round(league.id, 1)
-    clock.advance(DAY)
-    await leagues.round_deadline(league.id, 1)
+    league = await tables_never_opened(leagues, clock, names)
     games = await store.leagues.league_games(league.id)
     assert [g.status for g in games] == ["finished"] * 2 and all(g.session_id is None for g in games)
     first = {frozenset(g.players) for g in games}

@@ -32,7 +32,7 @@ from bot.storage import Body, Clocked, Job
 from bot.storage.leagues import LeagueGame, LeagueRow, forfeiting
 from bot.storage.noshows import Substitute
 from bot.time import jobs
-from engines.core import said
+from engines.core import Said, said
 from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
@@ -439,14 +439,16 @@ class NoShowDesk:
         values = self.values(league, handed, "")
         name = shown(seat.name)  # as the messages write it
         pings = await self.rounds.tell([sub.user_id], t, SUBSTITUTE_DM, name=name, **values)
-        text = t.gettext(
+        line = said(
             "🔁 {substitute} takes {name}'s seat and plays on from here (the result counts for {credit}).",
             substitute=f"<@{sub.user_id}>",
             name=name,
-            credit=t.gettext(rules.CREDIT_NAMES[chosen.credit]),
+            credit=Said(rules.CREDIT_NAMES[chosen.credit]),
         )
-        await self.posts.post(handed.row.channel_id, league.guild_id, text, pings=pings)
-        await self.posts.post_board(handed, t.gettext("**{league}**: the board now", league=league.shown))
+        # a line the channel refused comes with the board (kept with it if that is refused too)
+        told = await self.posts.post(handed.row.channel_id, league.guild_id, line.in_words(t), pings=pings)
+        header = said("**{league}**: the board now", league=league.shown)
+        await self.posts.post_board(handed, header, () if told else [line], () if told else pings)
         return sub
 
     async def substitute_for(self, league: LeagueRow, game_id: int) -> tuple[Substitute, str]:

@@ -37,6 +37,7 @@ from bot.storage import Job
 from bot.storage.leagues import ROUND_JOB, LeagueGame, LeagueRow
 from bot.texts import clip
 from bot.time.scheduler import Scheduler
+from engines.core import Said
 from languages import ENGLISH, N_, Language, language
 from renderers import league as pictures
 
@@ -85,7 +86,12 @@ class Posts(Protocol):
     async def direct(self, user_id: int, text: str) -> bool:
         """A direct message; False when refused."""
 
-    async def post_board(self, session: Session, header: str) -> None: ...
+    async def post_board(
+        self, session: Session, header: str | Said, lines: Sequence[Said] = (), pings: Sequence[int] = ()
+    ) -> None:
+        """The board with ``header``; ``lines``, refused in the game's channel just before it, come
+        with it, pinging those of ``pings`` they mention (Discord's refusal is logged, not raised:
+        the board, its header and lines are tried again)."""
 
     async def announce(self, result: MoveResult) -> None:
         """The board after a move the table made (Discord's refusal is logged, not raised)."""

@@ -253,6 +253,9 @@ class JobPayload(TypedDict, total=False):
     inside: int  # board: a board refused inside a turn; the board it was to follow (its message id)
     ping: bool  # board: that board inside a turn was posted with ping (Boards.post_board)
     restarted: list[int]  # board: the seats whose turn that board started again (more time on a clock)
+    header: dict[str, Any]  # board: that board's header, a sentence (Said.to_dict), said again at the try
+    lines: list[dict[str, Any]]  # board: sentences the channel refused just before that board, carried by it
+    pings: list[int]  # board: the people those lines mention who want a mention
     held: bool  # remind: it carries a turn notice quiet hours held back (it comes, reminders or not)
     asked: list[list[int]]  # timeout notice: the questions (seat, time out) told after quiet hours
 

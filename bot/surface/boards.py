@@ -13,7 +13,8 @@ is posted at once, and each strong computer's turn gets its own post as it comes
 A board Discord refused is tried again by the ``board`` job (:meth:`Boards.retry`,
 :mod:`bot.surface.unposted`): it posts a turn that ended and was never told, and a board refused
 inside a turn (an undo inside a shared round, a seat handed over, more time on a clock) while no
-board has followed the one before it, calling on whom it would have.  The catch-up at start-up
+board has followed the one before it, calling on whom it would have, under its header and the lines
+the channel refused with it (which the next board posted carries, whichever it is).  The catch-up at start-up
 posts a turn that ended, and a board inside a turn only while its ``board`` job is pending: a turn
 half played before a restart, with no board refused, is told when it ends.
 
@@ -273,7 +274,7 @@ class Boards:
         self,
         session: Session,
         *,
-        header: str | None = None,
+        header: str | Said | None = None,
         note: Said | None = None,
         outcome: Outcome | None = None,
         ratings: Sequence[RatingChange] = (),
@@ -281,36 +282,44 @@ class Boards:
         begins: bool = False,
         catching_up: bool = False,
         restarted: Collection[int] = (),
+        lines: Sequence[Said] = (),
+        pings: Collection[int] = (),
     ) -> discord.Message | None:
         """Post the board with everything public the channel has not been told yet (``begins``:
         the first board, which pings every player who wants a mention, not only the first to move;
         ``catching_up``: at a start or a retry, what the channel was never told of, found before this
         post's turn to post came: None when a post made meanwhile told it; a board refused inside a
-        turn comes back with the ``ping`` and ``restarted`` it had, calling on nobody it would not
-        have (:meth:`owed_inside`); ``restarted``: seats whose turn
+        turn comes back with the ``ping``, ``restarted`` and ``header`` it had, calling on nobody it
+        would not have (:meth:`owed_inside`); ``restarted``: seats whose turn
         starts again with this board without a move, as more time on a clock does, whose people are
-        told as when a turn begins).  Those to move are told (pinged if they want a mention, sent a
-        turn notice if they want one) when the board begins their turn, once
+        told as when a turn begins; ``header``, a sentence to say in the channel's language, or text;
+        ``lines``: what the channel refused to take just before this board (who takes a seat, the
+        answer that gave more time), said above it, pinging those of ``pings`` it mentions).  Those
+        to move are told (pinged if they want a mention, sent a turn notice if they want one) when
+        the board begins their turn, once
         (:meth:`bot.surface.direct.Notifier.called`); a board inside a turn (an undo inside a
         shared round, a seat handed over) names those still to move without a ping.
 
         The untold moves are read from the move log, so a turn half played
         before a restart is told in full; the post is remembered with the last
-        move it told, and the previous board loses its buttons.
+        move it told, and the previous board loses its buttons.  A board refused inside a turn
+        keeps its sentences (header, lines) in the ``board`` job, and the lines it was to carry come
+        with the board posted next, whichever it is: the channel is told them once.
         """
         async with self._post_lock(session.id):
             session = await self.service.core.get(session.id) or session
+            owed = await self.owed_inside(session)  # its lines come with this board, whichever it is
             if catching_up:
                 if session.status != "active":
                     return None
                 if session.row.board_message_id is not None:  # a board was posted meanwhile
                     header, begins = None, False
                     if not await self.service.play.turn_untold(session):
-                        inside = await self.owed_inside(session)
-                        if inside is None:
+                        if owed is None:
                             return None  # it told everything
-                        # a board refused inside a turn, posted inside it: it calls on those it would have
-                        ping, restarted = inside.ping, inside.restarted
+                        # a board refused inside a turn, posted inside it: it calls on those it would
+                        # have, under its header
+                        ping, restarted, header = owed.ping, owed.restarted, owed.header
             # a turn begun before a seat was handed to a substitute is told as its earlier holder's
             session = await self.service.logbook.with_holders(session)
             records = await self.service.logbook.untold(session)
@@ -322,10 +331,13 @@ class Boards:
             # were told when it began, and are named without a ping
             live = ping and session.status == "active"
             called = self.notifier.called(session, records, restarted) if live else frozenset()
+            carried = [*(owed.lines if owed is not None else ()), *lines]
+            above = [line.in_words(language) for line in carried]
+            above.append(header.in_words(language) if isinstance(header, Said) else header or "")
             text = texts.board_text(
                 written.session(session),
                 records,
-                header=header,
+                header="\n".join(line for line in above if line),
                 note=note,
                 outcome=outcome,
                 ratings=written.ratings(ratings),
@@ -349,6 +361,7 @@ class Boards:
                 if ended or begins
                 else self.notifier.mentions(session, people, called)
             )
+            mentions = also_pinging(mentions, {*pings, *(owed.pings if owed is not None else ())})
             kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions}
             if file is not None:
                 kwargs["file"] = file
@@ -360,8 +373,9 @@ class Boards:
             except discord.HTTPException:  # whoever asked is answered; the post is tried again later
                 # a board inside a turn is owed as long as the board before it is the last posted
                 board = session.row.board_message_id
+                kept = header if isinstance(header, Said) else None  # (joined to the lines owed already)
                 inside = (
-                    Inside(board, ping, tuple(restarted))
+                    Inside(board, ping, tuple(restarted), kept, tuple(lines), tuple(pings))
                     if board is not None
                     and session.status == "active"
                     and not begins
@@ -581,6 +595,16 @@ class Boards:
         if then is not None:
             await then()
         await reply(interaction, i18n.private(interaction).gettext(answer))
+
+
+def also_pinging(mentions: discord.AllowedMentions, users: Collection[int]) -> discord.AllowedMentions:
+    """A board's ``mentions``, pinging ``users`` too (the people of the lines it carries)."""
+    if not users or mentions.users is True:
+        return mentions
+    pinged = mentions.users if isinstance(mentions.users, list) else []
+    ids = {getattr(user, "id", None) for user in pinged}
+    more = [discord.Object(uid) for uid in sorted(users) if uid not in ids]
+    return discord.AllowedMentions(everyone=False, roles=False, users=[*pinged, *more])
 
 
 async def no_games(guild_id: int, channel_id: int) -> list[Session]:

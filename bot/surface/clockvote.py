@@ -45,7 +45,7 @@ from bot.surface.unposted import Refused
 from bot.time import gameclock as gc
 from bot.time.jobs import ASK, TIMEOUT, TIMEOUT_NOTICE
 from bot.time.source import stamp_of
-from engines.core import in_words, listing, said
+from engines.core import Said, in_words, listing, said
 from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
@@ -73,14 +73,21 @@ STYLES = {
 }
 
 
+def decision(session: Session, seat: int, choice: str) -> Said:
+    """What answer ``choice`` to the timeout of ``seat`` decided, kept for the reader's language."""
+    spec = session.clock
+    return Said(
+        DECIDED.get(choice, choice),
+        {
+            "name": written.name(session.by_seat(seat).name),
+            "time": gc.spoken(spec.start) if spec is not None else said("more time"),
+        },
+    )
+
+
 def decided_words(session: Session, seat: int, choice: str, t: Language = ENGLISH) -> str:
     """What answer ``choice`` to the timeout of ``seat`` decided, in language ``t``."""
-    spec = session.clock
-    return t.gettext(
-        DECIDED.get(choice, choice),
-        name=written.name(session.by_seat(seat).name),
-        time=gc.spoken(spec.start) if spec is not None else t.gettext("more time"),
-    )
+    return decision(session, seat, choice).in_words(t)
 
 
 def question(session: Session, seat, others, due: float, t: Language = ENGLISH) -> str:
@@ -426,14 +433,12 @@ class ClockDesk:
             if found is not None:  # (its buttons go, if nothing took them off yet)
                 await self.close_question(found, job, seat)
             return
-        t = await self.look.language(session)
-        words = decided_words(session, seat, "computer", t)
         if "message" in job.payload:  # the question, answered by the clock (its job is armed again)
+            t = await self.look.language(session)
             await self.closed_line(session, job, t.gettext(QUESTION_UNANSWERED))
+        line = said("No answer in time: {decided}.", decided=decision(session, seat, "computer"))
         try:
-            await self.decided(
-                session, seat, t.gettext("No answer in time: {decided}.", decided=words), result
-            )
+            await self.decided(session, seat, line, result)
         except discord.HTTPException as exc:  # the seat is the computer's: its board is told and tried again
             now = result.session if result is not None else session
             await self.boards.not_posted(now, exc, "after a timeout nobody answered")
@@ -469,14 +474,12 @@ class ClockDesk:
             interaction,
             said("Your answer was recorded ({decided})", decided=decided_words(session, seat, choice, mine)),
         )
-        t = await self.look.language(session)
-        words = decided_words(session, seat, choice, t)
-        await self.decided(
-            session,
-            seat,
-            t.gettext("{person} answered: {decided}.", person=interaction.user.mention, decided=words),
-            result,
+        line = said(
+            "{person} answered: {decided}.",
+            person=interaction.user.mention,
+            decided=decision(session, seat, choice),
         )
+        await self.decided(session, seat, line, result)
         if interaction.message is not None:
             try:
                 await interaction.message.edit(view=None)
@@ -486,18 +489,33 @@ class ClockDesk:
             interaction, mine.gettext("Done: {decided}.", decided=decided_words(session, seat, choice, mine))
         )
 
-    async def decided(self, session: Session, seat: int, text: str, result: MoveResult | None) -> None:
-        """Tell the channel what was decided about ``seat``'s time, then post the board (or close
-        the game): with more time, the seat's turn starts again, and its person is told as at the
-        start of a turn."""
-        await self.look.channel(session).send(text, allowed_mentions=discord.AllowedMentions.none())
+    async def decided(self, session: Session, seat: int, line: Said, result: MoveResult | None) -> None:
+        """Tell the channel what was decided about ``seat``'s time (``line``, in its language),
+        then post the board (or close the game): with more time, the seat's turn starts again, and
+        its person is told as at the start of a turn; a ``line`` the channel refuses then comes with
+        that board, and with its retry if the board is refused too (the board is what the channel
+        must see again, so the line goes where the board goes rather than on a retry of its own)."""
+        more = result is None and session.status != "abandoned"
+        t = await self.look.language(session)
+        try:
+            await self.look.channel(session).send(
+                line.in_words(t), allowed_mentions=discord.AllowedMentions.none()
+            )
+            lines: tuple[Said, ...] = ()
+        except discord.HTTPException as exc:
+            if not more or channel_missing(exc):
+                raise
+            log.warning(
+                "the answer about session %s's clock was refused (%s): its board says it", session.id, exc
+            )
+            lines = (line,)
         if result is not None:
             await self.boards.announce(result)
         elif session.status == "abandoned":
             await self.boards.abandoned(session)
         else:  # more time: the clock starts again without a move, which voids an undo request
             await self.clock_changed(session)
-            await self.boards.post_board(session, ping=True, restarted=[seat])
+            await self.boards.post_board(session, ping=True, restarted=[seat], lines=lines)
 
 
 class TimeoutButton(

@@ -22,6 +22,7 @@ from bot.surface.channels import NEEDED_FOR_THREADS, channel_missing, nobody_tol
 from bot.surface.checkin import checkin_view
 from bot.surface.front import Front
 from bot.texts import pieces
+from engines.core import Said
 from languages import Language
 
 log = logging.getLogger(__name__)
@@ -171,11 +172,13 @@ class LeaguePosts:
     async def direct(self, user_id: int, text: str) -> bool:
         return await send_direct(self.bot, user_id, text)
 
-    async def post_board(self, session: Session, header: str) -> None:
+    async def post_board(
+        self, session: Session, header: str | Said, lines: Sequence[Said] = (), pings: Sequence[int] = ()
+    ) -> None:
         if session.row.channel_id in self.missing:
             return
         try:
-            await self.front.boards.post_board(session, header=header)
+            await self.front.boards.post_board(session, header=header, lines=lines, pings=pings)
         except discord.HTTPException as exc:
             await self.refused(session, exc, "by its league (a round opening, a seat handed over)")
 

@@ -15,16 +15,18 @@ answer to a command is tried again too (:meth:`Unposted.again`): its asker heard
 and the next refusal, no command's, tells the others.  A try posts what the channel was not told: a
 turn that ended, and also a board refused inside a turn (an undo inside a shared round, a seat
 handed over, more time on a clock), which no turn's end brings back: the job's payload keeps it
-(:class:`Inside`: the board it was to follow, and whom it called on), and the try posts it while
-that board is still the last posted, calling on nobody its board would not have (the others still
-to move are named without a ping); a board posted meanwhile told everything, and the try posts
-nothing.  A timeout question Discord refused
+(:class:`Inside`: the board it was to follow, whom it called on, its header, and the lines the
+channel refused just before it: who took a league seat, who gave more time), and the try posts it
+while that board is still the last posted, under its header and those lines, in the channel's
+language then, calling on nobody its board would not have (the others still to move are named
+without a ping); a board posted meanwhile told everything (it carries those lines), and the try
+posts nothing.  A timeout question Discord refused
 (:meth:`Unposted.question_refused`) is logged and told the same way, to the players still in the
 game and the host (one message each naming every seat, when several ran out at once), and the
 ``ask`` job asks it again (:meth:`bot.surface.clockvote.ClockDesk.ask_again`).
 
 Imports discord, :mod:`bot.sessions` (types), :mod:`bot.storage`, :mod:`bot.time.jobs` and
-:mod:`bot.surface` channels, direct, written, and :mod:`engines.core` (lists in words).
+:mod:`bot.surface` channels, direct, written, and :mod:`engines.core` (lists in words, sentences).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from bot.surface import written
 from bot.surface.channels import BOARD_NEEDS, BOARD_NEEDS_IN_THREADS, permission_list
 from bot.surface.direct import Notifier
 from bot.time.jobs import ASK, BOARD
-from engines.core import in_words, listing
+from engines.core import Said, in_words, listing
 from languages import Language
 
 log = logging.getLogger(__name__)
@@ -60,23 +62,41 @@ THREAD_LOCKED = 160005
 @dataclass(frozen=True)
 class Inside:
     """A board refused inside a turn: the board it was to follow (``after``, its message id), and
-    what it was posted with (:meth:`bot.surface.boards.Boards.post_board`): ``ping``, and the seats
-    whose turn it started again, ``restarted`` (more time on a clock), whose people it calls on."""
+    what it was posted with (:meth:`bot.surface.boards.Boards.post_board`): ``ping``, the seats
+    whose turn it started again, ``restarted`` (more time on a clock), whose people it calls on,
+    its ``header`` (a league's seat handed over), and the ``lines`` the channel refused to take
+    just before it (who takes the seat, the answer that gave more time), carried by the board, with
+    ``pings``, those of their people who want a mention.  Header and lines are kept as sentences,
+    said again in the channel's language when the board is posted."""
 
     after: int
     ping: bool = False
     restarted: tuple[int, ...] = ()
+    header: Said | None = None
+    lines: tuple[Said, ...] = ()
+    pings: tuple[int, ...] = ()
 
     def payload(self) -> JobPayload:
-        return {"inside": self.after, "ping": self.ping, "restarted": list(self.restarted)}
+        """What the ``board`` job keeps (every key, so that it replaces an earlier board's)."""
+        return {
+            "inside": self.after,
+            "ping": self.ping,
+            "restarted": list(self.restarted),
+            "header": self.header.to_dict() if self.header is not None else {},
+            "lines": [line.to_dict() for line in self.lines],
+            "pings": list(self.pings),
+        }
 
     def joined(self, earlier: Inside | None) -> Inside:
         """This board, refused after ``earlier`` was, both to follow the same board: the retry
-        posts one board for both, calling on whom either would have."""
+        posts one board for both, calling on whom either would have, with the lines of both."""
         if earlier is None or earlier.after != self.after:
             return self
         restarted = tuple(sorted({*earlier.restarted, *self.restarted}))
-        return Inside(self.after, self.ping or earlier.ping, restarted)
+        pings = tuple(sorted({*earlier.pings, *self.pings}))
+        header = self.header or earlier.header
+        lines = (*earlier.lines, *self.lines)
+        return Inside(self.after, self.ping or earlier.ping, restarted, header, lines, pings)
 
     @classmethod
     def of(cls, payload: JobPayload) -> Inside | None:
@@ -85,7 +105,17 @@ class Inside:
         if not isinstance(after, int):
             return None
         restarted = tuple(s for s in payload.get("restarted", []) if isinstance(s, int))
-        return cls(after, bool(payload.get("ping", False)), restarted)
+        header = payload.get("header")
+        lines = tuple(Said.from_dict(line) for line in payload.get("lines", []) if isinstance(line, dict))
+        pings = tuple(u for u in payload.get("pings", []) if isinstance(u, int))
+        return cls(
+            after,
+            bool(payload.get("ping", False)),
+            restarted,
+            Said.from_dict(header) if isinstance(header, dict) and "msg" in header else None,
+            lines,
+            pings,
+        )
 
 
 @dataclass(frozen=True)

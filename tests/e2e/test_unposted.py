@@ -448,6 +448,18 @@ async def test_an_undo_refused_inside_a_round_and_told_by_a_later_board_is_not_p
         assert taken_back(standin, chan) == [board] and standin.messages(chan)[-1].id == board.id
 
 
+async def more_time_refused(standin, bot, games, thread, other, question, deny):
+    """``other`` answers "Give more time" to the timeout ``question`` in ``thread`` while the bot
+    lacks ``deny`` in ``games``: no board is posted.  The answer ``other`` gets."""
+    boards = [m for m in standin.messages(thread) if is_board(m)]
+    standin.set_permissions(games, standin.bot_user, deny=deny)
+    await standin.settle()
+    refused = await (await standin.click(other, question, "Give more time")).original()
+    await bot.front.boards.drain()
+    assert [m for m in standin.messages(thread) if is_board(m)] == boards
+    return refused
+
+
 async def test_more_time_refused_is_posted_calling_on_the_late_player_alone(
     standin, bot_factory, table_clock, monkeypatch
 ):
@@ -467,13 +479,8 @@ async def test_more_time_refused_is_posted_calling_on_the_late_player_alone(
         late, other, session, question = await time_runs_out(standin, bot, thread, (alice, bob), table_clock)
         await standin.settle()
         notices = (len(turn_dms(standin, late)), len(turn_dms(standin, other)))
-        boards = [m for m in standin.messages(thread) if is_board(m)]
-        standin.set_permissions(games, standin.bot_user, deny=ATTACH_FILES)
-        await standin.settle()
-        refused = await (await standin.click(other, question, "Give more time")).original()
+        refused = await more_time_refused(standin, bot, games, thread, other, question, ATTACH_FILES)
         assert "Attach Files" in refused.content, refused.content
-        await bot.front.boards.drain()
-        assert [m for m in standin.messages(thread) if is_board(m)] == boards
 
         standin.set_permissions(games, standin.bot_user)
         await standin.settle()

@@ -64,7 +64,7 @@ class Desk:
     async def direct(self, user_id, text):
         return False
 
-    async def post_board(self, session, header):
+    async def post_board(self, session, header, lines=(), pings=()):
         return None
 
     async def announce(self, result):

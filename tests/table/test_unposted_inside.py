@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 from bot.surface.unposted import Inside
+from engines.core import Said, said
+from languages import language
+
+SPANISH = language("es")
 
 
 def test_the_payload_keeps_the_board_to_follow_and_whom_it_calls_on():
@@ -21,3 +27,29 @@ def test_two_boards_refused_inside_one_turn_are_one_retry_calling_on_whom_either
     assert Inside(1234, restarted=(0,)).joined(more_time).restarted == (0, 1)
     assert undo.joined(None) == undo
     assert undo.joined(Inside(999, ping=True, restarted=(1,))) == undo  # a board posted between: not joined
+
+
+def test_the_payload_keeps_the_header_and_the_lines_as_sentences_and_whom_they_ping():
+    """A seat handed over: the board's header and the handover's line the channel refused are kept
+    as sentences (said again in the channel's language at the try), with the substitute to ping;
+    the payload is JSON."""
+    line = said("🔁 {substitute} takes {name}'s seat", substitute="<@7>", name="Ana", credit=Said("nobody"))
+    inside = Inside(
+        1234, header=said("**{league}**: the board now", league="Avocado"), lines=(line,), pings=(7,)
+    )
+    payload = json.loads(json.dumps({"guild": 5, "since": 10.0, **inside.payload()}))
+    assert Inside.of(payload) == inside
+    assert Inside.of(payload).header.in_words(SPANISH) == "**Avocado**: el tablero ahora"
+
+
+def test_lines_refused_twice_inside_one_turn_are_all_carried_in_order():
+    """The handover's line, then the answer "more time" inside the same turn: the retry's one board
+    says both, in the order they came, under the header, pinging whom either line would have."""
+    handed = Inside(
+        1234, header=said("**{league}**: the board now", league="A"), lines=(said("one"),), pings=(7,)
+    )
+    more_time = Inside(1234, ping=True, restarted=(1,), lines=(said("two"),))
+    joined = more_time.joined(handed)
+    assert joined.lines == (said("one"), said("two")) and joined.header == handed.header
+    assert joined.pings == (7,) and joined.ping and joined.restarted == (1,)
+    assert more_time.joined(Inside(999, lines=(said("one"),))) == more_time  # a board posted between

@@ -1,0 +1,194 @@
+"""What comes with a board Discord refused inside a turn is not lost: a league seat handed to a
+substitute (the handover's line, the board's header) and more time given on a clock (the answer's
+line) reach the channel once it takes posts again, with the board its ``board`` job posts, or with
+a board posted before that try, once, in the channel's language then."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.e2e.leagues import HOUR, guacamole_with_substitute, posts_with
+from tests.e2e.test_clocks import open_clocked, time_runs_out
+from tests.e2e.test_notices import is_board
+from tests.e2e.test_unposted import more_time_refused
+from tests.standin.model import ATTACH_FILES, SEND_MESSAGES_IN_THREADS
+from tests.support import nim
+
+EXTENSIONS = (*BASE_EXTENSIONS, "cogs.guacamole", "cogs.league")
+RETRY = 600  # the bot tries a refused board again every ten minutes
+BOARD = "board"  # the job that does it
+
+
+async def try_again(standin, bot, table_clock) -> None:
+    """Ten minutes on: the ``board`` job fires, and what it posts is posted."""
+    table_clock.advance(RETRY)
+    await bot.scheduler.run_due()
+    await bot.front.boards.drain()
+    await standin.settle()
+
+
+async def hand_over_refused(standin, bot, games, players, sub, table_clock, deny):
+    """A late three-player Guacamole league game: with ``deny`` taken from the bot in the league's
+    channel (its games' threads follow it), the organiser hands the late seat to ``sub``.  The
+    thread, the late player and the session before the handover."""
+    _, session = await guacamole_with_substitute(standin, bot, games, players, sub, 1)
+    thread = standin.channel(session.row.channel_id)
+    (late_seat,) = session.waiting_on()
+    late = next(u for u in players if u.id == late_seat.user_id)
+    table_clock.advance(7 * HOUR)  # the game is late
+    standin.set_permissions(games, standin.bot_user, deny=deny)
+    await standin.settle()
+    shown = await (await standin.slash(standin.owner, games, "league overdue")).original()
+    await (await standin.click(standin.owner, shown, "Substitute at table 1")).original()
+    await standin.settle()
+    await bot.front.boards.drain()
+    assert not posts_with(standin, thread, "the board now")  # refused
+    return thread, late, session
+
+
+async def test_a_handover_refused_whole_is_posted_with_its_line_and_header_in_the_language_then(
+    standin, bot_factory, table_clock
+):
+    """The thread refuses every message when the organiser hands Ana's late seat to a substitute:
+    neither the handover's line nor its board is posted.  The server switches to Spanish meanwhile;
+    once the bot may post again, the board's try says, in Spanish, who took the seat and the
+    league's header above the board, pinging the substitute as the line would have, once."""
+    games = standin.channel("games")
+    *players, sub = standin.add_users("ana", "beto", "cusi", "sub")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, late, session = await hand_over_refused(
+            standin, bot, games, players, sub, table_clock, SEND_MESSAGES_IN_THREADS
+        )
+        assert not posts_with(standin, thread, "takes ")
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is not None
+        await (await standin.slash(standin.owner, games, "game language", choose="es")).original()
+
+        standin.set_permissions(games, standin.bot_user)
+        await standin.settle()
+        await try_again(standin, bot, table_clock)
+        (board,) = posts_with(standin, thread, "el tablero ahora")
+        first, second, *_ = board.content.splitlines()
+        assert first == (
+            f"🔁 <@{sub.id}> ocupa el asiento de {late.name.title()} y sigue jugando desde aquí (el "
+            "resultado cuenta para quien tenía el asiento)."
+        ), board.content
+        assert second == "**Avocado**: el tablero ahora", board.content
+        assert is_board(board) and board.pinged == {sub.id}, board.content
+        assert len(posts_with(standin, thread, "ocupa el asiento")) == 1
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+        await try_again(standin, bot, table_clock)  # nothing left to try
+        assert standin.messages(thread)[-1].id == board.id
+
+
+async def test_a_handover_whose_board_alone_is_refused_is_posted_with_its_header_and_no_second_line(
+    standin, bot_factory, table_clock
+):
+    """The bot lacks Attach Files: the handover's line is posted (pinging the substitute), its
+    board is refused.  The board's try carries the league's header, and not the line again."""
+    games = standin.channel("games")
+    *players, sub = standin.add_users("ana", "beto", "cusi", "sub")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, late, session = await hand_over_refused(
+            standin, bot, games, players, sub, table_clock, ATTACH_FILES
+        )
+        (handed,) = posts_with(standin, thread, "takes " + late.name.title() + "'s seat")
+        assert handed.pinged == {sub.id}
+
+        standin.set_permissions(games, standin.bot_user)
+        await standin.settle()
+        await try_again(standin, bot, table_clock)
+        (board,) = posts_with(standin, thread, "the board now")
+        assert is_board(board) and board.content.startswith("**Avocado**: the board now\n"), board.content
+        assert board.pinged == frozenset() and board.content.splitlines()[-1] == "**Still to move:** Sub"
+        assert posts_with(standin, thread, "takes ") == [handed]
+
+
+async def test_a_handover_refused_and_told_by_a_later_board_is_not_posted_again(
+    standin, bot_factory, table_clock
+):
+    """The handover's line and board are refused; the bot may post again and someone asks for
+    the board (``/game board``) before the try: that board says who took the seat, and the try
+    posts nothing."""
+    games = standin.channel("games")
+    *players, sub = standin.add_users("ana", "beto", "cusi", "sub")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, late, session = await hand_over_refused(
+            standin, bot, games, players, sub, table_clock, SEND_MESSAGES_IN_THREADS
+        )
+        standin.set_permissions(games, standin.bot_user)
+        await standin.settle()
+        await (await standin.slash(sub, thread, "game board")).original()
+        await bot.front.boards.drain()
+        (board,) = posts_with(standin, thread, "takes " + late.name.title() + "'s seat")
+        assert is_board(board) and board.content.startswith(f"🔁 <@{sub.id}> takes "), board.content
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+        await try_again(standin, bot, table_clock)
+        assert standin.messages(thread)[-1].id == board.id
+        assert posts_with(standin, thread, "takes ") == [board]
+
+
+async def answer_and_board_refused(standin, bot, table_clock, monkeypatch):
+    """A clocked Nim game in a thread: the first player's clock runs out, and the other answers
+    "Give more time" while the thread refuses every message (the answer's line and the board).
+    The thread, the late player, the other and the session."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    thread, _ = await open_clocked(standin, bot, games, alice, bob)
+    late, other, session, question = await time_runs_out(standin, bot, thread, (alice, bob), table_clock)
+    await standin.settle()
+    refused = await more_time_refused(standin, bot, games, thread, other, question, SEND_MESSAGES_IN_THREADS)
+    assert "Discord refused" in refused.content, refused.content
+    assert not posts_with(standin, thread, "answered:")
+    standin.set_permissions(games, standin.bot_user)
+    await standin.settle()
+    return thread, late, other, session
+
+
+def answered(other, late) -> str:
+    return f"<@{other.id}> answered: {late.name.title()} has 1 d on their clock again, from now."
+
+
+async def test_more_time_refused_whole_is_posted_with_the_answer_calling_on_the_late_player(
+    standin, bot_factory, table_clock, monkeypatch
+):
+    """The answer "more time" and its board are both refused: the board's try says who answered
+    what above the board, once, and calls on the late player alone."""
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, late, other, session = await answer_and_board_refused(standin, bot, table_clock, monkeypatch)
+        await try_again(standin, bot, table_clock)
+        (board,) = posts_with(standin, thread, "answered:")
+        assert is_board(board) and board.content.splitlines()[0] == answered(other, late), board.content
+        assert board.pinged == {late.id}, board.content
+        assert (await bot.sessions.core.get(session.id)).row.board_message_id == board.id
+
+        await try_again(standin, bot, table_clock)  # nothing left to try
+        assert standin.messages(thread)[-1].id == board.id
+
+
+async def test_more_time_refused_and_told_by_the_next_move_is_not_posted_again(
+    standin, bot_factory, table_clock, monkeypatch
+):
+    """The answer and its board are refused; the bot may post again and the late player moves
+    before the try: the move's board says who answered what, and the try posts nothing."""
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, late, other, session = await answer_and_board_refused(standin, bot, table_clock, monkeypatch)
+        now = await bot.sessions.core.get(session.id)
+        move = min(nim.legal_moves(now.state, now.seat_of(late.id).seat), key=lambda m: m.count)
+        await (await standin.slash(late, thread, "nim move", move=str(move))).original()
+        await bot.front.boards.drain()
+        (board,) = posts_with(standin, thread, "answered:")
+        assert is_board(board) and board.content.splitlines()[0] == answered(other, late), board.content
+        assert other.id in board.pinged, board.content
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+        await try_again(standin, bot, table_clock)
+        assert standin.messages(thread)[-1].id == board.id and posts_with(standin, thread, "answered:") == [
+            board
+        ]

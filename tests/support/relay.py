@@ -6,7 +6,8 @@ to it is one to the server, its bytes passed on both ways, until the test says o
 
 - :meth:`Relay.hold_closes`: a connection the server closes stays open on the bot's side (what the
   server said before it closed is passed on): the server's goodbye arrives, its close does not
-  yet, as over a network that has not delivered it.  :meth:`Relay.let_closes_go` passes the held
+  yet, as over a network that has not delivered it.  :meth:`Relay.closes_held` waits until so many
+  are held (their goodbyes on their way to the bot); :meth:`Relay.let_closes_go` passes the held
   closes on.
 - :meth:`Relay.cut_now`: every connection cut on the bot's side at once, before the bot's event
   loop runs again: its next write to one fails (a broken pipe) before it hears of the cut.
@@ -39,6 +40,7 @@ class Relay:
         self._server: asyncio.AbstractServer | None = None
         self._holding = False
         self._held: list[asyncio.StreamWriter] = []
+        self._held_more = asyncio.Event()  # a close was held
         self._flowing = asyncio.Event()
         self._flowing.set()
         self._answer_held = asyncio.Event()  # the server answered while stalled
@@ -57,6 +59,13 @@ class Relay:
 
     def hold_closes(self) -> None:
         self._holding = True
+
+    async def closes_held(self, count: int) -> None:
+        """Return once ``count`` closes are held: the server ended that many connections, and what
+        it said before (its goodbye) has been passed on to the bot."""
+        while len(self._held) < count:
+            self._held_more.clear()
+            await self._held_more.wait()
 
     async def let_closes_go(self) -> None:
         self._holding = False
@@ -135,6 +144,7 @@ class Relay:
                 await writer.drain()
         if not upward and self._holding:  # the server closed: the bot is not told yet
             self._held.append(writer)
+            self._held_more.set()
             return
         await _close(writer)
 

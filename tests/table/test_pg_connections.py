@@ -42,8 +42,14 @@ async def test_connections_the_server_cut_while_idle_are_not_used_once_it_is_bac
     """Five connections sit in the pool when the server ends them all; its goodbye reaches the
     bot before the close does (the relay holds the closes).  A statement during the outage is
     answered "stopped answering"; once the server is back every statement is answered, none on a
-    dead connection ("another operation is in progress")."""
-    store = await open_store(relay.url(name_of(database.target)))
+    dead connection ("another operation is in progress").
+
+    The goodbyes are on their way to the bot before the statement; should the bot still send it
+    before it has read the goodbye of its connection, the driver takes that goodbye for the
+    statement's error and waits for the server to be ready again, which a server gone never says:
+    the statement then ends at its time limit (5 s here, 30 s by default, and as long again for
+    its cancel), "stopped answering" all the same."""
+    store = await open_store(relay.url(name_of(database.target)), statement_seconds=5)
     try:
         pool = store.db._pool  # five connections open, as five commands at once leave them
         async with contextlib.AsyncExitStack() as held:
@@ -52,6 +58,7 @@ async def test_connections_the_server_cut_while_idle_are_not_used_once_it_is_bac
         assert pool.get_size() == 5
         relay.hold_closes()
         await outage.begin()
+        await relay.closes_held(5)
         with pytest.raises(NotAnswering, match="stopped answering"):
             await store.schema_version()
         await outage.end()

@@ -15,12 +15,12 @@ Imports :mod:`bot.records`, :mod:`engines.core`, :mod:`languages` (:mod:`bot.ses
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from bot.records import MoveRecord
-from engines.core import NEVER, TABLE, Engine, Event, Said
+from engines.core import NEVER, TABLE, Engine, Event
 from languages import ENGLISH, Language
 
 if TYPE_CHECKING:
@@ -87,10 +87,7 @@ def event_line(engine: Engine, event: Event, reader: Reader, t: Language = ENGLI
     """The line ``reader`` may read of ``event`` (``None``: nothing), in ``t``: its kept sentence
     as a player reads it (the engine's optional ``worded``), or the English line of an event
     stored before sentences were kept."""
-    word: Callable[[Said], Said] | None = getattr(engine, "worded", None)
-    if word is not None and (kept := event.said_for(reader)) is not None:
-        return word(kept).in_words(t)
-    return event.words_for(reader, t)
+    return event.words_for(reader, t, getattr(engine, "worded", None))
 
 
 def notation(engine: Engine, state: object, record: MoveRecord, reader: Reader) -> str | None:

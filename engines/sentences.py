@@ -278,12 +278,19 @@ class Event:
             return self.text
         return self.public_text
 
-    def words_for(self, seat: int | None, language: Translates | None = None) -> str | None:
-        """:meth:`text_for` in ``language``: the kept sentence translated, or the English line
-        when the event has none (events stored before sentences were kept)."""
-        if self.visible_to is None or (seat is not None and seat in self.visible_to):
-            return self.said.in_words(language) if self.said is not None else self.text
-        return self.public_said.in_words(language) if self.public_said is not None else self.public_text
+    def words_for(
+        self,
+        seat: int | None,
+        language: Translates | None = None,
+        worded: Callable[[Said], Said] | None = None,
+    ) -> str | None:
+        """:meth:`text_for` in ``language``: the kept sentence translated (first put as a player
+        reads it by ``worded``, a game's optional hook: Guacamole's cards named in words), or the
+        English line when the event has none (events stored before sentences were kept)."""
+        kept = self.said_for(seat)
+        if kept is not None:
+            return (kept if worded is None else worded(kept)).in_words(language)
+        return self.text_for(seat)
 
     def said_for(self, seat: int | None) -> Said | None:
         """The kept sentence ``seat`` may read (``None``: a spectator), or ``None`` when it may

@@ -8,14 +8,13 @@ words by the game's optional ``worded`` (Guacamole's cards named, not written as
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import engines
 import languages
-from engines.core import TABLE, Engine, Event, Said, config_from_options, name_seats, rng_for
+from engines.core import TABLE, Engine, Event, config_from_options, name_seats, rng_for
 
 NAMES = ("Ana", "Beto", "Cusi", "Dora", "Eloy", "Fátima")
 
@@ -72,17 +71,12 @@ class Position:
     def last_action_in(self, language: str | None) -> str | None:
         """The last move's public line in ``language``, seats named, as a spectator reads it:
         its kept sentence put in words by the game's optional ``worded`` (as the table's
-        ``bot.public.event_line`` does, which a renderer may not import)."""
+        ``bot.public.event_line`` asks :meth:`Event.words_for` too)."""
         if self.last_event is None:
             return None
-        t = languages.language(language)
-        word: Callable[[Said], Said] | None = getattr(self.module, "worded", None)
-        kept = self.last_event.said_for(None)
-        line: str | None
-        if word is not None and kept is not None:
-            line = word(kept).in_words(t)
-        else:
-            line = self.last_event.words_for(None, t)
+        line = self.last_event.words_for(
+            None, languages.language(language), getattr(self.module, "worded", None)
+        )
         return name_seats(line, self.names) if line else None
 
     def view(self, seat: int | None):

@@ -90,6 +90,12 @@ def decided_words(session: Session, seat: int, choice: str, t: Language = ENGLIS
     return decision(session, seat, choice).in_words(t)
 
 
+def unanswered(session: Session, seat: int) -> Said:
+    """The channel's line when nobody answered the question about ``seat``'s time in time: the
+    computer took the seat."""
+    return said("No answer in time: {decided}.", decided=decision(session, seat, "computer"))
+
+
 def question(session: Session, seat, others, due: float, t: Language = ENGLISH) -> str:
     """The timeout question for ``seat`` (its time ran out), put to ``others``, in language ``t``."""
     spec = session.clock
@@ -436,9 +442,8 @@ class ClockDesk:
         if "message" in job.payload:  # the question, answered by the clock (its job is armed again)
             t = await self.look.language(session)
             await self.closed_line(session, job, t.gettext(QUESTION_UNANSWERED))
-        line = said("No answer in time: {decided}.", decided=decision(session, seat, "computer"))
         try:
-            await self.decided(session, seat, line, result)
+            await self.decided(session, seat, unanswered(session, seat), result)
         except discord.HTTPException as exc:  # the seat is the computer's: its board is told and tried again
             now = result.session if result is not None else session
             await self.boards.not_posted(now, exc, "after a timeout nobody answered")
@@ -453,9 +458,7 @@ class ClockDesk:
             return
         if not session.by_seat(seat).computer or not gc.may_return(session.banks, seat):
             return
-        t = await self.look.language(session)
-        words = decided_words(session, seat, "computer", t)
-        text = t.gettext("No answer in time: {decided}.", decided=words)
+        text = unanswered(session, seat).in_words(await self.look.language(session))
         await self.look.channel(session).send(text, allowed_mentions=discord.AllowedMentions.none())
 
     async def answer(
@@ -470,10 +473,8 @@ class ClockDesk:
         answered = await self.service.store.jobs.job(TIMEOUT, f"{session_id}:{seat}")
         if answered is not None and answered.payload.get("at") == at:
             await self.service.store.jobs.cancel(TIMEOUT, answered.key)  # its buttons go below
-        self.replies.committed(
-            interaction,
-            said("Your answer was recorded ({decided})", decided=decided_words(session, seat, choice, mine)),
-        )
+        decided = decided_words(session, seat, choice, mine)  # for the one who clicked, in their language
+        self.replies.committed(interaction, said("Your answer was recorded ({decided})", decided=decided))
         line = said(
             "{person} answered: {decided}.",
             person=interaction.user.mention,
@@ -485,9 +486,7 @@ class ClockDesk:
                 await interaction.message.edit(view=None)
             except discord.HTTPException:
                 log.warning("could not take the buttons off a timeout question", exc_info=True)
-        await reply(
-            interaction, mine.gettext("Done: {decided}.", decided=decided_words(session, seat, choice, mine))
-        )
+        await reply(interaction, mine.gettext("Done: {decided}.", decided=decided))
 
     async def decided(self, session: Session, seat: int, line: Said, result: MoveResult | None) -> None:
         """Tell the channel what was decided about ``seat``'s time (``line``, in its language),

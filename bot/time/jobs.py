@@ -89,8 +89,9 @@ KINDS = (
         BOARD,
         "board posts (Boards.retry)",
         "key: session id, whose board Discord refused; payload: what its players were told, the server, the"
-        " first refusal, and for a board refused inside a turn the board it was to follow (inside), its ping and"
-        " the seats whose turn it started again (restarted)",
+        " first refusal, and for a board refused inside a turn the board it was to follow (inside), its ping,"
+        " the seats whose turn it started again (restarted), its header, and the lines refused with it and"
+        " whom they ping (header, lines, pings)",
     ),
     Kind(
         ASK,

@@ -14,7 +14,8 @@ A board Discord refused is tried again by the ``board`` job (:meth:`Boards.retry
 :mod:`bot.surface.unposted`): it posts a turn that ended and was never told, and a board refused
 inside a turn (an undo inside a shared round, a seat handed over, more time on a clock) while no
 board has followed the one before it, calling on whom it would have, under its header and the lines
-the channel refused with it (which the next board posted carries, whichever it is).  The catch-up at start-up
+the channel refused with it (which the next board posted carries, whichever it is); the lines refused
+with a turn's board or a game's first board come with their try the same way.  The catch-up at start-up
 posts a turn that ended, and a board inside a turn only while its ``board`` job is pending: a turn
 half played before a restart, with no board refused, is told when it ends.
 
@@ -254,14 +255,13 @@ class Boards:
 
     async def owed_inside(self, session: Session) -> Inside | None:
         """A board inside a turn (an undo inside a shared round, a seat handed over, more time on a
-        clock) that Discord refused and is still owed: the ``board`` job remembers it
-        (:class:`bot.surface.unposted.Inside`), and the board it was to follow is still the last one
-        posted (a board posted since told everything); else None."""
-        board = session.row.board_message_id
-        if board is None:
-            return None
+        clock) that Discord refused and is still owed, or the lines refused with a turn's board or
+        a game's first board (who took a seat): the ``board`` job remembers them
+        (:class:`bot.surface.unposted.Inside`), and the board they were to follow is still the last
+        one posted, or none was yet (a board posted since told everything); else None."""
         job = await self.service.store.jobs.job(BOARD, str(session.id))
         inside = Inside.of(job.payload) if job is not None else None
+        board = session.row.board_message_id or 0  # (0: the game's first board is owed)
         return inside if inside is not None and inside.after == board else None
 
     def _post_lock(self, session_id: int) -> asyncio.Lock:
@@ -303,8 +303,9 @@ class Boards:
         The untold moves are read from the move log, so a turn half played
         before a restart is told in full; the post is remembered with the last
         move it told, and the previous board loses its buttons.  A board refused inside a turn
-        keeps its sentences (header, lines) in the ``board`` job, and the lines it was to carry come
-        with the board posted next, whichever it is: the channel is told them once.
+        keeps its sentences (header, lines) in the ``board`` job, any other refused board its lines,
+        and the lines it was to carry come with the board posted next, whichever it is: the channel
+        is told them once.
         """
         async with self._post_lock(session.id):
             session = await self.service.core.get(session.id) or session
@@ -371,23 +372,22 @@ class Boards:
             try:
                 message = await channel.send(**kwargs)
             except discord.HTTPException:  # whoever asked is answered; the post is tried again later
-                # a board inside a turn is owed as long as the board before it is the last posted
+                # a board inside a turn is owed as long as the board before it is the last posted;
+                # a turn's board or a game's first one the catch-up posts again anyway, with the
+                # lines refused with it, which only the job keeps
                 board = session.row.board_message_id
                 kept = header if isinstance(header, Said) else None  # (joined to the lines owed already)
-                inside = (
-                    Inside(board, ping, tuple(restarted), kept, tuple(lines), tuple(pings))
-                    if board is not None
+                inside: Inside | None = None
+                if (
+                    board is not None
                     and session.status == "active"
                     and not begins
                     and not turn_ended(session, records)
-                    else None
-                )
-                try:
-                    await self.unposted.again(session, inside)
-                except Exception:  # (the refusal is what the asker must hear)
-                    log.warning(
-                        "the refused board of session %s is not tried again", session.id, exc_info=True
-                    )
+                ):
+                    inside = Inside(board, ping, tuple(restarted), kept, tuple(lines), tuple(pings))
+                elif lines:
+                    inside = Inside(board or 0, lines=tuple(lines), pings=tuple(pings))
+                await self.retry_later(session, inside)
                 raise
             through = max([r.number for r in records if r.number is not None], default=0)
             old = await self.service.logbook.told(
@@ -495,6 +495,15 @@ class Boards:
             await channel.get_partial_message(message_id).edit(view=None)
         except discord.HTTPException:
             log.warning("could not take the buttons off board %s of session %s", message_id, session.id)
+
+    async def retry_later(self, session: Session, inside: Inside | None) -> None:
+        """A post of ``session`` was refused: the ``board`` job tries again, keeping ``inside``
+        (:meth:`bot.surface.unposted.Unposted.again`); a failure here is only logged, since the
+        refusal is what the asker must hear."""
+        try:
+            await self.unposted.again(session, inside)
+        except Exception:
+            log.warning("the refused board of session %s is not tried again", session.id, exc_info=True)
 
     async def abandoned(self, session: Session) -> None:
         """A game was abandoned, and the channel told: its lobby message says so (its thread is

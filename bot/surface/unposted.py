@@ -20,7 +20,8 @@ channel refused just before it: who took a league seat, who gave more time), and
 while that board is still the last posted, under its header and those lines, in the channel's
 language then, calling on nobody its board would not have (the others still to move are named
 without a ping); a board posted meanwhile told everything (it carries those lines), and the try
-posts nothing.  A timeout question Discord refused
+posts nothing.  The lines refused with a turn's board or a game's first board (none posted yet)
+are kept the same way, and come with it when the try posts it.  A timeout question Discord refused
 (:meth:`Unposted.question_refused`) is logged and told the same way, to the players still in the
 game and the host (one message each naming every seat, when several ran out at once), and the
 ``ask`` job asks it again (:meth:`bot.surface.clockvote.ClockDesk.ask_again`).
@@ -65,9 +66,12 @@ class Inside:
     what it was posted with (:meth:`bot.surface.boards.Boards.post_board`): ``ping``, the seats
     whose turn it started again, ``restarted`` (more time on a clock), whose people it calls on,
     its ``header`` (a league's seat handed over), and the ``lines`` the channel refused to take
-    just before it (who takes the seat, the answer that gave more time), carried by the board, with
-    ``pings``, those of their people who want a mention.  Header and lines are kept as sentences,
-    said again in the channel's language when the board is posted."""
+    just before it (who takes the seat, the answer that gave more time), carried by the board,
+    with ``pings``, those of their people who want a mention.  Header and lines are kept as
+    sentences, said again in the channel's language when the board is posted.
+
+    Refused with a board the try posts anyway (a turn's, or a game's first, whose ``after`` is 0),
+    only the ``lines`` and their ``pings`` are kept."""
 
     after: int
     ping: bool = False
@@ -356,9 +360,10 @@ class Unposted:
         """A board post was refused, whoever asked for it (a command's asker hears it in the
         answer): the ``board`` job tries it again in :data:`RETRY` seconds, unless it is armed
         already (:meth:`failed`, which runs next when no command asked, tells the players).
-        ``inside``: the refused board was one inside a turn; the job keeps it (an armed job keeps
-        its time too; joined to an earlier one refused in the same turn), so that its try posts the
-        board while no other board has followed the one it was to follow
+        ``inside``: the refused board was one inside a turn, or carried lines (:class:`Inside`);
+        the job keeps it (an armed job keeps its time too; joined to an earlier one refused in the
+        same turn), so that its try posts the board, or the lines, while no other board has
+        followed the one it was to follow
         (:meth:`bot.surface.boards.Boards.owed_inside`)."""
         store = self.look.service.store
         job = await store.jobs.job(BOARD, str(session.id))

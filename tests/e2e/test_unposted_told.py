@@ -1,7 +1,7 @@
-"""What comes with a board Discord refused inside a turn is not lost: a league seat handed to a
-substitute (the handover's line, the board's header) and more time given on a clock (the answer's
-line) reach the channel once it takes posts again, with the board its ``board`` job posts, or with
-a board posted before that try, once, in the channel's language then."""
+"""What comes with a board Discord refused is not lost: a league seat handed to a substitute (the
+handover's line, the board's header; before the game's first board too) and more time given on a
+clock (the answer's line) reach the channel once it takes posts again, with the board its
+``board`` job posts, or with a board posted before that try, once, in the channel's language then."""
 
 from __future__ import annotations
 
@@ -129,6 +129,53 @@ async def test_a_handover_refused_and_told_by_a_later_board_is_not_posted_again(
         await try_again(standin, bot, table_clock)
         assert standin.messages(thread)[-1].id == board.id
         assert posts_with(standin, thread, "takes ") == [board]
+
+
+async def test_a_handover_refused_before_the_first_board_is_posted_with_that_board(
+    standin, bot_factory, table_clock
+):
+    """The round opens Ana's league game and its thread refuses the first board; the game goes
+    late with no board ever posted, and the organiser hands the late seat to a substitute while the
+    thread still refuses every message.  Once it takes posts again, the first board's try says who
+    took the seat above the game's start, once, pinging the players seated then."""
+    games = standin.channel("games")
+    *players, sub = standin.add_users("ana", "beto", "cusi", "sub")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        look = bot.front.boards.look
+        render = look.render
+
+        async def refusing(*args, **kwargs):  # the first board is drawn; its thread refuses it
+            standin.set_permissions(games, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
+            look.render = render
+            return await render(*args, **kwargs)
+
+        look.render = refusing
+        _, session = await guacamole_with_substitute(standin, bot, games, players, sub, 1)
+        await standin.settle()
+        thread = standin.channel(session.row.channel_id)
+        assert not [m for m in standin.messages(thread) if is_board(m)]
+        (late_seat,) = session.waiting_on()
+        late = next(u for u in players if u.id == late_seat.user_id)
+        table_clock.advance(7 * HOUR)  # the game is late
+        shown = await (await standin.slash(standin.owner, games, "league overdue")).original()
+        await (await standin.click(standin.owner, shown, "Substitute at table 1")).original()
+        await bot.front.boards.drain()
+        assert not posts_with(standin, thread, "takes ")
+
+        standin.set_permissions(games, standin.bot_user)
+        await standin.settle()
+        await try_again(standin, bot, table_clock)
+        (board,) = posts_with(standin, thread, "takes ")
+        first, second, *_ = board.content.splitlines()
+        assert first.startswith(f"🔁 <@{sub.id}> takes {late.name.title()}'s seat"), board.content
+        assert second.startswith("**Guacamole** begins!"), board.content
+        seated = {s.user_id for s in (await bot.sessions.core.get(session.id)).seats}
+        assert is_board(board) and board.pinged == seated and sub.id in seated, board.content
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+        await try_again(standin, bot, table_clock)  # nothing left to try
+        assert standin.messages(thread)[-1].id == board.id
 
 
 async def answer_and_board_refused(standin, bot, table_clock, monkeypatch):

@@ -15,7 +15,8 @@ A board Discord refused is tried again by the ``board`` job (:meth:`Boards.retry
 inside a turn (an undo inside a shared round, a seat handed over, more time on a clock) while no
 board has followed the one before it, calling on whom it would have, under its header and the lines
 the channel refused with it (which the next board posted carries, whichever it is); the lines refused
-with a turn's board or a game's first board come with their try the same way.  The catch-up at start-up
+with a turn's board, a game's first board or the telling of its abandon come with their try the
+same way.  The catch-up at start-up
 posts a turn that ended, and a board inside a turn only while its ``board`` job is pending: a turn
 half played before a restart, with no board refused, is told when it ends.
 
@@ -182,10 +183,7 @@ class Boards:
                     await self.announce(MoveResult(session, finished=True, outcome=outcome, turn_ended=True))
             elif session.status == "abandoned" and not session.row.end_told:
                 # the abandon was stored and never told: the channel is told, the board closed
-                t = await self.look.language(session)
-                text = texts.abandoned_text(written.session(session), t)
-                await self.look.channel(session).send(text, allowed_mentions=discord.AllowedMentions.none())
-                await self.abandoned(session)
+                await self.tell_abandoned(session)
             elif session.status == "active" and session.row.board_message_id is None:
                 # the start was stored and its first board never posted: the lobby message says
                 # the game started, and the first board names the seats and mentions the players
@@ -255,10 +253,11 @@ class Boards:
 
     async def owed_inside(self, session: Session) -> Inside | None:
         """A board inside a turn (an undo inside a shared round, a seat handed over, more time on a
-        clock) that Discord refused and is still owed, or the lines refused with a turn's board or
-        a game's first board (who took a seat): the ``board`` job remembers them
-        (:class:`bot.surface.unposted.Inside`), and the board they were to follow is still the last
-        one posted, or none was yet (a board posted since told everything); else None."""
+        clock) that Discord refused and is still owed, or the lines refused with a turn's board, a
+        game's first board or the telling of its abandon (who took a seat, what the answer to a
+        clock decided): the ``board`` job remembers them (:class:`bot.surface.unposted.Inside`), and
+        the board they were to follow is still the last one posted, or none was yet (a board posted
+        since told everything); else None."""
         job = await self.service.store.jobs.job(BOARD, str(session.id))
         inside = Inside.of(job.payload) if job is not None else None
         board = session.row.board_message_id or 0  # (0: the game's first board is owed)
@@ -505,6 +504,27 @@ class Boards:
         except Exception:
             log.warning("the refused board of session %s is not tried again", session.id, exc_info=True)
 
+    async def tell_abandoned(self, session: Session, lines: Sequence[Said] = ()) -> None:
+        """Tell the channel that ``session`` was abandoned (its stored reason, what next), under
+        ``lines`` it refused just before (the answer that abandoned it) and those a refused board
+        left owed (:meth:`owed_inside`), in its language then, then close its board
+        (:meth:`abandoned`).  Refused, ``lines`` are kept in the ``board`` job, whose try tells it."""
+        owed = await self.owed_inside(session)
+        carried = [*(owed.lines if owed is not None else ()), *lines]
+        t = await self.look.language(session)
+        text = "\n".join(
+            [*(line.in_words(t) for line in carried), texts.abandoned_text(written.session(session), t)]
+        )
+        mentions = also_pinging(discord.AllowedMentions.none(), owed.pings if owed is not None else ())
+        try:
+            await self.look.channel(session).send(text, allowed_mentions=mentions)
+        except discord.HTTPException:
+            if lines:  # kept for the job's try, which tells the abandon
+                await self.retry_later(session, Inside(session.row.board_message_id or 0, lines=tuple(lines)))
+            raise
+        await self.service.store.jobs.cancel(BOARD, str(session.id))  # told: nothing to try again
+        await self.abandoned(session)
+
     async def abandoned(self, session: Session) -> None:
         """A game was abandoned, and the channel told: its lobby message says so (its thread is
         archived later), and its last board loses its buttons."""
@@ -543,8 +563,11 @@ class Boards:
             except Exception:
                 log.exception("after the board of session %s: %s", session.id, listener)
 
-    async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message | None:
-        """Post the board after ``result`` (``header``: the first board's); after the last move,
+    async def announce(
+        self, result: MoveResult, header: str | None = None, lines: Sequence[Said] = ()
+    ) -> discord.Message | None:
+        """Post the board after ``result`` (``header``: the first board's; ``lines``: what the
+        channel refused just before it, as :meth:`post_board` takes them); after the last move,
         the results card too, and the game's history is kept ready to browse.  A strong computer
         that waited for this post (``result.computers_next``) then plays, in a post of its own;
         a change whose sequel could not be stored (:attr:`MoveResult.unsettled`) has it tried
@@ -558,6 +581,7 @@ class Boards:
                 ratings=result.ratings,
                 ping=result.turn_ended or header is not None,
                 begins=header is not None,
+                lines=lines,
             )
         finally:
             if result.computers_next or result.unsettled:

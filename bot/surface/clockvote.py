@@ -491,10 +491,11 @@ class ClockDesk:
     async def decided(self, session: Session, seat: int, line: Said, result: MoveResult | None) -> None:
         """Tell the channel what was decided about ``seat``'s time (``line``, in its language),
         then post the board (or close the game): with more time, the seat's turn starts again, and
-        its person is told as at the start of a turn; a ``line`` the channel refuses then comes with
-        that board, and with its retry if the board is refused too (the board is what the channel
-        must see again, so the line goes where the board goes rather than on a retry of its own)."""
-        more = result is None and session.status != "abandoned"
+        its person is told as at the start of a turn.  A ``line`` the channel refuses comes with
+        what follows it, whatever the answer: the board (the computer's move, the turn starting
+        again) or the game's end, and with its retry if that is refused too (what follows is what
+        the channel must see again, so the line goes where it goes rather than on a retry of its
+        own)."""
         t = await self.look.language(session)
         try:
             await self.look.channel(session).send(
@@ -502,15 +503,17 @@ class ClockDesk:
             )
             lines: tuple[Said, ...] = ()
         except discord.HTTPException as exc:
-            if not more or channel_missing(exc):
+            if channel_missing(exc):
                 raise
             log.warning(
-                "the answer about session %s's clock was refused (%s): its board says it", session.id, exc
+                "the answer about session %s's clock was refused (%s): what follows says it", session.id, exc
             )
             lines = (line,)
         if result is not None:
-            await self.boards.announce(result)
-        elif session.status == "abandoned":
+            await self.boards.announce(result, lines=lines)
+        elif session.status == "abandoned" and lines:  # the game's end is told with the line
+            await self.boards.tell_abandoned(session, lines)
+        elif session.status == "abandoned":  # the line told it
             await self.boards.abandoned(session)
         else:  # more time: the clock starts again without a move, which voids an undo request
             await self.clock_changed(session)

@@ -16,12 +16,13 @@ and the next refusal, no command's, tells the others.  A try posts what the chan
 turn that ended, and also a board refused inside a turn (an undo inside a shared round, a seat
 handed over, more time on a clock), which no turn's end brings back: the job's payload keeps it
 (:class:`Inside`: the board it was to follow, whom it called on, its header, and the lines the
-channel refused just before it: who took a league seat, who gave more time), and the try posts it
-while that board is still the last posted, under its header and those lines, in the channel's
-language then, calling on nobody its board would not have (the others still to move are named
-without a ping); a board posted meanwhile told everything (it carries those lines), and the try
-posts nothing.  The lines refused with a turn's board or a game's first board (none posted yet)
-are kept the same way, and come with it when the try posts it.  A timeout question Discord refused
+channel refused just before it: who took a league seat, what the answer to a clock decided), and
+the try posts it while that board is still the last posted, under its header and those lines, in
+the channel's language then, calling on nobody its board would not have (the others still to move
+are named without a ping); a board posted meanwhile told everything (it carries those lines), and
+the try posts nothing.  The lines refused with a turn's board, a game's first board (none posted
+yet) or the message telling a game's abandon are kept the same way, and come with it when the try
+posts it.  A timeout question Discord refused
 (:meth:`Unposted.question_refused`) is logged and told the same way, to the players still in the
 game and the host (one message each naming every seat, when several ran out at once), and the
 ``ask`` job asks it again (:meth:`bot.surface.clockvote.ClockDesk.ask_again`).
@@ -66,12 +67,12 @@ class Inside:
     what it was posted with (:meth:`bot.surface.boards.Boards.post_board`): ``ping``, the seats
     whose turn it started again, ``restarted`` (more time on a clock), whose people it calls on,
     its ``header`` (a league's seat handed over), and the ``lines`` the channel refused to take
-    just before it (who takes the seat, the answer that gave more time), carried by the board,
+    just before it (who takes the seat, what an answer to a clock decided), carried by the board,
     with ``pings``, those of their people who want a mention.  Header and lines are kept as
     sentences, said again in the channel's language when the board is posted.
 
-    Refused with a board the try posts anyway (a turn's, or a game's first, whose ``after`` is 0),
-    only the ``lines`` and their ``pings`` are kept."""
+    Refused with a board the try posts anyway (a turn's, a game's first, whose ``after`` is 0, or
+    the message telling a game's abandon), only the ``lines`` and their ``pings`` are kept."""
 
     after: int
     ping: bool = False

@@ -448,13 +448,14 @@ async def test_an_undo_refused_inside_a_round_and_told_by_a_later_board_is_not_p
         assert taken_back(standin, chan) == [board] and standin.messages(chan)[-1].id == board.id
 
 
-async def more_time_refused(standin, bot, games, thread, other, question, deny):
-    """``other`` answers "Give more time" to the timeout ``question`` in ``thread`` while the bot
-    lacks ``deny`` in ``games``: no board is posted.  The answer ``other`` gets."""
+async def more_time_refused(standin, bot, games, thread, other, question, deny, label="Give more time"):
+    """``other`` answers "Give more time" (or the answer ``label``) to the timeout ``question`` in
+    ``thread`` while the bot lacks ``deny`` in ``games``: no board is posted.  The answer ``other``
+    gets."""
     boards = [m for m in standin.messages(thread) if is_board(m)]
     standin.set_permissions(games, standin.bot_user, deny=deny)
     await standin.settle()
-    refused = await (await standin.click(other, question, "Give more time")).original()
+    refused = await (await standin.click(other, question, label)).original()
     await bot.front.boards.drain()
     assert [m for m in standin.messages(thread) if is_board(m)] == boards
     return refused

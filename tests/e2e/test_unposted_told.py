@@ -1,6 +1,7 @@
 """What comes with a board Discord refused is not lost: a league seat handed to a substitute (the
-handover's line, the board's header; before the game's first board too) and more time given on a
-clock (the answer's line) reach the channel once it takes posts again, with the board its
+handover's line, the board's header; before the game's first board too) and any answer to a clock
+that ran out (more time, the computer taking the seat, the game abandoned, or nobody answering in
+time) reach the channel once it takes posts again, with the board (or the game's end) its
 ``board`` job posts, or with a board posted before that try, once, in the channel's language then."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from tests.standin.model import ATTACH_FILES, SEND_MESSAGES_IN_THREADS
 from tests.support import nim
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.guacamole", "cogs.league")
+DAY = 86400  # nobody answering a timeout question for a day lets the computer take the seat
 RETRY = 600  # the bot tries a refused board again every ten minutes
 BOARD = "board"  # the job that does it
 
@@ -178,17 +180,19 @@ async def test_a_handover_refused_before_the_first_board_is_posted_with_that_boa
         assert standin.messages(thread)[-1].id == board.id
 
 
-async def answer_and_board_refused(standin, bot, table_clock, monkeypatch):
+async def answer_and_board_refused(standin, bot, table_clock, monkeypatch, label="Give more time"):
     """A clocked Nim game in a thread: the first player's clock runs out, and the other answers
-    "Give more time" while the thread refuses every message (the answer's line and the board).
-    The thread, the late player, the other and the session."""
+    "Give more time" (or the answer ``label``) while the thread refuses every message (the
+    answer's line and what follows it).  The thread, the late player, the other and the session."""
     monkeypatch.setattr(nim, "TABLE_MOVES", False)
     alice, bob = standin.add_users("alice", "bob")
     games = standin.channel("games")
     thread, _ = await open_clocked(standin, bot, games, alice, bob)
     late, other, session, question = await time_runs_out(standin, bot, thread, (alice, bob), table_clock)
     await standin.settle()
-    refused = await more_time_refused(standin, bot, games, thread, other, question, SEND_MESSAGES_IN_THREADS)
+    refused = await more_time_refused(
+        standin, bot, games, thread, other, question, SEND_MESSAGES_IN_THREADS, label
+    )
     assert "Discord refused" in refused.content, refused.content
     assert not posts_with(standin, thread, "answered:")
     standin.set_permissions(games, standin.bot_user)
@@ -200,6 +204,24 @@ def answered(other, late) -> str:
     return f"<@{other.id}> answered: {late.name.title()} has 1 d on their clock again, from now."
 
 
+def said_with(standin, thread, text: str) -> list:
+    """The messages in ``thread`` saying ``text`` for all to see (no answer to a click)."""
+    return [m for m in posts_with(standin, thread, text) if not m.ephemeral]
+
+
+async def tried_once(standin, bot, table_clock, session, first: str, pinged: set[int]) -> None:
+    """The ``board`` job's try posts the board of ``session``, once, under the line ``first``,
+    pinging ``pinged`` alone; the next try has nothing left to post."""
+    thread = standin.channel(session.row.channel_id)
+    await try_again(standin, bot, table_clock)
+    (board,) = said_with(standin, thread, first)
+    assert is_board(board) and board.content.splitlines()[0] == first, board.content
+    assert board.pinged == pinged, board.content
+    assert (await bot.sessions.core.get(session.id)).row.board_message_id == board.id
+    await try_again(standin, bot, table_clock)
+    assert standin.messages(thread)[-1].id == board.id
+
+
 async def test_more_time_refused_whole_is_posted_with_the_answer_calling_on_the_late_player(
     standin, bot_factory, table_clock, monkeypatch
 ):
@@ -208,14 +230,7 @@ async def test_more_time_refused_whole_is_posted_with_the_answer_calling_on_the_
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
         thread, late, other, session = await answer_and_board_refused(standin, bot, table_clock, monkeypatch)
-        await try_again(standin, bot, table_clock)
-        (board,) = posts_with(standin, thread, "answered:")
-        assert is_board(board) and board.content.splitlines()[0] == answered(other, late), board.content
-        assert board.pinged == {late.id}, board.content
-        assert (await bot.sessions.core.get(session.id)).row.board_message_id == board.id
-
-        await try_again(standin, bot, table_clock)  # nothing left to try
-        assert standin.messages(thread)[-1].id == board.id
+        await tried_once(standin, bot, table_clock, session, answered(other, late), {late.id})
 
 
 async def test_more_time_refused_and_told_by_the_next_move_is_not_posted_again(
@@ -239,3 +254,106 @@ async def test_more_time_refused_and_told_by_the_next_move_is_not_posted_again(
         assert standin.messages(thread)[-1].id == board.id and posts_with(standin, thread, "answered:") == [
             board
         ]
+
+
+async def test_the_computer_answer_refused_whole_is_posted_with_the_answer_calling_on_the_next_player(
+    standin, bot_factory, table_clock, monkeypatch
+):
+    """The answer "Computer plays the seat" and the board of the computer's move are both
+    refused: the board's try says who answered what above the board, once, and calls on the
+    player to move next alone (the one who answered is named, not pinged, as the line would
+    have)."""
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, late, other, session = await answer_and_board_refused(
+            standin, bot, table_clock, monkeypatch, "Computer plays the seat"
+        )
+        assert (await bot.sessions.core.get(session.id)).seat_of(late.id).computer
+        decided = f"<@{other.id}> answered: the computer plays the seat from now on."
+        await tried_once(standin, bot, table_clock, session, decided, {other.id})
+
+
+async def test_the_abandon_answer_refused_is_posted_with_the_game_s_end_pinging_nobody(
+    standin, bot_factory, table_clock, monkeypatch
+):
+    """The answer "Abandon the game" is refused: once the thread takes posts again, the try says
+    who answered what and that the game was abandoned, in one message, once, pinging nobody."""
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, late, other, session = await answer_and_board_refused(
+            standin, bot, table_clock, monkeypatch, "Abandon the game"
+        )
+        assert (await bot.sessions.core.get(session.id)).status == "abandoned"
+        assert not said_with(standin, thread, "abandoned")
+        await try_again(standin, bot, table_clock)
+        (told,) = said_with(standin, thread, "abandoned")
+        first, second = told.content.splitlines()
+        assert first == f"<@{other.id}> answered: the game is abandoned.", told.content
+        assert second.startswith("This game was abandoned when a player's time ran out."), told.content
+        assert told.pinged == frozenset(), told.content
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+        await try_again(standin, bot, table_clock)  # nothing left to try
+        assert standin.messages(thread)[-1].id == told.id
+
+
+async def unanswered_refused(standin, bot, table_clock, monkeypatch):
+    """A clocked Nim game in a thread: the first player's clock runs out, and nobody answers in
+    time while the thread refuses every message: the computer takes the seat and moves, and
+    neither the clock's answer nor the board is posted.  The thread, the late player, the other
+    and the session."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    thread, _ = await open_clocked(standin, bot, games, alice, bob)
+    late, other, session, _ = await time_runs_out(standin, bot, thread, (alice, bob), table_clock)
+    standin.set_permissions(games, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
+    await standin.settle()
+    boards = [m for m in standin.messages(thread) if is_board(m)]
+    table_clock.advance(DAY)  # nobody answers
+    await bot.scheduler.run_due()
+    await bot.front.boards.drain()
+    assert (await bot.sessions.core.get(session.id)).seat_of(late.id).computer
+    assert [m for m in standin.messages(thread) if is_board(m)] == boards
+    assert not posts_with(standin, thread, "No answer in time")
+    return thread, late, other, session
+
+
+NO_ANSWER = "No answer in time: the computer plays the seat from now on."
+
+
+async def test_no_answer_in_time_refused_whole_is_posted_with_the_clock_s_answer(
+    standin, bot_factory, table_clock, monkeypatch
+):
+    """Nobody answers in time while the thread refuses every message: the board's try says that
+    the clock answered, above the board of the computer's move, once, calling on the next player."""
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, late, other, session = await unanswered_refused(standin, bot, table_clock, monkeypatch)
+        standin.set_permissions(standin.channel("games"), standin.bot_user)
+        await standin.settle()
+        await tried_once(standin, bot, table_clock, session, NO_ANSWER, {other.id})
+
+
+async def test_no_answer_in_time_refused_is_posted_with_the_clock_s_answer_after_a_restart(
+    standin, bot_factory, table_clock, monkeypatch
+):
+    """As above, with the bot stopped while the board waits, and the thread taking posts again by
+    its start: the start's catch-up posts the board with the clock's answer, once."""
+    make = bot_factory(EXTENSIONS)
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        thread, late, other, session = await unanswered_refused(standin, bot, table_clock, monkeypatch)
+    standin.set_permissions(standin.channel("games"), standin.bot_user)
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        await bot.taken_up.wait()
+        await bot.front.boards.computers_settled()
+        await standin.settle()
+        (board,) = posts_with(standin, thread, "No answer in time")
+        assert is_board(board) and board.content.splitlines()[0] == NO_ANSWER, board.content
+        assert board.pinged == {other.id}, board.content
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+        await try_again(standin, bot, table_clock)  # nothing left to try
+        assert standin.messages(thread)[-1].id == board.id

@@ -256,6 +256,7 @@ class JobPayload(TypedDict, total=False):
     header: dict[str, Any]  # board: that board's header, a sentence (Said.to_dict), said again at the try
     lines: list[dict[str, Any]]  # board: sentences the channel refused just before that board, carried by it
     pings: list[int]  # board: the people those lines mention who want a mention
+    note: dict[str, Any]  # board: that board's own line (a seat given to the computer), said again
     held: bool  # remind: it carries a turn notice quiet hours held back (it comes, reminders or not)
     asked: list[list[int]]  # timeout notice: the questions (seat, time out) told after quiet hours
 

@@ -303,12 +303,14 @@ class Boards:
         before a restart is told in full; the post is remembered with the last
         move it told, and the previous board loses its buttons.  A board refused inside a turn
         keeps its sentences (header, lines) in the ``board`` job, any other refused board its lines,
-        and the lines it was to carry come with the board posted next, whichever it is: the channel
-        is told them once.
+        and either its ``note``; the lines and note it was to carry come with the board posted next,
+        whichever it is: the channel is told them once.
         """
         async with self._post_lock(session.id):
             session = await self.service.core.get(session.id) or session
             owed = await self.owed_inside(session)  # its lines come with this board, whichever it is
+            if note is None and owed is not None:  # and the note of a board refused with it
+                note = owed.note
             if catching_up:
                 if session.status != "active":
                     return None
@@ -383,9 +385,9 @@ class Boards:
                     and not begins
                     and not turn_ended(session, records)
                 ):
-                    inside = Inside(board, ping, tuple(restarted), kept, tuple(lines), tuple(pings))
-                elif lines:
-                    inside = Inside(board or 0, lines=tuple(lines), pings=tuple(pings))
+                    inside = Inside(board, ping, tuple(restarted), kept, tuple(lines), tuple(pings), note)
+                elif lines or note is not None:
+                    inside = Inside(board or 0, lines=tuple(lines), pings=tuple(pings), note=note)
                 await self.retry_later(session, inside)
                 raise
             through = max([r.number for r in records if r.number is not None], default=0)

@@ -72,7 +72,9 @@ class Inside:
     sentences, said again in the channel's language when the board is posted.
 
     Refused with a board the try posts anyway (a turn's, a game's first, whose ``after`` is 0, or
-    the message telling a game's abandon), only the ``lines`` and their ``pings`` are kept."""
+    the message telling a game's abandon), only the ``lines`` and their ``pings`` are kept.  Either
+    way the board's ``note`` (the table's own line: a seat resigned or out of time and played by
+    the computer from then on) is kept, for the board that tells it."""
 
     after: int
     ping: bool = False
@@ -80,6 +82,7 @@ class Inside:
     header: Said | None = None
     lines: tuple[Said, ...] = ()
     pings: tuple[int, ...] = ()
+    note: Said | None = None
 
     def payload(self) -> JobPayload:
         """What the ``board`` job keeps (every key, so that it replaces an earlier board's)."""
@@ -90,6 +93,7 @@ class Inside:
             "header": self.header.to_dict() if self.header is not None else {},
             "lines": [line.to_dict() for line in self.lines],
             "pings": list(self.pings),
+            "note": self.note.to_dict() if self.note is not None else {},
         }
 
     def joined(self, earlier: Inside | None) -> Inside:
@@ -101,7 +105,8 @@ class Inside:
         pings = tuple(sorted({*earlier.pings, *self.pings}))
         header = self.header or earlier.header
         lines = (*earlier.lines, *self.lines)
-        return Inside(self.after, self.ping or earlier.ping, restarted, header, lines, pings)
+        note = self.note or earlier.note
+        return Inside(self.after, self.ping or earlier.ping, restarted, header, lines, pings, note)
 
     @classmethod
     def of(cls, payload: JobPayload) -> Inside | None:
@@ -110,7 +115,7 @@ class Inside:
         if not isinstance(after, int):
             return None
         restarted = tuple(s for s in payload.get("restarted", []) if isinstance(s, int))
-        header = payload.get("header")
+        header, note = payload.get("header"), payload.get("note")
         lines = tuple(Said.from_dict(line) for line in payload.get("lines", []) if isinstance(line, dict))
         pings = tuple(u for u in payload.get("pings", []) if isinstance(u, int))
         return cls(
@@ -120,6 +125,7 @@ class Inside:
             Said.from_dict(header) if isinstance(header, dict) and "msg" in header else None,
             lines,
             pings,
+            Said.from_dict(note) if isinstance(note, dict) and "msg" in note else None,
         )
 
 

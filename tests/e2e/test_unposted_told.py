@@ -271,6 +271,7 @@ async def test_the_computer_answer_refused_whole_is_posted_with_the_answer_calli
         assert (await bot.sessions.core.get(session.id)).seat_of(late.id).computer
         decided = f"<@{other.id}> answered: the computer plays the seat from now on."
         await tried_once(standin, bot, table_clock, session, decided, {other.id})
+        assert_noted(standin, thread, late)
 
 
 async def test_the_abandon_answer_refused_is_posted_with_the_game_s_end_pinging_nobody(
@@ -322,6 +323,14 @@ async def unanswered_refused(standin, bot, table_clock, monkeypatch):
 NO_ANSWER = "No answer in time: the computer plays the seat from now on."
 
 
+def assert_noted(standin, thread, late) -> None:
+    """The board of the computer's first move in ``late``'s seat, posted by the try, says why the
+    computer plays it, as it would have had it been taken at once, and it is said once."""
+    note = f"⏰ {late.name.title()}'s time ran out; the computer plays that seat from now on"
+    (board,) = said_with(standin, thread, note)
+    assert is_board(board) and note + "." in board.content.splitlines(), board.content
+
+
 async def test_no_answer_in_time_refused_whole_is_posted_with_the_clock_s_answer(
     standin, bot_factory, table_clock, monkeypatch
 ):
@@ -333,6 +342,7 @@ async def test_no_answer_in_time_refused_whole_is_posted_with_the_clock_s_answer
         standin.set_permissions(standin.channel("games"), standin.bot_user)
         await standin.settle()
         await tried_once(standin, bot, table_clock, session, NO_ANSWER, {other.id})
+        assert_noted(standin, thread, late)
 
 
 async def test_no_answer_in_time_refused_is_posted_with_the_clock_s_answer_after_a_restart(
@@ -353,6 +363,7 @@ async def test_no_answer_in_time_refused_is_posted_with_the_clock_s_answer_after
         (board,) = posts_with(standin, thread, "No answer in time")
         assert is_board(board) and board.content.splitlines()[0] == NO_ANSWER, board.content
         assert board.pinged == {other.id}, board.content
+        assert_noted(standin, thread, late)
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
 
         await try_again(standin, bot, table_clock)  # nothing left to try

@@ -51,6 +51,9 @@ CLOCKS = {"live": None, "daily": "move:1d", ANY: "move:1d"}
 """The game clock a table gets at each pace (a table everyone left to ``any`` is played daily)."""
 CONFIRM_SECONDS = {"live": 10 * 60.0, "daily": 12 * HOUR, ANY: 12 * HOUR}
 """How long the people at a formed table have to confirm, by its pace."""
+SETTLE_LEASE = 120.0
+"""How long a process settling a table's Confirm message holds its claim (see
+:meth:`Tables.conclude`): when it stops meanwhile, another settles the message after."""
 STARTED = N_("Everyone confirmed: the game has started")
 NOT_PLAYED = N_(
     "This table was not played; those of its people still waiting are back in the queue, at their places."
@@ -198,7 +201,6 @@ class Tables:
         self.posts = posts
         self.gate = gate
         self._locks: dict[int, asyncio.Lock] = {}
-        self._concluding = asyncio.Lock()  # see conclude
 
     # ------------------------------------------------------------------ forming
 
@@ -427,28 +429,32 @@ class Tables:
         session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
         return session is not None and session.status in ("active", "finished")
 
-    async def left_lobby(self, table: QueueTable, seated: Sequence[QueueEntry]) -> bool:
+    async def left_lobby(
+        self, table: QueueTable, seated: Sequence[QueueEntry], *, job: Job | None = None
+    ) -> bool:
         """Whether someone held by the table left its lobby (its Leave button, /game leave): then
-        they leave the queue as if they had left it, and the others wait again at their places."""
+        they leave the queue as if they had left it, and the others wait again at their places
+        (``job``: see :meth:`conclude`)."""
         session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
         if session is None or session.status != "lobby":
             return False
         gone = [e for e in seated if session.seat_of(e.user_id) is None]
         if not gone:
             return False
-        await self.give_back(table.id, [e.user_id for e in gone], told=False, why=left_said(gone[0]))
+        await self.give_back(table.id, [e.user_id for e in gone], told=False, why=left_said(gone[0]), job=job)
         return True
 
-    async def start(self, table_id: int) -> bool:
+    async def start(self, table_id: int, *, job: Job | None = None) -> bool:
         """Start the table's game (its people leave the queue); False when it was no longer
         waiting for confirmations, or someone left its lobby (the others wait again), or another
-        start of it (two last confirmations at once) started the game first.  A table marked started whose game is still a lobby (the
-        start was cut short: the database stopped answering) has its game started now."""
+        start of it (two last confirmations at once) started the game first.  A table marked
+        started whose game is still a lobby (the start was cut short: the database stopped
+        answering) has its game started now.  ``job``: see :meth:`conclude`."""
         table = await self.store.queue.table(table_id)
         if table is None or table.channel_id is None or table.session_id is None:
             return False
         seated = await self.store.queue.seated(table_id)
-        if table.status == "confirming" and await self.left_lobby(table, seated):
+        if table.status == "confirming" and await self.left_lobby(table, seated, job=job):
             return False
         if not await self.store.queue.start_table(table_id) and table.status != "started":
             return False
@@ -463,12 +469,14 @@ class Tables:
                 now = await self.sessions.core.get(table.session_id)
                 if now is None or now.status == "lobby":
                     raise
-        if result is not None:  # before the job goes: a stop before this leaves the job to do it
-            await self.conclude(table, said(STARTED))
+        # Only once the game has started does the job go (with the line that says so, or with
+        # whoever is writing it): until then the time to confirm is the start's retry.
+        if result is not None:  # a stop before this leaves the job to say it
+            await self.conclude(table, said(STARTED), job=job)
         elif await self.begun(table):  # started from its lobby (/game start), or by another start
-            await self.conclude(table, await self.started_said(table))
-        # Only once the game has started: until then the time to confirm is the start's retry.
-        await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
+            await self.conclude(table, await self.started_said(table), job=job)
+        else:
+            await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
         for e in seated:
             await self.store.jobs.cancel(QUEUE_EXPIRE, f"{e.guild_id}:{e.user_id}")
         if result is None:
@@ -477,17 +485,24 @@ class Tables:
         return True
 
     async def give_back(
-        self, table_id: int, dropped: Sequence[int], *, told: bool = True, why: Said | None = None
+        self,
+        table_id: int,
+        dropped: Sequence[int],
+        *,
+        told: bool = True,
+        why: Said | None = None,
+        job: Job | None = None,
     ) -> bool:
         """The table is not played: ``dropped`` leave the queue (told, with ``told``), the lobby
         closes, the others wait again at their places and the queue matches again; the Confirm
         message says ``why`` (by default: not everyone confirmed in time).  False when the table
-        was no longer waiting for confirmations, or its game started (its people leave the queue)."""
+        was no longer waiting for confirmations, or its game started (its people leave the queue).
+        ``job``: see :meth:`conclude`."""
         table = await self.store.queue.table(table_id)
         if table is None:
             return False
         if await self.begun(table):  # its game was started from its lobby (/game start) meanwhile:
-            await self.start(table_id)  # its people play it and leave the queue; its message says so
+            await self.start(table_id, job=job)  # its people play it and leave the queue; its message says so
             return False
         gone = await self.store.queue.return_table(table_id, dropped)
         if gone is None:
@@ -515,6 +530,7 @@ class Tables:
                 "Not everyone confirmed in time ({n} person did not); the others wait in the queue again, at their places.",
                 "Not everyone confirmed in time ({n} people did not); the others wait in the queue again, at their places.",
             ),
+            job=job,
         )
         await self.match(table.guild_id)
         return True
@@ -529,18 +545,23 @@ class Tables:
             link = notices.jump_link(table.guild_id, table.channel_id, board)
         return said("The game has started: {link}", link=link)
 
-    async def conclude(self, table: QueueTable, what: Said) -> bool:
-        """The table's Confirm message says what came of it and loses its button, once.  Its
-        ``queue_confirm`` job is the mark of a message still to settle, dropped only once it is (a
-        stop before leaves it to the job, or to the next start's :meth:`sweep`); in this process
-        one conclusion at a time, so that of a press and the job at once one adds the line.  False
-        when the mark was gone (nothing posted)."""
-        async with self._concluding:
-            if await self.store.jobs.job(QUEUE_CONFIRM, str(table.id)) is None:
+    async def conclude(self, table: QueueTable, what: Said, *, job: Job | None = None) -> bool:
+        """The table's Confirm message says what came of it and loses its button, once, across
+        processes.  Its ``queue_confirm`` job is the mark of a message still to settle: it is
+        claimed in the database for :data:`SETTLE_LEASE` seconds first (of conclusions at once, in
+        one process or several, one gets it; the others add nothing) and dropped once the message
+        is settled.  A stop before leaves it to fire at its time (or at the next start's
+        :meth:`sweep`); a process killed while settling, once the lease is over.  ``job``: the
+        ``queue_confirm`` job the caller is firing (its claim is the caller's).  False when the
+        mark was gone or someone else holds it (nothing posted)."""
+        mark = str(table.id)
+        async with self.store.jobs.holding(
+            QUEUE_CONFIRM, mark, "queue", lease=SETTLE_LEASE, held=job
+        ) as held:
+            if held is None:
                 return False
             await settle(self.posts, table, what)
-            await self.store.jobs.cancel(QUEUE_CONFIRM, str(table.id))
-            return True
+        return True
 
     # ------------------------------------------------------------------ jobs
 
@@ -556,10 +577,10 @@ class Tables:
         if table is not None and table.status == "started":
             # a start cut short: its game starts now (if still a lobby); a stop after its game began
             # and before its job went left the button on its message, which says it started now
-            await self.start(table_id)
+            await self.start(table_id, job=job)
             return
         if table is not None and table.status == "returned":  # a stop left the button on it
-            await self.conclude(table, said(NOT_PLAYED))
+            await self.conclude(table, said(NOT_PLAYED), job=job)
             return
         if table is None or table.status != "confirming":
             return
@@ -570,8 +591,8 @@ class Tables:
             all(e.at_once for e in seated) and await self.seated_in_full(table)
         )
         waiting = [e.user_id for e in seated if not e.confirmed] if asked else []
-        if not asked or waiting or not await self.start(table_id):
-            await self.give_back(table_id, waiting)
+        if not asked or waiting or not await self.start(table_id, job=job):
+            await self.give_back(table_id, waiting, job=job)
 
     async def sweep(self) -> int:
         """At start-up: Confirm messages a stop left with their button on tables no longer waiting

@@ -598,7 +598,8 @@ class Tables:
         """At start-up: Confirm messages a stop left with their button on tables no longer waiting
         (started, given back) are settled now, not when their time to confirm runs out (up to 12
         hours on): their ``queue_confirm`` jobs (see :meth:`conclude`) are brought forward to now,
-        for the process that claims them.  How many were."""
+        for the process that claims them (one a process killed while settling its message still
+        holds is due when the claim's lease is over already).  How many were."""
         now = self.store.clock.time()
         swept = 0
         for job in await self.store.jobs.pending(QUEUE_CONFIRM):

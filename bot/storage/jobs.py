@@ -6,7 +6,11 @@ statement (:meth:`bot.storage.base.Backend.claim_jobs`).
 
 from __future__ import annotations
 
-from bot.storage.base import ARM_SQL, Concern, Job, JobPayload, job_json, job_of
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from bot.storage.base import ARM_SQL, Body, Concern, Job, JobPayload, Row, job_json, job_of, one
 
 
 class Jobs(Concern):
@@ -53,6 +57,57 @@ class Jobs(Concern):
         now = self.clock.time()
         rows = await self.db.claim_jobs(owner, now, now + lease, limit)
         return sorted((job_of(r) for r in rows), key=lambda j: (j.due_at, j.id))
+
+    @asynccontextmanager
+    async def holding(
+        self, kind: str, key: str, owner: str, *, lease: float, held: Job | None = None
+    ) -> AsyncIterator[Job | None]:
+        """Hold the pending job ``kind``/``key`` for a block, due or not: claimed for ``owner`` at
+        its start until now + ``lease`` seconds (and due then), dropped at its end; a block that
+        raises gives it back as it was.  The block gets None (and nothing changed) when there is
+        no such job, or someone else holds a live claim on it: of processes taking it at once, the
+        database gives it to one.  ``held``: the job as the caller claimed it already (the job it
+        fires), whose claim it may take.  A process that stops in the block leaves the job to be
+        fired when the lease is over."""
+        now = self.clock.time()
+        until = now + lease
+
+        def take() -> Body[tuple[Row, Row] | None]:
+            was = yield from one("SELECT * FROM jobs WHERE kind = ? AND key = ?", kind, str(key))
+            if was is None:
+                return None
+            row = yield from one(
+                "UPDATE jobs SET claimed_by = ?, claim = ?, claimed_until = ?, due_at = ?"
+                " WHERE id = ? AND (claimed_until IS NULL OR claimed_until <= ? OR claim = ?) RETURNING *",
+                owner,
+                secrets.token_hex(8),
+                until,
+                until,
+                was["id"],
+                now,
+                None if held is None else held.claim,
+            )
+            return None if row is None else (was, row)
+
+        taken = await self.db.transact(take())
+        if taken is None:
+            yield None
+            return
+        was, mine = job_of(taken[0]), job_of(taken[1])
+        try:
+            yield mine
+        except BaseException:
+            await self.db.change(
+                "UPDATE jobs SET due_at = ?, claimed_by = ?, claim = ?, claimed_until = ? WHERE id = ? AND claim = ?",
+                was.due_at,
+                was.claimed_by,
+                was.claim,
+                was.claimed_until,
+                mine.id,
+                mine.claim,
+            )
+            raise
+        await self.complete_job(mine)
 
     async def complete_job(self, job: Job) -> bool:
         """Drop a fired job, if the claim is still ours (a job re-armed meanwhile stays)."""

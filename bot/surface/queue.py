@@ -28,7 +28,7 @@ CONFIRM = N_("Confirm")
 
 
 class QueuePosts:
-    """:class:`bot.queue.service.Posts` through the bot."""
+    """:class:`bot.queue.tables.Posts` through the bot."""
 
     def __init__(self, front: Front):
         self.front = front

@@ -29,7 +29,7 @@ import asyncio
 
 import pytest
 
-from bot.queue.service import CONFIRM_SECONDS, NOT_PLAYED
+from bot.queue.tables import CONFIRM_SECONDS, NOT_PLAYED
 from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.e2e.forge import forged_click
 from tests.e2e.players import is_board

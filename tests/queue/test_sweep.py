@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.queue.service import NOT_PLAYED, QueueService
+from bot.queue.service import QueueService
+from bot.queue.tables import NOT_PLAYED
 from bot.sessions import SessionService
 from tests.queue.test_service import CHANNEL, GUILD, Posts, join
 

@@ -251,6 +251,44 @@ async def test_hastening_a_job_moves_only_one_still_pending_and_unclaimed(store,
     assert await store.jobs.pending() == []
 
 
+async def test_a_job_held_for_a_block_is_one_holder_s_and_goes_at_its_end_or_back_as_it_was(store, clock):
+    """A pending job, due or not, is held for a block by one holder at a time: another gets
+    nothing (None) while the lease lasts; a block that raises gives the job back as it was (its
+    time, its scheduler's claim, which the scheduler still completes); a block that ends drops
+    it.  A holder killed in its block leaves the job due when its lease is over."""
+    await store.jobs.schedule("reminder", "a", clock.time() + 600, {"n": 1})
+    async with store.jobs.holding("reminder", "nothing", "one", lease=30) as none:
+        assert none is None
+    with pytest.raises(RuntimeError):
+        async with store.jobs.holding("reminder", "a", "one", lease=30) as held:
+            assert held is not None and held.claimed_by == "one" and held.due_at == clock.time() + 30
+            async with store.jobs.holding("reminder", "a", "two", lease=30) as other:
+                assert other is None
+            raise RuntimeError("the block failed")
+    (back,) = await store.jobs.pending("reminder")
+    assert back.due_at == clock.time() + 600 and back.claim is None
+    clock.advance(600)
+    (fired,) = await store.jobs.claim_jobs("scheduler", lease=30)
+    async with store.jobs.holding("reminder", "a", "two", lease=30) as other:
+        assert other is None  # the scheduler's claim is live
+    with pytest.raises(RuntimeError):
+        async with store.jobs.holding("reminder", "a", "one", lease=30, held=fired) as mine:
+            assert mine is not None
+            raise RuntimeError("the block failed")
+    assert await store.jobs.complete_job(fired)  # given back with the scheduler's claim
+    await store.jobs.schedule("reminder", "a", clock.time() + 600, {"n": 2})
+    killed = store.jobs.holding("reminder", "a", "one", lease=30)
+    assert await killed.__aenter__() is not None  # and its process dies in the block
+    assert await store.jobs.claim_jobs("scheduler", lease=30) == []
+    clock.advance(30)
+    (taken,) = await store.jobs.claim_jobs("scheduler", lease=30)
+    async with store.jobs.holding("reminder", "a", "one", lease=30, held=taken) as mine:
+        assert mine is not None
+    assert await store.jobs.pending() == []
+    await killed.__aexit__(None, None, None)  # the dead holder's end, had it come, changes nothing
+    assert await store.jobs.pending() == []
+
+
 async def test_rescheduling_replaces_the_job_and_its_claim(store, clock):
     await store.jobs.schedule("reminder", "a", clock.time(), {"n": 1})
     (job,) = await store.jobs.claim_jobs("one", lease=30)

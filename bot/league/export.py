@@ -40,7 +40,8 @@ def league_csv(
     carry each tiebreak of ``order`` in that order after the byes (the wins tiebreak as
     ``most_wins``), then the rating when it is not one of them, then each player's ``no_shows``,
     and end with ``dropped`` (``yes`` or empty) and ``dropped_round`` (from ``dropped``: user ->
-    the round they left in, ``None`` while playing).  A sit-out has the table ``bye``, its
+    the round they left in, ``None`` while playing), then ``games_not_played``: ``games``
+    counts the games played, this the games scored but never played.  A sit-out has the table ``bye``, its
     points, and its ``bye_kind`` (one of :data:`attendance.BYE_KINDS`, from ``kinds``: (round,
     user) -> kind; ``pairing`` when unknown); a game's row leaves ``bye_kind`` empty.  A game
     whose table never opened (a forfeit nobody played, scored all the same) has ``never_played``
@@ -55,7 +56,7 @@ def league_csv(
     w.writerow(
         ["rank", "player", "user_id", "points", "games", "wins", "byes"]
         + [COLUMN.get(n, n) for n in [*order, *extra]]
-        + ["no_shows", "dropped", "dropped_round"]
+        + ["no_shows", "dropped", "dropped_round", "games_not_played"]
     )
     for r in rows:
         uid = int(r.player)
@@ -77,6 +78,7 @@ def league_csv(
             ]
             + [(no_shows or {}).get(uid, 0)]
             + dropped_cells((dropped or {}).get(uid))
+            + [r.unplayed]
         )
     w.writerow([])
     w.writerow(

@@ -467,7 +467,9 @@ def standings(
         for pid, pts in got.items():
             row = rows.setdefault(pid, Row(pid, rating=ratings.get(pid, 0.0)))
             row.points += pts
-            row.games += 1
+            # a game never played scores, but is none of the games played (FIDE's "played games")
+            row.games += g.played
+            row.unplayed += not g.played
             # a win over the board: a forfeit never played is none (FIDE C.07 Art. 7.2)
             row.wins += g.played and g.places[pid] == 1 and sum(1 for v in g.places.values() if v == 1) == 1
     given = []

@@ -183,7 +183,7 @@ VALUES = {
 async def test_the_standings_text_gives_each_tiebreak_in_order_and_explains_them(leagues):
     league = await swiss(leagues, tiebreak_order=("sonneborn_berger", "cumulative", "buchholz"))
     text = texts.standings_text(league, [standing("7", VALUES)], "**Llama open**", language("en"))
-    assert text.splitlines()[1] == "1. name7: 2 points, 3 games, 2 wins; SB 3.5, Cum 6, BH 4"
+    assert text.splitlines()[1] == "1. name7: 2 points, 3 games played, 2 wins; SB 3.5, Cum 6, BH 4"
     assert text.splitlines()[-1] == (
         "Tiebreaks, in order: SB: Sonneborn-Berger, Cum: cumulative score, BH: Buchholz"
     )

@@ -242,10 +242,11 @@ def test_the_export_carries_the_tiebreaks_in_order():
         "no_shows",
         "dropped",
         "dropped_round",
+        "games_not_played",
     ]
-    assert line[-6:-3] == ["2", "3.5", "12.25"]
+    assert line[-7:-4] == ["2", "3.5", "12.25"]
     default = league_csv([row], [], [], {7: "Ana"})
-    assert next(csv.reader(io.StringIO(default)))[-6:-3] == ["buchholz", "head_to_head", "rating"]
+    assert next(csv.reader(io.StringIO(default)))[-7:-4] == ["buchholz", "head_to_head", "rating"]
 
 
 # ----------------------------------------------------------------------------- forbidden and fixed

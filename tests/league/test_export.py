@@ -36,7 +36,7 @@ def test_each_sit_out_has_its_kind_and_points_and_dropped_players_are_marked():
     lines = list(csv.reader(io.StringIO(text)))
     blank = lines.index([])
     header, standings = lines[0], [dict(zip(lines[0], r, strict=True)) for r in lines[1:blank]]
-    assert header[-3:] == ["no_shows", "dropped", "dropped_round"]
+    assert header[-4:] == ["no_shows", "dropped", "dropped_round", "games_not_played"]
     assert [(r["player"], r["no_shows"], r["dropped"], r["dropped_round"]) for r in standings] == [
         ("Ana", "0", "", ""),
         ("Bo", "2", "yes", "4"),

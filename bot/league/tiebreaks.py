@@ -6,9 +6,9 @@ definition.  ``points`` below are the final league points of the standings being
 - ``buchholz``: the sum of the points of every opponent met, once per game played together (in a
   game of four, the points of the three others).  A round sat out counts against dummies (below).
 - ``median_buchholz``: Buchholz without the best and the worst game: each game contributes the sum
-  of its opponents' points, and when a player has played three games or more, the game with the
-  lowest contribution and then the game with the highest are left out (with fewer games nothing is
-  left out, so two games do not cancel each other to nothing).
+  of its opponents' points, and when a player has three games or more (a round sat out counting
+  as one), the game with the lowest contribution and then the game with the highest are left out
+  (with fewer games nothing is left out, so two games do not cancel each other to nothing).
 - ``sonneborn_berger``: the points of every opponent one finished ahead of, plus half the points
   of every opponent one tied with (two players: the points of those beaten plus half the points
   of those drawn with).

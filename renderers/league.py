@@ -65,14 +65,17 @@ class StandingLine:
     no_shows: int = 0  # games whose deadline found it this player's turn
     values: tuple[str, ...] = ()  # each tiebreak's value as drawn, when the columns name them
     byes: int = 0  # rounds the pairing had no table for them (their games do not count these)
+    unplayed: int = 0  # games scored but never played (their table never opened): not in ``games``
 
 
 def marks_of(line: StandingLine) -> str:
-    """What the name cell adds to the name: "dropped", the no-shows, the pairing's byes ("" for
-    none)."""
+    """What the name cell adds to the name: "dropped", the no-shows, the games scored but never
+    played (the games column counts only those played), the pairing's byes ("" for none)."""
     marks = [tr("dropped")] if line.dropped else []
     if line.no_shows:
         marks.append(ntr("{n} no-show", "{n} no-shows", line.no_shows))
+    if line.unplayed:
+        marks.append(ntr("{n} not played", "{n} not played", line.unplayed))
     if line.byes:
         marks.append(ntr("{n} bye", "{n} byes", line.byes))
     return ", ".join(marks)

@@ -36,13 +36,17 @@ def league_csv(
     rated: Collection[int] | None = None,
 ) -> str:
     """Two tables in one file, separated by a blank line: ``rank,player,...`` then
-    ``round,table,player,user_id,place,points,forfeit,bye_kind``.  The standings carry each
-    tiebreak of ``order`` in that order after the byes (the wins tiebreak as ``most_wins``),
-    then the rating when it is not one of them, then each player's ``no_shows``, and end with
-    ``dropped`` (``yes`` or empty) and ``dropped_round`` (from ``dropped``: user -> the round
-    they left in, ``None`` while playing).  A sit-out has the table ``bye``, its points, and
-    its ``bye_kind`` (one of :data:`attendance.BYE_KINDS`, from ``kinds``: (round, user) ->
-    kind; ``pairing`` when unknown); a game's row leaves ``bye_kind`` empty.  With ``rated`` (the
+    ``round,table,player,user_id,place,points,forfeit,bye_kind,never_played``.  The standings
+    carry each tiebreak of ``order`` in that order after the byes (the wins tiebreak as
+    ``most_wins``), then the rating when it is not one of them, then each player's ``no_shows``,
+    and end with ``dropped`` (``yes`` or empty) and ``dropped_round`` (from ``dropped``: user ->
+    the round they left in, ``None`` while playing), then ``games_not_played``: ``games``
+    counts the games played, this the games scored but never played.  A sit-out has the table ``bye``, its
+    points, and its ``bye_kind`` (one of :data:`attendance.BYE_KINDS`, from ``kinds``: (round,
+    user) -> kind; ``pairing`` when unknown); a game's row leaves ``bye_kind`` empty.  A game
+    whose table never opened (a forfeit nobody played, scored all the same) has ``never_played``
+    ``yes`` on each of its rows, so that it is not read as a game played to its end (a game
+    played, or a sit-out, leaves it empty).  With ``rated`` (the
     players with a rating in the league's game), another's rating cell is empty, as the standings
     show a dash (not a rating of 0).  The columns added last keep the earlier ones where they
     were, so a reader by position still finds them."""
@@ -52,7 +56,7 @@ def league_csv(
     w.writerow(
         ["rank", "player", "user_id", "points", "games", "wins", "byes"]
         + [COLUMN.get(n, n) for n in [*order, *extra]]
-        + ["no_shows", "dropped", "dropped_round"]
+        + ["no_shows", "dropped", "dropped_round", "games_not_played"]
     )
     for r in rows:
         uid = int(r.player)
@@ -74,9 +78,12 @@ def league_csv(
             ]
             + [(no_shows or {}).get(uid, 0)]
             + dropped_cells((dropped or {}).get(uid))
+            + [r.unplayed]
         )
     w.writerow([])
-    w.writerow(["round", "table", "player", "user_id", "place", "points", "forfeit", "bye_kind"])
+    w.writerow(
+        ["round", "table", "player", "user_id", "place", "points", "forfeit", "bye_kind", "never_played"]
+    )
     for g in games:
         for s in sorted(g.seats, key=lambda s: (s.place or 99, s.position)):
             w.writerow(
@@ -89,9 +96,10 @@ def league_csv(
                     "" if s.points is None else f"{s.points:g}",
                     "yes" if s.forfeit else "",
                     "",
+                    "yes" if g.never_played else "",
                 ]
             )
     for rnd, uid, pts in byes:
         kind = (kinds or {}).get((rnd, uid), attendance.PAIRING)
-        w.writerow([rnd, "bye", cell(names.get(uid, str(uid))), uid, "", f"{pts:g}", "", kind])
+        w.writerow([rnd, "bye", cell(names.get(uid, str(uid))), uid, "", f"{pts:g}", "", kind, ""])
     return out.getvalue()

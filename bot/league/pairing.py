@@ -37,11 +37,11 @@ Standings (:func:`standings`) rank by league points, then by the tiebreaks of an
 order (:mod:`bot.league.tiebreaks`: Buchholz, median Buchholz, Sonneborn-Berger, head to head,
 most wins, cumulative score, rating), then the player id so that the order is total.  The
 default order is Buchholz (the sum of the final league points of every opponent met, once per
-game played together; byes add nothing), then head to head among the players still tied (how
-often each finished ahead of the others in games between them), then rating.  A forfeit never
-played scores its points, but counts in the tiebreaks as FIDE's Tie-Break Regulations count an
-unplayed round (a game against a dummy for the opponent-based ones, no encounter for head to
-head, no game won for most wins: :mod:`bot.league.tiebreaks`).
+game played together), then head to head among the players still tied (how often each
+finished ahead of the others in games between them), then rating.  A forfeit never played scores
+its points, but counts in the tiebreaks as FIDE's Tie-Break Regulations count an unplayed round
+(a game against a dummy for the opponent-based ones, no encounter for head to head, no game won
+for most wins: :mod:`bot.league.tiebreaks`), and so does a round sat out (a bye).
 """
 
 from __future__ import annotations
@@ -467,21 +467,31 @@ def standings(
         for pid, pts in got.items():
             row = rows.setdefault(pid, Row(pid, rating=ratings.get(pid, 0.0)))
             row.points += pts
-            row.games += 1
+            # a game never played scores, but is none of the games played (FIDE's "played games")
+            row.games += g.played
+            row.unplayed += not g.played
             # a win over the board: a forfeit never played is none (FIDE C.07 Art. 7.2)
             row.wins += g.played and g.places[pid] == 1 and sum(1 for v in g.places.values() if v == 1) == 1
     given = []
+    # a round sat out is a game against dummies (FIDE C.07 Art. 16.4): as many as a game has
+    # opponents, beaten in the share of the first place's points the bye scored
+    seats = len(table) if table is not None else max((len(g.places) for g in games), default=2)
+    best = table[0] if table is not None else seats - 1.0
+    full = bye_score if bye_score is not None else 0.0
+    sat_out = []
     for bye in byes:
         rnd, pid = bye[0], bye[1]
         if through_round is not None and rnd > through_round:
             continue
         row = rows.setdefault(pid, Row(pid, rating=ratings.get(pid, 0.0)))
-        score = bye[2] if len(bye) > 2 else bye_score if bye_score is not None else 0.0
+        score = bye[2] if len(bye) > 2 else full
         row.byes += 1
         row.points += score
         given.append((rnd, pid, score))
+        share = min(1.0, max(0.0, score / best)) if best > 0 else 0.0
+        sat_out.append(tiebreaks.SatOut(pid, max(1, seats - 1), share, voluntary=score < full))
     try:
-        return tiebreaks.rank(rows, scored, given, order)
+        return tiebreaks.rank(rows, scored, given, order, sat_out)
     except tiebreaks.TiebreakError as exc:
         raise PairingError(str(exc)) from None
 

@@ -249,9 +249,14 @@ class GameResult:
 
 @dataclass
 class Row:
+    """A player's line of the standings: ``games`` counts the games played (their table opened),
+    ``unplayed`` the games scored but never played (a forfeit whose table never opened), whose
+    points are in ``points`` all the same."""
+
     player: str
     points: float = 0.0
     games: int = 0
+    unplayed: int = 0
     wins: int = 0
     byes: int = 0
     buchholz: float = 0.0

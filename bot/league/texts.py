@@ -205,7 +205,8 @@ def standings_text(
     """The standings in words, for screen readers (and every row, when the picture is cut): each
     row's tiebreak values in the league's order, and below them what each short name stands for
     (with ``ratings``, the players rated: another's rating is a dash, as on the picture); a row
-    with pairing byes counts them beside its games, and a line below says what a bye is; then
+    counts its games played, then beside them the games it scored but never played and the
+    pairing's byes, and a line below says what each of those is; then
     ``notes``.  A table too long for one message loses rows from its bottom, never those lines
     (:func:`fit_rows`)."""
     order = tiebreaks.stored_order(league.tiebreaks)
@@ -218,7 +219,8 @@ def standings_text(
             if s.dropped
             else names.shown(s.name),
             "points": t.ngettext("{n} point", "{n} points", form(r.points), n=t.number(r.points)),
-            "games": t.ngettext("{n} game", "{n} games", r.games)
+            "games": t.ngettext("{n} game played", "{n} games played", r.games)
+            + (t.ngettext(", {n} not played", ", {n} not played", r.unplayed) if r.unplayed else "")
             + (t.ngettext(", {n} bye", ", {n} byes", s.byes) if s.byes else ""),
             "wins": t.ngettext("{n} win", "{n} wins", r.wins),
             "tiebreaks": controls.values_text(
@@ -241,6 +243,8 @@ def standings_text(
             line += t.ngettext(", {n} no-show", ", {n} no-shows", s.no_shows)
         lines.append(line)
     below = [t.gettext("Tiebreaks, in order: {legend}", legend=controls.legend(order, t))]
+    if any(s.row.unplayed for s in rows):
+        below.append(t.gettext(UNPLAYED_LEGEND))
     if any(s.byes for s in rows):
         below.append(byes_legend(league, t))
     return fit_rows(heading, lines, [*below, *notes], t)
@@ -282,6 +286,13 @@ def round_lines(
             groups.append([])
         groups[-1].append(match)
     return [line(group) for group in groups]
+
+
+UNPLAYED_LEGEND = N_(
+    "Not played: a game whose table never opened (a forfeit); it scores its league points, but is"
+    " not one of the games played."
+)
+"""What a game "not played" in the standings is (the text's, the web page's legend)."""
 
 
 def byes_legend(league: LeagueRow, t: Language = ENGLISH) -> str:
@@ -336,6 +347,7 @@ def picture_lines(
             s.no_shows,
             tuple(drawn(s, n) for n in order),
             s.byes,
+            s.row.unplayed,
         )
         for s in rows
     ]

@@ -4,11 +4,11 @@ Every tiebreak is defined for games of any size; for two-player games each reduc
 definition.  ``points`` below are the final league points of the standings being ranked.
 
 - ``buchholz``: the sum of the points of every opponent met, once per game played together (in a
-  game of four, the points of the three others).  Byes add nothing.
+  game of four, the points of the three others).  A round sat out counts against dummies (below).
 - ``median_buchholz``: Buchholz without the best and the worst game: each game contributes the sum
-  of its opponents' points, and when a player has played three games or more, the game with the
-  lowest contribution and then the game with the highest are left out (with fewer games nothing is
-  left out, so two games do not cancel each other to nothing).
+  of its opponents' points, and when a player has three games or more (a round sat out counting
+  as one), the game with the lowest contribution and then the game with the highest are left out
+  (with fewer games nothing is left out, so two games do not cancel each other to nothing).
 - ``sonneborn_berger``: the points of every opponent one finished ahead of, plus half the points
   of every opponent one tied with (two players: the points of those beaten plus half the points
   of those drawn with).
@@ -38,7 +38,7 @@ league has no such choice):
   ahead of or tied with).
 - Opponents' points are counted as they stand: a forfeit's points count with the result it
   scored (Art. 16.3.1, which keeps the awarded result for forfeit wins and losses; Art. 16.3.2's
-  draws are for requested byes followed only by unplayed rounds: byes are outside this, below).
+  draws are for requested byes followed only by unplayed rounds: see the rounds sat out, below).
 - Median Buchholz's low cut (Art. 16.5, the Cut-1 exception): for a player who lost a game never
   played (placed below someone in it: the forfeit of one dropped before the table opened), the
   lowest contribution of such a game is left out in place of the lowest one overall; a game all
@@ -50,8 +50,28 @@ league has no such choice):
 - Cumulative score and rating read only points and ratings: a game never played counts its
   points in its round, as any game does.
 
-Byes are outside this: as before, they add nothing to the opponent-based tiebreaks (FIDE's Art.
-16.4 would count a bye against a dummy too).
+Rounds sat out
+--------------
+A round sat out (a bye: the pairing's, a late sign-up's, one asked for, a pause, a missed
+check-in) is an unplayed round too, and Art. 16.4 counts it the same way, against a dummy scoring
+the player's own points (there is no scheduled opponent to cap it): in a league of games of ``n``
+the round stands for a game against ``n - 1`` dummies (:class:`SatOut`).
+
+- Buchholz and median Buchholz: the round contributes ``(n - 1) * own points``.
+- Sonneborn-Berger: the share of those dummies the bye's points beat, as a result against them
+  (two players: a full bye is a win, so the dummy's points; a half bye half of them; a bye of 0
+  nothing): ``(n - 1) * own points * bye points / first place's points``.
+- Median Buchholz's low cut: a round sat out for less than the league's full bye (a bye asked
+  for at half or none, a pause, a missed check-in) is voluntary (FIDE's VUR, Art. 16.2, as a
+  forfeit lost is), and its contribution is left out first (Art. 16.5); the pairing's bye and a
+  full one are not.
+- Head to head, most wins: no encounter, no game won.  Cumulative score: its points in its round.
+
+How a player's own unplayed rounds (games never played, rounds sat out) count in their
+opponents' tiebreaks is Art. 16.3: with the points they scored (16.3.1, for forfeits won or lost
+and for the pairing's byes), which is what the league points each opponent is counted with are.
+Art. 16.3.2 would count a bye asked for that only unplayed rounds follow (a withdrawal, a drop) as
+a draw instead; the standings do not: such a player's points count as scored.
 
 Ranking sorts by league points, then by each tiebreak of the order in turn, then by player id,
 so that the order is total.  The default order (Buchholz, head to head, rating) is the order
@@ -64,6 +84,7 @@ import itertools
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from bot.league.rounds import GameResult, Row
 
@@ -109,6 +130,20 @@ def stored_order(text: str | None) -> tuple[str, ...]:
 Scored = tuple[GameResult, Mapping[str, float]]
 
 
+@dataclass(frozen=True)
+class SatOut:
+    """A round ``player`` sat out, as the opponent-based tiebreaks count it (FIDE C.07 Art. 16.4):
+    a game against ``dummies`` dummies each scoring the player's own points, ``share`` of them
+    beaten (the bye's points over the first place's, 0 to 1), ``voluntary`` when it scored less
+    than the league's full bye (Art. 16.2: a bye asked for at half or none, a pause, a missed
+    check-in)."""
+
+    player: str
+    dummies: int
+    share: float
+    voluntary: bool
+
+
 def faced(game: GameResult, player: str, other: str, points: Mapping[str, float]) -> float:
     """The score ``other`` counts with in ``player``'s tiebreaks for ``game``: their points, or, in a
     game never played, a dummy's: ``player``'s own points, no more than ``other``'s (FIDE C.07
@@ -126,14 +161,19 @@ def lost_unplayed(game: GameResult, player: str) -> bool:
 Contribution = tuple[float, bool]  # one game's sum of its opponents' scores; lost unplayed
 
 
-def contributions(games: Iterable[Scored], points: Mapping[str, float]) -> dict[str, list[Contribution]]:
+def contributions(
+    games: Iterable[Scored], points: Mapping[str, float], sat_out: Iterable[SatOut] = ()
+) -> dict[str, list[Contribution]]:
     """For each player, one entry per game: the sum of that game's opponents' scores (a game never
-    played: its dummies', :func:`faced`), and whether the player lost it unplayed."""
+    played: its dummies', :func:`faced`), and whether the player lost it unplayed; then one per
+    round sat out: its dummies' scores, and whether it was voluntary."""
     sums: dict[str, list[Contribution]] = defaultdict(list)
     for game, _ in games:
         for pid in game.places:
             total = sum(faced(game, pid, o, points) for o in game.places if o != pid)
             sums[pid].append((total, lost_unplayed(game, pid)))
+    for out in sat_out:
+        sums[out.player].append((out.dummies * points.get(out.player, 0.0), out.voluntary))
     return sums
 
 
@@ -148,7 +188,9 @@ def median(contributions: Sequence[Contribution]) -> float:
     return sum(value for value, _ in left)
 
 
-def sonneborn_berger(games: Iterable[Scored], points: Mapping[str, float]) -> dict[str, float]:
+def sonneborn_berger(
+    games: Iterable[Scored], points: Mapping[str, float], sat_out: Iterable[SatOut] = ()
+) -> dict[str, float]:
     out: dict[str, float] = defaultdict(float)
     for game, _ in games:
         for a, b in itertools.permutations(game.places, 2):
@@ -156,6 +198,8 @@ def sonneborn_berger(games: Iterable[Scored], points: Mapping[str, float]) -> di
                 out[a] += faced(game, a, b, points)
             elif game.places[a] == game.places[b]:
                 out[a] += faced(game, a, b, points) / 2
+    for bye in sat_out:
+        out[bye.player] += bye.dummies * bye.share * points.get(bye.player, 0.0)
     return out
 
 
@@ -214,14 +258,16 @@ def rank(
     games: Sequence[Scored],
     byes: Iterable[tuple[int, str, float]] = (),
     order: Sequence[str] = DEFAULT_ORDER,
+    sat_out: Sequence[SatOut] = (),
 ) -> list[Row]:
     """``rows`` (with their points, games and wins counted) ranked by ``order``; each row's
     ``tiebreaks`` gets every tiebreak's value (head to head: within the row's tie, 0 alone), and
-    its ``buchholz`` and ``head_to_head`` fields the same values."""
+    its ``buchholz`` and ``head_to_head`` fields the same values.  ``byes`` (round, player,
+    points) count in the cumulative score; ``sat_out``, the same rounds, against dummies."""
     order = check_order(order)
     points = {p: r.points for p, r in rows.items()}
-    sums = contributions(games, points)
-    sb = sonneborn_berger(games, points)
+    sums = contributions(games, points, sat_out)
+    sb = sonneborn_berger(games, points, sat_out)
     cum = cumulative(games, byes)
     for pid, row in rows.items():
         row.buchholz = sum(value for value, _ in sums.get(pid, ()))

@@ -161,6 +161,10 @@ class LeagueGame:
     def players(self) -> list[int]:
         return [s.user_id for s in sorted(self.seats, key=lambda s: s.position)]
 
+    @property
+    def never_played(self) -> bool:  # finished, its table never opened: a forfeit nobody played
+        return self.status == "finished" and self.session_id is None
+
 
 @dataclass(frozen=True)
 class LeagueRound:

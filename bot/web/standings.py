@@ -18,7 +18,7 @@ from bot.league import attendance, controls, tiebreaks
 from bot.league.noshows import first_holder
 from bot.league.presence import attendance_lines
 from bot.league.service import LeagueService
-from bot.league.texts import bye_line, byes_legend, options_line
+from bot.league.texts import UNPLAYED_LEGEND, bye_line, byes_legend, options_line
 from bot.ratings import shown
 from bot.sessions import SessionService
 from bot.storage import Store
@@ -47,6 +47,7 @@ class StandingRow:
     games: int
     wins: int
     byes: int  # the pairing's byes (rounds sat out for attendance are listed with their round)
+    unplayed: int  # games scored but never played (not among ``games``, the games played)
     tiebreaks: list[str]  # each value, in the league's order
     rating: str
     movement: int | None
@@ -124,6 +125,7 @@ class LeaguePage:
     tiebreaks: list[str] = field(default_factory=list)  # the columns' headings, in the league's order
     wins: bool = True  # a column of wins (when "most wins" is not a tiebreak of the order)
     rating: bool = True  # a column of ratings (when the rating is not a tiebreak of the order)
+    unplayed: bool = False  # a column of games not played (when someone has one)
     legend: str = ""  # the order, with the short names ``/league standings`` uses
     rounds: list[RoundView] = field(default_factory=list)
     bracket: list[list[MatchView]] = field(default_factory=list)
@@ -200,6 +202,9 @@ class Leagues:
         page.rating = tiebreaks.RATING not in order
         page.legend = t.gettext("Tiebreaks, in order: {legend}", legend=controls.legend(order, t))
         table = await self.service.standings(league)
+        page.unplayed = any(s.row.unplayed for s in table)
+        if page.unplayed:
+            page.legend += " " + t.gettext(UNPLAYED_LEGEND)
         if any(s.byes for s in table):
             page.legend += " " + byes_legend(league, t)
         for s in table:
@@ -213,6 +218,7 @@ class Leagues:
                     r.games,
                     r.wins,
                     s.byes,
+                    r.unplayed,
                     [
                         rating if name == tiebreaks.RATING else number(r.tiebreaks.get(name, 0.0), t)
                         for name in order

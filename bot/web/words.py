@@ -65,6 +65,7 @@ WORDS: Mapping[str, str] = {
     "no_players": N_("Nobody has signed up yet."),
     "points": N_("Points"),
     "played": N_("Played"),
+    "not_played": N_("Not played"),
     "rounds": N_("Rounds"),
     "round": N_("Round {number}"),
     "table": N_("Table {number}"),

@@ -395,7 +395,8 @@ async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_fa
         assert english_in(texts, set()) == [] and {"Jugador", "BH", "ED", "Val"} <= set(texts)
         # the player with the round's bye: counted beside the games, and a line says what a bye is
         assert not below.ephemeral
-        assert "1 punto, 0 partidas, 1 ronda libre, 0 victorias; BH 0, ED 0, Val" in below.content
+        # (her Buchholz: the bye counts against a dummy opponent scoring her own point)
+        assert "1 punto, 0 partidas jugadas, 1 ronda libre, 0 victorias; BH 1, ED 0, Val" in below.content
         assert "(1 ronda libre)" in " ".join(texts)  # and marked beside the name in the picture
         assert (
             "\nDesempates, en orden: BH: Buchholz, ED: enfrentamiento directo, Val: valoración"

@@ -186,6 +186,7 @@ async def test_twelve_players_of_pachakuna_paired_by_the_dutch_system(standin, b
             "no_shows",
             "dropped",
             "dropped_round",
+            "games_not_played",
         ]
         for row in rows[1:13]:
             uid = int(row[2])

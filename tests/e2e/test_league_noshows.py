@@ -180,7 +180,7 @@ async def test_a_player_late_twice_is_dropped_and_a_substitute_plays_on(standin,
         exported = await standin.slash(owner, chan, "league export")
         csv_text = (await exported.original()).files[0].data.decode()
         header, *rows = csv_text.split("\n\n")[0].splitlines()
-        assert header.endswith(",no_shows,dropped,dropped_round")
+        assert header.endswith(",no_shows,dropped,dropped_round,games_not_played")
         assert ",2,yes," in next(r for r in rows if str(late.id) in r)  # two no-shows, dropped
 
 

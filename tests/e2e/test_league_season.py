@@ -239,16 +239,21 @@ async def test_a_season_with_absences_a_late_join_a_bye_a_drop_and_a_substitute(
             if sum(count.values()) >= 3:
                 assert max(count.values()) < sum(count.values()), (ids[user_id], count)
 
-        # Buchholz, counted here: the league points of every opponent, once per game together.
+        # Buchholz, counted here: the league points of every opponent, once per game together, and
+        # for each round sat out two dummy opponents (games of three) scoring one's own points.
         points = {name: s.row.points for name, s in rows.items()}
+        sat_out = Counter(uid for _, uid, _ in await bot.store.leagues.league_byes(league.id))
         for name, s in rows.items():
             mine = u[name].id
-            bh = sum(
-                points[ids[o]]
-                for g in every
-                if mine in g.players
-                for o in g.players
-                if o != mine and ids[o] in points
+            bh = (
+                sum(
+                    points[ids[o]]
+                    for g in every
+                    if mine in g.players
+                    for o in g.players
+                    if o != mine and ids[o] in points
+                )
+                + sat_out[mine] * 2 * points[name]
             )
             assert s.row.tiebreaks["buchholz"] == bh, (name, s.row.tiebreaks, bh)
 

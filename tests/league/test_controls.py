@@ -183,7 +183,7 @@ VALUES = {
 async def test_the_standings_text_gives_each_tiebreak_in_order_and_explains_them(leagues):
     league = await swiss(leagues, tiebreak_order=("sonneborn_berger", "cumulative", "buchholz"))
     text = texts.standings_text(league, [standing("7", VALUES)], "**Llama open**", language("en"))
-    assert text.splitlines()[1] == "1. name7: 2 points, 3 games, 2 wins; SB 3.5, Cum 6, BH 4"
+    assert text.splitlines()[1] == "1. name7: 2 points, 3 games played, 2 wins; SB 3.5, Cum 6, BH 4"
     assert text.splitlines()[-1] == (
         "Tiebreaks, in order: SB: Sonneborn-Berger, Cum: cumulative score, BH: Buchholz"
     )
@@ -242,10 +242,11 @@ def test_the_export_carries_the_tiebreaks_in_order():
         "no_shows",
         "dropped",
         "dropped_round",
+        "games_not_played",
     ]
-    assert line[-6:-3] == ["2", "3.5", "12.25"]
+    assert line[-7:-4] == ["2", "3.5", "12.25"]
     default = league_csv([row], [], [], {7: "Ana"})
-    assert next(csv.reader(io.StringIO(default)))[-6:-3] == ["buchholz", "head_to_head", "rating"]
+    assert next(csv.reader(io.StringIO(default)))[-7:-4] == ["buchholz", "head_to_head", "rating"]
 
 
 # ----------------------------------------------------------------------------- forbidden and fixed

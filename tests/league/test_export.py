@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+import csv
+import io
+
+
+def results_of(text: str) -> tuple[list[str], list[dict[str, str]]]:
+    """The export's second table: its header, and each row by column name."""
+    lines = list(csv.reader(io.StringIO(text)))
+    header = lines[lines.index([]) + 1]
+    return header, [dict(zip(header, r, strict=True)) for r in lines[lines.index([]) + 2 :]]
+
 
 def test_names_that_look_like_formulas_stay_text_in_the_csv():
     from bot.league.export import cell, league_csv
@@ -26,13 +36,13 @@ def test_each_sit_out_has_its_kind_and_points_and_dropped_players_are_marked():
     lines = list(csv.reader(io.StringIO(text)))
     blank = lines.index([])
     header, standings = lines[0], [dict(zip(lines[0], r, strict=True)) for r in lines[1:blank]]
-    assert header[-3:] == ["no_shows", "dropped", "dropped_round"]
+    assert header[-4:] == ["no_shows", "dropped", "dropped_round", "games_not_played"]
     assert [(r["player"], r["no_shows"], r["dropped"], r["dropped_round"]) for r in standings] == [
         ("Ana", "0", "", ""),
         ("Bo", "2", "yes", "4"),
     ]
-    results = [dict(zip(lines[blank + 1], r, strict=True)) for r in lines[blank + 2 :]]
-    assert lines[blank + 1][:7] == ["round", "table", "player", "user_id", "place", "points", "forfeit"]
+    header, results = results_of(text)
+    assert header[:7] == ["round", "table", "player", "user_id", "place", "points", "forfeit"]
     assert [(r["round"], r["table"], r["player"], r["points"], r["bye_kind"]) for r in results] == [
         ("1", "bye", "Ana", "1", "pairing"),
         ("2", "bye", "Ana", "0.5", "requested"),
@@ -61,3 +71,33 @@ def test_a_player_without_a_rating_has_an_empty_rating_cell_not_zero():
         assert [(r["player"], r["rating"]) for r in table] == [("Ana", "1512.5"), ("Bo", "")], order
     every = league_csv(rows, [], [], {5: "Ana", 6: "Bo"})  # no ratings known: as computed
     assert list(csv.reader(io.StringIO(every)))[2][-4] == "0"
+
+
+def test_a_game_never_played_is_marked_so_in_the_results():
+    """Two finished tables of round 1: table 1 played to its end, table 2 never opened (a forfeit
+    nobody played: Bo, dropped before it opened, ranks last, Cy first).  Their rows were alike but
+    for the forfeit cell of the loser's; the ``never_played`` column tells them apart, for the
+    winner's row too.  A sit-out's row leaves it empty."""
+    from bot.league.export import league_csv
+    from bot.league.pairing import Row
+    from bot.storage.leagues import LeagueGame, LeagueSeat
+
+    played = LeagueGame(
+        1, 1, 1, 41, "finished", [LeagueSeat(5, 0, 1, 1.0, False), LeagueSeat(8, 1, 2, 0.0, False)]
+    )
+    never = LeagueGame(
+        2, 1, 2, None, "finished", [LeagueSeat(6, 0, 2, 0.0, True), LeagueSeat(7, 1, 1, 1.0, False)]
+    )
+    assert never.never_played and not played.never_played
+    rows = [Row(str(u), rank=i) for i, u in enumerate((5, 7, 6, 8, 9), 1)]
+    names = {5: "Ana", 6: "Bo", 7: "Cy", 8: "Di", 9: "Ed"}
+    header, results = results_of(league_csv(rows, [played, never], [(1, 9, 1.0)], names))
+    assert header[-1] == "never_played"
+    marked = {(r["table"], r["player"]): (r["place"], r["forfeit"], r["never_played"]) for r in results}
+    assert marked == {
+        ("1", "Ana"): ("1", "", ""),
+        ("1", "Di"): ("2", "", ""),
+        ("2", "Cy"): ("1", "", "yes"),
+        ("2", "Bo"): ("2", "yes", "yes"),
+        ("bye", "Ed"): ("", "", ""),
+    }

@@ -125,9 +125,10 @@ async def test_a_swiss_season_of_seven_in_three_player_guacamole(leagues, servic
     assert (
         len([r for r in results if r[1] != "bye"]) == 18 and len([r for r in results if r[1] == "bye"]) == 3
     )
-    assert exported[blank + 1][-1] == "bye_kind" and exported[0][-2:] == ["dropped", "dropped_round"]
-    assert [r[-1] for r in results if r[1] == "bye"] == ["pairing"] * 3  # what the pairing gave
-    assert all(r[-1] == "" for r in results if r[1] != "bye")
+    kind = exported[blank + 1].index("bye_kind")
+    assert exported[blank + 1][-1] == "never_played" and exported[0][-3:-1] == ["dropped", "dropped_round"]
+    assert [r[kind] for r in results if r[1] == "bye"] == ["pairing"] * 3  # what the pairing gave
+    assert all(r[kind] == "" and r[-1] == "" for r in results if r[1] != "bye")  # every game was played
     champion = await leagues.champion(await store.leagues.league(league.id))
     assert champion == int(table[0].row.player)
     assert (await store.leagues.league(league.id)).status == "finished"
@@ -211,8 +212,14 @@ async def test_a_player_dropped_mid_season_forfeits_their_games(leagues, service
     table = await leagues.standings(await store.leagues.league(league.id))
     assert table[-1].row.player == "301" and table[-1].dropped
     exported = list(csv.reader(io.StringIO(await leagues.export(await store.leagues.league(league.id)))))
-    marks = {r[2]: r[-2:] for r in exported[1 : exported.index([])]}
-    assert marks.pop("301") == ["yes", "1"] and set(map(tuple, marks.values())) == {("", "")}
+    rows = {
+        r["user_id"]: r
+        for r in (dict(zip(exported[0], r, strict=True)) for r in exported[1 : exported.index([])])
+    }
+    marks = {u: (r["dropped"], r["dropped_round"]) for u, r in rows.items()}
+    assert marks.pop("301") == ("yes", "1") and set(marks.values()) == {("", "")}
+    # round 1's game was opened before the drop; rounds 2 and 3 scored 301's games, never played
+    assert (rows["301"]["games"], rows["301"]["games_not_played"]) == ("1", "2")
     assert await leagues.champion(await store.leagues.league(league.id)) != 301
 
 

@@ -52,7 +52,7 @@ async def test_the_standings_text_counts_the_pairings_byes_and_says_what_a_bye_i
     def line_of(uid):
         return next(line for line in lines if f" {names[uid]}:" in line)
 
-    assert ": 1 point, 0 games, 1 bye, 0 wins;" in line_of(bye), text
+    assert ": 1 point, 0 games played, 1 bye, 0 wins;" in line_of(bye), text
     assert " bye" not in line_of(asked), text  # asked for: listed below with why, not as a bye
     assert all(" bye" not in line_of(u) for u in names if u not in (bye, asked)), text
     assert (
@@ -60,7 +60,7 @@ async def test_the_standings_text_counts_the_pairings_byes_and_says_what_a_bye_i
         " it scores 1 point." in lines
     ), text
     texto, _ = await rounds.standings_post(league, "ronda 1", language("es"))
-    assert "0 partidas, 1 ronda libre, 0 victorias" in texto, texto
+    assert "0 partidas jugadas, 1 ronda libre, 0 victorias" in texto, texto
     assert (
         "Ronda libre: una ronda en la que el emparejamiento no tenía mesa para el jugador (el número" in texto
     ), texto

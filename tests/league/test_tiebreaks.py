@@ -80,9 +80,11 @@ def test_a_bad_order_is_refused_naming_the_tiebreaks():
         standings(list("ab"), [], order=["wins", "rating", "wins"])
 
 
-def old_standings(players, results, *, byes=(), bye_score=None, ratings=None) -> list[Row]:
+def old_standings(players, results, *, byes=(), bye_score=None, ratings=None, size=2) -> list[Row]:
     """The standings as ranked before tiebreak orders (points, Buchholz, head to head among the
-    players tied on both, rating, id), kept here to check that the default order is unchanged."""
+    players tied on both, rating, id), kept here to check that the default order is unchanged;
+    but for a bye, which Buchholz now counts as a game of ``size`` against dummies scoring the
+    player's own points (FIDE C.07 Art. 16.4), where it counted nothing."""
     ratings = ratings or {}
     rows = {p: Row(p, rating=ratings.get(p, 0.0)) for p in players}
     games = list(results)
@@ -97,6 +99,8 @@ def old_standings(players, results, *, byes=(), bye_score=None, ratings=None) ->
     for g in games:
         for pid in g.places:
             rows[pid].buchholz += sum(rows[o].points for o in g.places if o != pid)
+    for _, pid in byes:
+        rows[pid].buchholz += (size - 1) * rows[pid].points
     ordered = sorted(rows.values(), key=lambda r: (-r.points, -r.buchholz))
     for _, same in itertools.groupby(ordered, key=lambda r: (r.points, r.buchholz)):
         tied = list(same)
@@ -117,7 +121,7 @@ def test_the_default_order_ranks_as_before(size, count, rounds, seed):
     season = simulate(players, size, rounds, seed)
     ratings = {p: float((7 * i + seed) % 5) for i, p in enumerate(players)}
     new = standings(players, season.results, byes=season.byes, bye_score=1.0, ratings=ratings)
-    old = old_standings(players, season.results, byes=season.byes, bye_score=1.0, ratings=ratings)
+    old = old_standings(players, season.results, byes=season.byes, bye_score=1.0, ratings=ratings, size=size)
     assert [(r.player, r.points, r.buchholz, r.head_to_head) for r in new] == [
         (r.player, r.points, r.buchholz, r.head_to_head) for r in old
     ]

@@ -57,7 +57,7 @@ async def test_the_legend_says_what_rating_an_unrated_player_counts_as(leagues, 
     )
     rounds = Rounds(leagues, posts=None, scheduler=None)
     text, _ = await rounds.standings_post(league, "before the first round")
-    assert "n702: 0 points, 0 games, 0 wins; Rtg –" in text, text  # a dash, as the picture draws it
+    assert "n702: 0 points, 0 games played, 0 wins; Rtg –" in text, text  # a dash, as the picture draws it
     assert text.endswith("Rtg: rating (a player with no rated game yet counts as a newcomer, 0)"), text
     texto, _ = await rounds.standings_post(league, "antes de la primera ronda", language("es"))
     assert texto.endswith("(quien aún no tiene partidas puntuadas tiene la valoración inicial, 0)"), texto

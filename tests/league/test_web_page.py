@@ -31,6 +31,17 @@ def cells(html: str, heading: str) -> list[list[str]]:
     ]
 
 
+async def league_html(service, league_id: int, *queries: str) -> list[str]:
+    """The league's web page, once per query string (``""``, ``"?lang=es"``)."""
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("league", league_id)
+        return [await (await client.get(f"/l/{token}{query}")).text() for query in queries]
+    finally:
+        pages.close()
+        await client.close()
+
+
 async def test_who_sat_out_their_points_and_no_shows_as_discord_says(leagues, service, clock):
     store = service.store
     desk = Attendance(leagues)

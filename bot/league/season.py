@@ -37,7 +37,7 @@ from bot.storage import Job
 from bot.storage.leagues import ROUND_JOB, LeagueGame, LeagueRow
 from bot.texts import clip
 from bot.time.scheduler import Scheduler
-from engines.core import Said
+from engines.core import Said, said
 from languages import ENGLISH, N_, Language, language
 from renderers import league as pictures
 
@@ -575,14 +575,16 @@ class Rounds:
                 when=texts.when(opened.deadline_at),
                 **values,
             )
-            opening = t.gettext(
+            opening = said(
                 "{players}: your {game} game for **{league}**, {round}. Play it here before {when}.",
                 players=" ".join(f"<@{u}>" for u in seated),
                 when=texts.when(opened.deadline_at),
                 **values,
             )
-            await self.posts.post(thread, league.guild_id, opening, pings=pings)
-            await self.posts.post_board(session, t.gettext("**{game}**: {league}, {round}", **values))
+            # a line the thread refused comes with the first board (kept with it if that is refused too)
+            told = await self.posts.post(thread, league.guild_id, opening.in_words(t), pings=pings)
+            header = t.gettext("**{game}**: {league}, {round}", **values)
+            await self.posts.post_board(session, header, () if told else [opening], () if told else pings)
             lines.append(
                 t.gettext(
                     "Table {table}: {players} in {thread}",

@@ -1,13 +1,16 @@
 """What comes with a board Discord refused is not lost: a league seat handed to a substitute (the
-handover's line, the board's header; before the game's first board too) and any answer to a clock
-that ran out (more time, the computer taking the seat, the game abandoned, or nobody answering in
-time) reach the channel once it takes posts again, with the board (or the game's end) its
-``board`` job posts, or with a board posted before that try, once, in the channel's language then."""
+handover's line, the board's header; before the game's first board too), a league round's line
+calling a game's players, and any answer to a clock that ran out (more time, the computer taking
+the seat, the game abandoned, or nobody answering in time) reach the channel once it takes posts
+again, with the board (or the game's end) its ``board`` job posts, or with a board posted before
+that try, once, in the channel's language then."""
 
 from __future__ import annotations
 
+import re
+
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.leagues import HOUR, guacamole_with_substitute, posts_with
+from tests.e2e.leagues import HOUR, fire, guacamole_with_substitute, posts_with, started_league
 from tests.e2e.test_clocks import open_clocked, time_runs_out
 from tests.e2e.test_notices import is_board
 from tests.e2e.test_unposted import more_time_refused
@@ -364,6 +367,63 @@ async def test_no_answer_in_time_refused_is_posted_with_the_clock_s_answer_after
         assert is_board(board) and board.content.splitlines()[0] == NO_ANSWER, board.content
         assert board.pinged == {other.id}, board.content
         assert_noted(standin, thread, late)
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+        await try_again(standin, bot, table_clock)  # nothing left to try
+        assert standin.messages(thread)[-1].id == board.id
+
+
+async def test_a_round_opening_refused_whole_is_posted_with_the_games_first_board(
+    standin, bot_factory, table_clock
+):
+    """A league round opens while the league's threads refuse every message: the game's thread is
+    made, but neither the line calling its players nor its first board is posted.  Once the thread
+    takes posts again, the first board's try says the opening line above the board, once, pinging
+    the players seated (who want a mention)."""
+    games = standin.channel("games")
+    players = standin.add_users("ana", "beto", "cusi")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await started_league(
+            standin,
+            games,
+            players,
+            name="Avocado",
+            game="guacamole",
+            format="swiss",
+            players=3,
+            rounds=1,
+            days=3,
+        )
+        posts = bot.league_rounds.posts
+        open_thread = posts.open_thread
+
+        async def refusing(*args, **kwargs):  # the game's thread is made; then it refuses posts
+            made = await open_thread(*args, **kwargs)
+            standin.set_permissions(games, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
+            return made
+
+        posts.open_thread = refusing
+        await fire(bot)
+        await bot.front.boards.drain()
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+        (game,) = await bot.store.leagues.league_games(league.id, 1)
+        session = await bot.sessions.core.get(game.session_id)
+        thread = standin.channel(session.row.channel_id)
+        assert not posts_with(standin, thread, "your Guacamole game for")  # refused
+
+        standin.set_permissions(games, standin.bot_user)
+        await standin.settle()
+        await try_again(standin, bot, table_clock)
+        (board,) = posts_with(standin, thread, "your Guacamole game for")
+        first, second, *_ = board.content.splitlines()
+        called, said = first.split(": ", 1)
+        assert set(called.split()) == {f"<@{u.id}>" for u in players}, board.content
+        assert re.fullmatch(
+            r"your Guacamole game for \*\*Avocado\*\*, round 1 of 1\. Play it here before <t:\d+:f>\.", said
+        )
+        assert second.startswith("**Guacamole** begins!"), board.content  # (the catch-up's first board)
+        assert is_board(board) and board.pinged == {u.id for u in players}, board.content
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
 
         await try_again(standin, bot, table_clock)  # nothing left to try

@@ -1,7 +1,7 @@
 """Time: the game clock (the turn timer is one of its kinds), its deadline, and the answers when time runs out.
 
 Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.sessions.seats,
-bot.storage, bot.time.gameclock, engines.
+bot.storage, bot.time.gameclock, engines, languages.
 """
 
 from __future__ import annotations
@@ -32,10 +32,13 @@ from bot.time import gameclock as gc
 from bot.time.jobs import ASK, TIMEOUT
 from bot.time.source import stamp_of
 from engines.core import TABLE, echo, said
+from languages import N_
 
 ASK_AFTER = 120.0
 """Seconds after a time-out when its ``ask`` job, armed with it, posts the question what now if
 the process stopped before posting it (a deploy, a crash); posted, the question cancels the job."""
+
+QUESTION_CLOSED = N_("that question is closed: it was answered already, or the player moved")
 
 
 class Clocks:
@@ -232,47 +235,17 @@ class Clocks:
                 or int(when) != at
                 or await self.store.history.moved_since(session.id, seat, stamp_of(when))
             ):
-                raise StaleMove("that question is closed: it was answered already, or the player moved")
+                raise StaleMove(QUESTION_CLOSED)
             if user_id is not None:
                 refuse_computer_seat(session, voter)
                 if voter.seat == seat:
                     raise Refusal("the others decide this; you can still move, which ends the question")
-            if choice == "more":
-                spec = session.clock
-                assert spec is not None  # a pending timeout needs a clock
-                await self.core.save_clock(session, gc.more_time(spec, banks, seat, self.core.now()))
-                return await self.core.reread(session_id), None
-            if choice == "abandon":
-                session = await self.seats.abandon_now(
-                    session, "abandoned after a player's time ran out", tell=True
-                )
-                return session, None
-            spec = session.clock
-            assert spec is not None  # a pending timeout needs a clock
-            taken = [replace(s, computer=True) if s.seat == seat else s for s in session.seats]
-            clock = await self.core.clocked(as_changed(session, taken), gc.take(banks, seat), spec)
-            # Nobody answered (the ``timeout`` job, ``user_id`` None): the job is armed again in
-            # the same commit, a little later, to tell the channel should the process stop
-            # before it does (the table cancels it once told).
-            told = (
-                []
-                if user_id is not None
-                else [
-                    (TIMEOUT, f"{session.id}:{seat}", self.core.now() + ASK_AFTER, {"at": at, "taken": True})
-                ]
-            )
-            try:  # the seat and its clock in one commit, at the version the question was judged on
-                await self.store.games.set_seats(
-                    session.id,
-                    {seat: (True, False)},
-                    clock=clock,
-                    expected_version=session.version,
-                    jobs=told,
-                )
-            except StaleVersion:
-                raise StaleMove(
-                    "that question is closed: it was answered already, or the player moved"
-                ) from None
+            try:  # stored at the version the question was judged on: the first answer decides
+                decided = await self._decide(session, seat, at, choice, user_id)
+            except StaleVersion:  # answered meanwhile in another process (its job), or moved
+                raise StaleMove(QUESTION_CLOSED) from None
+            if decided is not None:
+                return decided, None
             session = await self.core.reread(session_id)
             result = MoveResult(
                 session,
@@ -284,3 +257,34 @@ class Clocks:
             )
             await self.play.settle(session, result, searches_wait=self.core.computers_wait)
             return result.session, result
+
+    async def _decide(
+        self, session: Session, seat: int, at: int, choice: str, user_id: int | None
+    ) -> Session | None:
+        """Store the answer about ``seat`` (lock held), only if the game is still at the version it
+        was judged on (else :class:`StaleVersion`, nothing written): the game after more time or
+        an abandon, None after the computer took the seat (the caller plays on)."""
+        spec = session.clock
+        assert spec is not None  # a pending timeout needs a clock
+        if choice == "more":
+            banks = gc.more_time(spec, session.banks, seat, self.core.now())
+            if not await self.core.save_clock(session, banks, expected_version=session.version):
+                raise StaleVersion(session.version)
+            return await self.core.reread(session.id)
+        if choice == "abandon":
+            reason = "abandoned after a player's time ran out"
+            return await self.seats.abandon_now(session, reason, tell=True, as_judged=True)
+        taken = [replace(s, computer=True) if s.seat == seat else s for s in session.seats]
+        clock = await self.core.clocked(as_changed(session, taken), gc.take(session.banks, seat), spec)
+        # Nobody answered (the ``timeout`` job, ``user_id`` None): the job is armed again in the
+        # same commit, a little later, to tell the channel should the process stop before it
+        # does (the table cancels it once told).
+        told = (
+            []
+            if user_id is not None
+            else [(TIMEOUT, f"{session.id}:{seat}", self.core.now() + ASK_AFTER, {"at": at, "taken": True})]
+        )
+        await self.store.games.set_seats(
+            session.id, {seat: (True, False)}, clock=clock, expected_version=session.version, jobs=told
+        )
+        return None

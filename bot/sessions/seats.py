@@ -13,7 +13,7 @@ from dataclasses import replace
 from bot.sessions.core import ANY, Core
 from bot.sessions.model import STALLED, MoveResult, Refusal, Seat, Session, seats_said
 from bot.sessions.play import Play
-from bot.storage import Body, Clocked
+from bot.storage import Body, Clocked, StaleVersion
 from bot.time import gameclock as gc
 from engines.core import Outcome, Said, said
 
@@ -228,11 +228,18 @@ class Seats:
         return gone
 
     async def abandon_now(
-        self, session: Session, reason: str, *, tell: bool = False, league_forfeit: bool = False
+        self,
+        session: Session,
+        reason: str,
+        *,
+        tell: bool = False,
+        league_forfeit: bool = False,
+        as_judged: bool = False,
     ) -> Session:
         """End the game without a result (lock held); ``tell``: the channel is to be told (the
         table tells it again at its start if the bot stops first); ``league_forfeit``: see
-        :meth:`abandon_damaged`."""
+        :meth:`abandon_damaged`; ``as_judged``: only if the game is still at ``session``'s version
+        (else :class:`StaleVersion`, nothing written: another process changed it meanwhile)."""
         ended = await self.store.games.finish(
             session.id,
             status="abandoned",
@@ -241,7 +248,10 @@ class Seats:
             results=[],
             tell=tell,
             league_forfeit=league_forfeit,
+            expected_version=session.version if as_judged else None,
         )
+        if as_judged and not ended:
+            raise StaleVersion(session.version)
         self.core.release(session.id)
         if ended:  # else it ended meanwhile in another process
             self.core.ended(session.row)

@@ -645,10 +645,13 @@ class Games(Concern):
         clock: Clocked | None = None,
         league_forfeit: bool = False,
         also: Body[object] | None = None,
+        expected_version: int | None = None,
     ) -> bool:
         """Active or lobby -> finished or abandoned, with the results recorded; False (nothing
         written) when the session had ended already (in another process: a game abandoned there
-        while its last move was played here is neither rated nor given results).
+        while its last move was played here is neither rated nor given results), or, with
+        ``expected_version``, when it is no longer at that version (an answer judged on the game as
+        it was, and something else decided meanwhile).
 
         A finished game's end is to be told (its last board); an abandoned one's only with
         ``tell`` (the channel is told it was abandoned: see :meth:`end_told`), else it counts as
@@ -670,11 +673,13 @@ class Games(Concern):
         if status not in ("finished", "abandoned"):
             raise ValueError(status)
         stamp = self.clock.stamp()
+        check = "" if expected_version is None else " AND version = ?"
+        extra = () if expected_version is None else (expected_version,)
 
         def body() -> Body[bool]:
             ended = yield from run(
                 "UPDATE sessions SET status = ?, end_reason = ?, outcome = ?, finished_at = ?, updated_at = ?,"
-                " end_told = ?, version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')",
+                " end_told = ?, version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')" + check,
                 status,
                 reason,
                 dump_json(outcome) if outcome else None,
@@ -682,6 +687,7 @@ class Games(Concern):
                 stamp,
                 int(status == "abandoned" and not tell),
                 session_id,
+                *extra,
             )
             if not ended:
                 return False

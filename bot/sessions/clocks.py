@@ -26,7 +26,7 @@ from bot.sessions.model import (
     seats_said,
 )
 from bot.sessions.play import Play
-from bot.sessions.seats import Seats, as_changed
+from bot.sessions.seats import CHANGED_MEANWHILE, Seats, as_changed
 from bot.storage import Job, StaleVersion
 from bot.time import gameclock as gc
 from bot.time.jobs import ASK, TIMEOUT
@@ -95,20 +95,28 @@ class Clocks:
                 )
             if session.banks.pending:
                 raise Refusal("someone's time ran out and the others are being asked; answer that first")
+            # Stored only at the version judged here: clocks begun for the seats to move then
+            # never replace those a deadline's move, stored meanwhile elsewhere, started.
+            version = session.version
             if spec is None:
                 # Seats the computer took after a timeout stay so: their people may still take
                 # them back once, and rank last.
                 taken = session.banks.taken
                 kept = gc.Banks(taken=dict(taken)).to_dict() if taken else None
-                await self.store.games.set_clock(session.id, None, kept, None)
-                return await self.core.require(channel_id)
-            if session.status == "lobby":
-                await self.store.games.set_clock(session.id, spec.text, None, spec.start)
-                return await self.core.require(channel_id)
-            people = [s.seat for s in session.seats if s.seat is not None and not s.computer]
-            banks = gc.begin(spec, people, session.to_move() & set(people), self.core.now())
-            banks = replace(banks, taken=session.banks.taken)
-            await self.core.save_clock(session, banks, spec=spec)
+                saved = await self.store.games.set_clock(
+                    session.id, None, kept, None, expected_version=version
+                )
+            elif session.status == "lobby":
+                saved = await self.store.games.set_clock(
+                    session.id, spec.text, None, spec.start, expected_version=version
+                )
+            else:
+                people = [s.seat for s in session.seats if s.seat is not None and not s.computer]
+                banks = gc.begin(spec, people, session.to_move() & set(people), self.core.now())
+                banks = replace(banks, taken=session.banks.taken)
+                saved = await self.core.save_clock(session, banks, spec=spec, expected_version=version)
+            if not saved:
+                raise StaleMove(CHANGED_MEANWHILE)
             return await self.core.require(channel_id)
 
     async def fire_clock(self, session_id: int, job: Job | None) -> MoveResult | TimeOut | None:

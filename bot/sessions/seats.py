@@ -2,7 +2,7 @@
 and ``/game return`` after a timeout.
 
 Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.storage, bot.time.gameclock,
-engines.
+engines, languages.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
 
 from bot.sessions.core import ANY, Core
-from bot.sessions.model import STALLED, MoveResult, Refusal, Seat, Session, seats_said
+from bot.sessions.model import STALLED, MoveResult, Refusal, Seat, Session, StaleMove, seats_said
 from bot.sessions.play import Play
 from bot.storage import Body, Clocked, StaleVersion
 from bot.time import gameclock as gc
 from engines.core import Outcome, Said, said
+from languages import N_
 
 
 def ranked_by_score(scores: Sequence[float]) -> list[tuple[int, ...]]:
@@ -30,6 +31,13 @@ def as_changed(session: Session, seats: list[Seat]) -> Session:
     """``session`` with its seats as a change being written makes them (its clocks' deadline
     leaves out the time away of the people who play then)."""
     return Session(row=session.row, seats=seats, info=session.info, state=session.state)
+
+
+CHANGED_MEANWHILE = N_(
+    "the game changed just as you asked (a move or a deadline stored elsewhere); nothing was changed, "
+    "try again"
+)
+"""A player's change refused because the game changed between judging it and storing it."""
 
 
 CHANNEL_GONE = "abandoned: its channel or thread was deleted"
@@ -53,20 +61,24 @@ class Seats:
         async with self.core.acting(user_id, channel=channel_id) as (session, seat):
             if seat.resigned:
                 raise Refusal("you have already resigned from this game")
-            return await self._resign_seat(session, seat)
-
-    async def _resign_seat(
-        self, session: Session, seat: Seat, also: Body[object] | None = None
-    ) -> MoveResult:
-        """The seat resigns (lock held): the computer takes it, or the game ends when too few stay."""
-        return await self._resign_seats(session, [seat], also)
+            try:
+                return await self._resign_seats(session, [seat], as_judged=True)
+            except StaleVersion:  # a deadline's move stored meanwhile by another process
+                raise StaleMove(CHANGED_MEANWHILE) from None
 
     async def _resign_seats(
-        self, session: Session, leaving: Sequence[Seat], also: Body[object] | None = None
+        self,
+        session: Session,
+        leaving: Sequence[Seat],
+        also: Body[object] | None = None,
+        *,
+        as_judged: bool = False,
     ) -> MoveResult:
         """The seats resign together (lock held): the computer takes them, or the game ends when
         too few stay.  ``also``: statements stored in the same commit (a league's record of why
-        they left): never the one without the other."""
+        they left): never the one without the other.  ``as_judged``: the seats change only if the
+        game is still at ``session``'s version (else :class:`StaleVersion`, nothing written), so
+        that the clocks they carry, worked out from ``session``, never replace newer ones."""
         gone = {s.seat for s in leaving}
         assert None not in gone  # callers pass seats of a running game
         seats = [replace(s, computer=True, resigned=True) if s.seat in gone else s for s in session.seats]
@@ -97,7 +109,10 @@ class Seats:
             ended = result.session.row.outcome
             result.outcome = Outcome.from_dict(ended) if ended is not None else None
             return result
-        row = await self.store.games.set_seats(session.id, flags, clock=clock, also=also)
+        expected = session.version if as_judged else None
+        row = await self.store.games.set_seats(
+            session.id, flags, clock=clock, also=also, expected_version=expected
+        )
         # The commit hands back the row as committed: no read is needed to tell the resignation (a
         # read that failed would tell a stored resignation as perhaps not recorded).
         session = Session(row=row, seats=seats, info=session.info, state=session.state, damaged=row.damaged)
@@ -280,7 +295,12 @@ class Seats:
                 clock = await self.core.clocked(as_changed(session, back), banks, spec)
             # The seat and its clock in one commit: never the person's seat with the clock of a
             # seat the computer plays, or the other way round.
-            await self.store.games.set_seats(session.id, {seat.seat: (False, False)}, clock=clock)
+            try:
+                await self.store.games.set_seats(
+                    session.id, {seat.seat: (False, False)}, clock=clock, expected_version=session.version
+                )
+            except StaleVersion:  # changed meanwhile by another process: these clocks are stale
+                raise StaleMove(CHANGED_MEANWHILE) from None
             return await self.core.reread(session.id)
 
     # ----------------------------------------------------------------- a league's no-shows

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sessions import SessionService, StaleMove, TimeOut
-from bot.storage import DEADLINE
-from bot.time.gameclock import DAY
+from bot.sessions import SessionService, StaleMove
 from tests.support import nim
+from tests.table.util import timed_out
 
 CH = 79
 
@@ -20,24 +19,6 @@ CH = 79
 def no_table_moves(monkeypatch):
     """Nim without its table move, so that running out of time asks the others."""
     monkeypatch.setattr(nim, "TABLE_MOVES", False)
-
-
-async def timed_out(service: SessionService, clock):
-    """A three-person game whose first seat to move ran out of time: the question is open."""
-    await service.lobby.create(
-        "nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", seed=3, clock="bank:1d+1h"
-    )
-    for uid in (2, 3):
-        await service.lobby.join(CH, uid, f"p{uid}")
-    session = (await service.lobby.start(CH, 1)).session
-    late = session.waiting_on()[0]
-    clock.advance(DAY)
-    (job,) = await service.store.jobs.claim_jobs("test", lease=60)
-    assert job.kind == DEADLINE
-    out = await service.clocks.fire_clock(session.id, job)
-    assert isinstance(out, TimeOut)
-    voter = next(s for s in session.seats if s.user_id != late.user_id)
-    return session, late.seat, int(out.at), voter.user_id
 
 
 def unanswered_meanwhile(store, there: SessionService, session_id: int, seat: int, at: int) -> list:
@@ -61,7 +42,8 @@ async def test_a_click_racing_the_unanswered_job_elsewhere_is_refused_once_the_j
     store, clock, no_table_moves, choice
 ):
     here, there = SessionService(store), SessionService(store)
-    session, seat, at, voter = await timed_out(here, clock)
+    out, voter = await timed_out(here, clock, CH)
+    session, seat, at = out.session, out.seats[0].seat, int(out.at)
     decided = unanswered_meanwhile(store, there, session.id, seat, at)
     with pytest.raises(StaleMove, match="question is closed"):
         await here.clocks.answer_timeout(session.id, seat, at, choice, voter)

@@ -453,10 +453,14 @@ class Games(Concern):
         options: Mapping[str, object],
         state: dict[str, object],
         clock: Clocked | None = None,
+        *,
+        expected_version: int | None = None,
     ) -> SessionRow:
         """Lobby -> active in one transaction: assign engine seats (join_order -> seat), store the
         first snapshot and, for a clocked game, its running clocks and the delay to the first
-        deadline; the row as committed (StaleVersion: no longer a lobby)."""
+        deadline; the row as committed (StaleVersion: no longer a lobby, or, with
+        ``expected_version``, no longer at it: a seat was taken or given up since ``seat_of`` was
+        drawn)."""
         stamp, now = self.clock.stamp(), self.clock.time()
         started = (
             "status = 'active', options = ?, state = ?, version = version + 1, updated_at = ?, started_at = ?"
@@ -466,12 +470,16 @@ class Games(Concern):
             started += ", clock_state = ?, timer_seconds = ?"
             values += [dump_json(clock[0]), stored_seconds(clock[1])]
 
+        check = "" if expected_version is None else " AND version = ?"
+        extra = () if expected_version is None else (expected_version,)
+
         def body() -> Body[SessionRow]:
             row = yield from one(
-                f"UPDATE sessions SET {started} WHERE id = ? AND status = 'lobby'"
+                f"UPDATE sessions SET {started} WHERE id = ? AND status = 'lobby'{check}"
                 " RETURNING version, timer_seconds",
                 *values,
                 session_id,
+                *extra,
             )
             if row is None:
                 raise StaleVersion(-1)

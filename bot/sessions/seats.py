@@ -33,6 +33,10 @@ def as_changed(session: Session, seats: list[Seat]) -> Session:
     return Session(row=session.row, seats=seats, info=session.info, state=session.state)
 
 
+JUDGED_AGAIN = 3
+"""How many times the table's own change to a seat is judged, on a fresh read each time, when
+another process changes the game meanwhile."""
+
 CHANGED_MEANWHILE = N_(
     "the game changed just as you asked (a move or a deadline stored elsewhere); nothing was changed, "
     "try again"
@@ -140,18 +144,34 @@ class Seats:
         """A league's forfeit: the seats of ``user_ids`` in this running game resign together, in
         one commit with ``also`` (the league's record of it).  None when the game is not running
         or none of them plays in it (``also`` is not run then)."""
-        async with self.core.lock(session_id):
-            session = await self.core.running(session_id)
-            if session is None:
-                return None
+        people = set(user_ids)
+
+        async def forfeit(session: Session) -> MoveResult | None:
             leaving = [
-                s
-                for s in session.seats
-                if s.user_id in set(user_ids) and s.seat is not None and not s.resigned
+                s for s in session.seats if s.user_id in people and s.seat is not None and not s.resigned
             ]
-            if not leaving:
-                return None
-            return await self._resign_seats(session, leaving, also)
+            return await self._resign_seats(session, leaving, also, as_judged=True) if leaving else None
+
+        return await self._on_fresh(session_id, forfeit)
+
+    async def _on_fresh(
+        self, session_id: int, act: Callable[[Session], Awaitable[MoveResult | None]]
+    ) -> MoveResult | None:
+        """The table's own change to a running game (a league's), ``act``, under the game's lock on
+        a fresh read (None when the game is not running), and judged again on a fresh read when
+        another process changed the game between the read and the commit (a deadline's move):
+        it stores clocks worked out from the game as it is, never from one that moved on."""
+        for attempt in range(JUDGED_AGAIN):
+            async with self.core.lock(session_id):
+                session = await self.core.running(session_id)
+                if session is None:
+                    return None
+                try:
+                    return await act(session)
+                except StaleVersion:
+                    if attempt == JUDGED_AGAIN - 1:
+                        raise
+        return None
 
     async def finish_by_computer(self, session_id: int) -> MoveResult | None:
         """Time is up for the whole game (a league round's deadline): the computer takes every
@@ -312,14 +332,11 @@ class Seats:
         seats (they are not resigned: their result counts as theirs) and plays on; ``also`` (the
         league's record of it) in the same commit.  None when the game is not running or none of
         them plays a seat of it now (``also`` is not run then)."""
-        async with self.core.lock(session_id):
-            session = await self.core.running(session_id)
-            if session is None:
-                return None
+        people = set(user_ids)
+
+        async def take(session: Session) -> MoveResult | None:
             seats = [
-                s
-                for s in session.seats
-                if s.user_id in set(user_ids) and s.seat is not None and not s.computer
+                s for s in session.seats if s.user_id in people and s.seat is not None and not s.computer
             ]
             if not seats:
                 return None
@@ -331,11 +348,15 @@ class Seats:
                     banks = gc.stop(banks, taken)
                 after = [replace(s, computer=True) if s.seat in flags else s for s in session.seats]
                 clock = await self.core.clocked(as_changed(session, after), banks, spec)
-            await self.store.games.set_seats(session.id, flags, clock=clock, also=also)
+            await self.store.games.set_seats(
+                session.id, flags, clock=clock, also=also, expected_version=session.version
+            )
             session = await self.core.reread(session.id)
             result = MoveResult(session, note=note, turn_before=session.engine.turn_number(session.state))
             await self.play.settle(session, result, searches_wait=self.core.computers_wait)
             return result
+
+        return await self._on_fresh(session_id, take)
 
     async def score_now(
         self, session_id: int, why: Said, also: Body[object] | None = None

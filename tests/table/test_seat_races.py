@@ -12,6 +12,7 @@ import pytest
 from bot.sessions import SessionService, StaleMove, TimeOut
 from bot.storage import DEADLINE
 from bot.time.gameclock import DAY, HOUR
+from engines.core import said
 from tests.support import nim
 from tests.table.util import timed_out
 
@@ -91,3 +92,28 @@ async def test_a_seat_taken_back_racing_a_deadline_elsewhere_is_refused_in_words
     now = await here.core.reread(session.id)
     assert now.by_seat(late.seat).computer  # nothing written by the return
     assert set(now.banks.pending) == {next_up.seat}  # the question about the next person stays open
+
+
+@pytest.mark.parametrize("how", ["computer_takes", "forfeit"])
+async def test_a_league_taking_a_seat_while_a_deadline_fires_elsewhere_keeps_the_deadlines_clocks(
+    store, clock, how
+):
+    """A league's job (the computer takes a no-show's seat, or a dropped player's seat resigns) and
+    the game's deadline fire at once in two processes: the league's change is judged again on the
+    game as the deadline left it, so the clocks it stores are those the deadline's move started,
+    not those from before it."""
+    here, there = SessionService(store), SessionService(store)
+    session, job = await three_with_a_timer(here, clock)
+    taken = next(s for s in session.seats if s.seat not in session.to_move())
+    fired = deadline_meanwhile(store, there, session.id, job)
+    if how == "forfeit":
+        result = await here.seats.forfeit_seat(session.id, taken.user_id)
+    else:
+        result = await here.seats.computer_takes(session.id, [taken.user_id], said("no-show"))
+    assert result is not None and fired and fired[0] is not None  # both stood
+    now = await here.core.reread(session.id)
+    assert now.by_seat(taken.seat).computer
+    # The clocks that run are those of the people to move, each since its turn began (the
+    # deadline's time, the clock standing still since), none from before the deadline's move.
+    assert set(now.banks.since) == {s.seat for s in now.waiting_on() if not s.computer}
+    assert all(since == clock.time() for since in now.banks.since.values())

@@ -41,12 +41,13 @@ from bot.sessions import (
     Refusal,
     Session,
     SessionService,
+    StaleMove,
     named,
     record_of,
     refuse_computer_seat,
     seats_said,
 )
-from bot.storage import MoveRow, NewMove, UndoRequest
+from bot.storage import MoveRow, NewMove, StaleVersion, UndoRequest
 from bot.time import gameclock as gc
 from engines.core import PUBLIC, TABLE, Event, said_n
 from languages import N_
@@ -238,9 +239,14 @@ class UndoService:
         clock = await self.service.core.clock_after(session, state, 1, undo_of=target)
         # The row comes back as committed: once the moves are taken back, nothing after this
         # needs the database to tell it (it may have stopped answering).
-        row = await self.store.games.play_moves(
-            session.id, session.version, [entry], module.to_dict(state), clock=clock
-        )
+        try:
+            row = await self.store.games.play_moves(
+                session.id, session.version, [entry], module.to_dict(state), clock=clock
+            )
+        except StaleVersion:  # a move stored meanwhile by another process (a deadline): it stands
+            raise StaleMove(
+                "the game moved on before the moves were taken back, so they stand; {/game undo} asks again"
+            ) from None
         try:  # a request left behind no longer matches the game's version: it is never answered
             await self.store.history.drop_undo(session.id)
         except Exception:

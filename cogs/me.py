@@ -82,8 +82,8 @@ class MeCog(FrontCog, group_name="me", group_description="Your own settings, the
             text = t.gettext("Nothing to change. {settings}", settings=await self.settings_text(person, t))
             await reply(interaction, text)
             return
-        person = dataclasses.replace(person, **changes)
-        await store.people.save_person(person)
+        before, person = person, dataclasses.replace(person, **changes)
+        await store.people.save_person(person, before)  # what changed only: a /me elsewhere keeps its own
         if self.bot.scheduler is not None:
             await direct.reminders_changed(self.front.notifier, person)
             await direct.ends_held(self.front.notifier, person)
@@ -132,7 +132,7 @@ class MeCog(FrontCog, group_name="me", group_description="Your own settings, the
         except SettingError as exc:
             await reply(interaction, f"⚠️ {sentence(exc.said(t))}")
             return
-        await store.people.save_person(person)  # kept in the history of times away the clocks read
+        await store.people.save_person(person, before)  # kept in the history of times away the clocks read
         await direct.deadlines_again(
             self.front.notifier, person.user_id
         )  # the clocks stop: their deadlines move
@@ -161,7 +161,7 @@ class MeCog(FrontCog, group_name="me", group_description="Your own settings, the
         except SettingError as exc:
             await reply(interaction, f"⚠️ {sentence(exc.said(t))}")
             return
-        await store.people.save_person(person)
+        await store.people.save_person(person, before)
         await direct.clocks_resume(self.front.notifier, person.user_id, before.away_until)
         left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
         text = t.ngettext(

@@ -1,7 +1,7 @@
 """Time: the game clock (the turn timer is one of its kinds), its deadline, and the answers when time runs out.
 
 Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.sessions.seats,
-bot.storage, bot.time.gameclock, engines.
+bot.storage, bot.time.gameclock, engines, languages.
 """
 
 from __future__ import annotations
@@ -26,16 +26,19 @@ from bot.sessions.model import (
     seats_said,
 )
 from bot.sessions.play import Play
-from bot.sessions.seats import Seats, as_changed
+from bot.sessions.seats import CHANGED_MEANWHILE, Seats, as_changed
 from bot.storage import Job, StaleVersion
 from bot.time import gameclock as gc
 from bot.time.jobs import ASK, TIMEOUT
 from bot.time.source import stamp_of
 from engines.core import TABLE, echo, said
+from languages import N_
 
 ASK_AFTER = 120.0
 """Seconds after a time-out when its ``ask`` job, armed with it, posts the question what now if
 the process stopped before posting it (a deploy, a crash); posted, the question cancels the job."""
+
+QUESTION_CLOSED = N_("that question is closed: it was answered already, or the player moved")
 
 
 class Clocks:
@@ -92,20 +95,28 @@ class Clocks:
                 )
             if session.banks.pending:
                 raise Refusal("someone's time ran out and the others are being asked; answer that first")
+            # Stored only at the version judged here: clocks begun for the seats to move then
+            # never replace those a deadline's move, stored meanwhile elsewhere, started.
+            version = session.version
             if spec is None:
                 # Seats the computer took after a timeout stay so: their people may still take
                 # them back once, and rank last.
                 taken = session.banks.taken
                 kept = gc.Banks(taken=dict(taken)).to_dict() if taken else None
-                await self.store.games.set_clock(session.id, None, kept, None)
-                return await self.core.require(channel_id)
-            if session.status == "lobby":
-                await self.store.games.set_clock(session.id, spec.text, None, spec.start)
-                return await self.core.require(channel_id)
-            people = [s.seat for s in session.seats if s.seat is not None and not s.computer]
-            banks = gc.begin(spec, people, session.to_move() & set(people), self.core.now())
-            banks = replace(banks, taken=session.banks.taken)
-            await self.core.save_clock(session, banks, spec=spec)
+                saved = await self.store.games.set_clock(
+                    session.id, None, kept, None, expected_version=version
+                )
+            elif session.status == "lobby":
+                saved = await self.store.games.set_clock(
+                    session.id, spec.text, None, spec.start, expected_version=version
+                )
+            else:
+                people = [s.seat for s in session.seats if s.seat is not None and not s.computer]
+                banks = gc.begin(spec, people, session.to_move() & set(people), self.core.now())
+                banks = replace(banks, taken=session.banks.taken)
+                saved = await self.core.save_clock(session, banks, spec=spec, expected_version=version)
+            if not saved:
+                raise StaleMove(CHANGED_MEANWHILE)
             return await self.core.require(channel_id)
 
     async def fire_clock(self, session_id: int, job: Job | None) -> MoveResult | TimeOut | None:
@@ -232,47 +243,17 @@ class Clocks:
                 or int(when) != at
                 or await self.store.history.moved_since(session.id, seat, stamp_of(when))
             ):
-                raise StaleMove("that question is closed: it was answered already, or the player moved")
+                raise StaleMove(QUESTION_CLOSED)
             if user_id is not None:
                 refuse_computer_seat(session, voter)
                 if voter.seat == seat:
                     raise Refusal("the others decide this; you can still move, which ends the question")
-            if choice == "more":
-                spec = session.clock
-                assert spec is not None  # a pending timeout needs a clock
-                await self.core.save_clock(session, gc.more_time(spec, banks, seat, self.core.now()))
-                return await self.core.reread(session_id), None
-            if choice == "abandon":
-                session = await self.seats.abandon_now(
-                    session, "abandoned after a player's time ran out", tell=True
-                )
-                return session, None
-            spec = session.clock
-            assert spec is not None  # a pending timeout needs a clock
-            taken = [replace(s, computer=True) if s.seat == seat else s for s in session.seats]
-            clock = await self.core.clocked(as_changed(session, taken), gc.take(banks, seat), spec)
-            # Nobody answered (the ``timeout`` job, ``user_id`` None): the job is armed again in
-            # the same commit, a little later, to tell the channel should the process stop
-            # before it does (the table cancels it once told).
-            told = (
-                []
-                if user_id is not None
-                else [
-                    (TIMEOUT, f"{session.id}:{seat}", self.core.now() + ASK_AFTER, {"at": at, "taken": True})
-                ]
-            )
-            try:  # the seat and its clock in one commit, at the version the question was judged on
-                await self.store.games.set_seats(
-                    session.id,
-                    {seat: (True, False)},
-                    clock=clock,
-                    expected_version=session.version,
-                    jobs=told,
-                )
-            except StaleVersion:
-                raise StaleMove(
-                    "that question is closed: it was answered already, or the player moved"
-                ) from None
+            try:  # stored at the version the question was judged on: the first answer decides
+                decided = await self._decide(session, seat, at, choice, user_id)
+            except StaleVersion:  # answered meanwhile in another process (its job), or moved
+                raise StaleMove(QUESTION_CLOSED) from None
+            if decided is not None:
+                return decided, None
             session = await self.core.reread(session_id)
             result = MoveResult(
                 session,
@@ -284,3 +265,34 @@ class Clocks:
             )
             await self.play.settle(session, result, searches_wait=self.core.computers_wait)
             return result.session, result
+
+    async def _decide(
+        self, session: Session, seat: int, at: int, choice: str, user_id: int | None
+    ) -> Session | None:
+        """Store the answer about ``seat`` (lock held), only if the game is still at the version it
+        was judged on (else :class:`StaleVersion`, nothing written): the game after more time or
+        an abandon, None after the computer took the seat (the caller plays on)."""
+        spec = session.clock
+        assert spec is not None  # a pending timeout needs a clock
+        if choice == "more":
+            banks = gc.more_time(spec, session.banks, seat, self.core.now())
+            if not await self.core.save_clock(session, banks, expected_version=session.version):
+                raise StaleVersion(session.version)
+            return await self.core.reread(session.id)
+        if choice == "abandon":
+            reason = "abandoned after a player's time ran out"
+            return await self.seats.abandon_now(session, reason, tell=True, as_judged=True)
+        taken = [replace(s, computer=True) if s.seat == seat else s for s in session.seats]
+        clock = await self.core.clocked(as_changed(session, taken), gc.take(session.banks, seat), spec)
+        # Nobody answered (the ``timeout`` job, ``user_id`` None): the job is armed again in the
+        # same commit, a little later, to tell the channel should the process stop before it
+        # does (the table cancels it once told).
+        told = (
+            []
+            if user_id is not None
+            else [(TIMEOUT, f"{session.id}:{seat}", self.core.now() + ASK_AFTER, {"at": at, "taken": True})]
+        )
+        await self.store.games.set_seats(
+            session.id, {seat: (True, False)}, clock=clock, expected_version=session.version, jobs=told
+        )
+        return None

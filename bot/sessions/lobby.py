@@ -12,9 +12,9 @@ from dataclasses import replace
 import engines
 from bot import profiles
 from bot.sessions.core import LOBBY, Core
-from bot.sessions.model import MoveResult, Refusal, Session
+from bot.sessions.model import MoveResult, Refusal, Session, StaleMove
 from bot.sessions.play import Play
-from bot.storage import Body, ChannelBusy, Conflict, SessionRow
+from bot.storage import Body, ChannelBusy, Conflict, SessionRow, StaleVersion
 from bot.time import gameclock as gc
 from engines.core import (
     DEFAULT_LEVEL,
@@ -300,9 +300,20 @@ class Lobby:
             )
             started = Session(row=session.row, seats=seats, info=session.info, state=state)
             clock = await self.core.clock_at_start(started)
-            row = await self.store.games.start(
-                session.id, seat_of, options_of(config), module.to_dict(state), clock
-            )
+            try:  # only the seats numbered here: a change stored meanwhile elsewhere refuses it
+                row = await self.store.games.start(
+                    session.id,
+                    seat_of,
+                    options_of(config),
+                    module.to_dict(state),
+                    clock,
+                    expected_version=session.version,
+                )
+            except StaleVersion:
+                raise StaleMove(
+                    "the lobby changed as the game was starting (someone joined or left, or it started "
+                    "already); nothing was started: start again"
+                ) from None
             # The commit hands back the row as committed, with the seats as numbered here: no read
             # is needed to post the first board (a read that failed would leave it unposted).
             session = Session(row=row, seats=seats, info=session.info, state=state, damaged=row.damaged)

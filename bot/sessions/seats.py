@@ -2,7 +2,7 @@
 and ``/game return`` after a timeout.
 
 Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.storage, bot.time.gameclock,
-engines.
+engines, languages.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
 
 from bot.sessions.core import ANY, Core
-from bot.sessions.model import STALLED, MoveResult, Refusal, Seat, Session, seats_said
+from bot.sessions.model import STALLED, MoveResult, Refusal, Seat, Session, StaleMove, seats_said
 from bot.sessions.play import Play
-from bot.storage import Body, Clocked
+from bot.storage import Body, Clocked, StaleVersion
 from bot.time import gameclock as gc
 from engines.core import Outcome, Said, said
+from languages import N_
 
 
 def ranked_by_score(scores: Sequence[float]) -> list[tuple[int, ...]]:
@@ -30,6 +31,17 @@ def as_changed(session: Session, seats: list[Seat]) -> Session:
     """``session`` with its seats as a change being written makes them (its clocks' deadline
     leaves out the time away of the people who play then)."""
     return Session(row=session.row, seats=seats, info=session.info, state=session.state)
+
+
+JUDGED_AGAIN = 3
+"""How many times the table's own change to a seat is judged, on a fresh read each time, when
+another process changes the game meanwhile."""
+
+CHANGED_MEANWHILE = N_(
+    "the game changed just as you asked (a move or a deadline stored elsewhere); nothing was changed, "
+    "try again"
+)
+"""A player's change refused because the game changed between judging it and storing it."""
 
 
 CHANNEL_GONE = "abandoned: its channel or thread was deleted"
@@ -53,20 +65,24 @@ class Seats:
         async with self.core.acting(user_id, channel=channel_id) as (session, seat):
             if seat.resigned:
                 raise Refusal("you have already resigned from this game")
-            return await self._resign_seat(session, seat)
-
-    async def _resign_seat(
-        self, session: Session, seat: Seat, also: Body[object] | None = None
-    ) -> MoveResult:
-        """The seat resigns (lock held): the computer takes it, or the game ends when too few stay."""
-        return await self._resign_seats(session, [seat], also)
+            try:
+                return await self._resign_seats(session, [seat], as_judged=True)
+            except StaleVersion:  # a deadline's move stored meanwhile by another process
+                raise StaleMove(CHANGED_MEANWHILE) from None
 
     async def _resign_seats(
-        self, session: Session, leaving: Sequence[Seat], also: Body[object] | None = None
+        self,
+        session: Session,
+        leaving: Sequence[Seat],
+        also: Body[object] | None = None,
+        *,
+        as_judged: bool = False,
     ) -> MoveResult:
         """The seats resign together (lock held): the computer takes them, or the game ends when
         too few stay.  ``also``: statements stored in the same commit (a league's record of why
-        they left): never the one without the other."""
+        they left): never the one without the other.  ``as_judged``: the seats change only if the
+        game is still at ``session``'s version (else :class:`StaleVersion`, nothing written), so
+        that the clocks they carry, worked out from ``session``, never replace newer ones."""
         gone = {s.seat for s in leaving}
         assert None not in gone  # callers pass seats of a running game
         seats = [replace(s, computer=True, resigned=True) if s.seat in gone else s for s in session.seats]
@@ -97,7 +113,10 @@ class Seats:
             ended = result.session.row.outcome
             result.outcome = Outcome.from_dict(ended) if ended is not None else None
             return result
-        row = await self.store.games.set_seats(session.id, flags, clock=clock, also=also)
+        expected = session.version if as_judged else None
+        row = await self.store.games.set_seats(
+            session.id, flags, clock=clock, also=also, expected_version=expected
+        )
         # The commit hands back the row as committed: no read is needed to tell the resignation (a
         # read that failed would tell a stored resignation as perhaps not recorded).
         session = Session(row=row, seats=seats, info=session.info, state=session.state, damaged=row.damaged)
@@ -125,18 +144,34 @@ class Seats:
         """A league's forfeit: the seats of ``user_ids`` in this running game resign together, in
         one commit with ``also`` (the league's record of it).  None when the game is not running
         or none of them plays in it (``also`` is not run then)."""
-        async with self.core.lock(session_id):
-            session = await self.core.running(session_id)
-            if session is None:
-                return None
+        people = set(user_ids)
+
+        async def forfeit(session: Session) -> MoveResult | None:
             leaving = [
-                s
-                for s in session.seats
-                if s.user_id in set(user_ids) and s.seat is not None and not s.resigned
+                s for s in session.seats if s.user_id in people and s.seat is not None and not s.resigned
             ]
-            if not leaving:
-                return None
-            return await self._resign_seats(session, leaving, also)
+            return await self._resign_seats(session, leaving, also, as_judged=True) if leaving else None
+
+        return await self._on_fresh(session_id, forfeit)
+
+    async def _on_fresh(
+        self, session_id: int, act: Callable[[Session], Awaitable[MoveResult | None]]
+    ) -> MoveResult | None:
+        """The table's own change to a running game (a league's), ``act``, under the game's lock on
+        a fresh read (None when the game is not running), and judged again on a fresh read when
+        another process changed the game between the read and the commit (a deadline's move):
+        it stores clocks worked out from the game as it is, never from one that moved on."""
+        for attempt in range(JUDGED_AGAIN):
+            async with self.core.lock(session_id):
+                session = await self.core.running(session_id)
+                if session is None:
+                    return None
+                try:
+                    return await act(session)
+                except StaleVersion:
+                    if attempt == JUDGED_AGAIN - 1:
+                        raise
+        return None
 
     async def finish_by_computer(self, session_id: int) -> MoveResult | None:
         """Time is up for the whole game (a league round's deadline): the computer takes every
@@ -228,11 +263,18 @@ class Seats:
         return gone
 
     async def abandon_now(
-        self, session: Session, reason: str, *, tell: bool = False, league_forfeit: bool = False
+        self,
+        session: Session,
+        reason: str,
+        *,
+        tell: bool = False,
+        league_forfeit: bool = False,
+        as_judged: bool = False,
     ) -> Session:
         """End the game without a result (lock held); ``tell``: the channel is to be told (the
         table tells it again at its start if the bot stops first); ``league_forfeit``: see
-        :meth:`abandon_damaged`."""
+        :meth:`abandon_damaged`; ``as_judged``: only if the game is still at ``session``'s version
+        (else :class:`StaleVersion`, nothing written: another process changed it meanwhile)."""
         ended = await self.store.games.finish(
             session.id,
             status="abandoned",
@@ -241,7 +283,10 @@ class Seats:
             results=[],
             tell=tell,
             league_forfeit=league_forfeit,
+            expected_version=session.version if as_judged else None,
         )
+        if as_judged and not ended:
+            raise StaleVersion(session.version)
         self.core.release(session.id)
         if ended:  # else it ended meanwhile in another process
             self.core.ended(session.row)
@@ -270,7 +315,12 @@ class Seats:
                 clock = await self.core.clocked(as_changed(session, back), banks, spec)
             # The seat and its clock in one commit: never the person's seat with the clock of a
             # seat the computer plays, or the other way round.
-            await self.store.games.set_seats(session.id, {seat.seat: (False, False)}, clock=clock)
+            try:
+                await self.store.games.set_seats(
+                    session.id, {seat.seat: (False, False)}, clock=clock, expected_version=session.version
+                )
+            except StaleVersion:  # changed meanwhile by another process: these clocks are stale
+                raise StaleMove(CHANGED_MEANWHILE) from None
             return await self.core.reread(session.id)
 
     # ----------------------------------------------------------------- a league's no-shows
@@ -282,14 +332,11 @@ class Seats:
         seats (they are not resigned: their result counts as theirs) and plays on; ``also`` (the
         league's record of it) in the same commit.  None when the game is not running or none of
         them plays a seat of it now (``also`` is not run then)."""
-        async with self.core.lock(session_id):
-            session = await self.core.running(session_id)
-            if session is None:
-                return None
+        people = set(user_ids)
+
+        async def take(session: Session) -> MoveResult | None:
             seats = [
-                s
-                for s in session.seats
-                if s.user_id in set(user_ids) and s.seat is not None and not s.computer
+                s for s in session.seats if s.user_id in people and s.seat is not None and not s.computer
             ]
             if not seats:
                 return None
@@ -301,11 +348,15 @@ class Seats:
                     banks = gc.stop(banks, taken)
                 after = [replace(s, computer=True) if s.seat in flags else s for s in session.seats]
                 clock = await self.core.clocked(as_changed(session, after), banks, spec)
-            await self.store.games.set_seats(session.id, flags, clock=clock, also=also)
+            await self.store.games.set_seats(
+                session.id, flags, clock=clock, also=also, expected_version=session.version
+            )
             session = await self.core.reread(session.id)
             result = MoveResult(session, note=note, turn_before=session.engine.turn_number(session.state))
             await self.play.settle(session, result, searches_wait=self.core.computers_wait)
             return result
+
+        return await self._on_fresh(session_id, take)
 
     async def score_now(
         self, session_id: int, why: Said, also: Body[object] | None = None

@@ -453,10 +453,14 @@ class Games(Concern):
         options: Mapping[str, object],
         state: dict[str, object],
         clock: Clocked | None = None,
+        *,
+        expected_version: int | None = None,
     ) -> SessionRow:
         """Lobby -> active in one transaction: assign engine seats (join_order -> seat), store the
         first snapshot and, for a clocked game, its running clocks and the delay to the first
-        deadline; the row as committed (StaleVersion: no longer a lobby)."""
+        deadline; the row as committed (StaleVersion: no longer a lobby, or, with
+        ``expected_version``, no longer at it: a seat was taken or given up since ``seat_of`` was
+        drawn)."""
         stamp, now = self.clock.stamp(), self.clock.time()
         started = (
             "status = 'active', options = ?, state = ?, version = version + 1, updated_at = ?, started_at = ?"
@@ -466,12 +470,16 @@ class Games(Concern):
             started += ", clock_state = ?, timer_seconds = ?"
             values += [dump_json(clock[0]), stored_seconds(clock[1])]
 
+        check = "" if expected_version is None else " AND version = ?"
+        extra = () if expected_version is None else (expected_version,)
+
         def body() -> Body[SessionRow]:
             row = yield from one(
-                f"UPDATE sessions SET {started} WHERE id = ? AND status = 'lobby'"
+                f"UPDATE sessions SET {started} WHERE id = ? AND status = 'lobby'{check}"
                 " RETURNING version, timer_seconds",
                 *values,
                 session_id,
+                *extra,
             )
             if row is None:
                 raise StaleVersion(-1)
@@ -645,10 +653,13 @@ class Games(Concern):
         clock: Clocked | None = None,
         league_forfeit: bool = False,
         also: Body[object] | None = None,
+        expected_version: int | None = None,
     ) -> bool:
         """Active or lobby -> finished or abandoned, with the results recorded; False (nothing
         written) when the session had ended already (in another process: a game abandoned there
-        while its last move was played here is neither rated nor given results).
+        while its last move was played here is neither rated nor given results), or, with
+        ``expected_version``, when it is no longer at that version (an answer judged on the game as
+        it was, and something else decided meanwhile).
 
         A finished game's end is to be told (its last board); an abandoned one's only with
         ``tell`` (the channel is told it was abandoned: see :meth:`end_told`), else it counts as
@@ -670,11 +681,13 @@ class Games(Concern):
         if status not in ("finished", "abandoned"):
             raise ValueError(status)
         stamp = self.clock.stamp()
+        check = "" if expected_version is None else " AND version = ?"
+        extra = () if expected_version is None else (expected_version,)
 
         def body() -> Body[bool]:
             ended = yield from run(
                 "UPDATE sessions SET status = ?, end_reason = ?, outcome = ?, finished_at = ?, updated_at = ?,"
-                " end_told = ?, version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')",
+                " end_told = ?, version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')" + check,
                 status,
                 reason,
                 dump_json(outcome) if outcome else None,
@@ -682,6 +695,7 @@ class Games(Concern):
                 stamp,
                 int(status == "abandoned" and not tell),
                 session_id,
+                *extra,
             )
             if not ended:
                 return False

@@ -9,11 +9,11 @@ from collections.abc import Iterable
 from bot.storage.base import Body, Concern, PersonRow, fits, one, person_of, run, upsert
 
 SAVED = (
-    "user_id, notify, remind_hours, time_zone, quiet_start, quiet_end, dm_failed, away_since, away_until,"
-    " away_reason, away_year, away_days_used"
+    "notify, remind_hours, time_zone, quiet_start, quiet_end, away_since, away_until, away_reason, away_year,"
+    " away_days_used"
 ).split(", ")
-"""The settings :meth:`People.save_person` writes (the locale and the palette have their own)."""
-SAVE_PERSON = upsert("people", "user_id", ", ".join(SAVED) + ", updated_at")
+"""The settings :meth:`People.save_person` writes (the locale, the palette and the note of a failed
+direct message have their own)."""
 NEW_LOCALE = "people.locale IS NULL OR people.locale <> excluded.locale"
 SAVE_AWAY = upsert("away_periods", "user_id, since", "user_id, since, until")
 """A time away kept in the history: a new one, or its end moved by ``/me back``."""
@@ -42,20 +42,28 @@ class People(Concern):
             found = {r["user_id"]: person_of(r) for r in rows}
         return {u: found.get(u, PersonRow(u)) for u in ids}
 
-    async def save_person(self, person: PersonRow) -> None:
+    async def save_person(self, person: PersonRow, before: PersonRow | None = None) -> None:
         """Write the person's settings; their time away, if any, is kept in the history of their
         times away too (:meth:`away_periods`), and a new reminder interval in the history of their
-        intervals (:meth:`intervals`), in the same transaction."""
-        values = [getattr(person, c) for c in SAVED]
+        intervals (:meth:`intervals`), in the same transaction.
+
+        With ``before`` (the settings as read, which ``person`` changes), only the settings that
+        differ from it are written: a change made meanwhile to the others (another ``/me`` command,
+        in this process or another) is kept.  A failed direct message, noted by its own writer
+        (:meth:`set_dm_failed`), is never written here."""
+        changed = [c for c in SAVED if before is None or getattr(person, c) != getattr(before, c)]
+        sql = upsert("people", "user_id", ", ".join(["user_id", *changed, "updated_at"]))
+        values = [getattr(person, c) for c in changed]
         now = self.clock.time()
 
         def body() -> Body[None]:
-            before = yield from one("SELECT remind_hours FROM people WHERE user_id = ?", person.user_id)
-            had = PersonRow(person.user_id).remind_hours if before is None else int(before[0])
-            if had != person.remind_hours:  # kept with its time: earlier turns keep their allowance
-                yield from run(KEEP_FIRST_INTERVAL, person.user_id, had)
-                yield from run(SAVE_INTERVAL, person.user_id, now, person.remind_hours)
-            yield from run(SAVE_PERSON, *values[:6], int(person.dm_failed), *values[7:], self.clock.stamp())
+            if "remind_hours" in changed:
+                stored = yield from one("SELECT remind_hours FROM people WHERE user_id = ?", person.user_id)
+                had = PersonRow(person.user_id).remind_hours if stored is None else int(stored[0])
+                if had != person.remind_hours:  # kept with its time: earlier turns keep their allowance
+                    yield from run(KEEP_FIRST_INTERVAL, person.user_id, had)
+                    yield from run(SAVE_INTERVAL, person.user_id, now, person.remind_hours)
+            yield from run(sql, person.user_id, *values, self.clock.stamp())
             if person.away_since is not None and person.away_until is not None:
                 yield from run(SAVE_AWAY, person.user_id, person.away_since, person.away_until)
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from bot import notices
 from bot.storage import PersonRow
 
 
@@ -61,3 +64,26 @@ async def test_sessions_of_lists_live_seats_across_servers(store):
     assert [[s.user_id for s in seats] for _, seats in found] == [[1], [2, 1]]
     assert {row.guild_id for row, _ in found} == {1, 2}
     assert await store.games.sessions_of(3) == [] and await store.games.sessions_of(99) == []
+
+
+async def test_a_failed_dm_noted_while_settings_are_saved_is_kept(store):
+    """A direct message to the person fails (noted in any process) between ``/me notify`` reading
+    their settings and saving the change: the note stays, so they are still told at their next
+    command."""
+    before = await store.people.person(11)
+    assert await store.people.set_dm_failed(11, True)  # meanwhile
+    await store.people.save_person(replace(before, notify="dm"))
+    after = await store.people.person(11)
+    assert after.notify == "dm" and after.dm_failed
+
+
+async def test_two_settings_changes_judged_on_one_read_keep_each_other(store, clock):
+    """``/me notify`` and ``/me away`` at once (two servers, perhaps two processes): each read the
+    settings before the other saved, and each writes what it changed, so both stand."""
+    before = await store.people.person(12)
+    away = notices.take_away(before, 3, None, clock.time(), 30)
+    await store.people.save_person(away, before)
+    await store.people.save_person(replace(before, notify="both", quiet_start=22, quiet_end=7), before)
+    after = await store.people.person(12)
+    assert (after.notify, after.quiet_start, after.quiet_end) == ("both", 22, 7)
+    assert after.away_at(clock.time() + 1) and after.away_days_used == away.away_days_used == 3

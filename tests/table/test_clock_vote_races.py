@@ -1,0 +1,54 @@
+"""The answers to a timeout question raced from two processes (two session services on one
+database, each with its own locks): the job that lets the computer take a seat nobody answered
+for fires in whichever process claims it, while a player's click on the question lands in the
+process serving the game's server.  The first answer decides; the other is told the question is
+closed, and changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.sessions import SessionService, StaleMove
+from tests.support import nim
+from tests.table.util import timed_out
+
+CH = 79
+
+
+@pytest.fixture
+def no_table_moves(monkeypatch):
+    """Nim without its table move, so that running out of time asks the others."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+
+
+def unanswered_meanwhile(store, there: SessionService, session_id: int, seat: int, at: int) -> list:
+    """While the next answer is judged here (after it read the game, before it writes), the other
+    process's job answers for nobody: the computer takes the seat.  What it decided is kept."""
+    decided: list = []
+    real = store.history.moved_since
+
+    async def moved_since(*args, **kwargs):
+        store.history.moved_since = real  # once
+        moved = await real(*args, **kwargs)  # (the late player had not moved: the question is open)
+        decided.append(await there.clocks.answer_timeout(session_id, seat, at, "computer", None))
+        return moved
+
+    store.history.moved_since = moved_since
+    return decided
+
+
+@pytest.mark.parametrize("choice", ["more", "abandon"])
+async def test_a_click_racing_the_unanswered_job_elsewhere_is_refused_once_the_job_decided(
+    store, clock, no_table_moves, choice
+):
+    here, there = SessionService(store), SessionService(store)
+    out, voter = await timed_out(here, clock, CH)
+    session, seat, at = out.session, out.seats[0].seat, int(out.at)
+    decided = unanswered_meanwhile(store, there, session.id, seat, at)
+    with pytest.raises(StaleMove, match="question is closed"):
+        await here.clocks.answer_timeout(session.id, seat, at, choice, voter)
+    assert len(decided) == 1  # the job's answer came first, and stands alone
+    now = await here.core.reread(session.id)
+    assert now.status == "active" and now.by_seat(seat).computer
+    assert seat in now.banks.taken  # the late person may still take the seat back, once
+    assert now.banks.pending == {}

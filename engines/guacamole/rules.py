@@ -401,16 +401,21 @@ def _check_refs(s: State, seat: int, refs: tuple[str, ...]) -> None:
         if pool[ref] < n:
             where = ZONE if ref.startswith("z") else HAND
             have = _list_codes(s.prep[seat] if ref.startswith("z") else s.hands[seat])
-            values = {"card": _ref_code(ref), "where": where, "n": n, "cards": have}
-            if pool[ref]:
+            values = {"card": _ref_code(ref), "where": where, "cards": have}
+            if pool[ref]:  # the count is said as a number of times: "uses 1" read as a card
                 raise IllegalMove(
-                    "you have {have} {card} in your {where} but the move uses {n}; "
-                    "your {where} holds {cards} (write z5T for a preparation-zone card)",
-                    have=pool[ref],
-                    **values,
+                    said_n(
+                        n,
+                        "the move uses {card} {n} time but your {where} has only {have}; "
+                        "your {where} holds {cards} (write z5T for a preparation-zone card)",
+                        "the move uses {card} {n} times but your {where} has only {have}; "
+                        "your {where} holds {cards} (write z5T for a preparation-zone card)",
+                        have=pool[ref],
+                        **values,
+                    )
                 )
             raise IllegalMove(
-                "you have no {card} in your {where} but the move uses {n}; "
+                "you have no {card} in your {where}; "
                 "your {where} holds {cards} (write z5T for a preparation-zone card)",
                 **values,
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import engines.guacamole as g
 import languages
-from engines.core import Said
+from engines.core import IllegalMove, Said
 from engines.guacamole.words import move_words
 
 from .helpers import rig
@@ -57,3 +57,22 @@ def test_aji_keeps_its_accent_in_spanish():
     assert label.startswith("preparar 5 Ají:"), label
     mine = [line.in_words(ES) for sec in g.describe(g.view_for(s, 0)) for line in sec.lines]
     assert "5A, Ají Styles: toma una carta visible para tu mano" in mine, mine
+
+
+def test_a_card_short_in_hand_is_counted_in_times_not_as_a_bare_number():
+    """Refused "dish 1P" read "no tienes 1P en tu mano, pero la jugada usa 1": the "1" read as a
+    card; a card used more often than held is counted in times, and one not held is just named."""
+    s = rig(hands={0: ["1P", "5A", "6A", "7A"]}, prep={0: ["5L"]}, dishes={0: [["5T", "5O", "5P"]]})
+    s2, _ = g.apply_move(s, 0, g.parse_move("prep 1P"))
+    refusals = {}
+    for text in ("add d1 5A,5A", "add d1 z5A"):
+        try:
+            g.apply_move(s2, 0, g.parse_move(text))
+        except IllegalMove as refusal:
+            refusals[text] = refusal.said.in_words(ES)
+    assert refusals == {
+        "add d1 5A,5A": "la jugada usa 5A 2 veces, pero en tu mano solo hay 1; en tu mano hay: 5A, 6A, 7A"
+        " (escribe z5T para una carta de la zona de preparación)",
+        "add d1 z5A": "no tienes 5A en tu zona de preparación; en tu zona de preparación hay: 1P, 5L"
+        " (escribe z5T para una carta de la zona de preparación)",
+    }

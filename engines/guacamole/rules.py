@@ -708,18 +708,22 @@ def step_said(s: State, seat: int | None = None) -> Said:
             move=f"steal p{2 if s.turn == 0 else 1}",  # another player: p2 may not steal from p2
             skip="pass",
         )
+    # the mover's own cards are "your" in their refusals; everyone's words (the board's "Now:",
+    # "Beto may now: ...") are the mover's "own", as the card powers told in a post are
     if ph == TOMATHOR:
+        tomathor = {"move": f"swap {own} {_visible_example(s)}", "skip": "pass"}
+        if seat == s.turn:
+            return said(
+                "use Tomathor to swap one of your cards with a visible card ({move}) or {skip}", **tomathor
+            )
         return said(
-            "use Tomathor to swap one of your cards with a visible card ({move}) or {skip}",
-            move=f"swap {own} {_visible_example(s)}",
-            skip="pass",
+            "use Tomathor to swap one of their own cards with a visible card ({move}) or {skip}", **tomathor
         )
     if ph == AJI:
-        return said(
-            "use Aji Styles to take a visible card into your hand ({move}) or {skip}",
-            move=f"take {_visible_example(s)}",
-            skip="pass",
-        )
+        aji = {"move": f"take {_visible_example(s)}", "skip": "pass"}
+        if seat == s.turn:
+            return said("use Aji Styles to take a visible card into your hand ({move}) or {skip}", **aji)
+        return said("use Aji Styles to take a visible card into their own hand ({move}) or {skip}", **aji)
     return Said(ph)
 
 

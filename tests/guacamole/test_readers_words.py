@@ -3,6 +3,8 @@ player's own places are "your zone" in the menu offered to them."""
 
 from __future__ import annotations
 
+import pytest
+
 import engines.guacamole as g
 import languages
 from engines.core import IllegalMove, Said
@@ -76,3 +78,29 @@ def test_a_card_short_in_hand_is_counted_in_times_not_as_a_bare_number():
         "add d1 z5A": "no tienes 5A en tu zona de preparación; en tu zona de preparación hay: 1P, 5L"
         " (escribe z5T para una carta de la zona de preparación)",
     }
+
+
+def test_a_power_waiting_to_be_used_is_the_movers_own_in_everyones_words():
+    """The board's "Now:" and the board in words ("P1 may now: use Aji Styles to take a visible
+    card into your hand") said "your" to every reader, the mover's rivals and spectators too;
+    they name the mover's own hand and cards, and a refusal to the mover still says "your"."""
+    s = rig(hands={0: ["5A", "5T", "9L"], 1: ["4A"]}, prep={1: ["6O"]})
+    aji, _ = g.apply_move(s, 0, g.parse_move("prep 5A"))
+    tomathor, _ = g.apply_move(s, 0, g.parse_move("prep 5T"))
+    for state, english, spanish in (
+        (aji, "take a visible card into their own hand", "tomar una carta visible para su mano"),
+        (
+            tomathor,
+            "swap one of their own cards with a visible card",
+            "cambiar una de sus cartas por una carta",
+        ),
+    ):
+        for reader in (None, 0, 1):
+            view = g.view_for(state, reader)
+            assert view.step_said is not None
+            assert english in view.step_said.in_words() and spanish in view.step_said.in_words(ES)
+            words = [line.in_words() for sec in g.describe(view) for line in sec.lines]
+            assert any(line.startswith("{p0} may now: use") and english in line for line in words), words
+        with pytest.raises(IllegalMove) as refusal:
+            g.apply_move(state, 0, g.parse_move("draw deck"))
+        assert "your" in refusal.value.said.in_words() and "tu" in refusal.value.said.in_words(ES)

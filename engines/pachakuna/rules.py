@@ -783,7 +783,7 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
     if move.cell in state.rotated:
         reason = said("tile {cell} was already turned this turn", cell=move.cell)
     elif move.cell in occupied(state):
-        reason = said("a llama stands on tile {cell}, so it cannot turn", cell=move.cell)
+        reason = said("a llama stands on tile {cell}, so the tile cannot be turned", cell=move.cell)
     elif move.cell in state.rocks:
         reason = said("tile {cell} carries your opponent's rock from their last turn", cell=move.cell)
     else:

@@ -414,3 +414,17 @@ def test_a_tile_turns_by_sixths_in_every_text_that_names_the_turn():
     spanish = [ES.gettext(P.RULES_HELP), *(r.in_words(ES) for r in refusals)]
     assert all("sixth" in t and "step" not in t for t in english), english
     assert all("sexto" in t and "paso" not in t for t in spanish), spanish
+
+
+def test_a_tile_under_a_llama_is_the_one_that_cannot_be_turned():
+    """ "hay una llama en la loseta 12, así que no puede girar" read as the llama being unable to
+    turn; it is the tile that cannot be turned, in both languages."""
+    s = fresh()
+    put(s, 1, 1, 12)
+    with pytest.raises(IllegalMove) as caught:
+        P.apply_move(s, 0, P.parse_move("r12+3"))
+    check_refusal(caught.value)
+    assert str(caught.value).startswith("a llama stands on tile 12, so the tile cannot be turned")
+    assert caught.value.said.in_words(ES).startswith(
+        "hay una llama en la loseta 12, así que la loseta no se puede girar"
+    )

@@ -1558,9 +1558,13 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
     bad = [c for c in m.cells if (top := t[c]) is None or not has_attr(top, m.attr)]
     if bad:
         raise IllegalMove(
-            "the top patch of {cells} does not show {attr}; every cell of the shape must show {attr}",
-            cells=_cells_list(bad),
-            attr=attr,
+            said_n(
+                len(bad),
+                "the top patch of {cells} does not show {attr}; every cell of the shape must show {attr}",
+                "the top patches of {cells} do not show {attr}; every cell of the shape must show {attr}",
+                cells=_cells_list(bad),
+                attr=attr,
+            )
         )
     slot = s.market.index(m.card)
     s.claimed[seat].append(m.card)

@@ -218,7 +218,7 @@ def test_claim_refused_when_shape_or_colour_wrong():
     """Claiming: every cell's top patch must show the attribute, in the card's exact shape."""
     s = _claim_ready()
     s, _ = play(s, 0, "P1B2", "P2E5")
-    with pytest.raises(IllegalMove, match="does not show yellow"):
+    with pytest.raises(IllegalMove, match="the top patches of D4, E5 do not show yellow"):
         _apply(s, 0, "C A03 yellow C3 D4 E5")  # D4 empty, E5 blue inti
     with pytest.raises(IllegalMove, match="do not make the shape"):
         _apply(s, 0, "C A03 yellow A1 B2 B3")

@@ -240,7 +240,7 @@ def test_claim_and_return_events_in_spanish():
     with pytest.raises(IllegalMove) as caught:
         G.apply_move(s, 0, G.parse_move("C A01 chakana A1A2A3"))
     assert check_refusal(caught.value) == (
-        "el parche de arriba de A1, A2 no muestra chakana; todas las casillas de la figura deben mostrar chakana"
+        "los parches de arriba de A1, A2 no muestran chakana; todas las casillas de la figura deben mostrar chakana"
     )
     assert (
         caught.value.said.args["cells"] == "A1, A2" and caught.value.said.args["attr"] == W.SYMBOLS["chakana"]

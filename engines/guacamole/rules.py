@@ -1168,8 +1168,16 @@ def _do_steal(s: State, seat: int, m: Steal, events: list[Event]) -> None:
         raise _wrong_phase(s, m)
     n = s.config.players
     others = ", ".join(f"p{p + 1}" for p in range(n) if p != seat)
-    if m.target == seat or m.target >= n:
-        raise IllegalMove("choose another player: {players}", players=others)
+    if m.target == seat:
+        raise IllegalMove(
+            "you cannot steal from your own hand; choose another player: {players}", players=others
+        )
+    if m.target >= n:
+        raise IllegalMove(
+            "there is no player {number} in this game; choose another player: {players}",
+            number=m.target + 1,
+            players=others,
+        )
     victim = s.hands[m.target]
     if not victim:
         events.append(

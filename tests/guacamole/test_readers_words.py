@@ -104,3 +104,19 @@ def test_a_power_waiting_to_be_used_is_the_movers_own_in_everyones_words():
         with pytest.raises(IllegalMove) as refusal:
             g.apply_move(state, 0, g.parse_move("draw deck"))
         assert "your" in refusal.value.said.in_words() and "tu" in refusal.value.said.in_words(ES)
+
+
+def test_a_steal_from_nobody_else_says_what_was_wrong():
+    """Lima Kahlo aimed at oneself or at a seat the game does not have was only told "elige a otro
+    jugador: p2, p3"; the refusal says which of the two it was."""
+    s = rig(players=3, hands={0: ["5L"], 1: ["1T"], 2: ["2T"]})
+    s2, _ = g.apply_move(s, 0, g.parse_move("prep 5L"))
+    spanish = {}
+    for text in ("steal p1", "steal p5"):
+        with pytest.raises(IllegalMove) as refusal:
+            g.apply_move(s2, 0, g.parse_move(text))
+        spanish[text] = refusal.value.said.in_words(ES)
+    assert spanish == {
+        "steal p1": "no puedes quitar una carta de tu propia mano; elige a otro jugador: p2, p3",
+        "steal p5": "no hay jugador 5 en esta partida; elige a otro jugador: p2, p3",
+    }

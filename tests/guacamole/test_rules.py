@@ -1064,8 +1064,12 @@ def test_unknown_schema_is_named():
 def test_stealing_from_oneself_names_the_others():
     s = rig(players=3, hands={0: ["5L"], 1: ["1T"], 2: ["2T"]})
     s2, _ = apply(s, 0, "prep 5L")
-    refused(s2, 0, "steal p1", IllegalMove, "choose another player: p2, p3")
-    refused(s2, 0, "steal p4", IllegalMove, "choose another player: p2, p3")
+    refused(
+        s2, 0, "steal p1", IllegalMove, "you cannot steal from your own hand; choose another player: p2, p3"
+    )
+    refused(
+        s2, 0, "steal p4", IllegalMove, "there is no player 4 in this game; choose another player: p2, p3"
+    )
 
 
 def test_view_tells_when_a_card_may_be_freed_and_when_the_end_is_triggered():

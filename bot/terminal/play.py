@@ -241,9 +241,12 @@ def play(
                 continue
             if command == "huts":
                 chart = getattr(renderer, "render_huts", None) if renderer is not None else None
-                if chart is None or folder is None:
+                if not hasattr(renderer or info.load_renderer(), "render_huts"):
+                    print("  " + lang.gettext("huts: only Nowa Gwinea has a hut chart"), file=out)
+                elif chart is None or folder is None:  # the game has one: the images are off
                     print(
-                        "  " + lang.gettext("huts: the hut chart is for Nowa Gwinea (and needs images on)"),
+                        "  "
+                        + lang.gettext("huts: the hut chart is a picture; start without --no-images for it"),
                         file=out,
                     )
                 else:

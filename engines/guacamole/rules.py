@@ -401,16 +401,21 @@ def _check_refs(s: State, seat: int, refs: tuple[str, ...]) -> None:
         if pool[ref] < n:
             where = ZONE if ref.startswith("z") else HAND
             have = _list_codes(s.prep[seat] if ref.startswith("z") else s.hands[seat])
-            values = {"card": _ref_code(ref), "where": where, "n": n, "cards": have}
-            if pool[ref]:
+            values = {"card": _ref_code(ref), "where": where, "cards": have}
+            if pool[ref]:  # the count is said as a number of times: "uses 1" read as a card
                 raise IllegalMove(
-                    "you have {have} {card} in your {where} but the move uses {n}; "
-                    "your {where} holds {cards} (write z5T for a preparation-zone card)",
-                    have=pool[ref],
-                    **values,
+                    said_n(
+                        n,
+                        "the move uses {card} {n} time but your {where} has only {have}; "
+                        "your {where} holds {cards} (write z5T for a preparation-zone card)",
+                        "the move uses {card} {n} times but your {where} has only {have}; "
+                        "your {where} holds {cards} (write z5T for a preparation-zone card)",
+                        have=pool[ref],
+                        **values,
+                    )
                 )
             raise IllegalMove(
-                "you have no {card} in your {where} but the move uses {n}; "
+                "you have no {card} in your {where}; "
                 "your {where} holds {cards} (write z5T for a preparation-zone card)",
                 **values,
             )
@@ -703,18 +708,22 @@ def step_said(s: State, seat: int | None = None) -> Said:
             move=f"steal p{2 if s.turn == 0 else 1}",  # another player: p2 may not steal from p2
             skip="pass",
         )
+    # the mover's own cards are "your" in their refusals; everyone's words (the board's "Now:",
+    # "Beto may now: ...") are the mover's "own", as the card powers told in a post are
     if ph == TOMATHOR:
+        tomathor = {"move": f"swap {own} {_visible_example(s)}", "skip": "pass"}
+        if seat == s.turn:
+            return said(
+                "use Tomathor to swap one of your cards with a visible card ({move}) or {skip}", **tomathor
+            )
         return said(
-            "use Tomathor to swap one of your cards with a visible card ({move}) or {skip}",
-            move=f"swap {own} {_visible_example(s)}",
-            skip="pass",
+            "use Tomathor to swap one of their own cards with a visible card ({move}) or {skip}", **tomathor
         )
     if ph == AJI:
-        return said(
-            "use Aji Styles to take a visible card into your hand ({move}) or {skip}",
-            move=f"take {_visible_example(s)}",
-            skip="pass",
-        )
+        aji = {"move": f"take {_visible_example(s)}", "skip": "pass"}
+        if seat == s.turn:
+            return said("use Aji Styles to take a visible card into your hand ({move}) or {skip}", **aji)
+        return said("use Aji Styles to take a visible card into their own hand ({move}) or {skip}", **aji)
     return Said(ph)
 
 
@@ -1159,8 +1168,16 @@ def _do_steal(s: State, seat: int, m: Steal, events: list[Event]) -> None:
         raise _wrong_phase(s, m)
     n = s.config.players
     others = ", ".join(f"p{p + 1}" for p in range(n) if p != seat)
-    if m.target == seat or m.target >= n:
-        raise IllegalMove("choose another player: {players}", players=others)
+    if m.target == seat:
+        raise IllegalMove(
+            "you cannot steal from your own hand; choose another player: {players}", players=others
+        )
+    if m.target >= n:
+        raise IllegalMove(
+            "there is no player {number} in this game; choose another player: {players}",
+            number=m.target + 1,
+            players=others,
+        )
     victim = s.hands[m.target]
     if not victim:
         events.append(

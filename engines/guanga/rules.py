@@ -1534,22 +1534,37 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
     pl = mask_of(m.cells)
     if pl not in PLACEMENT_SETS[m.card]:
         raise IllegalMove(
-            "{cells} is not the shape of {card} {name} ({shape}) in any rotation or reflection",
-            cells=_cells_list(m.cells),
-            card=m.card,
-            name=card[1],
-            shape=card[5],
+            said_n(
+                len(m.cells),
+                "{cells} is not the shape of {card} {name} ({shape}) in any rotation or reflection",
+                "{cells} do not make the shape of {card} {name} ({shape}) in any rotation or reflection",
+                cells=_cells_list(m.cells),
+                card=m.card,
+                name=card[1],
+                shape=card[5],
+            )
         )
     stop = set(s.stoppers[seat]) & set(m.cells)
     if stop:
-        raise IllegalMove("{cells} has a stopper and cannot be part of a shape", cells=_cells_list(stop))
+        raise IllegalMove(
+            said_n(
+                len(stop),
+                "{cells} has a stopper and cannot be part of a shape",
+                "{cells} have stoppers and cannot be part of a shape",
+                cells=_cells_list(stop),
+            )
+        )
     t = tops(s, seat)
     bad = [c for c in m.cells if (top := t[c]) is None or not has_attr(top, m.attr)]
     if bad:
         raise IllegalMove(
-            "the top patch of {cells} does not show {attr}; every cell of the shape must show {attr}",
-            cells=_cells_list(bad),
-            attr=attr,
+            said_n(
+                len(bad),
+                "the top patch of {cells} does not show {attr}; every cell of the shape must show {attr}",
+                "the top patches of {cells} do not show {attr}; every cell of the shape must show {attr}",
+                cells=_cells_list(bad),
+                attr=attr,
+            )
         )
     slot = s.market.index(m.card)
     s.claimed[seat].append(m.card)

@@ -111,7 +111,7 @@ RULES_HELP = N_("""**P'achakuna**: collect all 7 colours (white, yellow, orange,
    Sell: never at a village of the load's colour; load not on the village's demand = nothing; small flag = 1 piece; big flag = 2. The demand leaves.
 3. `end`: demands refill, emptied and new llamas load the village colour.
 **Notation** (fields 11..95, row then position)
-`r34+2` turn tile 34 two steps clockwise · `m1-56` llama 1 to 56 · `s1` sell · `b1` buy · `end`
+`r34+2` turn tile 34 two sixths clockwise · `m1-56` llama 1 to 56 · `s1` sell · `b1` buy · `end`
 Add `/ry` to `r` or `b` to give up cut-out colours when loose pieces fall short.
 **Options**: `{option board}` {choice pachakuna new board A}, {choice pachakuna new board B} or {choice pachakuna new board random}; `{option max_turns}` (0 = play to the win; else the game stops after that many turns, both players' turns counted: most colours wins, then most resources, else shared).
 **Rulings**: a tile turns once per turn, turning is optional; acting with another llama closes the current one; a new llama waits until next turn; payments use loose pieces first.""")

@@ -156,7 +156,7 @@ Move = Rotate | MoveLlama | Sell | Buy | End
 def _not_a_move(text: str) -> MalformedMove:
     """The refusal of ``text`` (already quoted), which is no move in the notation, with the notation."""
     return MalformedMove(
-        "{text} is not a P'achakuna move; moves look like r34+2 (turn tile 34 two steps clockwise), "
+        "{text} is not a P'achakuna move; moves look like r34+2 (turn tile 34 two sixths clockwise), "
         "m1-56 (move your llama 1 to 56), s1 (llama 1 sells its load), b1 (buy a llama where llama 1 "
         "stands) or end (finish the turn); add /ry to r or b moves to name the cut-out colours you "
         "give up when loose resources are short",
@@ -213,7 +213,7 @@ def parse_move(text: str) -> Move:
     if m:
         cell, sign, n = int(m.group(1)), m.group(2), int(m.group(3))
         if n > 5:
-            raise MalformedMove("a tile turns 0 to 5 steps, not {steps}; e.g. r34+2", steps=n)
+            raise MalformedMove("a tile turns 0 to 5 sixths, not {steps}; e.g. r34+2", steps=n)
         steps = (-n) % 6 if sign == "-" else n
         return Rotate(cell, steps, _norm_pay(m.group(4)))
     m = _MOV.match(t)
@@ -776,14 +776,14 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
     if move.cell in D.VILLAGES:
         raise IllegalMove("{cell} is a village, not a terrain tile", cell=move.cell)
     if not 0 <= move.steps <= 5:
-        raise IllegalMove("a tile turns 0 to 5 steps clockwise")
+        raise IllegalMove("a tile turns 0 to 5 sixths clockwise")
     cost = rotation_cost(state)
     sup = state.supply[seat]
     # the tile's own rules first, so that the refusal names the rule broken; then the price
     if move.cell in state.rotated:
         reason = said("tile {cell} was already turned this turn", cell=move.cell)
     elif move.cell in occupied(state):
-        reason = said("a llama stands on tile {cell}, so it cannot turn", cell=move.cell)
+        reason = said("a llama stands on tile {cell}, so the tile cannot be turned", cell=move.cell)
     elif move.cell in state.rocks:
         reason = said("tile {cell} carries your opponent's rock from their last turn", cell=move.cell)
     else:

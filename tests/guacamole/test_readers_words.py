@@ -3,9 +3,11 @@ player's own places are "your zone" in the menu offered to them."""
 
 from __future__ import annotations
 
+import pytest
+
 import engines.guacamole as g
 import languages
-from engines.core import Said
+from engines.core import IllegalMove, Said
 from engines.guacamole.words import move_words
 
 from .helpers import rig
@@ -57,3 +59,64 @@ def test_aji_keeps_its_accent_in_spanish():
     assert label.startswith("preparar 5 Ají:"), label
     mine = [line.in_words(ES) for sec in g.describe(g.view_for(s, 0)) for line in sec.lines]
     assert "5A, Ají Styles: toma una carta visible para tu mano" in mine, mine
+
+
+def test_a_card_short_in_hand_is_counted_in_times_not_as_a_bare_number():
+    """Refused "dish 1P" read "no tienes 1P en tu mano, pero la jugada usa 1": the "1" read as a
+    card; a card used more often than held is counted in times, and one not held is just named."""
+    s = rig(hands={0: ["1P", "5A", "6A", "7A"]}, prep={0: ["5L"]}, dishes={0: [["5T", "5O", "5P"]]})
+    s2, _ = g.apply_move(s, 0, g.parse_move("prep 1P"))
+    refusals = {}
+    for text in ("add d1 5A,5A", "add d1 z5A"):
+        try:
+            g.apply_move(s2, 0, g.parse_move(text))
+        except IllegalMove as refusal:
+            refusals[text] = refusal.said.in_words(ES)
+    assert refusals == {
+        "add d1 5A,5A": "la jugada usa 5A 2 veces, pero en tu mano solo hay 1; en tu mano hay: 5A, 6A, 7A"
+        " (escribe z5T para una carta de la zona de preparación)",
+        "add d1 z5A": "no tienes 5A en tu zona de preparación; en tu zona de preparación hay: 1P, 5L"
+        " (escribe z5T para una carta de la zona de preparación)",
+    }
+
+
+def test_a_power_waiting_to_be_used_is_the_movers_own_in_everyones_words():
+    """The board's "Now:" and the board in words ("P1 may now: use Aji Styles to take a visible
+    card into your hand") said "your" to every reader, the mover's rivals and spectators too;
+    they name the mover's own hand and cards, and a refusal to the mover still says "your"."""
+    s = rig(hands={0: ["5A", "5T", "9L"], 1: ["4A"]}, prep={1: ["6O"]})
+    aji, _ = g.apply_move(s, 0, g.parse_move("prep 5A"))
+    tomathor, _ = g.apply_move(s, 0, g.parse_move("prep 5T"))
+    for state, english, spanish in (
+        (aji, "take a visible card into their own hand", "tomar una carta visible para su mano"),
+        (
+            tomathor,
+            "swap one of their own cards with a visible card",
+            "cambiar una de sus cartas por una carta",
+        ),
+    ):
+        for reader in (None, 0, 1):
+            view = g.view_for(state, reader)
+            assert view.step_said is not None
+            assert english in view.step_said.in_words() and spanish in view.step_said.in_words(ES)
+            words = [line.in_words() for sec in g.describe(view) for line in sec.lines]
+            assert any(line.startswith("{p0} may now: use") and english in line for line in words), words
+        with pytest.raises(IllegalMove) as refusal:
+            g.apply_move(state, 0, g.parse_move("draw deck"))
+        assert "your" in refusal.value.said.in_words() and "tu" in refusal.value.said.in_words(ES)
+
+
+def test_a_steal_from_nobody_else_says_what_was_wrong():
+    """Lima Kahlo aimed at oneself or at a seat the game does not have was only told "elige a otro
+    jugador: p2, p3"; the refusal says which of the two it was."""
+    s = rig(players=3, hands={0: ["5L"], 1: ["1T"], 2: ["2T"]})
+    s2, _ = g.apply_move(s, 0, g.parse_move("prep 5L"))
+    spanish = {}
+    for text in ("steal p1", "steal p5"):
+        with pytest.raises(IllegalMove) as refusal:
+            g.apply_move(s2, 0, g.parse_move(text))
+        spanish[text] = refusal.value.said.in_words(ES)
+    assert spanish == {
+        "steal p1": "no puedes quitar una carta de tu propia mano; elige a otro jugador: p2, p3",
+        "steal p5": "no hay jugador 5 en esta partida; elige a otro jugador: p2, p3",
+    }

@@ -419,14 +419,14 @@ def test_avocaldo_adds_up_to_three_cards():
         0,
         "add d1 5A,5A",
         IllegalMove,
-        "you have 1 5A in your hand but the move uses 2; your hand holds 5A, 6A, 7A",
+        "the move uses 5A 2 times but your hand has only 1; your hand holds 5A, 6A, 7A",
     )
     refused(
         s2,
         0,
         "add d1 z5A",
         IllegalMove,
-        "no 5A in your preparation zone but the move uses 1; your preparation zone holds",
+        "you have no 5A in your preparation zone; your preparation zone holds",
     )
     refused(s2, 0, "add d2 5A", IllegalMove, "no dish 2")
     for cards in ((), ("5A", "6A", "7A", "z5L")):  # the parser never makes these; the rules refuse them too
@@ -1064,8 +1064,12 @@ def test_unknown_schema_is_named():
 def test_stealing_from_oneself_names_the_others():
     s = rig(players=3, hands={0: ["5L"], 1: ["1T"], 2: ["2T"]})
     s2, _ = apply(s, 0, "prep 5L")
-    refused(s2, 0, "steal p1", IllegalMove, "choose another player: p2, p3")
-    refused(s2, 0, "steal p4", IllegalMove, "choose another player: p2, p3")
+    refused(
+        s2, 0, "steal p1", IllegalMove, "you cannot steal from your own hand; choose another player: p2, p3"
+    )
+    refused(
+        s2, 0, "steal p4", IllegalMove, "there is no player 4 in this game; choose another player: p2, p3"
+    )
 
 
 def test_view_tells_when_a_card_may_be_freed_and_when_the_end_is_triggered():
@@ -1162,9 +1166,7 @@ def test_both_copies_of_a_card_in_the_zone_count_twice():
     """Every card has two copies; both may sit in a preparation zone and both count."""
     s = rig(hands={0: ["1P"]}, prep={0: ["5A", "5A"]}, dishes={0: [["5T", "5O", "5P"]]})
     s2, _ = apply(s, 0, "prep 1P")
-    refused(
-        s2, 0, "add d1 z5A,z5A,z5A", IllegalMove, "you have 2 5A in your preparation zone but the move uses 3"
-    )
+    refused(s2, 0, "add d1 z5A,z5A,z5A", IllegalMove, "uses 5A 3 times but your preparation zone has only 2")
 
 
 @pytest.mark.parametrize("text", ["serve", "Serve", "serve dish", "serve d1"])

@@ -397,7 +397,10 @@ def test_the_rarer_refusals_are_kept_sentences():
     assert refusal(s, 5, g.Pass()).said.args == {"seat": "5"}
     assert refusal(s, 0, object()).said.msg == "{move} is not a Guacamole move"
     lima, _ = g.apply_move(s, 0, g.parse_move("prep 5L"))
-    assert refusal(lima, 0, g.Steal(0)).said.in_words(ES) == "elige a otro jugador: p2, p3"
+    assert (
+        refusal(lima, 0, g.Steal(0)).said.in_words(ES)
+        == "no puedes quitar una carta de tu propia mano; elige a otro jugador: p2, p3"
+    )
     avocaldo, _ = g.apply_move(s, 0, g.parse_move("prep 1P"))
     assert refusal(avocaldo, 0, g.Add(1, ("5L",))).said.in_words(ES) == (
         "tu plato 1 no es válido, así que no admite cartas; tus platos válidos son: d2"

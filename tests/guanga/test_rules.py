@@ -218,9 +218,9 @@ def test_claim_refused_when_shape_or_colour_wrong():
     """Claiming: every cell's top patch must show the attribute, in the card's exact shape."""
     s = _claim_ready()
     s, _ = play(s, 0, "P1B2", "P2E5")
-    with pytest.raises(IllegalMove, match="does not show yellow"):
+    with pytest.raises(IllegalMove, match="the top patches of D4, E5 do not show yellow"):
         _apply(s, 0, "C A03 yellow C3 D4 E5")  # D4 empty, E5 blue inti
-    with pytest.raises(IllegalMove, match="not the shape"):
+    with pytest.raises(IllegalMove, match="do not make the shape"):
         _apply(s, 0, "C A03 yellow A1 B2 B3")
     with pytest.raises(IllegalMove, match="claimed in yellow or in amaru"):
         _apply(s, 0, "C A03 red A1 B2 C3")
@@ -1012,7 +1012,7 @@ def test_claim_names_the_card_and_its_replacement():
     row = {c[0]: c for c in D.CARDS}
     assert text.startswith("{p0} claimed A01 Chullo (5 VP) with red on A1, A2, A3")
     assert "flipping the red marker" in text and f"{refill} {row[refill][1]} joins the market" in text
-    with pytest.raises(IllegalMove, match="A1, A2, B3 is not the shape of A01 Chullo"):
+    with pytest.raises(IllegalMove, match="A1, A2, B3 do not make the shape of A01 Chullo"):
         _apply(s, 0, "C A01 red A1A2B3")
 
 

@@ -25,7 +25,7 @@ from engines.core import (
 from engines.guanga import data as D
 from engines.guanga import terms as W
 from engines.guanga.rules import Buy, Claim, Done, Place, Refresh, Return, Stopper, patch_name
-from tests.guanga.util import clear, game, kind, play, put, set_basket, set_market
+from tests.guanga.util import cell, clear, game, kind, play, put, set_basket, set_market
 from tests.support import sentences
 from tests.support.contract import playout
 from tests.support.sentences import ES, PO, untranslated
@@ -240,7 +240,7 @@ def test_claim_and_return_events_in_spanish():
     with pytest.raises(IllegalMove) as caught:
         G.apply_move(s, 0, G.parse_move("C A01 chakana A1A2A3"))
     assert check_refusal(caught.value) == (
-        "el parche de arriba de A1, A2 no muestra chakana; todas las casillas de la figura deben mostrar chakana"
+        "los parches de arriba de A1, A2 no muestran chakana; todas las casillas de la figura deben mostrar chakana"
     )
     assert (
         caught.value.said.args["cells"] == "A1, A2" and caught.value.said.args["attr"] == W.SYMBOLS["chakana"]
@@ -252,7 +252,7 @@ def test_claim_and_return_events_in_spanish():
     with pytest.raises(IllegalMove) as caught:
         G.apply_move(s, 0, G.parse_move("C A01 red A1A2B3"))
     assert check_refusal(caught.value) == (
-        "A1, A2, B3 no forma la figura de A01 Chullo (###) con ningún giro ni reflejo"
+        "A1, A2, B3 no forman la figura de A01 Chullo (###) con ningún giro ni reflejo"
     )
     s.markers = dict.fromkeys(s.markers, 0) | {"blue": 2, "inti": 2, "amaru": 2}
     with pytest.raises(IllegalMove) as caught:
@@ -522,3 +522,38 @@ def test_move_words_put_terms_in_the_readers_language():
     claim = Claim("A03", "yellow", (0, 6, 12))
     assert G.move_words(s, 0, claim).label(G.WORDS, ES) == "reclamar Lluch'u (A03) con amarillo en A1 B2 C3"
     assert G.move_words(s, 0, Return((0, 6))).label(G.WORDS, ES) == "devolver los parches de A1 y B2"
+
+
+def test_cells_refused_for_a_claim_agree_in_number():
+    """A claim's cells are several: "A1, A2, B3 is not the shape of A01" ("no forma") and
+    "A1, A2 has a stopper" ("tiene un tope") read as one cell; the verb follows the count."""
+    s = game(2, "beginner", stoppers=True)
+    set_market(s, ["A01", "A02", "A03", "G01", "G02", "G03", "M01", "M02", "M03"])
+    clear(s, 0)
+    put(s, 0, {"A1": kind("red", "inti"), "A2": kind("red", "inti"), "A3": kind("red", "chakana")})
+    set_basket(s, [kind("red", "chakana"), kind("blue", "inti")] + [kind("green", "rombo")] * 6)
+    s, _ = play(s, 0, "P1B3", "P2B4")
+    said = {}
+    for stoppers, text in (
+        ([], "C A01 red A1A2B3"),
+        ([cell("A1")], "C A01 red A1A2A3"),
+        ([cell("A1"), cell("A2")], "C A01 red A1A2A3"),
+    ):
+        s.stoppers[0] = stoppers
+        with pytest.raises(IllegalMove) as caught:
+            G.apply_move(s, 0, G.parse_move(text))
+        said[len(stoppers)] = (str(caught.value), check_refusal(caught.value))
+    assert said == {
+        0: (
+            "A1, A2, B3 do not make the shape of A01 Chullo (###) in any rotation or reflection",
+            "A1, A2, B3 no forman la figura de A01 Chullo (###) con ningún giro ni reflejo",
+        ),
+        1: (
+            "A1 has a stopper and cannot be part of a shape",
+            "A1 tiene un tope y no puede formar parte de una figura",
+        ),
+        2: (
+            "A1, A2 have stoppers and cannot be part of a shape",
+            "A1, A2 tienen topes y no pueden formar parte de una figura",
+        ),
+    }

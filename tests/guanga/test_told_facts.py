@@ -57,7 +57,7 @@ def test_a_claimed_shape_may_not_hold_a_stopper():
     assert Claim("A03", "yellow", (cell("A1"), cell("B2"), cell("C3"))) in G.legal_moves(s, 0)
     s.stoppers[0].append(cell("B2"))
     exc = _refused(s, 0, "C A03 yellow A1B2C3")
-    assert exc.said.args == {"cells": "B2"}
+    assert exc.said.args == {"n": 1, "cells": "B2"}
     assert "B2" in str(exc) and "stopper" in str(exc)
 
 

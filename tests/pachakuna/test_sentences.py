@@ -394,3 +394,37 @@ def test_a_tile_turned_by_nothing_reads_as_spanish():
     assert words.full(P.WORDS) == "Tile 36: turn not at all (it still counts as turned)"
     _, ev = P.apply_move(s, 0, P.parse_move("r36+0"))
     assert ev[0].words_for(None, ES) == "{p0} giró la loseta 36 cero sextos (cuenta igual como girada)"
+
+
+def test_a_tile_turns_by_sixths_in_every_text_that_names_the_turn():
+    """The posts, the menus and /pachakuna rotate say a tile turns by sixths ("two sixths
+    clockwise"); the rules help and the refusals said "two steps" ("dos pasos") for the same turn."""
+    s = fresh()
+    _, ev = P.apply_move(s, 0, P.parse_move("r36+2"))
+    assert "two sixths clockwise" in ev[0].text
+    refusals = []
+    for text in ("xyz", "r34+7"):
+        with pytest.raises(MalformedMove) as caught:
+            P.parse_move(text)
+        refusals.append(caught.value.said)
+    with pytest.raises(IllegalMove) as caught:
+        P.apply_move(s, 0, P.Rotate(36, 7))  # the parser never makes it; the rules refuse it too
+    refusals.append(caught.value.said)
+    english = [P.RULES_HELP, *(r.in_words() for r in refusals)]
+    spanish = [ES.gettext(P.RULES_HELP), *(r.in_words(ES) for r in refusals)]
+    assert all("sixth" in t and "step" not in t for t in english), english
+    assert all("sexto" in t and "paso" not in t for t in spanish), spanish
+
+
+def test_a_tile_under_a_llama_is_the_one_that_cannot_be_turned():
+    """ "hay una llama en la loseta 12, así que no puede girar" read as the llama being unable to
+    turn; it is the tile that cannot be turned, in both languages."""
+    s = fresh()
+    put(s, 1, 1, 12)
+    with pytest.raises(IllegalMove) as caught:
+        P.apply_move(s, 0, P.parse_move("r12+3"))
+    check_refusal(caught.value)
+    assert str(caught.value).startswith("a llama stands on tile 12, so the tile cannot be turned")
+    assert caught.value.said.in_words(ES).startswith(
+        "hay una llama en la loseta 12, así que la loseta no se puede girar"
+    )

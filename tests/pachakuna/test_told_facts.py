@@ -134,7 +134,7 @@ def test_scores_now_counts_each_seats_colours():
     ("text", "rule"),
     [
         ("r44+1", "tile 44 was already turned this turn"),
-        ("r12+3", "a llama stands on tile 12, so it cannot turn"),
+        ("r12+3", "a llama stands on tile 12, so the tile cannot be turned"),
         ("r13+1", "tile 13 carries your opponent's rock from their last turn"),
         ("r14+1", ""),
     ],
@@ -160,7 +160,7 @@ def test_a_rotation_nobody_can_pay_is_refused_for_its_tile_then_its_cost(text, r
     ("text", "rule"),
     [
         ("r44+1/r", "tile 44 was already turned this turn"),
-        ("r12+3/r", "a llama stands on tile 12, so it cannot turn"),
+        ("r12+3/r", "a llama stands on tile 12, so the tile cannot be turned"),
         ("r13+1/r", "tile 13 carries your opponent's rock from their last turn"),
     ],
 )

@@ -167,3 +167,27 @@ def test_options_that_contradict_each_other_are_refused_as_a_new_table_refuses_t
     assert err.startswith("python -m bot.terminal: cannot set up Nowa Gwinea: with side hard every seat")
     code, out, err = run([*argv, "--option", "hard_seats=1"])
     assert code == 0 and not err and "seats on the hard side: 1" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "english", "spanish"),
+    [
+        (
+            ["nowa_gwinea", "--players", "1", "--no-images"],
+            "huts: the hut chart is a picture; start without --no-images for it",
+            "chozas: la tabla de chozas es una imagen; empieza sin --no-images para tenerla",
+        ),
+        (
+            ["tiwanaku", "--players", "1", "--no-images"],
+            "huts: only Nowa Gwinea has a hut chart",
+            "chozas: solo Nowa Gwinea tiene tabla de chozas",
+        ),
+    ],
+)
+def test_huts_without_a_chart_says_why(argv, english, spanish):
+    """'huts' in Nowa Gwinea with images off was told "the hut chart is for Nowa Gwinea (and needs
+    images on)", as in a game without a chart: each case says its own reason."""
+    code, out, _ = run([*argv, "--seed", "1", "--no-export"], "huts\nquit\n")
+    assert code == 0 and english in out
+    code, out, _ = run([*argv, "--seed", "1", "--no-export", "--language", "es"], "chozas\nsalir\n")
+    assert code == 0 and spanish in out

@@ -427,9 +427,18 @@ class NoShowDesk:
         sub = next(s for s in queue if s.user_id == pick)
         engine_seat = seat.seat
 
-        async def change(clock: Clocked | None) -> bool:
+        async def change(clock: Clocked | None, version: int) -> bool:
             return await self.store.noshows.hand_seat(
-                league.id, game.id, session.id, engine_seat, original, sub, chosen.credit, clock, also
+                league.id,
+                game.id,
+                session.id,
+                engine_seat,
+                original,
+                sub,
+                chosen.credit,
+                clock,
+                also,
+                expected_version=version,
             )
 
         handed = await self.sessions.seats.hand_over(session.id, engine_seat, sub.user_id, change)

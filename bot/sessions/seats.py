@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from bot.sessions.core import ANY, Core
 from bot.sessions.model import STALLED, MoveResult, Refusal, Seat, Session, StaleMove, seats_said
@@ -17,6 +18,8 @@ from bot.storage import Body, Clocked, StaleVersion
 from bot.time import gameclock as gc
 from engines.core import Outcome, Said, said
 from languages import N_
+
+T = TypeVar("T")
 
 
 def ranked_by_score(scores: Sequence[float]) -> list[tuple[int, ...]]:
@@ -154,9 +157,7 @@ class Seats:
 
         return await self._on_fresh(session_id, forfeit)
 
-    async def _on_fresh(
-        self, session_id: int, act: Callable[[Session], Awaitable[MoveResult | None]]
-    ) -> MoveResult | None:
+    async def _on_fresh(self, session_id: int, act: Callable[[Session], Awaitable[T | None]]) -> T | None:
         """The table's own change to a running game (a league's), ``act``, under the game's lock on
         a fresh read (None when the game is not running), and judged again on a fresh read when
         another process changed the game between the read and the commit (a deadline's move):
@@ -383,17 +384,16 @@ class Seats:
         session_id: int,
         seat: int,
         to: int,
-        change: Callable[[Clocked | None], Awaitable[bool]],
+        change: Callable[[Clocked | None, int], Awaitable[bool]],
     ) -> Session | None:
         """Give a seat of a running game to the person ``to``: ``change`` stores it, with the
         game's running clocks and next deadline it is given (None: the game has no clock) in the
-        same transaction, and says whether it could.  They play on from the position, with a full
-        start on the seat's clock when the game has one.  None when the game is not running or
-        ``change`` refused."""
-        async with self.core.lock(session_id):
-            session = await self.core.running(session_id)
-            if session is None:
-                return None
+        same transaction, only at the version they were worked out at (given too: else
+        :class:`StaleVersion`, and the handover is judged again on a fresh read), and says whether
+        it could.  They play on from the position, with a full start on the seat's clock when the
+        game has one.  None when the game is not running or ``change`` refused."""
+
+        async def give(session: Session) -> Session | None:
             spec, clock = session.clock, None
             if spec is not None:
                 banks = gc.give_back(spec, session.banks, seat, session.to_move(), self.core.now())
@@ -403,6 +403,8 @@ class Seats:
                     for s in session.seats
                 ]
                 clock = await self.core.clocked(as_changed(session, theirs), banks, spec)
-            if not await change(clock):
+            if not await change(clock, session.version):
                 return None
             return await self.core.reread(session_id)
+
+        return await self._on_fresh(session_id, give)

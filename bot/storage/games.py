@@ -26,6 +26,7 @@ from bot.storage.base import (
     NewMove,
     RatingRow,
     ResultRow,
+    Row,
     SeatRow,
     SessionRow,
     StaleVersion,
@@ -78,6 +79,31 @@ def flag_seats(session_id: int, flags: Mapping[int, tuple[bool, bool]]) -> Body[
             for seat, (computer, resigned) in flags.items()
         ],
     )
+
+
+def seats_changed(
+    session_id: int, clock: Clocked | None, stamp: str, expected_version: int | None
+) -> Body[Row]:
+    """A seat change's version bump (once), with ``clock``'s running clocks and delay to the next
+    deadline; with ``expected_version``, only if the session is still at it (else
+    :class:`StaleVersion`, nothing written).  (The new version, the delay stored.)"""
+    changed = "version = version + 1, updated_at = ?"
+    values: list[str | float | None] = [stamp]
+    if clock is not None:
+        changed += ", clock_state = ?, timer_seconds = ?"
+        values += [dump_json(clock[0]), stored_seconds(clock[1])]
+    check = "" if expected_version is None else " AND version = ?"
+    extra = () if expected_version is None else (expected_version,)
+    row = yield from one(
+        f"UPDATE sessions SET {changed} WHERE id = ?{check} RETURNING version, timer_seconds",
+        *values,
+        session_id,
+        *extra,
+    )
+    if row is None:
+        current = yield from one("SELECT version FROM sessions WHERE id = ?", session_id)
+        raise StaleVersion(current[0] if current else -1)
+    return row
 
 
 def clock_body(
@@ -607,24 +633,9 @@ class Games(Concern):
         transaction (an error there stores none of it); ``jobs`` (kind, key, due time, payload)
         are armed in it too.  The row as committed."""
         stamp, now = self.clock.stamp(), self.clock.time()
-        changed = "version = version + 1, updated_at = ?"
-        values: list[str | float | None] = [stamp]
-        if clock is not None:
-            changed += ", clock_state = ?, timer_seconds = ?"
-            values += [dump_json(clock[0]), stored_seconds(clock[1])]
-        check = "" if expected_version is None else " AND version = ?"
-        extra = () if expected_version is None else (expected_version,)
 
         def body() -> Body[SessionRow]:
-            row = yield from one(
-                f"UPDATE sessions SET {changed} WHERE id = ?{check} RETURNING version, timer_seconds",
-                *values,
-                session_id,
-                *extra,
-            )
-            if row is None:
-                current = yield from one("SELECT version FROM sessions WHERE id = ?", session_id)
-                raise StaleVersion(current[0] if current else -1)
+            row = yield from seats_changed(session_id, clock, stamp, expected_version)
             yield from flag_seats(session_id, flags)
             yield from arm(session_id, row[0], row[1], now, stamp)
             if also is not None:

@@ -19,15 +19,13 @@ from bot.storage.base import (
     Clocked,
     Concern,
     all_,
-    dump_json,
     fits,
     one,
     run,
-    stored_seconds,
     the_one,
     upsert,
 )
-from bot.storage.games import arm
+from bot.storage.games import arm, seats_changed
 
 
 @dataclass(frozen=True)
@@ -164,6 +162,7 @@ class NoShows(Concern):
         credit: str,
         clock: Clocked | None = None,
         also: Body[object] | None = None,
+        expected_version: int | None = None,
     ) -> bool:
         """Give ``original``'s seat in a running game to ``substitute`` (who leaves the list): the
         session's seat becomes theirs, played by a person again; the league seat follows ``credit``
@@ -172,13 +171,10 @@ class NoShows(Concern):
         late).  ``clock``: the game's running clocks and the delay to its next deadline once the
         seat is theirs, written in the same transaction, with ``also`` (statements run first: the original's drop from the
         league).  False when the seat is not ``original``'s any more or the game is not running
-        (nothing changes, ``also`` not run)."""
+        (nothing changes, ``also`` not run).  With ``expected_version`` (the version ``clock`` was
+        worked out at), nothing changes unless the session is still at it (:class:`StaleVersion`,
+        ``also`` not run): clocks from before a move stored meanwhile never replace its own."""
         stamp, now = self.clock.stamp(), self.clock.time()
-        changed = "version = version + 1, updated_at = ?"
-        values: list[str | float | None] = [stamp]
-        if clock is not None:
-            changed += ", clock_state = ?, timer_seconds = ?"
-            values += [dump_json(clock[0]), stored_seconds(clock[1])]
 
         def body() -> Body[bool]:
             row = yield from one(
@@ -190,6 +186,8 @@ class NoShows(Concern):
             )
             if row is None:
                 return False
+            # The version first: a session changed meanwhile stores nothing, ``also`` not begun.
+            version = yield from seats_changed(session_id, clock, stamp, expected_version)
             if also is not None:
                 yield from also
             # Where the log stands: the moves so far were the original's turns (their profile's),
@@ -209,11 +207,6 @@ class NoShows(Concern):
                 substitute.name,
                 session_id,
                 seat,
-            )
-            version = yield from the_one(
-                f"UPDATE sessions SET {changed} WHERE id = ? RETURNING version, timer_seconds",
-                *values,
-                session_id,
             )
             yield from arm(session_id, version[0], version[1], now, stamp)
             # The league seat ``original`` plays: their own, or, for a substitute whose result

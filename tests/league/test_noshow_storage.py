@@ -163,9 +163,9 @@ async def test_a_substitute_in_a_clocked_game_gets_a_full_start_and_plays(servic
     await store.leagues.drop_player(lid, late)
     await store.noshows.add_substitute(lid, 30, "Sub")
 
-    async def change(clock):
+    async def change(clock, version):
         return await store.noshows.hand_seat(
-            lid, gid, session.id, first.seat, late, Substitute(30, "Sub"), "original", clock
+            lid, gid, session.id, first.seat, late, Substitute(30, "Sub"), "original", clock, None, version
         )
 
     handed = await service.seats.hand_over(session.id, first.seat, 30, change)

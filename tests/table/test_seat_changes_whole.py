@@ -175,9 +175,18 @@ async def test_a_substitute_gets_the_seat_the_league_seat_and_a_full_start_toget
     await store.noshows.add_substitute(lid, 30, "Sub")
     before = await service.core.get(session.id)
 
-    async def change(clocked):
+    async def change(clocked, version):
         return await store.noshows.hand_seat(
-            lid, gid, session.id, first.seat, first.user_id, Substitute(30, "Sub"), "original", clocked
+            lid,
+            gid,
+            session.id,
+            first.seat,
+            first.user_id,
+            Substitute(30, "Sub"),
+            "original",
+            clocked,
+            None,
+            version,
         )
 
     await refuse_clocks(database)

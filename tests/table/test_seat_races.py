@@ -11,8 +11,10 @@ import pytest
 
 from bot.sessions import SessionService, StaleMove, TimeOut
 from bot.storage import DEADLINE
+from bot.storage.noshows import Substitute
 from bot.time.gameclock import DAY, HOUR
 from engines.core import said
+from tests.league.test_storage import new_league
 from tests.support import nim
 from tests.table.util import timed_out
 
@@ -115,5 +117,42 @@ async def test_a_league_taking_a_seat_while_a_deadline_fires_elsewhere_keeps_the
     assert now.by_seat(taken.seat).computer
     # The clocks that run are those of the people to move, each since its turn began (the
     # deadline's time, the clock standing still since), none from before the deadline's move.
+    assert set(now.banks.since) == {s.seat for s in now.waiting_on() if not s.computer}
+    assert all(since == clock.time() for since in now.banks.since.values())
+
+
+async def test_a_seat_handed_to_a_substitute_while_a_deadline_fires_elsewhere_keeps_the_deadlines_clocks(
+    store, clock
+):
+    """A league hands a seat to a substitute while the game's deadline fires in another process:
+    the handover is judged again on the game as the deadline left it (the seat, its clock's full
+    start and the league's record in one commit), so the clocks it stores are those the
+    deadline's move started, not those from before it."""
+    here, there = SessionService(store), SessionService(store)
+    session, job = await three_with_a_timer(here, clock)
+    lid = await new_league(store, size=3)
+    for uid in (1, 2, 3):
+        await store.leagues.join_league(lid, uid, f"p{uid}")
+    await store.leagues.start_league(lid, clock.time(), 3)
+    (gid,) = await store.leagues.open_round(lid, 1, [[1, 2, 3]], [], clock.time() + DAY)
+    await store.leagues.attach_session(gid, session.id)
+    await store.noshows.add_substitute(lid, 30, "Sub")
+    handed = next(s for s in session.seats if s.seat not in session.to_move())
+    assert handed.seat is not None and handed.user_id is not None
+    seat, original = handed.seat, handed.user_id
+
+    async def change(clocked, version):
+        return await store.noshows.hand_seat(
+            lid, gid, session.id, seat, original, Substitute(30, "Sub"), "original", clocked, noshow, version
+        )
+
+    noshow = store.noshows.recording(lid, gid, 1, [original], "substitute")  # the league's record
+    fired = deadline_meanwhile(store, there, session.id, job)
+    assert await here.seats.hand_over(session.id, seat, 30, change) is not None
+    assert fired and fired[0] is not None  # both stood
+    now = await here.core.reread(session.id)
+    assert now.by_seat(seat).user_id == 30 and not now.by_seat(seat).computer
+    assert await store.noshows.substitutions(gid) == [(original, 30, "original")]  # once
+    assert await store.noshows.counts(lid) == {original: 1}  # in the same commit
     assert set(now.banks.since) == {s.seat for s in now.waiting_on() if not s.computer}
     assert all(since == clock.time() for since in now.banks.since.values())

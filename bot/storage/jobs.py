@@ -22,6 +22,19 @@ class Jobs(Concern):
         stamp = self.clock.stamp()
         await self.db.change(ARM_SQL, kind, str(key), float(due_at), job_json(payload or {}), stamp)
 
+    async def arm_unless_armed(self, kind: str, key: str, due_at: float, payload: JobPayload) -> None:
+        """Set the job ``kind``/``key`` to fire at ``due_at``, unless it is pending already (then
+        it stays as it is, its claim too)."""
+        await self.db.change(
+            "INSERT INTO jobs (kind, key, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (kind, key) DO NOTHING",
+            kind,
+            str(key),
+            float(due_at),
+            job_json(payload),
+            self.clock.stamp(),
+        )
+
     async def cancel(self, kind: str, key: str) -> bool:
         """Drop the pending job ``kind``/``key``; False when there was none."""
         changed = await self.db.change("DELETE FROM jobs WHERE kind = ? AND key = ?", kind, str(key))

@@ -18,7 +18,9 @@ the channel refused with it (which the next board posted carries, whichever it i
 with a turn's board, a game's first board or the telling of its abandon come with their try the
 same way.  The catch-up at start-up
 posts a turn that ended, and a board inside a turn only while its ``board`` job is pending: a turn
-half played before a restart, with no board refused, is told when it ends.
+half played before a restart, with no board refused, is told when it ends.  Every post holds the
+game's ``board`` job in the database while it reads, posts and records (:meth:`Boards._claimed`):
+the job's try in one process and a post in another never tell one turn twice.
 
 What goes under a board (the play menus' buttons), what happens to the lobby message when a game
 ends, and the results card are the business of the parts above; the bot's
@@ -33,7 +35,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Awaitable, Callable, Collection, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterator, Sequence
+from contextlib import asynccontextmanager
 from typing import Any, Literal
 
 import discord
@@ -48,7 +51,7 @@ from bot.surface.channels import channel_missing
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
 from bot.surface.replies import Replies, reply
-from bot.surface.unposted import Inside, Unposted
+from bot.surface.unposted import RETRY, Inside, Unposted
 from bot.time.jobs import ARCHIVE as THREAD_ARCHIVE
 from bot.time.jobs import BOARD
 from engines.core import Outcome, Said
@@ -63,6 +66,11 @@ DONE = N_("Done.")
 async def nothing(*_: object) -> None:
     """The default of a hook nobody handed in."""
 
+
+POST_LEASE = 120.0
+"""Seconds a board post holds its game's ``board`` job, so that no other process posts the game's
+board meanwhile (:meth:`Boards._claimed`); a process stopped in the post leaves it to be tried
+again when they are over."""
 
 RETRY_FIRST, RETRY_MOST = 5.0, 300.0
 """The waits, in seconds, before computer turns the database could not store are tried again: the
@@ -89,6 +97,7 @@ class Boards:
         self._waiting: set[int] = set()  # games whose computers wait for the database to answer
         self._recovering: dict[int, asyncio.Task[None]] = {}  # channel id -> its game's catch-up (recover)
         self._closing = False
+        self._firing: dict[int, Job] = {}  # session id -> the board job being fired here (retry)
         self.controls: Callable[[Session, Language], discord.ui.View | None] = lambda session, t: None
         self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
         self.finished: Callable[[MoveResult], Awaitable[None]] = nothing
@@ -306,7 +315,10 @@ class Boards:
         and either its ``note``; the lines and note it was to carry come with the board posted next,
         whichever it is: the channel is told them once.
         """
-        async with self._post_lock(session.id):
+        async with self._post_lock(session.id), self._claimed(session) as mine:
+            if not mine:  # another process is posting this game's board: it tells these moves
+                await self._posted_elsewhere(session, catching_up)
+                return None
             session = await self.service.core.get(session.id) or session
             owed = await self.owed_inside(session)  # its lines come with this board, whichever it is
             if note is None and owed is not None:  # and the note of a board refused with it
@@ -396,7 +408,7 @@ class Boards:
             )
             if old is not None and old != message.id:
                 await self.strip_buttons(session, old)
-            await self.service.store.jobs.cancel(BOARD, str(session.id))  # posted: nothing to try again
+            # posted: the board job (the claim) is dropped as the block ends, nothing to try again
         if ended:
             try:  # the board is posted; a notice that fails must not undo the answer
                 await self.notifier.game_ended(session, message, players)
@@ -415,6 +427,35 @@ class Boards:
             except Exception:  # the board is posted; a notice that fails must not undo the answer
                 log.exception("turn notices for session %s failed", session.id)
         return message
+
+    @asynccontextmanager
+    async def _claimed(self, session: Session) -> AsyncIterator[bool]:
+        """Hold the game's ``board`` job for a post, across processes (:meth:`Jobs.holding
+        <bot.storage.jobs.Jobs.holding>`, armed first as a refusal would arm it when there is none):
+        from reading what the channel was not told to recording the post, no other process posts
+        the game's board, so no two tell the same turn.  The job goes when the post is recorded;
+        a post refused, or a process stopped in it, leaves it to try the board again (at
+        :data:`RETRY`, or when the lease is over).  False: another process holds it (posting)."""
+        jobs, key = self.service.store.jobs, str(session.id)
+        now = self.service.store.clock.time()
+        await jobs.arm_unless_armed(
+            BOARD, key, now + RETRY, {"guild": session.row.guild_id or 0, "since": now}
+        )
+        held = self._firing.get(session.id)  # the board job this process fires, its claim its own
+        async with jobs.holding(BOARD, key, "board", lease=POST_LEASE, held=held) as mine:
+            yield mine is not None
+
+    async def _posted_elsewhere(self, session: Session, catching_up: bool) -> None:
+        """Another process holds the game's board job, posting its board.  A catch-up leaves the
+        board to it; any other post is handed to the job, due when that post's lease is over (the
+        other post no longer drops it): the try then posts what the other post did not tell."""
+        if catching_up:
+            return
+        jobs = self.service.store.jobs
+        job = await jobs.job(BOARD, str(session.id))
+        if job is not None:
+            due = job.claimed_until if job.claimed_until is not None else job.due_at
+            await jobs.schedule(BOARD, str(session.id), due, job.payload)
 
     async def stepped(self, session: Session) -> None:
         """A step inside a turn was played, and the channel hears of it only when the turn ends (no
@@ -446,10 +487,14 @@ class Boards:
         told (a refusal again arms the job again): a turn that ended, or a board refused inside a
         turn that no board has followed since (:meth:`owed_inside`); computers to move then play."""
         session_id = int(job.key)
-        self.computers_follow(session_id, catch_up=True)
-        task = self._following.get(session_id)
-        if task is not None:
-            await asyncio.gather(task, return_exceptions=True)
+        self._firing[session_id] = job  # its post takes this job's claim (:meth:`_claimed`)
+        try:
+            self.computers_follow(session_id, catch_up=True)
+            task = self._following.get(session_id)
+            if task is not None:
+                await asyncio.gather(task, return_exceptions=True)
+        finally:
+            self._firing.pop(session_id, None)
 
     async def game_over(self, session: Session) -> None:
         """A game in its own thread ended: the lobby message in the parent channel shows the

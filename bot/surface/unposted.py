@@ -385,9 +385,8 @@ class Unposted:
         )
         if inside is not None:
             payload.update(inside.payload())
-        await store.jobs.schedule(
-            BOARD, str(session.id), job.due_at if job is not None else now + RETRY, payload
-        )
+        due = job.due_at if job is not None and job.claim is None else now + RETRY  # (held: a post's)
+        await store.jobs.schedule(BOARD, str(session.id), due, payload)
 
     async def tell(self, session: Session, why: Refused) -> None:
         """A direct message to each person the game waits on, and to the host, in their language."""

@@ -117,8 +117,8 @@ def test_a_steal_from_nobody_else_says_what_was_wrong():
             g.apply_move(s2, 0, g.parse_move(text))
         spanish[text] = refusal.value.said.in_words(ES)
     assert spanish == {
-        "steal p1": "no puedes quitar una carta de tu propia mano; elige a otro jugador: p2, p3",
-        "steal p5": "no hay jugador 5 en esta partida; elige a otro jugador: p2, p3",
+        "steal p1": "no puedes quitar una carta de tu propia mano; elige a otra persona: p2, p3",
+        "steal p5": "esta partida no tiene asiento 5; elige a otra persona: p2, p3",
     }
 
 

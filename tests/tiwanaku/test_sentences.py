@@ -362,7 +362,7 @@ def test_the_final_round_and_the_end_in_spanish():
     s2, ev = play(s, 1, "+E5")
     (final,) = [e for e in ev if e.kind == "final"]
     assert final.said.in_words(ES).startswith(
-        "Toda la tierra está descubierta. Adivinaciones finales: empezando por {p1}, cada jugador"
+        "Toda la tierra está descubierta. Adivinaciones finales: empezando por {p1}, cada quien"
     )
     s2, _ = play(s2, 1, "pass")
     s3, ev = play(s2, 0, "pass")

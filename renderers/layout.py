@@ -164,8 +164,8 @@ def _status_cut(status: Sequence[Span], width: int) -> bool:
 
 
 def _names_shortened(status: Sequence[Span], width: int) -> Sequence[Span]:
-    """``status`` as the header draws it in ``width``: when it would be cut (long names: "WWWW…
-    (Black) to play" ending "(Bl…"), its names are shortened with "…", each to the same share of
+    """``status`` as the header draws it in ``width``: when it would be cut (long names: "WWWW…,
+    Black, to play" ending "Bl…"), its names are shortened with "…", each to the same share of
     the line, the least that lets the whole fit, so that what the sentence says stays whole."""
     if not any(isinstance(span, NameSpan) for span in status) or not _status_cut(status, width):
         return status

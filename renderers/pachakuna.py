@@ -491,16 +491,16 @@ def _header(view, names, last_action) -> Header:
         return Header("P'achakuna", info, status, None, last_action)
     side = tr(SIDES[view.turn])
     if view.phase == "rotate" and view.rotation_cost == 0:
-        doing = N_("{name} ({side}) to play: turn tiles (first one free) or move llamas")
+        doing = N_("{name}, {side}, to play: turn tiles (first one free) or move llamas")
     elif view.phase == "rotate" and sum(n for _, n in view.supply[view.turn]) < view.rotation_cost:
         # no tile the player can pay for: say so, as the board in words does
         doing = N_(
-            "{name} ({side}) to play: move llamas (another tile would cost {cost}, more than they hold)"
+            "{name}, {side}, to play: move llamas (another tile would cost {cost}, more than they hold)"
         )
     elif view.phase == "rotate":
-        doing = N_("{name} ({side}) to play: turn tiles (next costs {cost}) or move llamas")
+        doing = N_("{name}, {side}, to play: turn tiles (next costs {cost}) or move llamas")
     else:
-        doing = N_("{name} ({side}) to play: move, sell, buy with llamas, then end")
+        doing = N_("{name}, {side}, to play: move, sell, buy with llamas, then end")
     status = turn_status(names, view.turn, doing, side=side, cost=view.rotation_cost)
     return Header("P'achakuna", info, status, view.turn, last_action)
 

@@ -388,11 +388,13 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
     room = sx - x - 46 - 24
     name = headed_name(seat_name(names, seat), room, PHONE_SIZE, you=view.seat == seat)
     draw_text(draw, (x + 46, y + 7), [(name, seat_colour(seat))], room, 24, min_size=PHONE_SIZE, bold=True)
-    label(draw, (x + 14, y + CUBES_Y + CUBE // 2), tr("cubes"), 20, False, MUTED, "lm")
     if sum(view.cubes[seat]):
+        label(draw, (x + 14, y + CUBES_Y + CUBE // 2), tr("cubes"), 20, False, MUTED, "lm")
         _draw_cubes(draw, view.cubes[seat], x + CUBES_X, y + CUBES_Y, sx - 8)
-    else:
-        label(draw, (x + CUBES_X, y + CUBES_Y + CUBE // 2), tr("none"), 20, False, MUTED, "lm")
+    else:  # one phrase, not the label "cubes" with "none" after it
+        label(
+            draw, (x + 14, y + CUBES_Y + CUBE // 2), ptr("tiwanaku board", "no cubes"), 20, False, MUTED, "lm"
+        )
     for k in range(5):
         level = view.scales[seat][k]
         colx = sx + k * SCALE_STEP

@@ -1,7 +1,7 @@
 """The widest names Discord allows (32 characters: "WWWW…", "ÆÆÆÆ…", or CJK letters and emoji) fit every
 game's board in English and Spanish: each name is shortened with "…" (or shrunk) within its own
 place, never drawn over other text or off the picture, and the header's sentence about whose turn
-it is keeps its words ("to play", "(Black)", "building"): the names are shortened, not the words.
+it is keeps its words ("to play", "Black", "building"): the names are shortened, not the words.
 
 Measured with :func:`renderers.typeset.text_log` (the box each text's ink covers) and
 :func:`renderers.typeset.fit_log` (which fitted text had to be cut)."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.core import END, Said, Told, listing, said, said_n, step_lines, term
+from engines.core import END, N_, Said, Told, listing, said, said_n, step_lines, term
 
 from .data import TYPES, describe, dish_points
 
@@ -153,6 +153,8 @@ def _same_dish(held: Said, validity: Said, mover: Any) -> bool:
     return _same({"player": owner, "dish": where.args["dish"]}, validity.args)
 
 
+_CANCEL = N_("took back the dish they were making")
+
 _WORDED = {"card": _card, "other": _card, "cards": _cards}
 """The values of an event's sentence that hold cards as their codes, and how each is put in words."""
 
@@ -209,7 +211,7 @@ def _clause(kind: str, sentence: Said) -> Said | None:
     if kind == "pass":
         return said("did not use the ability")
     if kind == "cancel":
-        return said("took back the dish they were making")
+        return said(_CANCEL)
     if kind == "end" and "player" in args:
         return said("ended the turn with nothing left to draw")
     if kind == "dish" and sentence.msg.startswith("{player} served"):
@@ -219,16 +221,24 @@ def _clause(kind: str, sentence: Said) -> Said | None:
 
 def _merged(clauses: Sequence[Said | None]) -> list[Said]:
     """The clauses in order, draws merged: the draw pile's cards counted (or listed, for the
-    drawer), each discard pile's cards listed where that pile is first drawn from."""
+    drawer), each discard pile's cards listed where that pile is first drawn from; dishes taken
+    back (a turn may start and take back several) said once, counted, where the first was."""
     out: list[Said] = []
     deck: list[Any] = []
     deck_at: int | None = None
     piles: dict[Any, list[Any]] = {}
     pile_at: dict[Any, int] = {}
+    cancels = 0
+    cancel_at: int | None = None
     for clause in clauses:
         if clause is None:
             continue
-        if clause.msg == "deck":
+        if clause.msg == _CANCEL:
+            cancels += 1
+            if cancel_at is None:
+                cancel_at = len(out)
+                out.append(clause)
+        elif clause.msg == "deck":
             if deck_at is None:
                 deck_at = len(out)
                 out.append(clause)
@@ -250,6 +260,10 @@ def _merged(clauses: Sequence[Said | None]) -> list[Said]:
             )
     for pile, at in pile_at.items():
         out[at] = said("took {cards} from discard pile {pile}", cards=listing(piles[pile]), pile=pile)
+    if cancel_at is not None and cancels > 1:
+        out[cancel_at] = said_n(
+            cancels, "took back {n} dish they were making", "took back {n} dishes they were making"
+        )
     return out
 
 

@@ -100,8 +100,9 @@ from .words import KINDS, WORDS, move_words
 
 # The edition of the rules and of the states' form (see engines.core): 1 for the exports written
 # before exports named their edition, 2 from then on; 3 from when a win's reason names the player
-# as well as the side (the same results, told otherwise).
-EDITION = 3
+# as well as the side (the same results, told otherwise); 4 from when the side follows the name
+# after a comma, not in brackets ("P2 (computer, normal), Black, collected all seven colours").
+EDITION = 4
 
 RULES_HELP = N_("""**P'achakuna**: collect all 7 colours (white, yellow, orange, red, purple, blue, green) first. Brown and loads on llamas don't count.
 **Sides**: White (first player) walks valleys and starts; Black climbs mountains and starts with the brown piece. Both begin with one llama on the white centre village carrying white.

@@ -66,7 +66,7 @@ def _turn_section(view: View, ended: bool) -> Section:
         if view.winner is not None:
             lines.append(
                 said(
-                    "game over: {p0} ({side}) collected all seven colours",
+                    "game over: {p0}, {side}, collected all seven colours",
                     p0=who(view.winner),
                     side=SIDE_WORDS[view.winner],
                 )
@@ -77,7 +77,7 @@ def _turn_section(view: View, ended: bool) -> Section:
             if len(first) == 1:
                 lines.append(
                     said(
-                        "{p0} ({side}) wins: most colours, then most resources",
+                        "{p0}, {side}, wins: most colours, then most resources",
                         p0=who(first[0]),
                         side=SIDE_WORDS[first[0]],
                     )
@@ -88,12 +88,12 @@ def _turn_section(view: View, ended: bool) -> Section:
         mover = {"p0": who(view.turn), "side": SIDE_WORDS[view.turn]}
         if view.phase == "rotate" and view.rotation_cost == 0:
             lines.append(
-                said("{p0} ({side}) to play: turn tiles (the first is free) or move llamas", **mover)
+                said("{p0}, {side}, to play: turn tiles (the first is free) or move llamas", **mover)
             )
         elif view.phase == "rotate" and not _can_turn(view):
             lines.append(
                 said(
-                    "{p0} ({side}) to play: move llamas (another tile would cost {cost}, more than they hold)",
+                    "{p0}, {side}, to play: move llamas (another tile would cost {cost}, more than they hold)",
                     cost=view.rotation_cost,
                     **mover,
                 )
@@ -101,13 +101,13 @@ def _turn_section(view: View, ended: bool) -> Section:
         elif view.phase == "rotate":
             lines.append(
                 said(
-                    "{p0} ({side}) to play: turn more tiles (the next costs {cost}) or move llamas",
+                    "{p0}, {side}, to play: turn more tiles (the next costs {cost}) or move llamas",
                     cost=view.rotation_cost,
                     **mover,
                 )
             )
         else:
-            lines.append(said("{p0} ({side}) to play: move, sell and buy with llamas, then end", **mover))
+            lines.append(said("{p0}, {side}, to play: move, sell and buy with llamas, then end", **mover))
     lines.extend(_moves_said(view))
     if view.seat is not None:
         lines.append(
@@ -120,7 +120,7 @@ def _turn_section(view: View, ended: bool) -> Section:
     for seat in range(view.players):
         lines.append(
             said(
-                "{p0} ({side}): {colours} of 7 colours",
+                "{p0}, {side}: {colours} of 7 colours",
                 p0=who(seat),
                 side=SIDE_WORDS[seat],
                 colours=view.colours[seat],
@@ -157,10 +157,10 @@ def _moves_said(view: View) -> list[Said]:
     mover = {"p0": who(view.last_seat), "side": SIDE_WORDS[view.last_seat]}
     if view.turn_log:
         return [
-            said("this turn so far: {p0} ({side}) played {moves}", moves=", ".join(view.turn_log), **mover)
+            said("this turn so far: {p0}, {side}, played {moves}", moves=", ".join(view.turn_log), **mover)
         ]
     if view.prev_log:
-        return [said("last turn: {p0} ({side}) played {moves}", moves=", ".join(view.prev_log), **mover)]
+        return [said("last turn: {p0}, {side}, played {moves}", moves=", ".join(view.prev_log), **mover)]
     return []
 
 
@@ -311,14 +311,14 @@ def _players_section(view: View) -> Section:
             total = sum(n for _, n in view.supply[seat])
             lines.append(
                 said(
-                    "{p0} ({side}) holds {pieces}: {colours} of 7 colours, {resources}, {loose}",
+                    "{p0}, {side}, holds {pieces}: {colours} of 7 colours, {resources}, {loose}",
                     pieces=listed(pieces),
                     resources=said_n(total, "{n} resource", "{n} resources"),
                     **values,
                 )
             )
         else:
-            lines.append(said("{p0} ({side}) holds nothing: {colours} of 7 colours, {loose}", **values))
+            lines.append(said("{p0}, {side}, holds nothing: {colours} of 7 colours, {loose}", **values))
         lines.append(said_n(llamas, "{p0} has {n} llama", "{p0} has {n} llamas", p0=who(seat)))
     return Section(said("Players"), tuple(lines))
 

@@ -52,9 +52,13 @@ COLOUR_WORDS: dict[str, Said] = {
     "brown": term("pachakuna term", "brown"),
 }
 SIDE_WORDS: tuple[Said, Said] = (term("pachakuna term", "White"), term("pachakuna term", "Black"))
-EARLIER_REASONS = (said("{side} collected all seven colours"),)
-"""Why a game ended, as outcomes stored before edition 3 say it: kept in the catalogues, so that
-those games' results still read in every language."""
+EARLIER_REASONS = (
+    said("{side} collected all seven colours"),
+    said("{p0} ({side}) collected all seven colours"),
+)
+"""Why a game ended, as outcomes stored before edition 3 (the side alone) and edition 4 (the side
+in brackets after the name) say it: kept in the catalogues, so that those games' results still
+read in every language."""
 TERRAIN_WORDS: tuple[Said, Said] = (
     term("pachakuna term", "the valleys"),
     term("pachakuna term", "the mountains"),
@@ -1125,7 +1129,7 @@ def outcome(state: State) -> Outcome | None:
             tuple(float(colours[s]) for s in range(2)),
             ranking,
             said(
-                "{p0} ({side}) collected all seven colours",
+                "{p0}, {side}, collected all seven colours",
                 p0=who(state.winner),
                 side=SIDE_WORDS[state.winner],
             ),

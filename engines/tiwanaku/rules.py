@@ -851,7 +851,11 @@ def _do_trade(state: State, seat: int, move: Trade, events: list[Event]) -> None
         need[TERRAINS.index(t)] += 1
     if any(h < k for h, k in zip(held, need, strict=True)):
         if not any(held):
-            raise IllegalMove("you hold no cubes; you cannot give {give}", give=cubes_given(move.give))
+            raise IllegalMove(
+                "you hold no cubes, so you cannot give {give}; stopping an explorer on a hidden space"
+                " gives you a cube of its terrain",
+                give=cubes_given(move.give),
+            )
         raise IllegalMove(
             "you hold {held}; you cannot give {give}", held=cube_words(held), give=cubes_given(move.give)
         )
@@ -875,7 +879,8 @@ def _spend_offering(state: State, seat: int, move: Move) -> None:
     if not _can_offer(state, seat):
         if not any(state.cubes[seat]):
             raise IllegalMove(
-                "an offering needs one cube of each terrain (swamp, desert, mountain and forest); you hold no cubes"
+                "an offering needs one cube of each terrain (swamp, desert, mountain and forest); you hold no"
+                " cubes, and stopping an explorer on a hidden space gives you a cube of its terrain"
             )
         raise IllegalMove(
             "an offering needs one cube of each terrain (swamp, desert, mountain and forest); you hold {held}",

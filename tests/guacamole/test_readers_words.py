@@ -117,6 +117,27 @@ def test_a_steal_from_nobody_else_says_what_was_wrong():
             g.apply_move(s2, 0, g.parse_move(text))
         spanish[text] = refusal.value.said.in_words(ES)
     assert spanish == {
-        "steal p1": "no puedes quitar una carta de tu propia mano; elige a otro jugador: p2, p3",
-        "steal p5": "no hay jugador 5 en esta partida; elige a otro jugador: p2, p3",
+        "steal p1": "no puedes quitar una carta de tu propia mano; elige a otra persona: p2, p3",
+        "steal p5": "esta partida no tiene asiento 5; elige a otra persona: p2, p3",
     }
+
+
+def test_dishes_taken_back_in_one_turn_are_said_once_and_counted():
+    """A turn may start a dish, take it back and start another: the turn's summary said "took back
+    the dish they were making" once for each; it says it once, with how many when more than one."""
+    s = rig(hands={0: ["5T", "5L", "6T"]}, prep={0: ["5O"]})
+    events = []
+    for text in ("dish z5O", "dish 5T", "cancel", "dish 5T", "cancel", "dish 6T", "cancel"):
+        s, more = g.apply_move(s, 0, g.parse_move(text))
+        events += more
+    told = [(e.kind, e.said_for(None)) for e in events]
+    lines = [
+        " ".join(sentence.in_words(lang) for sentence in line)
+        for lang in (None, ES)
+        for line in g.tell_turn(told)
+    ]
+    assert lines == ["{p0} took back 3 dishes they were making", "{p0} retiró 3 platos que estaba haciendo"]
+    once = [(e.kind, e.said_for(None)) for e in events[:3]]
+    assert [" ".join(x.in_words() for x in line) for line in g.tell_turn(once)] == [
+        "{p0} took back the dish they were making"
+    ]

@@ -111,7 +111,7 @@ def es_words(e: Event, reader: int | None) -> str:
 def test_typical_events_in_spanish():
     s = rig(players=3, hands={0: ["5L", "1T"], 1: ["1A", "2A", "3A"], 2: ["9T"]}, deck_top=["4O"])
     s2, ev = g.apply_move(s, 0, g.parse_move("prep 5L"))
-    assert es_words(ev[0], 1) == ("{p0} preparó 5 Lima (quita una carta al azar de la mano de un jugador).")
+    assert es_words(ev[0], 1) == ("{p0} preparó 5 Lima (quita una carta al azar de la mano de alguien).")
     s3, ev = g.apply_move(s2, 0, g.parse_move("steal p2"))
     stolen = ev[0].text.split()[2]
     assert es_words(ev[0], 0) == f"{{p0}} quitó al azar {stolen} de la mano de {{p1}}."
@@ -146,8 +146,8 @@ def test_refusals_in_spanish_keep_their_values():
     with pytest.raises(IllegalMove) as caught:
         g.apply_move(s2, 0, g.parse_move("draw deck"))
     assert caught.value.said.in_words(ES) == (
-        "ahora no puedes robar; puedes usar a Lima Kahlo para quitar una carta al azar de la mano de un"
-        " jugador (steal p2) o pass"
+        "ahora no puedes robar; puedes usar a Lima Kahlo para quitar una carta al azar de la mano de"
+        " alguien (steal p2) o pass"
     )
     with pytest.raises(NotYourTurn) as caught:
         g.apply_move(s, 1, g.parse_move("draw deck"))
@@ -310,7 +310,7 @@ def test_the_card_lima_kahlo_took_in_spanish():
 def test_moves_in_words_in_spanish():
     s = rig(hands={0: ["5L", "6T"]}, prep={0: ["5T"]}, dishes={0: [["2T", "3T", "4T"]]})
     labels = {str(m): g.move_words(s, 0, m).full(g.WORDS, ES) for m in g.legal_moves(s, 0)}
-    assert labels["prep 5L"] == "preparar 5 Lima: quita una carta al azar de la mano de un jugador"
+    assert labels["prep 5L"] == "preparar 5 Lima: quita una carta al azar de la mano de alguien"
     assert labels["dish z5T"] == "empezar un plato con 5 Tomathor de tu zona"
     assert labels["dish 6T"] == "empezar un plato con 6 Tomathor de tu mano"
     assert labels["draw deck"] == "robar del mazo"
@@ -335,9 +335,7 @@ def test_the_rules_help_and_the_option_in_spanish():
         assert notation in spanish
     assert "**Turno**" in spanish and "zona de preparación" in spanish
     (option,) = config_options(g.Config)
-    assert (
-        ES.gettext(option.help) == "cuántos platos nuevos puede hacer un jugador en un turno (0 = sin límite)"
-    )
+    assert ES.gettext(option.help) == "cuántos platos nuevos se pueden hacer en un turno (0 = sin límite)"
     assert ES.gettext(g.WORDS["option.dishes_per_turn"], value=2) == "hasta 2 platos nuevos por turno"
 
 
@@ -399,7 +397,7 @@ def test_the_rarer_refusals_are_kept_sentences():
     lima, _ = g.apply_move(s, 0, g.parse_move("prep 5L"))
     assert (
         refusal(lima, 0, g.Steal(0)).said.in_words(ES)
-        == "no puedes quitar una carta de tu propia mano; elige a otro jugador: p2, p3"
+        == "no puedes quitar una carta de tu propia mano; elige a otra persona: p2, p3"
     )
     avocaldo, _ = g.apply_move(s, 0, g.parse_move("prep 1P"))
     assert refusal(avocaldo, 0, g.Add(1, ("5L",))).said.in_words(ES) == (
@@ -465,7 +463,7 @@ def test_a_prepared_cards_ability_reads_alike_for_every_type_in_spanish():
     told = {code: said.in_words(ES) for code, said in g.data.ABILITIES_TOLD.items()}
     assert told == {
         "P": "añade hasta 3 cartas a un plato válido",
-        "L": "quita una carta al azar de la mano de un jugador",
+        "L": "quita una carta al azar de la mano de alguien",
         "O": "roba 3 y luego descarta 1",
         "T": "cambia una de sus cartas por una carta visible",
         "A": "toma una carta visible para su mano",

@@ -863,7 +863,7 @@ def test_a_slot_player_or_cell_out_of_range_is_named():
         (
             "T2F1",
             "a stopper names a player 1-4 and a cell A1 to E5 (rows A-E, columns 1-5), like T2C4",
-            "un tope indica un jugador (1-4) y una casilla de A1 a E5",
+            "un tope indica un asiento (1-4) y una casilla de A1 a E5",
         ),
     ):
         with pytest.raises(MalformedMove) as refused:

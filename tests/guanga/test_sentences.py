@@ -136,7 +136,7 @@ def test_bad_notation_is_refused_with_its_values_in_spanish():
         "C A03 yellow": ("no es una jugada de Guanga",),
         "C A03 yellow A1A1A2": ("repite una casilla",),
         "R B2": ("exactamente dos casillas",),
-        "T5A1": ("un tope indica un jugador",),
+        "T5A1": ("un tope indica un asiento",),
         "hello": ('"hello" no es una jugada de Guanga', "las jugadas se escriben así"),
     }
     for text, pieces in cases.items():
@@ -385,7 +385,7 @@ def test_stopper_events_and_refusals_in_spanish():
     )
     with pytest.raises(IllegalMove) as caught:
         G.apply_move(game(2, "beginner", stoppers=True), 0, G.parse_move("T3A1"))
-    assert check_refusal(caught.value) == "no existe el jugador 3; los jugadores van del 1 al 2"
+    assert check_refusal(caught.value) == "no existe el asiento 3; los asientos van del 1 al 2"
 
 
 def test_kept_order_is_private_in_both_languages():

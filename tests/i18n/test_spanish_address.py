@@ -30,12 +30,14 @@ def strays(entries: list[tuple[str, str]]) -> list[str]:
     ]
 
 
-def spanish_texts() -> list[tuple[str, str]]:
+def spanish_texts(where: re.Pattern[str] | None = None) -> list[tuple[str, str]]:
+    """Every entry's English and Spanish forms (``where``: only the entries used in a file it
+    matches the path of)."""
     with languages.catalogue_path("es").open("rb") as fh:
         catalog = read_po(fh, locale="es")
     out = []
     for m in catalog:
-        if not m.id:
+        if not m.id or (where is not None and not any(where.match(path) for path, _ in m.locations)):
             continue
         english = m.id if isinstance(m.id, str) else m.id[0]
         for text in m.string if isinstance(m.string, tuple) else (m.string,):

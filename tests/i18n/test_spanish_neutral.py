@@ -7,7 +7,10 @@ fuera de la liga", not "{name} fue retirado"; "ya te has inscrito", not "ya est�
 The forms checked are words that only ever describe a person in these texts (a participle or
 a title with a masculine or feminine ending); a word about a thing that happens to share a form
 (the slash option ``retirada_tras``: the act of dropping) is not one of them, nor is a participle
-after a form of *haber* ("no te has inscrito"), which never changes with who is meant."""
+after a form of *haber* ("no te has inscrito"), which never changes with who is meant.
+
+The games' own texts are held to more: one player is never "el jugador" there (see
+:data:`ONE_PLAYER`)."""
 
 from __future__ import annotations
 
@@ -37,10 +40,38 @@ def gendered(entries: list[tuple[str, str]]) -> list[str]:
     ]
 
 
+# The games' own texts (their sentences, boards, board in words, help and /rules) speak of one
+# player in words that fit anyone too: "quien juega después", "elige a otra persona", "cada quien",
+# "el asiento 2", not "el siguiente jugador", "otro jugador", "cada jugador", "el jugador 2".  A count
+# of players ("{n} jugador", "de 2 a 4 jugadores") is a number of seats, not someone's gender.
+GAME_SOURCES = re.compile(
+    r"engines/|renderers/(?:guanga|tiwanaku|pachakuna|nowa_gwinea|guacamole|layout)\.py"
+    r"|cogs/(?:guanga|tiwanaku|pachakuna|nowa_gwinea|guacamole)\.py"
+)
+ONE_PLAYER = re.compile(
+    r"(?<![}\d] )\b(jugador(?:a)?|ganador(?:a)?|perdedor(?:a)?|(?:el|del|al|un|ningún|otro) (?:rival|oponente|contrincante))\b",
+    re.IGNORECASE,
+)
+CODE = re.compile(r"`[^`]*`")
+
+
+def one_player(entries: list[tuple[str, str]]) -> list[str]:
+    """``english: spanish`` for each Spanish text that calls one player "jugador" (or "ganador", "un
+    rival")."""
+    return [
+        f"{english!r}: {found!r} in {text!r}"
+        for english, text in entries
+        for found in ONE_PLAYER.findall(CODE.sub(" ", text))
+    ]
+
+
 def test_the_spanish_catalogue_says_nothing_of_a_players_gender():
     texts = spanish_texts()
     assert len(texts) > 2000
     assert gendered(texts) == []
+    games = spanish_texts(GAME_SOURCES)
+    assert len(games) > 1000
+    assert one_player(games) == []
 
 
 @pytest.mark.parametrize(
@@ -57,10 +88,19 @@ def test_the_spanish_catalogue_says_nothing_of_a_players_gender():
         "quien aún no tiene partidas puntuadas cuenta como recién llegado, {rating}",
         "ya estás sentado en esta mesa",
         "hay {n} sentados",
+        # What the games' texts said before.
+        "rocas en las losetas {tiles}: el siguiente jugador no puede girarlas",
+        "no puedes quitar una carta de tu propia mano; elige a otro jugador: {players}",
+        "no existe el jugador {number}; los jugadores van del 1 al {most}",
+        "Cada jugador se queda con uno de dos pedidos secretos",
+        "Jugador {number}",
+        "ya tienes {n} llamas, el máximo que puede tener un jugador",
+        "**Bandos**: Blanco (el primer jugador) camina por los valles",
+        "(o más, por tus exploradores y losetas cultivadas, nunca sobre un rival)",
     ],
 )
 def test_a_gendered_word_about_a_player_is_found(spanish):
-    assert gendered([("", spanish)])
+    assert gendered([("", spanish)]) or one_player([("", spanish)])
 
 
 @pytest.mark.parametrize(
@@ -76,7 +116,14 @@ def test_a_gendered_word_about_a_player_is_found(spanish):
         "no te has inscrito en {league}",
         "Todavía no se ha inscrito nadie.",
         "ya tienes asiento en esta mesa",
+        "rocas en las losetas {tiles}: quien juega después no puede girarlas",
+        "Guanga se juega con {least} a {most} jugadores, no con {players}",
+        "{n} jugador",
+        "los dos jugadores comparten la victoria",
+        "la loseta {cell} tiene una roca de tu rival de su último turno",
+        "Participante {number}",
+        "escribe `jugador=2`",
     ],
 )
 def test_a_word_that_fits_anyone_is_not(spanish):
-    assert gendered([("", spanish)]) == []
+    assert gendered([("", spanish)]) == one_player([("", spanish)]) == []

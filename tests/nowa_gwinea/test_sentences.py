@@ -517,7 +517,7 @@ def test_a_round_of_one_board_each_names_whose_board_is_which(side):
     english = name_seats(round_two.text, names)
     assert english.startswith(f"Round 2 of 9: one board each ({each}); the die shows the "), english
     spanish = name_seats(round_two.words_for(None, SPANISH), names)
-    assert spanish.startswith(f"Ronda 2 de 9: un tablero cada uno ({each}); en el dado sale "), spanish
+    assert spanish.startswith(f"Ronda 2 de 9: un tablero por persona ({each}); en el dado sale "), spanish
 
     shared = ng.new_game(ng.Config(players=3, side=side), 3, 7)
     shared, events = ng.apply_move(shared, TABLE, ng.Timeout())

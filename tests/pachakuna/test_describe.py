@@ -98,7 +98,7 @@ def check_names_everything(state: P.State, seat: int | None) -> None:
     if state.phase == "over":
         assert first[1].startswith("game over: ")
     else:
-        assert first[1].startswith(f"{{p{state.turn}}} ({D.SEAT_NAMES[state.turn]}) to play: ")
+        assert first[1].startswith(f"{{p{state.turn}}}, {D.SEAT_NAMES[state.turn]}, to play: ")
     mine = [line for line in first if line.startswith("you play ")]
     assert mine == (
         []
@@ -106,7 +106,7 @@ def check_names_everything(state: P.State, seat: int | None) -> None:
         else [f"you play {D.SEAT_NAMES[seat]}: your llamas walk " + ("the valleys", "the mountains")[seat]]
     )
     for s in range(2):
-        assert f"{{p{s}}} ({D.SEAT_NAMES[s]}): {P.rules.colours_held(state.supply[s])} of 7 colours" in first
+        assert f"{{p{s}}}, {D.SEAT_NAMES[s]}: {P.rules.colours_held(state.supply[s])} of 7 colours" in first
     if state.rocks and state.phase != "over":
         rocks = "a rock on tile " if len(state.rocks) == 1 else "rocks on tiles "
         assert any(line.startswith(rocks + ", ".join(map(str, state.rocks)) + ":") for line in first)
@@ -183,7 +183,7 @@ def check_names_everything(state: P.State, seat: int | None) -> None:
         sup = state.supply[s]
         held = [f"{k} {sup[k]}" for k in D.SUPPLY_KINDS if sup[k]]
         counts = f"{P.rules.colours_held(sup)} of 7 colours, {P.rules.loose(sup)} loose"
-        side = f"{{p{s}}} ({D.SEAT_NAMES[s]})"
+        side = f"{{p{s}}}, {D.SEAT_NAMES[s]},"
         total = P.rules.total(sup)
         resources = f"{total} resource" + ("s" if total != 1 else "")
         if held:  # the resources in all, as the picture's seat line says them
@@ -263,8 +263,8 @@ def test_every_sentence_is_kept_for_translation():
                     seen.add(told.msg)
     # the turn's steps, the tiles' states, the villages with and without demand, the bag
     for msg in (
-        "{p0} ({side}) to play: turn tiles (the first is free) or move llamas",
-        "{p0} ({side}) to play: move, sell and buy with llamas, then end",
+        "{p0}, {side}, to play: turn tiles (the first is free) or move llamas",
+        "{p0}, {side}, to play: move, sell and buy with llamas, then end",
         "{direction}: tile {cell}, mountain edges {edges}; it may be turned",
         "{direction}: tile {cell}, mountain edges {edges}; turned this turn",
         "{direction}: village {cell} ({colour})",
@@ -296,11 +296,11 @@ def test_a_position_read_in_english_and_spanish():
         "The turn",
         [
             "turn 1",
-            "{p0} (White) to play: turn more tiles (the next costs 2) or move llamas",
-            "this turn so far: {p0} (White) played r45+1",
+            "{p0}, White, to play: turn more tiles (the next costs 2) or move llamas",
+            "this turn so far: {p0}, White, played r45+1",
             "you play White: your llamas walk the valleys",
-            "{p0} (White): 2 of 7 colours",
-            "{p1} (Black): 0 of 7 colours",
+            "{p0}, White: 2 of 7 colours",
+            "{p1}, Black: 0 of 7 colours",
         ],
     )
     assert told[1] == (
@@ -324,19 +324,19 @@ def test_a_position_read_in_english_and_spanish():
     ]
     assert told[3][1][0] == "11 (yellow): no demand until the end of the turn"
     assert told[4][1][:2] == [
-        "{p0} (White) holds white 2, red 1: 2 of 7 colours, 3 resources, 1 loose",
+        "{p0}, White, holds white 2, red 1: 2 of 7 colours, 3 resources, 1 loose",
         "{p0} has 1 llama",
     ]
     assert told[5][1] == ["the bag holds 35 demands", "used demands, big flag first: red over blue"]
     es = spanish(P.describe(view))
-    assert "Llama 1 de {p0} (Blanco) en la aldea 55 (blanco)" in es  # a heading: capitalised
+    assert "Llama 1 (Blanco) de {p0} en la aldea 55 (blanco)" in es  # a heading: capitalised
     headings = [sec.heading.in_words(ES) for sec in P.describe(view)]
-    assert "Llama 1 de {p1} (Negro) en la loseta 44" in headings
+    assert "Llama 1 (Negro) de {p1} en la loseta 44" in headings
     assert all(h[0].isupper() for h in headings), headings  # it said "llama 1 de {p0} ..."
     assert "NE: loseta 45, bordes de montaña E, NO, NE; girada este turno" in es
     assert "SO: loseta 64, bordes de montaña O, NO, NE; se puede girar" in es
     assert (
-        "{p0} (Blanco) tiene blanco 2, rojo 1: 2 de 7 colores, 3 recursos, 1 suelto" in es
+        "{p0}, Blanco, tiene blanco 2, rojo 1: 2 de 7 colores, 3 recursos, 1 suelto" in es
     )  # was "1 sueltos"
     assert "demandas usadas, bandera grande primero: rojo sobre azul" in es
 
@@ -349,7 +349,7 @@ def test_a_position_read_in_english_and_spanish():
     s = play(s, 1, "r56+0")
     told = words(P.describe(P.view_for(s, None)))
     assert (
-        told[0][1][1] == "{p1} (Black) to play: move llamas (another tile would cost 2, more than they hold)"
+        told[0][1][1] == "{p1}, Black, to play: move llamas (another tile would cost 2, more than they hold)"
     )
     assert not any(line.endswith("it may be turned") for _, lines in told for line in lines)
 
@@ -366,17 +366,17 @@ def test_the_turn_limit_names_who_won():
     told = words(P.describe(P.view_for(s, None)))[0][1]
     assert told[1:3] == [
         "game over: the turn limit was reached",
-        "{p0} (White) wins: most colours, then most resources",
+        "{p0}, White, wins: most colours, then most resources",
     ]
     assert spanish(P.describe(P.view_for(s, 1)))[2:4] == [
         "partida terminada: se alcanzó el límite de turnos",
-        "{p0} (Blanco) gana: más colores y, después, más recursos",
+        "{p0}, Blanco, gana: más colores y, después, más recursos",
     ]
     give(s, 1, blue=1)
     assert P.outcome(s).ranking == ((1,), (0,))
     assert (
         words(P.describe(P.view_for(s, None)))[0][1][2]
-        == "{p1} (Black) wins: most colours, then most resources"
+        == "{p1}, Black, wins: most colours, then most resources"
     )
     give(s, 0, white=2, blue=1)
     give(s, 1, brown=0, white=2)

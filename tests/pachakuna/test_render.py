@@ -200,13 +200,13 @@ def test_the_header_offers_no_tile_turn_the_player_cannot_pay_for():
     s = play(s, 1, "r56+0")
     assert not [m for m in P.legal_moves(s, 1) if isinstance(m, P.Rotate)]
     poor = _status(P.view_for(s, None))
-    assert poor == "Beto (Black) to play: move llamas (another tile would cost 2, more than they hold)"
+    assert poor == "Beto, Black, to play: move llamas (another tile would cost 2, more than they hold)"
     with speaking("es"):
         assert _status(P.view_for(s, None)) == (
-            "Le toca a Beto (Negro): mueve llamas (otra loseta costaría 2, más de lo que tiene)"
+            "Le toca a Beto, Negro: mueve llamas (otra loseta costaría 2, más de lo que tiene)"
         )
     give(s, 1, brown=2)
-    assert _status(P.view_for(s, None)) == "Beto (Black) to play: turn tiles (next costs 2) or move llamas"
+    assert _status(P.view_for(s, None)) == "Beto, Black, to play: turn tiles (next costs 2) or move llamas"
 
 
 PHONE = 400  # the width Discord shows a picture at on a phone

@@ -83,7 +83,7 @@ def test_every_event_of_a_game_is_a_kept_sentence(board, max_turns, seed):
     else:
         winner = out.winners[0]
         side = ("Blanco", "Negro")[winner]
-        assert out.reason_in(ES) == f"{{p{winner}}} ({side}) reunió los siete colores"
+        assert out.reason_in(ES) == f"{{p{winner}}}, {side}, reunió los siete colores"
 
 
 @pytest.mark.parametrize(("board", "seed"), [("A", 21), ("random", 22)])
@@ -173,8 +173,8 @@ def test_a_win_and_a_turn_limit_in_spanish():
     assert ev[-1].words_for(None, ES) == "{p1} tiene los siete colores y gana"
     out = P.outcome(s)
     assert (
-        out.reason == "{p1} (Black) collected all seven colours"
-        and out.reason_in(ES) == "{p1} (Negro) reunió los siete colores"
+        out.reason == "{p1}, Black, collected all seven colours"
+        and out.reason_in(ES) == "{p1}, Negro, reunió los siete colores"
     )
 
     s = fresh(max_turns=2)
@@ -214,9 +214,7 @@ def test_typical_refusals_in_spanish():
     put(s, 0, 2, 15, "white")
     put(s, 0, 3, 51, "white")
     give(s, 0, white=9)
-    assert spanish_of_refusal(s, 0, "b1").startswith(
-        "ya tienes 3 llamas, el máximo que puede tener un jugador."
-    )
+    assert spanish_of_refusal(s, 0, "b1").startswith("ya tienes 3 llamas, el máximo que se puede tener.")
 
     with pytest.raises(MalformedMove) as caught:
         P.parse_move("zz")
@@ -350,7 +348,7 @@ def test_a_rock_left_by_a_player_still_moving_is_counted():
     s = play(s, 0, next(str(m) for m in P.legal_moves(s, 0) if str(m).startswith("m")))
     (section, *_) = P.describe(P.view_for(s, None))
     assert section.lines[-1].in_words() == "a rock on tile 45: the next player may not turn it"
-    assert section.lines[-1].in_words(ES) == "una roca en la loseta 45: el siguiente jugador no puede girarla"
+    assert section.lines[-1].in_words(ES) == "una roca en la loseta 45: quien juega después no puede girarla"
 
 
 def test_the_turn_so_far_and_the_last_turn_are_said_as_the_picture_marks_them():
@@ -366,12 +364,12 @@ def test_the_turn_so_far_and_the_last_turn_are_said_as_the_picture_marks_them():
     assert not any("turn:" in line or "so far" in line for line in english)  # nothing played yet
     s = play(s, 0, "r45+1")
     english, spanish = turn_lines(s)
-    assert "this turn so far: {p0} (White) played r45+1" in english
-    assert "en este turno, por ahora: {p0} (Blanco) jugó r45+1" in spanish
+    assert "this turn so far: {p0}, White, played r45+1" in english
+    assert "en este turno, por ahora: {p0}, Blanco, jugó r45+1" in spanish
     s = play(s, 0, "end")
     english, spanish = turn_lines(s)
-    assert "last turn: {p0} (White) played r45+1, end" in english
-    assert "último turno: {p0} (Blanco) jugó r45+1, end" in spanish
+    assert "last turn: {p0}, White, played r45+1, end" in english
+    assert "último turno: {p0}, Blanco, jugó r45+1, end" in spanish
     assert not any("so far" in line for line in english)
 
 

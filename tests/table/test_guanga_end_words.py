@@ -104,6 +104,6 @@ def test_a_result_stored_before_edition_3_still_reads_in_spanish():
     ended, completed = (Said(s.msg, {"number": 2}) for s in G.rules.EARLIER_REASONS)
     assert (
         ended.in_words(ES)
-        == "al empezar el turno del jugador 2, los parches de la canasta no se podían colocar"
+        == "al empezar el turno del asiento 2, los parches de la canasta no se podían colocar"
     )
     assert completed.in_words(ES).endswith(", y se completó la ronda")

@@ -4,11 +4,13 @@ table says why the game ended: the result message, the alt text and the board in
 from __future__ import annotations
 
 import dataclasses
+import io
 
 import pytest
 
 from bot import alt, texts
 from bot.describe import described
+from bot.terminal import main
 from engines import pachakuna as P
 from engines.core import Said
 from languages import language
@@ -18,7 +20,7 @@ from tests.table.test_turn_posts import session_for
 
 @pytest.mark.parametrize(
     ("code", "why"),
-    [("en", "Bob (Black) collected all seven colours"), ("es", "Bob (Negro) reunió los siete colores")],
+    [("en", "Bob, Black, collected all seven colours"), ("es", "Bob, Negro, reunió los siete colores")],
 )
 def test_the_winner_of_the_seven_colours_is_named(code, why):
     t = language(code)
@@ -37,3 +39,28 @@ def test_a_result_stored_before_edition_3_still_reads_in_spanish():
     stored = P.rules.EARLIER_REASONS[0]
     old = Said(stored.msg, {"side": P.rules.SIDE_WORDS[0]})
     assert old.in_words(language("es")) == "Blanco reunió los siete colores"
+
+
+@pytest.mark.parametrize(
+    ("code", "end"),
+    [
+        ("en", "Game over: P1 (cpu, normal), White, collected all seven colours"),
+        ("es", "Fin de la partida: P1 (máquina, normal), Blanco, reunió los siete colores"),
+    ],
+)
+def test_a_computers_side_follows_its_name_apart(code, end, tmp_path):
+    """A computer seat's name ends in brackets ("P1 (cpu, normal)"), and the side in brackets after
+    it ran into it: "P1 (máquina, normal) (Blanco) reunió los siete colores".  The side follows the
+    name after a comma, in the result and in every line of the game."""
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["pachakuna", "--players", "2", "--computer", "2", "--seed", "3", "--language", code]
+    assert main([*argv, "--no-images", "--no-export", "--out", str(tmp_path)], io.StringIO(), out, err) == 0
+    assert end in out.getvalue().splitlines()
+    assert ") (" not in out.getvalue()
+
+
+def test_a_result_stored_in_edition_3_still_reads_in_spanish():
+    """Edition 3 stored the side in brackets after the name; its results keep their Spanish."""
+    stored = P.rules.EARLIER_REASONS[1]
+    old = Said(stored.msg, {"p0": "{p0}", "side": P.rules.SIDE_WORDS[1]})
+    assert old.in_words(language("es")) == "{p0} (Negro) reunió los siete colores"

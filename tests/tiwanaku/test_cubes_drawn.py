@@ -141,3 +141,21 @@ def test_cubes_beyond_the_row_are_counted_never_dropped(counts, cols, language):
     ]
     assert _apart(_box(row), diversity), (_box(row), diversity)
     assert _apart(_box(row), name), (_box(row), name)
+
+
+@pytest.mark.parametrize(("language", "words"), [(None, "no cubes"), ("es", "sin cubos")])
+def test_a_seat_without_cubes_reads_as_one_phrase(language, words):
+    """A block whose seat holds no cube said "cubes" and then "none" ("cubos ninguno"); it says
+    one phrase where the cubes would stand, and the seat with cubes keeps its "cubes" label."""
+    s = fixed()
+    s.cubes = [[0, 0, 0, 0], [1, 0, 0, 0]]
+    view = T.view_for(s, 0)
+    img = Image.new("RGB", (_block_width(5), R.BLOCK_H), (255, 255, 255))
+    texts = []
+    for seat in range(2):
+        with speaking(language), text_log() as log:
+            R._draw_block(ImageDraw.Draw(img), view, list(NAMES[:2]), seat, 0, 0, _block_width(5))
+        texts.append([d.text for d in log])
+    label = "cubos" if language else "cubes"
+    assert words in texts[0] and label not in texts[0] and not {"none", "ninguno"} & set(texts[0])
+    assert label in texts[1] and words not in texts[1]

@@ -696,14 +696,16 @@ def test_divining_on_a_cultivated_tile_is_refused():
 
 def test_trades_listed_with_exactly_two_cubes():
     """Two cubes are enough to trade: the trades are listed; with none, a trade is refused
-    saying the player holds none."""
+    saying the player holds none and how cubes are had."""
     s = fixed()
     s.cubes[0] = [1, 1, 0, 0]
     legal = {str(m) for m in T.legal_moves(s, 0)}
     assert {"SD>S", "SD>D", "SD>M", "SD>F"} <= legal and "SS>D" not in legal
     s.cubes[0] = [0, 0, 0, 0]
     with pytest.raises(
-        IllegalMove, match="you hold no cubes; you cannot give a swamp cube and a desert cube"
+        IllegalMove,
+        match="you hold no cubes, so you cannot give a swamp cube and a desert cube; stopping an explorer "
+        "on a hidden space gives you a cube of its terrain",
     ):
         play(s, 0, "SD>M")
 

@@ -235,12 +235,15 @@ def _refusal(what: str) -> MoveError | SetupError:
         (
             "no offering",
             "you hold no cubes",
-            "una ofrenda necesita un cubo de cada terreno (pantano, desierto, montaña y bosque); no tienes ningún cubo",
+            "una ofrenda necesita un cubo de cada terreno (pantano, desierto, montaña y bosque); no tienes ningún cubo, "
+            "y detener un explorador en una casilla oculta te da un cubo de su terreno",
         ),
         (
             "no cubes to trade",
-            "you hold no cubes; you cannot give a swamp cube and a desert cube",
-            "no tienes ningún cubo; no puedes dar un cubo de pantano y un cubo de desierto",
+            "you hold no cubes, so you cannot give a swamp cube and a desert cube; stopping an explorer on a "
+            "hidden space gives you a cube of its terrain",
+            "no tienes ningún cubo, así que no puedes dar un cubo de pantano y un cubo de desierto; detener un "
+            "explorador en una casilla oculta te da un cubo de su terreno",
         ),
         (
             "occupied",
@@ -359,7 +362,7 @@ def test_the_final_round_and_the_end_in_spanish():
     s2, ev = play(s, 1, "+E5")
     (final,) = [e for e in ev if e.kind == "final"]
     assert final.said.in_words(ES).startswith(
-        "Toda la tierra está descubierta. Adivinaciones finales: empezando por {p1}, cada jugador"
+        "Toda la tierra está descubierta. Adivinaciones finales: empezando por {p1}, cada quien"
     )
     s2, _ = play(s2, 1, "pass")
     s3, ev = play(s2, 0, "pass")
@@ -495,3 +498,18 @@ def test_cubes_in_words(counts, english, spanish):
     words = cube_words(counts)
     assert words.in_words() == english
     assert spanish_ok(words) == spanish
+
+
+def test_a_refusal_for_cubes_not_held_says_how_cubes_are_had():
+    """Trading or offering with no cube said only "you hold no cubes"; the rulebook gives a cube
+    for each terrain discovered ("el jugador toma un cubo de ofrenda correspondiente a la Loseta
+    de Tierra que acaba de descubrir"), and the refusal says so in both languages."""
+    s = fixed()
+    s.cubes[0] = [0, 0, 0, 0]
+    for text in ("SD>M", "extra"):
+        with pytest.raises(IllegalMove) as caught:
+            play(s, 0, text)
+        assert "stopping an explorer on a hidden space gives you a cube of its terrain" in str(caught.value)
+        assert "detener un explorador en una casilla oculta te da un cubo de su terreno" in spanish_ok(
+            caught.value.said
+        )

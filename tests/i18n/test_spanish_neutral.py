@@ -23,7 +23,8 @@ from tests.i18n.test_spanish_address import NOT_ADDRESS, spanish_texts
 GENDERED = re.compile(
     r"\b(retirad[oa]s?|inscrit[oa]s?|campe[oó]n(?:a|es|as)?|ganador(?:a|es|as)?|sustitut[oa]s?"
     r"|(?:un|el|del|al|los|ningún|ninguna|una|la|las) suplentes?|jugador(?:a)? nuev[oa]"
-    r"|bienvenid[oa]s?|invitad[oa]s?|eliminad[oa]s?|recién llegad[oa]s?|sembrad[oa]s|sentad[oa]s?)\b",
+    r"|bienvenid[oa]s?|invitad[oa]s?|eliminad[oa]s?|recién llegad[oa]s?|sembrad[oa]s|sentad[oa]s?"
+    r"|(?:gana|ganará|ser|será) (?:el|la) primer[oa](?! persona))\b",  # (not "la primera en llegar": a village)
     re.IGNORECASE,
 )
 
@@ -88,6 +89,8 @@ def test_the_spanish_catalogue_says_nothing_of_a_players_gender():
         "quien aún no tiene partidas puntuadas cuenta como recién llegado, {rating}",
         "ya estás sentado en esta mesa",
         "hay {n} sentados",
+        "Nadie espera en la cola de este servidor. /cola unirse para ser el primero.",
+        "Final: gana el primero en reunir los siete colores",
         # What the games' texts said before.
         "rocas en las losetas {tiles}: el siguiente jugador no puede girarlas",
         "no puedes quitar una carta de tu propia mano; elige a otro jugador: {players}",
@@ -123,6 +126,9 @@ def test_a_gendered_word_about_a_player_is_found(spanish):
         "la loseta {cell} tiene una roca de tu rival de su último turno",
         "Participante {number}",
         "escribe `jugador=2`",
+        "Final: gana quien reúna primero los siete colores",
+        "en un empate, la primera en llegar",
+        "/cola unirse para ser la primera persona.",
     ],
 )
 def test_a_word_that_fits_anyone_is_not(spanish):

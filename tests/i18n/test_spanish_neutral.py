@@ -24,7 +24,8 @@ GENDERED = re.compile(
     r"\b(retirad[oa]s?|inscrit[oa]s?|campe[oó]n(?:a|es|as)?|ganador(?:a|es|as)?|sustitut[oa]s?"
     r"|(?:un|el|del|al|los|ningún|ninguna|una|la|las) suplentes?|jugador(?:a)? nuev[oa]"
     r"|bienvenid[oa]s?|invitad[oa]s?|eliminad[oa]s?|recién llegad[oa]s?|sembrad[oa]s|sentad[oa]s?"
-    r"|(?:gana|ganará|ser|será) (?:el|la) primer[oa](?! persona))\b",  # (not "la primera en llegar": a village)
+    r"|(?:gana|ganará|ser|será) (?:el|la) primer[oa](?! persona)|anfitri(?:ón|ona|ones|onas)"
+    r"|(?:el|del|al) organizador)\b",  # (not "la primera en llegar": a village)
     re.IGNORECASE,
 )
 
@@ -91,6 +92,8 @@ def test_the_spanish_catalogue_says_nothing_of_a_players_gender():
         "hay {n} sentados",
         "Nadie espera en la cola de este servidor. /cola unirse para ser el primero.",
         "Final: gana el primero en reunir los siete colores",
+        "La mesa está llena ({n} asiento): el anfitrión puede pulsar {button Start}.",
+        "La ronda {round} está emparejada y espera la revisión del organizador.",
         # What the games' texts said before.
         "rocas en las losetas {tiles}: el siguiente jugador no puede girarlas",
         "no puedes quitar una carta de tu propia mano; elige a otro jugador: {players}",
@@ -129,6 +132,8 @@ def test_a_gendered_word_about_a_player_is_found(spanish):
         "Final: gana quien reúna primero los siete colores",
         "en un empate, la primera en llegar",
         "/cola unirse para ser la primera persona.",
+        "La mesa está llena ({n} asiento): quien abrió la sala puede pulsar {button Start}.",
+        "solo alguien con Gestionar servidor puede fijar el rol de organizador",
     ],
 )
 def test_a_word_that_fits_anyone_is_not(spanish):

@@ -25,7 +25,7 @@ GENDERED = re.compile(
     r"|(?:un|el|del|al|los|ningún|ninguna|una|la|las) suplentes?|jugador(?:a)? nuev[oa]"
     r"|bienvenid[oa]s?|invitad[oa]s?|eliminad[oa]s?|recién llegad[oa]s?|sembrad[oa]s|sentad[oa]s?"
     r"|(?:gana|ganará|ser|será) (?:el|la) primer[oa](?! persona)|anfitri(?:ón|ona|ones|onas)"
-    r"|(?:el|del|al) organizador)\b",  # (not "la primera en llegar": a village)
+    r"|(?:el|del|al) organizador|(?:un|el|al|del) administrador(?:a|es|as)?)\b",  # (not "la primera en llegar": a village)
     re.IGNORECASE,
 )
 
@@ -94,6 +94,7 @@ def test_the_spanish_catalogue_says_nothing_of_a_players_gender():
         "Final: gana el primero en reunir los siete colores",
         "La mesa está llena ({n} asiento): el anfitrión puede pulsar {button Start}.",
         "La ronda {round} está emparejada y espera la revisión del organizador.",
+        "Un administrador del servidor puede dárselo a mi rol",
         # What the games' texts said before.
         "rocas en las losetas {tiles}: el siguiente jugador no puede girarlas",
         "no puedes quitar una carta de tu propia mano; elige a otro jugador: {players}",
@@ -134,6 +135,7 @@ def test_a_gendered_word_about_a_player_is_found(spanish):
         "/cola unirse para ser la primera persona.",
         "La mesa está llena ({n} asiento): quien abrió la sala puede pulsar {button Start}.",
         "solo alguien con Gestionar servidor puede fijar el rol de organizador",
+        "Quien administre el servidor puede dárselo a mi rol",
     ],
 )
 def test_a_word_that_fits_anyone_is_not(spanish):

@@ -67,6 +67,14 @@ async def nothing(*_: object) -> None:
     """The default of a hook nobody handed in."""
 
 
+def owed_in(session: Session, job: Job | None) -> Inside | None:
+    """What the game's ``board`` job ``job`` keeps owed (:meth:`Boards.owed_inside`), while the
+    board it was to follow is still the last one posted, or none was yet; else None."""
+    inside = Inside.of(job.payload) if job is not None else None
+    board = session.row.board_message_id or 0  # (0: the game's first board is owed)
+    return inside if inside is not None and inside.after == board else None
+
+
 POST_LEASE = 120.0
 """Seconds a board post holds its game's ``board`` job, so that no other process posts the game's
 board meanwhile (:meth:`Boards._claimed`); a process stopped in the post leaves it to be tried
@@ -267,10 +275,7 @@ class Boards:
         clock decided): the ``board`` job remembers them (:class:`bot.surface.unposted.Inside`), and
         the board they were to follow is still the last one posted, or none was yet (a board posted
         since told everything); else None."""
-        job = await self.service.store.jobs.job(BOARD, str(session.id))
-        inside = Inside.of(job.payload) if job is not None else None
-        board = session.row.board_message_id or 0  # (0: the game's first board is owed)
-        return inside if inside is not None and inside.after == board else None
+        return owed_in(session, await self.service.store.jobs.job(BOARD, str(session.id)))
 
     def _post_lock(self, session_id: int) -> asyncio.Lock:
         lock = self._post_locks.get(session_id)
@@ -315,12 +320,12 @@ class Boards:
         and either its ``note``; the lines and note it was to carry come with the board posted next,
         whichever it is: the channel is told them once.
         """
-        async with self._post_lock(session.id), self._claimed(session) as mine:
-            if not mine:  # another process is posting this game's board: it tells these moves
+        async with self._post_lock(session.id), self._claimed(session) as held:
+            if held is None:  # another process is posting this game's board: it tells these moves
                 await self._posted_elsewhere(session, catching_up)
                 return None
             session = await self.service.core.get(session.id) or session
-            owed = await self.owed_inside(session)  # its lines come with this board, whichever it is
+            owed = owed_in(session, held)  # its lines come with this board, whichever it is
             if note is None and owed is not None:  # and the note of a board refused with it
                 note = owed.note
             if catching_up:
@@ -429,13 +434,14 @@ class Boards:
         return message
 
     @asynccontextmanager
-    async def _claimed(self, session: Session) -> AsyncIterator[bool]:
+    async def _claimed(self, session: Session) -> AsyncIterator[Job | None]:
         """Hold the game's ``board`` job for a post, across processes (:meth:`Jobs.holding
         <bot.storage.jobs.Jobs.holding>`, armed first as a refusal would arm it when there is none):
         from reading what the channel was not told to recording the post, no other process posts
         the game's board, so no two tell the same turn.  The job goes when the post is recorded;
         a post refused, or a process stopped in it, leaves it to try the board again (at
-        :data:`RETRY`, or when the lease is over).  False: another process holds it (posting)."""
+        :data:`RETRY`, or when the lease is over).  The job as held (what it keeps is read from
+        it), or None: another process holds it (posting)."""
         jobs, key = self.service.store.jobs, str(session.id)
         now = self.service.store.clock.time()
         await jobs.arm_unless_armed(
@@ -443,7 +449,7 @@ class Boards:
         )
         held = self._firing.get(session.id)  # the board job this process fires, its claim its own
         async with jobs.holding(BOARD, key, "board", lease=POST_LEASE, held=held) as mine:
-            yield mine is not None
+            yield mine
 
     async def _posted_elsewhere(self, session: Session, catching_up: bool) -> None:
         """Another process holds the game's board job, posting its board.  A catch-up leaves the

@@ -583,7 +583,7 @@ class Rounds:
             )
             # a line the thread refused comes with the first board (kept with it if that is refused too)
             told = await self.posts.post(thread, league.guild_id, opening.in_words(t), pings=pings)
-            header = t.gettext("**{game}**: {league}, {round}", **values)
+            header = said("**{game}**: {league}, {round}", **values)
             await self.posts.post_board(session, header, () if told else [opening], () if told else pings)
             lines.append(
                 t.gettext(

@@ -339,6 +339,8 @@ class Boards:
                         # a board refused inside a turn, posted inside it: it calls on those it would
                         # have, under its header
                         ping, restarted, header = owed.ping, owed.restarted, owed.header
+                elif owed is not None and owed.header is not None:
+                    header = owed.header  # a first board refused under its own header (a league round's)
             # a turn begun before a seat was handed to a substitute is told as its earlier holder's
             session = await self.service.logbook.with_holders(session)
             records = await self.service.logbook.untold(session)
@@ -403,8 +405,11 @@ class Boards:
                     and not turn_ended(session, records)
                 ):
                     inside = Inside(board, ping, tuple(restarted), kept, tuple(lines), tuple(pings), note)
-                elif lines or note is not None:
-                    inside = Inside(board or 0, lines=tuple(lines), pings=tuple(pings), note=note)
+                elif lines or note is not None or (board is None and kept is not None):
+                    first = kept if board is None else None  # a first board keeps its own header
+                    inside = Inside(
+                        board or 0, header=first, lines=tuple(lines), pings=tuple(pings), note=note
+                    )
                 await self.retry_later(session, inside)
                 raise
             through = max([r.number for r in records if r.number is not None], default=0)

@@ -72,7 +72,8 @@ class Inside:
     sentences, said again in the channel's language when the board is posted.
 
     Refused with a board the try posts anyway (a turn's, a game's first, whose ``after`` is 0, or
-    the message telling a game's abandon), only the ``lines`` and their ``pings`` are kept.  Either
+    the message telling a game's abandon), only the ``lines`` and their ``pings`` are kept, and a
+    game's first board's ``header`` (a league round's, said again in place of the catch-up's).  Either
     way the board's ``note`` (the table's own line: a seat resigned or out of time and played by
     the computer from then on) is kept, for the board that tells it."""
 
@@ -103,7 +104,9 @@ class Inside:
             return self
         restarted = tuple(sorted({*earlier.restarted, *self.restarted}))
         pings = tuple(sorted({*earlier.pings, *self.pings}))
-        header = self.header or earlier.header
+        # a game's first board keeps the header it was first posted with (a league round's); a
+        # board inside a turn, the latest
+        header = (earlier.header or self.header) if self.after == 0 else (self.header or earlier.header)
         lines = (*earlier.lines, *self.lines)
         note = self.note or earlier.note
         return Inside(self.after, self.ping or earlier.ping, restarted, header, lines, pings, note)

@@ -142,7 +142,7 @@ async def test_a_handover_refused_before_the_first_board_is_posted_with_that_boa
     """The round opens Ana's league game and its thread refuses the first board; the game goes
     late with no board ever posted, and the organiser hands the late seat to a substitute while the
     thread still refuses every message.  Once it takes posts again, the first board's try says who
-    took the seat above the game's start, once, pinging the players seated then."""
+    took the seat above the round's header (the one the first board was refused with), once."""
     games = standin.channel("games")
     *players, sub = standin.add_users("ana", "beto", "cusi", "sub")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
@@ -174,9 +174,11 @@ async def test_a_handover_refused_before_the_first_board_is_posted_with_that_boa
         (board,) = posts_with(standin, thread, "takes ")
         first, second, *_ = board.content.splitlines()
         assert first.startswith(f"🔁 <@{sub.id}> takes {late.name.title()}'s seat"), board.content
-        assert second.startswith("**Guacamole** begins!"), board.content
+        assert second == "**Guacamole**: Avocado, round 1 of 1", board.content  # (the round's header)
+        # the round's line called every player when the game opened: the board, as a league game's
+        # first board does, pings the one it calls on (the substitute, late seat and next to move)
         seated = {s.user_id for s in (await bot.sessions.core.get(session.id)).seats}
-        assert is_board(board) and board.pinged == seated and sub.id in seated, board.content
+        assert is_board(board) and board.pinged == {sub.id} and sub.id in seated, board.content
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
 
         await try_again(standin, bot, table_clock)  # nothing left to try
@@ -378,8 +380,8 @@ async def test_a_round_opening_refused_whole_is_posted_with_the_games_first_boar
 ):
     """A league round opens while the league's threads refuse every message: the game's thread is
     made, but neither the line calling its players nor its first board is posted.  Once the thread
-    takes posts again, the first board's try says the opening line above the board, once, pinging
-    the players seated (who want a mention)."""
+    takes posts again, the first board's try says the opening line above the round's header, once,
+    pinging the players seated (who want a mention)."""
     games = standin.channel("games")
     players = standin.add_users("ana", "beto", "cusi")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
@@ -422,7 +424,7 @@ async def test_a_round_opening_refused_whole_is_posted_with_the_games_first_boar
         assert re.fullmatch(
             r"your Guacamole game for \*\*Avocado\*\*, round 1 of 1\. Play it here before <t:\d+:f>\.", said
         )
-        assert second.startswith("**Guacamole** begins!"), board.content  # (the catch-up's first board)
+        assert second == "**Guacamole**: Avocado, round 1 of 1", board.content  # (the round's header)
         assert is_board(board) and board.pinged == {u.id for u in players}, board.content
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
 

@@ -53,3 +53,13 @@ def test_lines_refused_twice_inside_one_turn_are_all_carried_in_order():
     assert joined.lines == (said("one"), said("two")) and joined.header == handed.header
     assert joined.pings == (7,) and joined.ping and joined.restarted == (1,)
     assert more_time.joined(Inside(999, lines=(said("one"),))) == more_time  # a board posted between
+
+
+def test_a_first_board_refused_twice_keeps_the_header_it_was_first_refused_with():
+    """A league game's first board (``after`` 0) refused under the round's header, then a seat handed
+    over before it was posted: the retry's first board is the round's, with the handover's line."""
+    opening = Inside(0, header=said("round"))
+    handed = Inside(0, header=said("the board now"), lines=(said("takes the seat"),))
+    assert handed.joined(opening) == Inside(0, header=said("round"), lines=(said("takes the seat"),))
+    inside = Inside(1234, header=said("the board now")).joined(Inside(1234, header=said("earlier")))
+    assert inside.header == said("the board now")  # inside a turn, the latest header

@@ -14,7 +14,7 @@ import engines
 from bot import i18n, movetexts, texts
 from bot.app import PukllayBot
 from bot.describe import described
-from bot.league.service import season_label, season_named, seasons
+from bot.league.seasons import season_label, season_named, seasons
 from bot.ratings import shown_or_start
 from bot.sessions import MAX_TIMER_HOURS, Refusal, Session, SessionService, damaged_text
 from bot.storage.web import WebLinks

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.league.service import LeagueError, season_named, seasons
+from bot.league.seasons import season_named, seasons
+from bot.league.service import LeagueError
 from tests.league.test_service import DAY, GUILD, counter, leagues, new_league, open_games, play_out
 
 __all__ = ["leagues"]  # the fixture, shared

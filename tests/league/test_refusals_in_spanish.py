@@ -7,7 +7,8 @@ import discord
 import pytest
 
 from bot import texts
-from bot.league.service import LeagueError, LeagueService, season_label, season_named
+from bot.league.seasons import season_label, season_named
+from bot.league.service import LeagueError, LeagueService
 from bot.sessions import SessionService, refusal
 from bot.sessions.play import Play
 from bot.surface.replies import failure_text

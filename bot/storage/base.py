@@ -244,6 +244,7 @@ class JobPayload(TypedDict, total=False):
     decided: bool  # clock vote timeout: the question was answered; its buttons are still to go
     unanswered: bool  # clock vote timeout: nobody answered (the question says so as it closes)
     later: bool  # clock vote timeout: Discord refused the edit that closes it; the job tries again
+    shown: str  # queue confirm: what the table's Confirm message says, rewritten with what came of it
     league: int  # league deadline, league nudge
     round: int  # league round (a guard while it opens), league deadline, league nudge
     stage: str  # league nudge: remind or warn

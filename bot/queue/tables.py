@@ -120,7 +120,13 @@ class Posts(Protocol):
         confirm: int | None = None,
     ) -> int | None: ...
 
-    async def settle(self, channel_id: int, guild_id: int, message_id: int, text: str) -> None: ...
+    async def settle(
+        self, channel_id: int, guild_id: int, message_id: int, text: str, *, shown: str | None = None
+    ) -> bool:
+        """The message ``message_id`` says ``text`` under what it says and loses its buttons; with
+        ``shown`` (what it said when posted), it is written whole as ``shown`` and ``text``, so
+        that it has the one line however often it is written.  False when Discord refused."""
+        ...
 
     async def direct(self, user_id: int, text: str) -> bool: ...
 
@@ -160,12 +166,16 @@ def formed_text(table: Table, people: Sequence[QueueEntry], t: Language) -> str:
     return "\n".join(lines)
 
 
-async def settle(posts: Posts, table: QueueTable, what: Said) -> None:
-    """Replace the table's Confirm message by what came of it (without the button)."""
+async def settle(posts: Posts, table: QueueTable, what: Said, shown: str | None = None) -> bool:
+    """Replace the table's Confirm message by what came of it (without the button); ``shown``: what
+    the message says (kept with its mark: see :meth:`Tables.conclude`).  False when Discord
+    refused."""
     if table.channel_id is None or table.message_id is None:
-        return
+        return True
     t = await posts.language(table.guild_id)
-    await posts.settle(table.channel_id, table.guild_id, table.message_id, what.in_words(t))
+    return await posts.settle(
+        table.channel_id, table.guild_id, table.message_id, what.in_words(t), shown=shown
+    )
 
 
 @dataclass(frozen=True)
@@ -358,11 +368,11 @@ class Tables:
             thread, guild_id, text, pings=[p.user_id for p in people], confirm=table_id
         )
         if not await self.store.queue.place_table(
-            table_id, channel_id=thread, session_id=session.id, message_id=message_id
+            table_id, channel_id=thread, session_id=session.id, message_id=message_id, shown=text
         ):
             placed = await self.store.queue.table(table_id)
             if placed is not None and placed.status == "started":  # confirmed as the message went out
-                await settle(self.posts, replace(placed, message_id=message_id), said(STARTED))
+                await settle(self.posts, replace(placed, message_id=message_id), said(STARTED), text)
                 return Opened(table, table_id, session, True)
             await self.withdraw(session, guild_id, thread, message_id, t)
             return None
@@ -547,20 +557,29 @@ class Tables:
 
     async def conclude(self, table: QueueTable, what: Said, *, job: Job | None = None) -> bool:
         """The table's Confirm message says what came of it and loses its button, once, across
-        processes.  Its ``queue_confirm`` job is the mark of a message still to settle: it is
-        claimed in the database for :data:`SETTLE_LEASE` seconds first (of conclusions at once, in
-        one process or several, one gets it; the others add nothing) and dropped once the message
-        is settled.  A stop before leaves it to fire at its time (or at the next start's
-        :meth:`sweep`); a process killed while settling, once the lease is over.  ``job``: the
+        processes.  Its ``queue_confirm`` job is the mark of a message still to settle, and keeps
+        what the message says (``shown``, kept as it was posted): it is claimed in the database
+        for :data:`SETTLE_LEASE` seconds first (of conclusions at once, in one process or several,
+        one gets it) and dropped once the message is settled.  The message is written whole, what
+        it says and one line under it, so a conclusion that finds the mark held by another (still
+        writing, or killed as it wrote: its claim lasts until the lease is over) writes it too,
+        now, and drops the mark: whichever writes last, the message has one line.  A stop before
+        leaves the mark to fire at its time (or at the next start's :meth:`sweep`).  ``job``: the
         ``queue_confirm`` job the caller is firing (its claim is the caller's).  False when the
-        mark was gone or someone else holds it (nothing posted)."""
+        mark was gone, or someone else holds one kept without the message's text (a table opened
+        before it was kept: that one adds its line alone), or Discord refused (nothing changed)."""
         mark = str(table.id)
         async with self.store.jobs.holding(
             QUEUE_CONFIRM, mark, "queue", lease=SETTLE_LEASE, held=job
         ) as held:
-            if held is None:
-                return False
-            await settle(self.posts, table, what)
+            if held is not None:
+                await settle(self.posts, table, what, held.payload.get("shown"))
+                return True
+        kept = await self.store.jobs.job(QUEUE_CONFIRM, mark)
+        shown = kept.payload.get("shown") if kept is not None else None
+        if shown is None or not await settle(self.posts, table, what, shown):
+            return False
+        await self.store.jobs.cancel(QUEUE_CONFIRM, mark)  # written: the holder's claim adds nothing
         return True
 
     # ------------------------------------------------------------------ jobs

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import math
 from dataclasses import replace
+from typing import cast
 
 from bot.sessions.core import ANY, Core
 from bot.sessions.model import (
@@ -27,7 +28,7 @@ from bot.sessions.model import (
 )
 from bot.sessions.play import Play
 from bot.sessions.seats import CHANGED_MEANWHILE, Seats, as_changed
-from bot.storage import Job, StaleVersion
+from bot.storage import Job, JobPayload, StaleVersion
 from bot.time import gameclock as gc
 from bot.time.jobs import ASK, TIMEOUT
 from bot.time.source import stamp_of
@@ -274,25 +275,38 @@ class Clocks:
         an abandon, None after the computer took the seat (the caller plays on)."""
         spec = session.clock
         assert spec is not None  # a pending timeout needs a clock
+        told = await self._question_decided(session.id, seat, at, user_id)
         if choice == "more":
             banks = gc.more_time(spec, session.banks, seat, self.core.now())
-            if not await self.core.save_clock(session, banks, expected_version=session.version):
+            if not await self.core.save_clock(session, banks, expected_version=session.version, jobs=told):
                 raise StaleVersion(session.version)
             return await self.core.reread(session.id)
         if choice == "abandon":
             reason = "abandoned after a player's time ran out"
-            return await self.seats.abandon_now(session, reason, tell=True, as_judged=True)
+            ended = await self.seats.abandon_now(session, reason, tell=True, as_judged=True)
+            kind, key, due, kept = told[0]  # (the end's commit takes no job)
+            await self.store.jobs.schedule(kind, key, due, cast(JobPayload, kept))
+            return ended
         taken = [replace(s, computer=True) if s.seat == seat else s for s in session.seats]
         clock = await self.core.clocked(as_changed(session, taken), gc.take(session.banks, seat), spec)
-        # Nobody answered (the ``timeout`` job, ``user_id`` None): the job is armed again in the
-        # same commit, a little later, to tell the channel should the process stop before it
-        # does (the table cancels it once told).
-        told = (
-            []
-            if user_id is not None
-            else [(TIMEOUT, f"{session.id}:{seat}", self.core.now() + ASK_AFTER, {"at": at, "taken": True})]
-        )
         await self.store.games.set_seats(
             session.id, {seat: (True, False)}, clock=clock, expected_version=session.version, jobs=told
         )
         return None
+
+    async def _question_decided(
+        self, session_id: int, seat: int, at: int, user_id: int | None
+    ) -> list[tuple[str, str, float, dict[str, object]]]:
+        """The question's ``timeout`` job as the answer about ``seat`` leaves it, armed again in the
+        answer's commit, a little later, with what it keeps (the question's message): ``decided``,
+        what is left is to take the question's buttons off (the table cancels it once they are
+        off; its try does it should the process stop first, or Discord refuse the edit); with
+        nobody answering (``user_id`` None) ``taken`` too, to tell the channel should the process
+        stop before it does (the table cancels it once told)."""
+        key = f"{session_id}:{seat}"
+        was = await self.store.jobs.job(TIMEOUT, key)
+        kept: dict[str, object] = dict(was.payload) if was is not None and was.payload.get("at") == at else {}
+        kept.update(at=at, decided=True)
+        if user_id is None:  # (the question says nobody answered as it closes)
+            kept.update(taken=True, unanswered=True)
+        return [(TIMEOUT, key, self.core.now() + ASK_AFTER, kept)]

@@ -241,6 +241,10 @@ class JobPayload(TypedDict, total=False):
     at: int  # clock vote timeout: the time the question was asked
     message: int  # clock vote timeout: the question's message, once posted (closed, it loses its buttons)
     taken: bool  # clock vote timeout: the computer took the seat, and the channel is not told yet
+    decided: bool  # clock vote timeout: the question was answered; its buttons are still to go
+    unanswered: bool  # clock vote timeout: nobody answered (the question says so as it closes)
+    later: bool  # clock vote timeout: Discord refused the edit that closes it; the job tries again
+    shown: str  # queue confirm: what the table's Confirm message says, rewritten with what came of it
     league: int  # league deadline, league nudge
     round: int  # league round (a guard while it opens), league deadline, league nudge
     stage: str  # league nudge: remind or warn

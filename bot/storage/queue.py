@@ -362,20 +362,38 @@ class Queue(Concern):
         return [entry_of(r) for r in rows]
 
     async def place_table(
-        self, table_id: int, *, channel_id: int | None, session_id: int | None, message_id: int | None
+        self,
+        table_id: int,
+        *,
+        channel_id: int | None,
+        session_id: int | None,
+        message_id: int | None,
+        shown: str | None = None,
     ) -> bool:
-        """Where the table was opened: its thread, its session, the message with the Confirm button.
+        """Where the table was opened: its thread, its session, the message with the Confirm button
+        (``shown``: what it says, kept by the table's ``queue_confirm`` job, in the same commit).
         False when it is no longer being confirmed (its people went back to the queue while it
         was opened: someone left); nothing changed then."""
-        changed = await self.db.change(
-            "UPDATE queue_tables SET channel_id = ?, session_id = ?, message_id = ?"
-            " WHERE id = ? AND status = 'confirming'",
-            channel_id,
-            session_id,
-            message_id,
-            table_id,
-        )
-        return changed == 1
+
+        def body() -> Body[bool]:
+            changed = yield from run(
+                "UPDATE queue_tables SET channel_id = ?, session_id = ?, message_id = ?"
+                " WHERE id = ? AND status = 'confirming'",
+                channel_id,
+                session_id,
+                message_id,
+                table_id,
+            )
+            if changed == 1 and shown is not None:
+                yield from run(
+                    "UPDATE jobs SET payload = ? WHERE kind = ? AND key = ?",
+                    job_json({"shown": shown}),
+                    QUEUE_CONFIRM,
+                    str(table_id),
+                )
+            return changed == 1
+
+        return await self.db.transact(body())
 
     async def confirm(self, table_id: int, user_id: int) -> tuple[bool, bool]:
         """``user_id`` confirms their seat: (whether that changed anything, whether everyone at

@@ -15,6 +15,11 @@ and the ``ask`` job asks it again until it is posted, answered or closed.  The l
 the question is open; that closes it.  A question closed by anything but an answer (the late
 person's move, an undo past the time-out, the game's end, nobody answering) says so under it and
 loses its buttons: its message is kept in its ``timeout`` job, so this holds after a restart too.
+A question answered (or that nobody answered in time) loses its buttons as well, whether or not the
+channel took the answer's line: the answer arms the job again, a little later, marked ``decided``,
+and it goes once the buttons are off (the board that follows, or the answer's end, takes them off,
+in whichever process; an edit Discord refuses, or a process stopped first, leaves it to the job's
+try, after a restart too).
 Those who want a direct message (``/me notify``) get one about the question (in their quiet hours,
 when those end, if it is still open: a ``timeout_notice`` job); only those who want a mention are
 pinged.
@@ -27,13 +32,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 import discord
 
 from bot import i18n, notices
 from bot.replaying import UNDO
 from bot.sessions import ASK_AFTER, TIMEOUT_CHOICES, MoveResult, Refusal, Seat, Session, TimeOut
-from bot.storage import Job, PersonRow
+from bot.storage import Job, JobPayload, PersonRow
 from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
@@ -286,7 +292,10 @@ class ClockDesk:
             if not job.key.startswith(mine) or job.payload.get("taken") or "message" not in job.payload:
                 continue
             seat, at = int(job.key.split(":")[1]), int(job.payload.get("at", -1))
-            if await self.service.clocks.question_open(session.id, seat, at) is None:
+            if job.payload.get("decided"):  # answered: its buttons are still to go (unless refused
+                if not job.payload.get("later"):  # just now: the job tries again)
+                    await self.buttons_off(session, job)
+            elif await self.service.clocks.question_open(session.id, seat, at) is None:
                 await self.close_question(session, job, seat)
 
     async def close_question(self, session: Session, job: Job, seat: int, why: str | None = None) -> None:
@@ -311,6 +320,40 @@ class ClockDesk:
             await add_line(self.look.channel(session), int(job.payload["message"]), line)
         except discord.HTTPException as exc:
             log.warning("could not close the timeout question of session %s: %s", session.id, exc)
+
+    async def buttons_off(self, session: Session, job: Job) -> None:
+        """The question ``job`` remembers was decided (its job is marked ``decided``): it loses
+        its buttons, as after an answer the channel took (nobody answering also says so under
+        it), and its job goes.  An edit Discord refuses leaves the job, armed again, to try once
+        more later (its try: :meth:`unanswered`), unless the message or its channel is gone."""
+        jobs, channel, message_id = (
+            self.service.store.jobs,
+            self.look.channel(session),
+            int(job.payload["message"]),
+        )
+        try:
+            if job.payload.get("unanswered"):  # nobody answered: the clock did, which it says
+                line = (await self.look.language(session)).gettext(QUESTION_UNANSWERED)
+                await add_line(channel, message_id, line)
+            else:  # as after an answer the channel took
+                await channel.get_partial_message(message_id).edit(view=None)
+        except (discord.NotFound, discord.Forbidden) as exc:  # nothing to try again
+            log.warning(
+                "could not take the buttons off a timeout question of session %s: %s", session.id, exc
+            )
+        except discord.HTTPException as exc:
+            log.warning(
+                "could not take the buttons off a timeout question of session %s (%s): tried again later",
+                session.id,
+                exc,
+            )
+            payload: JobPayload = {**job.payload, "later": True}  # (left to the job's try)
+            payload.pop("taken", None)  # (told already)
+            await jobs.schedule(TIMEOUT, job.key, self.service.store.clock.time() + ASK_AFTER, payload)
+            return
+        now = await jobs.job(TIMEOUT, job.key)
+        if now is not None and now.payload.get("at") == job.payload.get("at"):
+            await jobs.cancel(TIMEOUT, job.key)  # (a later question's job stays)
 
     async def tell_asked(
         self, session: Session, asked: list[tuple[Seat, int]], at: int, people: dict[int, PersonRow]
@@ -428,7 +471,12 @@ class ClockDesk:
         between leaves it to say so after the restart (the board comes with the start's catch-up)."""
         session_id, seat = (int(x) for x in job.key.split(":"))
         if job.payload.get("taken"):
-            await self.taken_untold(session_id, seat)
+            await self.taken_untold(session_id, seat, job)
+            return
+        if job.payload.get("decided"):  # answered: the buttons an edit left on the question go
+            found = await self.service.core.get(session_id)
+            if found is not None and "message" in job.payload:
+                await self.buttons_off(found, job)
             return
         try:
             session, result = await self.service.clocks.answer_timeout(
@@ -439,27 +487,45 @@ class ClockDesk:
             if found is not None:  # (its buttons go, if nothing took them off yet)
                 await self.close_question(found, job, seat)
             return
-        if "message" in job.payload:  # the question, answered by the clock (its job is armed again)
-            t = await self.look.language(session)
-            await self.closed_line(session, job, t.gettext(QUESTION_UNANSWERED))
         try:
             await self.decided(session, seat, unanswered(session, seat), result)
         except discord.HTTPException as exc:  # the seat is the computer's: its board is told and tried again
             now = result.session if result is not None else session
             await self.boards.not_posted(now, exc, "after a timeout nobody answered")
-        finally:
-            await self.service.store.jobs.cancel(TIMEOUT, job.key)
+        finally:  # told: the question closes (its job, armed again as decided, goes once it is)
+            await self.closed_after(session, job.key)
 
-    async def taken_untold(self, session_id: int, seat: int) -> None:
+    async def closed_after(self, session: Session, key: str, message_id: int | None = None) -> None:
+        """After an answer was told (or its telling failed): the question ``key`` names, if its job
+        is still the decided one, loses its buttons (:meth:`buttons_off`; ``message_id``: the
+        question clicked, should its job not have kept it)."""
+        job = await self.service.store.jobs.job(TIMEOUT, key)
+        if job is None or not job.payload.get("decided") or job.payload.get("later"):
+            return  # taken off (by the board that followed), or refused just now: the job tries again
+        if "message" not in job.payload and message_id is not None:
+            job = replace(job, payload={**job.payload, "message": message_id})
+        if "message" not in job.payload:  # never posted: nothing to take off
+            await self.service.store.jobs.cancel(TIMEOUT, key)
+            return
+        await self.buttons_off(session, job)
+
+    async def taken_untold(self, session_id: int, seat: int, job: Job) -> None:
         """The computer took ``seat`` as nobody answered, and the process stopped before the channel
-        was told: it is told now, if the seat is still the computer's in a running game."""
+        was told: it is told now, if the seat is still the computer's in a running game, and the
+        question loses its buttons."""
         session = await self.service.core.get(session_id)
-        if session is None or not session.row.live or session.status != "active":
+        if session is None:
             return
-        if not session.by_seat(seat).computer or not gc.may_return(session.banks, seat):
-            return
-        text = unanswered(session, seat).in_words(await self.look.language(session))
-        await self.look.channel(session).send(text, allowed_mentions=discord.AllowedMentions.none())
+        try:
+            if not session.row.live or session.status != "active":
+                return
+            if not session.by_seat(seat).computer or not gc.may_return(session.banks, seat):
+                return
+            text = unanswered(session, seat).in_words(await self.look.language(session))
+            await self.look.channel(session).send(text, allowed_mentions=discord.AllowedMentions.none())
+        finally:
+            if "message" in job.payload:
+                await self.buttons_off(session, job)
 
     async def answer(
         self, interaction: discord.Interaction, session_id: int, seat: int, at: int, choice: str
@@ -469,10 +535,7 @@ class ClockDesk:
         await clicked(self.service, interaction, session_id, running=True)
         session, result = await self.service.clocks.answer_timeout(
             session_id, seat, at, choice, interaction.user.id
-        )
-        answered = await self.service.store.jobs.job(TIMEOUT, f"{session_id}:{seat}")
-        if answered is not None and answered.payload.get("at") == at:
-            await self.service.store.jobs.cancel(TIMEOUT, answered.key)  # its buttons go below
+        )  # (its job, armed again as decided, keeps the question's message until its buttons go)
         decided = decided_words(session, seat, choice, mine)  # for the one who clicked, in their language
         self.replies.committed(interaction, said("Your answer was recorded ({decided})", decided=decided))
         line = said(
@@ -480,12 +543,11 @@ class ClockDesk:
             person=interaction.user.mention,
             decided=decision(session, seat, choice),
         )
-        await self.decided(session, seat, line, result)
-        if interaction.message is not None:
-            try:
-                await interaction.message.edit(view=None)
-            except discord.HTTPException:
-                log.warning("could not take the buttons off a timeout question", exc_info=True)
+        try:  # (the board that follows takes the buttons off: Boards.after_board, close_answered)
+            await self.decided(session, seat, line, result)
+        finally:  # the answer stands, told or not: the question loses its buttons all the same
+            clicked_on = interaction.message.id if interaction.message is not None else None
+            await self.closed_after(session, f"{session_id}:{seat}", clicked_on)
         await reply(interaction, mine.gettext("Done: {decided}.", decided=decided))
 
     async def decided(self, session: Session, seat: int, line: Said, result: MoveResult | None) -> None:

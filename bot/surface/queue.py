@@ -71,12 +71,19 @@ class QueuePosts:
             return None
         return sent.id
 
-    async def settle(self, channel_id: int, guild_id: int, message_id: int, text: str) -> None:
+    async def settle(
+        self, channel_id: int, guild_id: int, message_id: int, text: str, *, shown: str | None = None
+    ) -> bool:
         target = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         try:
-            await add_line(target, message_id, text)
+            if shown is None:
+                await add_line(target, message_id, text)
+            else:  # one edit, the same whoever makes it
+                await target.get_partial_message(message_id).edit(content=clip(f"{shown}\n{text}"), view=None)
         except discord.HTTPException as exc:
             log.warning("could not update the queue message %s (%s)", message_id, exc)
+            return False
+        return True
 
     async def direct(self, user_id: int, text: str) -> bool:
         return await send_direct(self.bot, user_id, clip(text))

@@ -185,16 +185,23 @@ async def test_a_handover_refused_before_the_first_board_is_posted_with_that_boa
         assert standin.messages(thread)[-1].id == board.id
 
 
+async def asked_in_a_thread(standin, bot, table_clock, monkeypatch):
+    """A clocked Nim game in a thread whose first player's clock ran out: the thread, the late
+    player, the other, the session and the question."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+    alice, bob = standin.add_users("alice", "bob")
+    thread, _ = await open_clocked(standin, bot, standin.channel("games"), alice, bob)
+    late, other, session, question = await time_runs_out(standin, bot, thread, (alice, bob), table_clock)
+    await standin.settle()
+    return thread, late, other, session, question
+
+
 async def answer_and_board_refused(standin, bot, table_clock, monkeypatch, label="Give more time"):
     """A clocked Nim game in a thread: the first player's clock runs out, and the other answers
     "Give more time" (or the answer ``label``) while the thread refuses every message (the
     answer's line and what follows it).  The thread, the late player, the other and the session."""
-    monkeypatch.setattr(nim, "TABLE_MOVES", False)
-    alice, bob = standin.add_users("alice", "bob")
     games = standin.channel("games")
-    thread, _ = await open_clocked(standin, bot, games, alice, bob)
-    late, other, session, question = await time_runs_out(standin, bot, thread, (alice, bob), table_clock)
-    await standin.settle()
+    thread, late, other, session, question = await asked_in_a_thread(standin, bot, table_clock, monkeypatch)
     refused = await more_time_refused(
         standin, bot, games, thread, other, question, SEND_MESSAGES_IN_THREADS, label
     )

@@ -18,11 +18,14 @@ GUILD, CHANNEL = 7, 500
 
 
 class Posts:
-    """The queue's posts, kept in lists (threads numbered from 1000)."""
+    """The queue's posts, kept in lists (threads numbered from 1000).  A message settled by what it
+    says and its line (``shown``) holds that one line, however often it is written: the line it
+    had before leaves ``posted``."""
 
     def __init__(self) -> None:
         self.threads: list[int] = []
         self.posted: list[tuple[int, str, tuple[int, ...]]] = []
+        self.written: dict[int, tuple[int, str, tuple[int, ...]]] = {}  # message -> its line, so settled
         self.dms: list[tuple[int, str]] = []
         self.boards: list[int] = []
         self.left: set[int] = set()  # people no longer in the server
@@ -41,8 +44,14 @@ class Posts:
         self.posted.append((channel_id, text, tuple(pings)))
         return len(self.posted)
 
-    async def settle(self, channel_id, guild_id, message_id, text) -> None:
-        self.posted.append((channel_id, text, ()))
+    async def settle(self, channel_id, guild_id, message_id, text, *, shown=None) -> bool:
+        line = (channel_id, text, ())
+        if shown is not None and message_id in self.written:
+            self.posted.remove(self.written[message_id])
+        self.posted.append(line)
+        if shown is not None:
+            self.written[message_id] = line
+        return True
 
     async def direct(self, user_id: int, text: str) -> bool:
         self.dms.append((user_id, text))

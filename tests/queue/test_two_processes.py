@@ -1,7 +1,7 @@
 """The queue of two processes on one database of each back end (two services, one Discord; two
 stores on PostgreSQL): the Confirm message of a table says once that its game started, when the
 last two confirmations arrive at once, one in each process, and when the process writing it is
-killed meanwhile."""
+killed meanwhile (the other writes it when the claim's lease is over, or at once when pressed)."""
 
 from __future__ import annotations
 
@@ -75,11 +75,11 @@ async def test_the_last_two_confirmations_in_two_processes_say_once_that_the_gam
         confirming(each)
     settle = discord.settle
 
-    async def settled_last(channel_id, guild_id, message_id, text):
+    async def settled_last(channel_id, guild_id, message_id, text, **kwargs):
         if not settling.is_set():  # the first process's line waits until the second is done
             settling.set()
             await asyncio.wait(pressed[1:])
-        await settle(channel_id, guild_id, message_id, text)
+        return await settle(channel_id, guild_id, message_id, text, **kwargs)
 
     discord.settle = settled_last
     pressed += [
@@ -96,15 +96,11 @@ async def test_the_last_two_confirmations_in_two_processes_say_once_that_the_gam
     assert await first.store.queue.entries(GUILD) == []
 
 
-async def test_a_process_killed_as_it_says_the_game_started_leaves_the_line_to_another_after_its_lease(
-    two, clock
-):
-    """The last confirmation starts the game and its process is killed while writing on the
-    Confirm message that it started (it holds the message's claim, and never gives it back).
-    Once the claim's lease is over the table's job is due, and the other process, firing it,
-    writes the line, once (it waited for the 12 hours to confirm to run out)."""
-    first, second, opened = two
-    discord, other = first.posts, second.store
+async def killed_as_it_writes(first: QueueService, opened) -> asyncio.Task:
+    """1 confirms, then 2, the last, in the ``first`` process, whose confirmation starts the game
+    and is killed while writing on the Confirm message that it started: it holds the message's
+    claim and never gives it back.  Its task, which never ends (the test cancels it)."""
+    discord = first.posts
     await first.confirm(opened.table_id, 1)
     settle, writing, killed = discord.settle, asyncio.Event(), asyncio.Event()
 
@@ -116,6 +112,19 @@ async def test_a_process_killed_as_it_says_the_game_started_leaves_the_line_to_a
     pressed = asyncio.create_task(first.confirm(opened.table_id, 2))
     await writing.wait()
     discord.settle = settle
+    return pressed
+
+
+async def test_a_process_killed_as_it_says_the_game_started_leaves_the_line_to_another_after_its_lease(
+    two, clock
+):
+    """The last confirmation starts the game and its process is killed while writing on the
+    Confirm message that it started (it holds the message's claim, and never gives it back).
+    Once the claim's lease is over the table's job is due, and the other process, firing it,
+    writes the line, once (it waited for the 12 hours to confirm to run out)."""
+    first, second, opened = two
+    other = second.store
+    pressed = await killed_as_it_writes(first, opened)
     assert await other.jobs.claim_jobs("second", lease=60) == []  # the first holds it
     clock.advance(SETTLE_LEASE)
     (job,) = await other.jobs.claim_jobs("second", lease=60)
@@ -126,3 +135,26 @@ async def test_a_process_killed_as_it_says_the_game_started_leaves_the_line_to_a
     pressed.cancel()  # the first process is gone: its task comes to nothing
     await asyncio.wait({pressed})
     assert await other.jobs.pending("queue_confirm") == []
+
+
+async def test_a_press_while_a_killed_process_holds_the_message_writes_it_once_at_once(two, clock):
+    """The last confirmation starts the game and its process is killed while writing on the
+    Confirm message that it started: it holds the message's claim, and never gives it back.  A
+    press of the button in the other process, inside the claim's lease, is answered that the game
+    started, and writes so on the message at once (before, the message kept showing the button
+    until the lease was over); the claim's end then adds nothing, and the message has the line
+    once."""
+    first, second, opened = two
+    other = second.store
+    pressed = await killed_as_it_writes(first, opened)
+    thread = (await other.queue.table(opened.table_id)).channel_id
+    started = f"The game has started: <#{thread}>"
+    assert (await second.confirm(opened.table_id, 1)).in_words(ENGLISH) == started
+    assert await started_lines(second, opened.table_id) == [started]
+    assert await other.jobs.pending("queue_confirm") == []
+    clock.advance(SETTLE_LEASE)
+    assert await other.jobs.claim_jobs("second", lease=60) == []  # nothing left to settle
+    assert (await second.confirm(opened.table_id, 2)).in_words(ENGLISH) == started
+    assert await started_lines(second, opened.table_id) == [started]
+    pressed.cancel()  # the first process is gone: its task comes to nothing
+    await asyncio.wait({pressed})

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sessions import SessionService, StaleMove
+from bot.sessions import ASK_AFTER, SessionService, StaleMove
+from bot.time.jobs import TIMEOUT
 from tests.support import nim
 from tests.table.util import timed_out
 
@@ -52,3 +53,32 @@ async def test_a_click_racing_the_unanswered_job_elsewhere_is_refused_once_the_j
     assert now.status == "active" and now.by_seat(seat).computer
     assert seat in now.banks.taken  # the late person may still take the seat back, once
     assert now.banks.pending == {}
+
+
+@pytest.mark.parametrize("choice", ["more", "abandon", "computer", "nobody"])
+async def test_a_decided_question_s_job_keeps_its_message_for_any_process_to_take_its_buttons_off(
+    store, clock, no_table_moves, choice
+):
+    """The question was posted (its message kept in its ``timeout`` job), and a person answers it
+    in one process (or nobody does, and the job decides): the job is armed again a little later,
+    marked decided and keeping the question's message (and, with nobody answering, that the
+    channel is still to be told), so that the question loses its buttons even if that process
+    stops, or Discord refuses its edit: the next board in any process, or the job's try in
+    whichever claims it, takes them off.  Before, an answer dropped the job, and the message with
+    it."""
+    here = SessionService(store)
+    out, voter = await timed_out(here, clock, CH)
+    session, seat, at = out.session, out.seats[0].seat, int(out.at)
+    key = f"{session.id}:{seat}"
+    asked = await store.jobs.job(TIMEOUT, key)
+    await store.jobs.schedule(TIMEOUT, key, asked.due_at, {**asked.payload, "message": 555})
+    if choice == "nobody":
+        await here.clocks.answer_timeout(session.id, seat, at, "computer", None)
+    else:
+        await here.clocks.answer_timeout(session.id, seat, at, choice, voter)
+    clock.advance(ASK_AFTER)
+    (job,) = [j for j in await store.jobs.claim_jobs("there", lease=60) if j.kind == TIMEOUT]
+    expected = {"at": at, "message": 555, "decided": True}
+    if choice == "nobody":
+        expected |= {"taken": True, "unanswered": True}
+    assert job.key == key and job.payload == expected

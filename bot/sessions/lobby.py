@@ -204,7 +204,7 @@ class Lobby:
                 seated = await self.store.games.add_seat(
                     session.id, user_id, name, limit=session.row.max_players
                 )
-            except Conflict:  # seated meanwhile, through another process
+            except Conflict:  # seated meanwhile, through another process (the only conflict left)
                 raise Refusal("you are already seated at this table") from None
             if not seated:
                 raise full(session)

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import engines
 from bot import profiles
-from bot.sessions.core import LOBBY, Core
+from bot.sessions.core import LOBBY, RUNNING, Core
 from bot.sessions.model import MoveResult, Refusal, Session, StaleMove
 from bot.sessions.play import Play
 from bot.storage import Body, ChannelBusy, Conflict, SessionRow, StaleVersion
@@ -207,7 +207,7 @@ class Lobby:
             except Conflict:  # seated meanwhile, through another process (the only conflict left)
                 raise Refusal("you are already seated at this table") from None
             if not seated:
-                raise full(session)
+                raise await self.not_seated(session)
             return await self.core.require(channel_id)
 
     async def add_computer(self, channel_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> Session:
@@ -223,8 +223,18 @@ class Lobby:
             if not await self.store.games.add_seat(
                 session.id, None, name, limit=session.row.max_players, computer=True, level=level
             ):
-                raise full(session)
+                raise await self.not_seated(session)
             return await self.core.require(channel_id)
+
+    async def not_seated(self, session: Session) -> Refusal:
+        """Why no seat was taken at ``session``'s lobby: read again, for another process may have
+        changed it meanwhile: the table is full, or the game started or closed."""
+        now = await self.core.get(session.id)
+        if now is None or now.status == LOBBY:
+            return full(now or session)
+        if now.status == RUNNING:
+            return Refusal("this game has already started")
+        return Refusal("this game is over")
 
     async def leave(self, channel_id: int, user_id: int) -> Session | None:
         """Leave a lobby.  When the host leaves an otherwise empty lobby it closes."""

@@ -41,7 +41,7 @@ async def outcome(act: Awaitable[object]) -> object:
 
 
 async def meanwhile_sqlite(store: Store, first: Act, second: Act) -> tuple[object, object]:
-    """The second's seat stored just before the first's transaction."""
+    """The second's act (a seat, a start) stored just before the first's transaction."""
     real, done = store.games.add_seat, []
 
     async def add_seat(*args, **kwargs):
@@ -136,6 +136,25 @@ async def test_two_seats_taken_at_once_in_two_processes(store, database, clock, 
             if kind == "join" and a not in refused
         }
         assert people == wanted
+    finally:
+        if other is not store:
+            await other.close()
+
+
+@pytest.mark.parametrize("kind", ["join", "computer"])
+async def test_a_seat_asked_for_as_the_game_starts_elsewhere_says_it_started(store, database, clock, kind):
+    """3 joins, or the host adds a computer, in one process just as the host's Start is stored in
+    the other: nobody is seated, and the answer says the game started (it said the table was
+    full, of a lobby with seats left)."""
+    other = store if database.kind == "sqlite" else await database.open(clock)
+    try:
+        here, there = SessionService(store), SessionService(other)
+        await here.lobby.create("nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", max_players=4)
+        await here.lobby.join(CH, 2, "p2")
+        answer, started = await meanwhile_sqlite(store, acts(here, kind, 3), lambda: there.lobby.start(CH, 1))
+        assert isinstance(answer, Refusal) and str(answer) == "this game has already started", answer
+        now = await here.core.require(CH)
+        assert now.status == "active" and len(now.seats) == 2
     finally:
         if other is not store:
             await other.close()

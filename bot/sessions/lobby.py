@@ -87,13 +87,18 @@ class Lobby:
         seed: int | None = None,
         lobby_channel_id: int | None = None,
         clock: str | None = None,
+        computers: Sequence[str] = (),
     ) -> Session:
         """Open a lobby in ``channel_id`` (a channel or the game's thread; ``lobby_channel_id``:
         the thread's parent channel, where the lobby message is; ``clock``: a clock spec, see
-        :mod:`bot.time.gameclock`)."""
+        :mod:`bot.time.gameclock`), with a computer player at each of ``computers`` (levels)
+        seated after the host in the same commit (a rematch's): no one joining meanwhile can fill
+        the table before them."""
         if guild_id is None:
             raise Refusal("games are played in a server's channels; open one there")
         _, stored_options, limit = self.check_new(game, options, max_players)
+        if 1 + len(computers) > limit:
+            raise full_table(limit)
         spec = self.core.check_clock(clock)
         return await self._stored(
             channel_id,
@@ -109,6 +114,7 @@ class Lobby:
                 lobby_channel_id=lobby_channel_id,
                 clock=spec.text if spec else None,
                 timer_seconds=spec.start if spec else None,
+                others=self.computers({host_name}, computers),
             ),
         )
 
@@ -146,12 +152,7 @@ class Lobby:
         :meth:`start` starts."""
         _, stored_options, limit = self.check_new(game, options, max_players)
         (host, host_name), rest = people[0], people[1:]
-        names = {name for _, name in people}
-        bots: list[tuple[int | None, str, str | None]] = []
-        for i in range(computers):
-            name = next((n for n in self._computer_names if n not in names), f"Cpu {len(people) + i + 1}")
-            names.add(name)
-            bots.append((None, name, DEFAULT_LEVEL))
+        bots = self.computers({name for _, name in people}, [DEFAULT_LEVEL] * computers)
         return await self._stored(
             channel_id,
             lambda: self.store.games.create_session(
@@ -169,6 +170,17 @@ class Lobby:
                 also=also,
             ),
         )
+
+    def computers(self, names: set[str], levels: Sequence[str]) -> list[tuple[int | None, str, str | None]]:
+        """The seats of computer players at ``levels`` after the people named ``names``: (no user
+        id, a name none of them has, the level)."""
+        names = set(names)
+        seats: list[tuple[int | None, str, str | None]] = []
+        for level in levels:
+            name = next((n for n in self._computer_names if n not in names), f"Cpu {len(names) + 1}")
+            names.add(name)
+            seats.append((None, name, level))
+        return seats
 
     @staticmethod
     def busy_message(existing: SessionRow | None) -> Said:
@@ -381,6 +393,8 @@ def works(module: Engine, players: int, options: Mapping[str, object]) -> bool:
 
 def full(session: Session) -> Refusal:
     """The refusal of a seat at a full table."""
-    return Refusal(
-        said_n(session.row.max_players, "the table is full ({n} seat)", "the table is full ({n} seats)")
-    )
+    return full_table(session.row.max_players)
+
+
+def full_table(seats: int) -> Refusal:
+    return Refusal(said_n(seats, "the table is full ({n} seat)", "the table is full ({n} seats)"))

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import engines
 from bot import profiles
-from bot.sessions.core import LOBBY, Core
+from bot.sessions.core import LOBBY, RUNNING, Core
 from bot.sessions.model import MoveResult, Refusal, Session, StaleMove
 from bot.sessions.play import Play
 from bot.storage import Body, ChannelBusy, Conflict, SessionRow, StaleVersion
@@ -87,13 +87,18 @@ class Lobby:
         seed: int | None = None,
         lobby_channel_id: int | None = None,
         clock: str | None = None,
+        computers: Sequence[str] = (),
     ) -> Session:
         """Open a lobby in ``channel_id`` (a channel or the game's thread; ``lobby_channel_id``:
         the thread's parent channel, where the lobby message is; ``clock``: a clock spec, see
-        :mod:`bot.time.gameclock`)."""
+        :mod:`bot.time.gameclock`), with a computer player at each of ``computers`` (levels)
+        seated after the host in the same commit (a rematch's): no one joining meanwhile can fill
+        the table before them."""
         if guild_id is None:
             raise Refusal("games are played in a server's channels; open one there")
         _, stored_options, limit = self.check_new(game, options, max_players)
+        if 1 + len(computers) > limit:
+            raise full_table(limit)
         spec = self.core.check_clock(clock)
         return await self._stored(
             channel_id,
@@ -109,6 +114,7 @@ class Lobby:
                 lobby_channel_id=lobby_channel_id,
                 clock=spec.text if spec else None,
                 timer_seconds=spec.start if spec else None,
+                others=self.computers({host_name}, computers),
             ),
         )
 
@@ -146,12 +152,7 @@ class Lobby:
         :meth:`start` starts."""
         _, stored_options, limit = self.check_new(game, options, max_players)
         (host, host_name), rest = people[0], people[1:]
-        names = {name for _, name in people}
-        bots: list[tuple[int | None, str, str | None]] = []
-        for i in range(computers):
-            name = next((n for n in self._computer_names if n not in names), f"Cpu {len(people) + i + 1}")
-            names.add(name)
-            bots.append((None, name, DEFAULT_LEVEL))
+        bots = self.computers({name for _, name in people}, [DEFAULT_LEVEL] * computers)
         return await self._stored(
             channel_id,
             lambda: self.store.games.create_session(
@@ -169,6 +170,17 @@ class Lobby:
                 also=also,
             ),
         )
+
+    def computers(self, names: set[str], levels: Sequence[str]) -> list[tuple[int | None, str, str | None]]:
+        """The seats of computer players at ``levels`` after the people named ``names``: (no user
+        id, a name none of them has, the level)."""
+        names = set(names)
+        seats: list[tuple[int | None, str, str | None]] = []
+        for level in levels:
+            name = next((n for n in self._computer_names if n not in names), f"Cpu {len(names) + 1}")
+            names.add(name)
+            seats.append((None, name, level))
+        return seats
 
     @staticmethod
     def busy_message(existing: SessionRow | None) -> Said:
@@ -204,10 +216,10 @@ class Lobby:
                 seated = await self.store.games.add_seat(
                     session.id, user_id, name, limit=session.row.max_players
                 )
-            except Conflict:  # seated meanwhile, through another process
+            except Conflict:  # seated meanwhile, through another process (the only conflict left)
                 raise Refusal("you are already seated at this table") from None
             if not seated:
-                raise full(session)
+                raise await self.not_seated(session)
             return await self.core.require(channel_id)
 
     async def add_computer(self, channel_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> Session:
@@ -223,8 +235,18 @@ class Lobby:
             if not await self.store.games.add_seat(
                 session.id, None, name, limit=session.row.max_players, computer=True, level=level
             ):
-                raise full(session)
+                raise await self.not_seated(session)
             return await self.core.require(channel_id)
+
+    async def not_seated(self, session: Session) -> Refusal:
+        """Why no seat was taken at ``session``'s lobby: read again, for another process may have
+        changed it meanwhile: the table is full, or the game started or closed."""
+        now = await self.core.get(session.id)
+        if now is None or now.status == LOBBY:
+            return full(now or session)
+        if now.status == RUNNING:
+            return Refusal("this game has already started")
+        return Refusal("this game is over")
 
     async def leave(self, channel_id: int, user_id: int) -> Session | None:
         """Leave a lobby.  When the host leaves an otherwise empty lobby it closes."""
@@ -371,6 +393,8 @@ def works(module: Engine, players: int, options: Mapping[str, object]) -> bool:
 
 def full(session: Session) -> Refusal:
     """The refusal of a seat at a full table."""
-    return Refusal(
-        said_n(session.row.max_players, "the table is full ({n} seat)", "the table is full ({n} seats)")
-    )
+    return full_table(session.row.max_players)
+
+
+def full_table(seats: int) -> Refusal:
+    return Refusal(said_n(seats, "the table is full ({n} seat)", "the table is full ({n} seats)"))

@@ -697,6 +697,12 @@ class Backend(abc.ABC):
         return
         yield  # a generator that yields nothing (SQLite's writer lock already serialises)
 
+    def session_lock(self, session_id: int) -> Body[None]:
+        """Statements that keep two transactions from changing the same session's seats at once:
+        the second waits for the first's commit, then reads the seats it stored."""
+        return
+        yield  # a generator that yields nothing (SQLite's writer lock already serialises)
+
     @abc.abstractmethod
     async def commit_moves(
         self,

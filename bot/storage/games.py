@@ -400,11 +400,15 @@ class Games(Concern):
         computer: bool = False,
         level: str | None = None,
     ) -> bool:
-        """Seat a player (a computer at ``level``) in a lobby; False when the lobby is full or not
-        open.  A person seated meanwhile (by another process) raises :class:`Conflict`."""
+        """Seat a player (a computer at ``level``) in a lobby, in the seat after the last; False when
+        the lobby is full or not open.  A seat taken meanwhile by another process is counted: the
+        lobby's row lock holds this transaction until that one's commit, so two people joining at
+        once in two processes take two seats (or the second finds the table full), never the same
+        one.  A person seated meanwhile (by another process) raises :class:`Conflict`."""
         stamp = self.clock.stamp()
 
         def body() -> Body[bool]:
+            yield from self.db.session_lock(session_id)
             row = yield from one("SELECT status FROM sessions WHERE id = ?", session_id)
             if row is None or row[0] != "lobby":
                 return False

@@ -7,7 +7,9 @@ move's commit is one statement, the server-side function
 version under a row lock, so of two processes racing the same move exactly
 one is accepted.  Jobs are claimed with ``FOR UPDATE SKIP LOCKED``, so each
 is fired by one process.  Ratings are updated under a transaction-scoped
-advisory lock per server and game.
+advisory lock per server and game.  A seat is added to a lobby under its
+session's row lock (``FOR UPDATE``), so two processes seating people in one
+lobby at once count each other's seats.
 
 At start the database is migrated (under an advisory lock, so processes
 starting together migrate once) and checked, each problem in one line: the
@@ -520,6 +522,9 @@ class PostgresBackend(Backend):
 
     def ratings_lock(self, guild_id: int, game: str) -> Body[None]:
         yield from one("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", f"ratings:{guild_id}:{game}")
+
+    def session_lock(self, session_id: int) -> Body[None]:
+        yield from one("SELECT id FROM sessions WHERE id = ? FOR UPDATE", session_id)
 
     @answering
     async def commit_moves(

@@ -16,7 +16,7 @@ from bot.surface.channels import channel_of, check_permissions, clicked
 from bot.surface.direct import wanting_mention
 from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
-from engines.core import said
+from engines.core import DEFAULT_LEVEL, said
 from languages import ENGLISH, N_, Language
 
 
@@ -90,19 +90,31 @@ class Results:
                 max_players=old.row.max_players,
                 # the clock the game ended with (a turn timer too); none if it was turned off
                 clock=old.clock.text if old.clock is not None else None,
+                # the old game's computer players, seated with the host: those joining meanwhile
+                # cannot fill the table before them
+                computers=[
+                    s.computer_level or DEFAULT_LEVEL for s in old.seats if s.computer and s.user_id is None
+                ],
             )
         except Refusal:  # another player's Rematch opened the lobby meanwhile: join it
             if await self.join_rematch(interaction, old):
                 return
             raise
         self.replies.committed(interaction, said("The rematch lobby is open"))
-        for seat in old.seats:
-            if seat.computer and seat.user_id is None:
-                session = await self.service.lobby.add_computer(channel_id, user.id, seat.computer_level)
+        # Players may have joined since, and the host started the game or left: the message shows
+        # the lobby as it is now, and none is posted once the game has started (its first board is
+        # up) or the lobby closed.
+        session = await self.service.core.get(session.id) or session
+        if session.status == "active":
+            await reply(interaction, mine.gettext("The rematch has started."))
+            return
+        if session.status != "lobby":
+            await reply(interaction, mine.gettext("The rematch lobby is closed."))
+            return
         others = [s.user_id for s in old.seats if s.user_id not in (None, user.id) and not s.computer]
         others += [s.user_id for s in old.seats if s.resigned and s.user_id not in (None, user.id)]
         channel = self.look.channel(session)
-        others = list(dict.fromkeys(others))
+        others = [uid for uid in dict.fromkeys(others) if session.seat_of(uid) is None]  # not seated yet
         # everyone is named; only those whose /me notify wants a mention where news is posted are
         # pinged (an invitation, not a turn: no direct message)
         people = await self.service.store.people.several(others)

@@ -49,38 +49,145 @@ async def test_results_card_and_rematch(standin, bot_factory):
         assert "already has a Nim game" in busy.content
 
 
+async def played_with_computers(standin, bot, chan, alice, bob, levels):
+    """A Nim game of Alice, Bob and a computer player at each of ``levels``, opened for as many,
+    played to its end (the people's moves by slash commands); its session and results card."""
+    bot.sessions.computer_seconds = 0.02  # keep the strong search short in tests
+    lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2, players=2 + len(levels))
+    await standin.click(bob, lobby.message, "Join")
+    for level in levels:
+        added = await (await standin.slash(alice, chan, "game computer", level=level)).original()
+        assert f"({level})" in added.content
+    await standin.click(alice, lobby.message, "Start")
+    await standin.next_message(chan, is_board)
+    session = await bot.sessions.core.in_channel(chan.id)
+    while session.status == "active":
+        await bot.front.boards.computers_settled()
+        session = await bot.sessions.core.get(session.id)
+        if session.status != "active":
+            break
+        (seat,) = session.to_move()
+        user = alice if session.by_seat(seat).user_id == alice.id else bob
+        legal = await bot.sessions.play.legal_moves(chan.id, user.id)
+        await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
+        session = await bot.sessions.core.get(session.id)
+    return session, await standin.next_message(chan, lambda m: "**Results**" in m.content)
+
+
 async def test_a_rematch_keeps_each_computer_players_level(standin, bot_factory):
     """The rematch seats the old game's computer players at the levels they played at."""
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(ALL)) as bot:
         await standin.wait_synced()
-        bot.sessions.computer_seconds = 0.02  # keep the strong search short in tests
-        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2, players=4)
-        await standin.click(bob, lobby.message, "Join")
-        for level in ("strong", "easy"):
-            added = await (await standin.slash(alice, chan, "game computer", level=level)).original()
-            assert f"({level})" in added.content
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, is_board)
-        session = await bot.sessions.core.in_channel(chan.id)
-        while session.status == "active":
-            await bot.front.boards.computers_settled()
-            session = await bot.sessions.core.get(session.id)
-            if session.status != "active":
-                break
-            (seat,) = session.to_move()
-            user = alice if session.by_seat(seat).user_id == alice.id else bob
-            legal = await bot.sessions.play.legal_moves(chan.id, user.id)
-            await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
-            session = await bot.sessions.core.get(session.id)
-        card = await standin.next_message(chan, lambda m: "**Results**" in m.content)
+        session, card = await played_with_computers(standin, bot, chan, alice, bob, ("strong", "easy"))
         pressed = await (await standin.click(bob, card, "Rematch")).original()
         assert "you host it" in pressed.content
         new = await bot.sessions.core.in_channel(chan.id)
         assert new.id != session.id and new.status == "lobby"
         rows = await bot.store.games.seats(new.id)
         assert [(r.user_id, r.level) for r in rows] == [(bob.id, None), (None, "strong"), (None, "easy")]
+
+
+async def test_a_rematch_whose_table_fills_before_its_computer_sits_still_posts_its_lobby(
+    standin, bot_factory
+):
+    """Alice, Bob and a computer played a table of three.  Bob presses Rematch and, as his lobby
+    opens, Alice presses Rematch too and Carol, who did not play, uses /game join.  The computer
+    is seated with Bob as the lobby opens, Alice after it, and Carol is told the table is full;
+    the channel gets the rematch's lobby message, with its Start button, naming the three.  (The
+    computer was added after the lobby opened: Alice and Carol filled the table first, the
+    computer was refused, and Bob's Rematch stopped there, telling him the table was full: no
+    lobby message was posted, so nobody had a Start button.)"""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        old, card = await played_with_computers(standin, bot, chan, alice, bob, ("easy",))
+        pressed, answers = await rematch_meanwhile(
+            standin, bot, card, bob, (alice, card, "Rematch"), (carol, chan, "game join")
+        )
+        assert "you host it" in pressed.content, pressed.content
+        joined, refused = (a.content for a in answers)
+        assert joined == "You joined the rematch." and "table is full (3 seats)" in refused, refused
+        message = await standin.next_message(chan, lambda m: "Rematch of game" in m.content)
+        assert not message.pinged, message.content  # Alice, seated already, is not asked to join
+        new = await bot.sessions.core.in_channel(chan.id)
+        assert new.id != old.id and new.status == "lobby" and new.row.lobby_message_id == message.id
+        assert [(s.user_id, s.computer_level if s.computer else None) for s in new.seats] == [
+            (bob.id, None),
+            (None, "easy"),
+            (alice.id, None),
+        ]
+        await standin.settle()
+        shown = standin.message(message.id)
+        assert "Start" in {b["label"] for b in shown.buttons}
+        assert "1. Bob (host)" in shown.content and "3. Alice" in shown.content, shown.content
+
+
+async def rematch_meanwhile(standin, bot, card, presser, *meanwhile):
+    """``presser`` presses Rematch on ``card``; as its lobby opens, before the rematch goes on,
+    each of ``meanwhile`` happens in turn: (user, message, label) a click, (user, channel,
+    command) a slash command.  The presser's answer and theirs."""
+    lobby, create, answers = bot.sessions.lobby, bot.sessions.lobby.create, []
+
+    async def others_act_as_it_opens(*args, **kwargs):
+        opened = await create(*args, **kwargs)
+        for user, where, what in meanwhile:
+            acted = standin.click if what[0].isupper() else standin.slash
+            answers.append(await (await acted(user, where, what)).original())
+        return opened
+
+    lobby.create = others_act_as_it_opens
+    return await (await standin.click(presser, card, "Rematch")).original(), answers
+
+
+async def test_a_rematch_started_before_its_lobby_message_leaves_the_first_board_alone(standin, bot_factory):
+    """Alice, Bob and a computer played a table of three.  Bob presses Rematch and, as his lobby
+    opens, Alice presses Rematch too and Bob starts the game with /game start: the game of three
+    starts (the computer was seated with Bob), its first board is posted, and Bob is told the
+    rematch has started; no lobby message with Join buttons follows the board.  (The computer,
+    added after the lobby opened, was refused: the game had started with two, and Bob's
+    Rematch was answered with "this game has already started".)"""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        old, card = await played_with_computers(standin, bot, chan, alice, bob, ("easy",))
+        standin.skip_messages(chan)
+        pressed, (joined, started) = await rematch_meanwhile(
+            standin, bot, card, bob, (alice, card, "Rematch"), (bob, chan, "game start")
+        )
+        assert joined.content == "You joined the rematch." and "started" in started.content, started.content
+        assert pressed.content == "The rematch has started.", pressed.content
+        new = await bot.sessions.core.in_channel(chan.id)
+        assert new.id != old.id and new.status == "active" and len(new.seats) == 3
+        board = await standin.next_message(chan, is_board)
+        assert "begins!" in board.content and "3. " in board.content and "Cpu Ada" in board.content, (
+            board.content
+        )
+        after = standin.messages(chan)[standin.messages(chan).index(card) + 1 :]
+        assert not any(
+            "Rematch of game" in m.content or m.buttons and "Join" in {b["label"] for b in m.buttons}
+            for m in after
+        )
+
+
+async def test_a_rematch_lobby_left_before_its_message_posts_none(standin, bot_factory):
+    """Bob presses Rematch and, as his lobby opens, leaves it with /game leave (nobody else sat in
+    it: it closes).  Bob is told the rematch lobby is closed, and no lobby message is posted for
+    a lobby that is gone.  (He was told that the new game here was over.)"""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        _, card = await played_with_computers(standin, bot, chan, alice, bob, ("easy",))
+        pressed, (left,) = await rematch_meanwhile(standin, bot, card, bob, (bob, chan, "game leave"))
+        assert "lobby is closed" in left.content, left.content
+        assert pressed.content == "The rematch lobby is closed.", pressed.content
+        assert await bot.sessions.core.in_channel(chan.id) is None
+        after = standin.messages(chan)[standin.messages(chan).index(card) + 1 :]
+        assert not any("Rematch of game" in m.content for m in after)
 
 
 async def _rematch_of(standin, bot, chan, alice, bob, *, clock=None, timer_hours=None, clock_after=None):

@@ -26,7 +26,7 @@ GENDERED = re.compile(
     r"|(?:un|el|del|al|los|ningún|ninguna|una|la|las) suplentes?|jugador(?:a)? nuev[oa]"
     r"|bienvenid[oa]s?|invitad[oa]s?|eliminad[oa]s?|recién llegad[oa]s?|sembrad[oa]s|sentad[oa]s?"
     r"|(?:gana|ganará|ser|será) (?:el|la) primer[oa](?! persona)|anfitri(?:ón|ona|ones|onas)"
-    r"|organizador(?:a|es|as)?|administrador(?:a|es|as)?|moderador(?:a|es|as)?)\b",  # (not "la primera en llegar": a village)
+    r"|organizador(?:a|es|as)?|administrador(?:a|es|as)?|moderador(?:a|es|as)?|qued\w* últim[oa]s?)\b",  # (not "la primera en llegar": a village)
     re.IGNORECASE,
 )
 
@@ -121,6 +121,7 @@ def test_the_spanish_catalogue_says_nothing_of_a_players_gender():
         "Pedido: los demás jugadores responden con los botones del canal.",
         "Vuelve a jugar con los mismos jugadores y opciones",
         "solo los jugadores de la partida construyen aldeas",
+        "la máquina juega en tu asiento y quedas último",
     ],
 )
 def test_a_gendered_word_about_a_player_is_found(spanish):
@@ -162,6 +163,7 @@ def test_a_gendered_word_about_a_player_is_found(spanish):
         "solo quienes jugaron la partida n.º {number} pueden empezar su revancha",
         "la eliminación directa es para juegos de dos jugadores",
         "tablero según el número de jugadores",
+        "la máquina juega en tu asiento y quedas en último lugar",
     ],
 )
 def test_a_word_that_fits_anyone_is_not(spanish):

@@ -441,20 +441,31 @@ def listed(items: Sequence[Said], semicolons: bool = False) -> Said:
 
 
 _SEAT_REF = re.compile(r"\{p(\d+)\}")
+_SEAT_NAMED = re.compile(r"\{p(\d+)\}('s\b)?")
+_QUALIFIED = re.compile(r"(.*\S) \([^()]*\)", re.DOTALL)
+
+
+def possessive(name: str) -> str:
+    """``name`` as it stands before an English ``'s``: without the bracketed qualifier at its end,
+    so that ``P2 (cpu, normal)`` and ``Sub (for Cusi)`` make ``P2's dish 1`` and ``Sub's turn``,
+    not ``P2 (cpu, normal)'s dish 1``; the name stays whole wherever else a text writes it, and in
+    every list of the seats."""
+    bare = _QUALIFIED.fullmatch(name)
+    return bare[1] if bare else name
 
 
 def name_seats(text: str, names: Sequence[str] | None = None) -> str:
-    """Replace ``{pN}`` in an event's text with the seat's name (``P1``... by default)."""
+    """Replace ``{pN}`` in an event's text with the seat's name (``P1``... by default); before an
+    English ``'s``, the name without a bracketed qualifier (see :func:`possessive`)."""
     if "{p" not in text:
         return text
 
     def sub(m: re.Match[str]) -> str:
         i = int(m.group(1))
-        if names is not None and i < len(names):
-            return names[i]
-        return f"P{i + 1}"
+        name = names[i] if names is not None and i < len(names) else f"P{i + 1}"
+        return possessive(name) + m.group(2) if m.group(2) else name
 
-    return _SEAT_REF.sub(sub, text)
+    return _SEAT_NAMED.sub(sub, text)
 
 
 # --------------------------------------------------------------------------- errors

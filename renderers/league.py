@@ -148,8 +148,8 @@ def number(value: float) -> str:
 
 
 def movement_text(movement: int | None) -> tuple[str, tuple[int, int, int]]:
-    if movement is None:
-        return tr("new"), MUTED
+    if movement is None:  # a newcomer to the standings (in Spanish a noun: no one's gender)
+        return ptr("standings movement", "new"), MUTED
     if movement > 0:
         return f"▲{movement}", UP
     if movement < 0:

@@ -120,5 +120,5 @@ def test_tiwanaku_s_guide_says_an_explorer_never_walks_over_an_opponent():
     english = guide("tiwanaku")
     spanish = languages.language("es").gettext(english)
     assert "on a free edge cell" in english and "planted tiles, never over an opponent" in english
-    assert "por una casilla libre del borde" in spanish and "nunca sobre ajenos" in spanish
+    assert "por una casilla libre del borde" in spanish and "nunca los de otra persona" in spanish
     assert len(languages.ENGLISH.gettext(english)) <= 1800 and len(spanish) <= 1800

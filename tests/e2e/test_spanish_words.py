@@ -31,7 +31,7 @@ async def test_a_spanish_lobby_names_its_buttons_as_they_read(standin, bot_facto
     assert "3. Cpu Blaise (máquina, fácil)\n" in seen[2], seen[2]  # was "(máquina, easy)"
     # Each seat line is followed by the seated people's reliability (see /me profile).
     assert "Guacamole necesita al menos 2 jugadores (Unirse o Añadir máquina).\n" in seen[0], seen[0]
-    assert "se puede empezar (quien abrió la sala pulsa Empezar) o esperar a más jugadores.\n" in seen[1]
+    assert "se puede empezar (quien abrió la sala pulsa Empezar) o esperar a más gente.\n" in seen[1]
     assert "La mesa está llena (3 asientos): quien abrió la sala puede pulsar Empezar.\n" in seen[2]
     assert [english_in(text, tree) for text in seen] == [[], [], []]
 
@@ -96,7 +96,7 @@ async def test_a_wrong_choice_is_refused_with_the_option_and_choices_a_spanish_c
 
 
 async def test_a_computers_level_is_confirmed_in_the_readers_language(standin, bot_factory, tree):  # noqa: F811
-    """The answer to /game computer said "añadió un jugador de la máquina (strong)" to a Spanish
+    """The answer to /game computer said "añadió un asiento de la máquina (strong)" to a Spanish
     speaker, whose lobby shows the level as "fuerte"."""
     chan = standin.channel("games")
     ana = standin.add_user("ana")

@@ -25,7 +25,7 @@ SOLO += ["--no-images", "--no-export"]
 def test_the_solo_end_says_the_score_and_the_rank():
     code, out, err = run(SOLO)
     assert code == 0 and not err
-    said = re.search(r"P1 \(cpu, easy\)'s final score: (-?\d+) VP, rank (.+)\.\n", out)
+    said = re.search(r"P1's final score: (-?\d+) VP, rank (.+)\.\n", out)
     assert said, out[-600:]
     points = int(said.group(1))
     assert f"1. P1 (cpu, easy): {points} points" in out

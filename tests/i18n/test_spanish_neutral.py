@@ -9,8 +9,8 @@ a title with a masculine or feminine ending); a word about a thing that happens 
 (the slash option ``retirada_tras``: the act of dropping) is not one of them, nor is a participle
 after a form of *haber* ("no te has inscrito"), which never changes with who is meant.
 
-The games' own texts are held to more: one player is never "el jugador" there (see
-:data:`ONE_PLAYER`)."""
+Nor is one player ever "el jugador" or "un jugador", in the games' texts or the table's (see
+:data:`ONE_PLAYER`), nor a group of them "los jugadores" (see :data:`GROUP`)."""
 
 from __future__ import annotations
 
@@ -20,12 +20,13 @@ import pytest
 
 from tests.i18n.test_spanish_address import NOT_ADDRESS, spanish_texts
 
+# A word starts at a word's edge or after a slash command name's underscore ("rol_organizador").
 GENDERED = re.compile(
-    r"\b(retirad[oa]s?|inscrit[oa]s?|campe[oó]n(?:a|es|as)?|ganador(?:a|es|as)?|sustitut[oa]s?"
+    r"(?:\b|(?<=_))(retirad[oa]s?|inscrit[oa]s?|campe[oó]n(?:a|es|as)?|ganador(?:a|es|as)?|sustitut[oa]s?"
     r"|(?:un|el|del|al|los|ningún|ninguna|una|la|las) suplentes?|jugador(?:a)? nuev[oa]"
     r"|bienvenid[oa]s?|invitad[oa]s?|eliminad[oa]s?|recién llegad[oa]s?|sembrad[oa]s|sentad[oa]s?"
     r"|(?:gana|ganará|ser|será) (?:el|la) primer[oa](?! persona)|anfitri(?:ón|ona|ones|onas)"
-    r"|(?:el|del|al) organizador|(?:un|el|al|del) administrador(?:a|es|as)?)\b",  # (not "la primera en llegar": a village)
+    r"|organizador(?:a|es|as)?|administrador(?:a|es|as)?|moderador(?:a|es|as)?|qued\w* últim[oa]s?)\b",  # (not "la primera en llegar": a village)
     re.IGNORECASE,
 )
 
@@ -42,28 +43,31 @@ def gendered(entries: list[tuple[str, str]]) -> list[str]:
     ]
 
 
-# The games' own texts (their sentences, boards, board in words, help and /rules) speak of one
-# player in words that fit anyone too: "quien juega después", "elige a otra persona", "cada quien",
-# "el asiento 2", not "el siguiente jugador", "otro jugador", "cada jugador", "el jugador 2".  A count
-# of players ("{n} jugador", "de 2 a 4 jugadores") is a number of seats, not someone's gender.
-GAME_SOURCES = re.compile(
-    r"engines/|renderers/(?:guanga|tiwanaku|pachakuna|nowa_gwinea|guacamole|layout)\.py"
-    r"|cogs/(?:guanga|tiwanaku|pachakuna|nowa_gwinea|guacamole)\.py"
-)
+# Every text (the games' sentences, boards, help and /rules, and the table's lobby, clocks, queue,
+# leagues and commands) speaks of one player in words that fit anyone: "quien juega después", "elige
+# a otra persona", "alguien dejó la cola", "un asiento de la máquina", "Participante", not "el
+# siguiente jugador", "otro jugador", "un jugador dejó la cola", "un jugador de la máquina",
+# "Jugador".  A count of players ("{n} jugador", "de 2 a 4 jugadores") is a number of seats, not
+# someone's gender.
 ONE_PLAYER = re.compile(
     r"(?<![}\d] )\b(jugador(?:a)?|ganador(?:a)?|perdedor(?:a)?|(?:el|del|al|un|ningún|otro) (?:rival|oponente|contrincante))\b",
     re.IGNORECASE,
 )
+# A group of people is "quienes juegan", "el resto de la mesa", "la misma gente", not "los
+# jugadores", "los demás jugadores", "los mismos jugadores" ("dos jugadores", "el número de
+# jugadores": a count again).
+GROUP = re.compile(r"\b(?:los|sus|tus|demás|mismos|otros|unos|entre) jugadores\b", re.IGNORECASE)
 CODE = re.compile(r"`[^`]*`")
 
 
 def one_player(entries: list[tuple[str, str]]) -> list[str]:
     """``english: spanish`` for each Spanish text that calls one player "jugador" (or "ganador", "un
-    rival")."""
+    rival"), or a group of them "los jugadores"."""
     return [
         f"{english!r}: {found!r} in {text!r}"
         for english, text in entries
-        for found in ONE_PLAYER.findall(CODE.sub(" ", text))
+        for pattern in (ONE_PLAYER, GROUP)
+        for found in pattern.findall(CODE.sub(" ", text))
     ]
 
 
@@ -71,9 +75,7 @@ def test_the_spanish_catalogue_says_nothing_of_a_players_gender():
     texts = spanish_texts()
     assert len(texts) > 2000
     assert gendered(texts) == []
-    games = spanish_texts(GAME_SOURCES)
-    assert len(games) > 1000
-    assert one_player(games) == []
+    assert one_player(texts) == []
 
 
 @pytest.mark.parametrize(
@@ -104,6 +106,22 @@ def test_the_spanish_catalogue_says_nothing_of_a_players_gender():
         "ya tienes {n} llamas, el máximo que puede tener un jugador",
         "**Bandos**: Blanco (el primer jugador) camina por los valles",
         "(o más, por tus exploradores y losetas cultivadas, nunca sobre un rival)",
+        # What the table's texts said before.
+        "no se pudo sentar a un jugador",
+        "un jugador dejó la cola",
+        "abandonada después de que a un jugador se le acabó el tiempo",
+        "un jugador se retira tras 1 a {most} incomparecencias (0: nunca), no {n}",
+        "{player} añadió un jugador de la máquina ({level}).",
+        "Expulsa a un jugador a mitad de temporada: pierde las partidas que le quedan",
+        "Jugador",
+        "Las valoraciones y la trayectoria de un jugador en este servidor",
+        "rol_organizador",
+        "solo alguien con Gestionar servidor puede fijar el rol de organizador",
+        "Un moderador puede desbloquearlo",
+        "Pedido: los demás jugadores responden con los botones del canal.",
+        "Vuelve a jugar con los mismos jugadores y opciones",
+        "solo los jugadores de la partida construyen aldeas",
+        "la máquina juega en tu asiento y quedas último",
     ],
 )
 def test_a_gendered_word_about_a_player_is_found(spanish):
@@ -134,8 +152,18 @@ def test_a_gendered_word_about_a_player_is_found(spanish):
         "en un empate, la primera en llegar",
         "/cola unirse para ser la primera persona.",
         "La mesa está llena ({n} asiento): quien abrió la sala puede pulsar {button Start}.",
-        "solo alguien con Gestionar servidor puede fijar el rol de organizador",
         "Quien administre el servidor puede dárselo a mi rol",
+        "no se pudo sentar a una persona",
+        "alguien dejó la cola",
+        "{player} añadió un asiento de la máquina ({level}).",
+        "Participante",
+        "solo alguien con Gestionar servidor puede fijar el rol de organización",
+        "rol_organización",
+        "Pedido: el resto de la mesa responde con los botones del canal.",
+        "solo quienes jugaron la partida n.º {number} pueden empezar su revancha",
+        "la eliminación directa es para juegos de dos jugadores",
+        "tablero según el número de jugadores",
+        "la máquina juega en tu asiento y quedas en último lugar",
     ],
 )
 def test_a_word_that_fits_anyone_is_not(spanish):

@@ -118,7 +118,7 @@ async def test_answers_and_refusals_read_in_spanish(leagues):
     assert refusal(caught.value, es).startswith("Otoño no tiene confirmación de asistencia")
     told = await desk.configure(league, "every", 1.5, "none", es)
     assert told == (
-        "Otoño: los jugadores confirman su asistencia antes de cada ronda, en un plazo de 1,5 horas; "
+        "Otoño: quienes juegan confirman su asistencia antes de cada ronda, en un plazo de 1,5 horas; "
         "una ronda libre pedida puntúa 0 puntos."
     )
 

@@ -62,7 +62,8 @@ async def test_the_standings_text_counts_the_pairings_byes_and_says_what_a_bye_i
     texto, _ = await rounds.standings_post(league, "ronda 1", language("es"))
     assert "0 partidas jugadas, 1 ronda libre, 0 victorias" in texto, texto
     assert (
-        "Ronda libre: una ronda en la que el emparejamiento no tenía mesa para el jugador (el número" in texto
+        "Ronda libre: una ronda en la que el emparejamiento dejó a alguien sin mesa (la cantidad de participantes"
+        in texto
     ), texto
 
 

@@ -11,7 +11,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from bot.league import texts, tiebreaks
 from renderers import league as pictures
-from renderers.translation import speaking, tr
+from renderers.translation import ptr, speaking
 from renderers.typeset import ink_height, text_width
 
 
@@ -20,14 +20,16 @@ def line(rank: int, name: str, movement: int | None = 0) -> pictures.StandingLin
 
 
 def test_every_heading_and_the_word_new_fit_their_columns_in_spanish():
-    rows = [line(1, "Ana"), line(2, "Beto", movement=None)]  # "nuevo" in the ± column
+    """A newcomer's movement is "estreno" (a noun, no one's gender: it read "nuevo")."""
+    rows = [line(1, "Ana"), line(2, "Beto", movement=None)]  # "estreno" in the ± column
     with speaking("es"):
         cells = pictures.table(rows, pictures.COLUMNS)
         layout = pictures.fitted(pictures.COLUMNS, cells)
         header = cells[0]
         for (heading, width, _), (text, _, bold) in zip(layout, header, strict=True):
             assert text_width(text, pictures.SIZE, bold) <= width - 14, heading  # "Valoración" was cut
-        assert text_width(tr("new"), pictures.SIZE) <= layout[-1][1] - 14
+        assert ptr("standings movement", "new") == "estreno"
+        assert text_width(ptr("standings movement", "new"), pictures.SIZE) <= layout[-1][1] - 14
 
 
 @pytest.mark.parametrize("language", [None, "es"])

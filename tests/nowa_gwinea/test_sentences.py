@@ -232,8 +232,8 @@ REFUSALS = [  # (name, what provokes it, its class, words of its Spanish): every
     ("not a move", lambda: ng.apply_move(rig(), 0, "F3C4"), MalformedMove, ["'F3C4' no es una jugada"]),
     ("game over", lambda: ng.apply_move(_over(), 0, ng.Done()), GameOver, ["ya se jugaron las 9 rondas"]),
     ("timeout from a seat", lambda: ng.apply_move(rig(), 0, ng.Timeout()), NotYourTurn, ["solo la mesa"]),
-    ("no seat", lambda: ng.apply_move(rig(), None, ng.Done()), NotYourTurn, ["solo los jugadores"]),
-    ("seat outside", lambda: ng.apply_move(rig(), 5, ng.Done()), NotYourTurn, ["solo los jugadores"]),
+    ("no seat", lambda: ng.apply_move(rig(), None, ng.Done()), NotYourTurn, ["solo quienes tienen"]),
+    ("seat outside", lambda: ng.apply_move(rig(), 5, ng.Done()), NotYourTurn, ["solo quienes tienen"]),
     (
         "finished",
         lambda: ng.apply_move(_done(), 0, ng.Done()),

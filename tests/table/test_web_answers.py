@@ -222,8 +222,8 @@ async def test_a_lobby_follows_its_start_and_one_closed_unplayed_says_so(service
 @pytest.mark.parametrize(
     ("reason", "spanish"),
     [
-        ("a player could not be seated", "no se pudo sentar a un jugador"),
-        ("a player left the queue", "un jugador dejó la cola"),
+        ("a player could not be seated", "no se pudo sentar a una persona"),
+        ("a player left the queue", "alguien dejó la cola"),
         ("not everyone confirmed the queue's table", "no todos confirmaron la mesa de la cola"),
     ],
 )

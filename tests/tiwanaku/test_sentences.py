@@ -442,6 +442,8 @@ def test_the_rules_help_and_option_help_in_spanish():
     ):
         assert notation in T.RULES_HELP and notation in spanish
     assert "pantano, desierto, montaña o bosque" in spanish and "ofrenda" in spanish
+    # an explorer's path, said in full (it read "nunca sobre ajenos")
+    assert "(o más, saltando tus exploradores y losetas cultivadas, nunca los de otra persona)" in spanish
     (board,) = [f for f in dataclasses.fields(T.Config) if f.name == "board"]
     assert ES.gettext(board.metadata["help"]).startswith("short: 5 x 5 (solo para 1-2 jugadores)")
 

@@ -456,14 +456,20 @@ def possessive(name: str) -> str:
 
 def name_seats(text: str, names: Sequence[str] | None = None) -> str:
     """Replace ``{pN}`` in an event's text with the seat's name (``P1``... by default); before an
-    English ``'s``, the name without a bracketed qualifier (see :func:`possessive`)."""
+    English ``'s``, the name without a bracketed qualifier (see :func:`possessive`), unless another
+    seat's name is the same without its own."""
     if "{p" not in text:
         return text
 
     def sub(m: re.Match[str]) -> str:
         i = int(m.group(1))
         name = names[i] if names is not None and i < len(names) else f"P{i + 1}"
-        return possessive(name) + m.group(2) if m.group(2) else name
+        if not m.group(2):
+            return name
+        bare = possessive(name)
+        # the qualifier stays where it tells two seats apart ("Ana (EU)" and "Ana (US)")
+        others = [possessive(n) for j, n in enumerate(names or ()) if j != i]
+        return (name if bare in others else bare) + m.group(2)
 
     return _SEAT_NAMED.sub(sub, text)
 

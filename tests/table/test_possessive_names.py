@@ -26,6 +26,14 @@ def test_a_seats_possessive_leaves_out_its_qualifier():
     assert name_seats("{p1}'s turn") == "P2's turn"
 
 
+def test_a_qualifier_that_tells_two_seats_apart_stays():
+    names = ["Ana (EU)", "Ana (US)", "Beto (cpu, easy)"]
+    assert name_seats("{p0}'s turn; {p1}'s hand; {p2}'s dish", names) == (
+        "Ana (EU)'s turn; Ana (US)'s hand; Beto's dish"
+    )
+    assert name_seats("{p1}'s turn", ["Ana", "Ana (cpu, easy)"]) == "Ana (cpu, easy)'s turn"
+
+
 def test_a_name_that_is_only_a_bracket_or_has_none_is_kept():
     assert [possessive(n) for n in ("(Ana)", "Ana", "Ana(x)", "Ana (x) y", "")] == [
         "(Ana)",

@@ -302,7 +302,8 @@ class Clocks:
         what is left is to take the question's buttons off (the table cancels it once they are
         off; its try does it should the process stop first, or Discord refuse the edit); with
         nobody answering (``user_id`` None) ``taken`` too, to tell the channel should the process
-        stop before it does (the table cancels it once told)."""
+        stop before it does (the table drops the mark as soon as the channel is told, or the line
+        is kept for the board that follows)."""
         key = f"{session_id}:{seat}"
         was = await self.store.jobs.job(TIMEOUT, key)
         kept: dict[str, object] = dict(was.payload) if was is not None and was.payload.get("at") == at else {}

@@ -177,10 +177,21 @@ class Lobby:
         names = set(names)
         seats: list[tuple[int | None, str, str | None]] = []
         for level in levels:
-            name = next((n for n in self._computer_names if n not in names), f"Cpu {len(names) + 1}")
+            name = self.computer_name(names)
             names.add(name)
             seats.append((None, name, level))
         return seats
+
+    def computer_name(self, taken: set[str]) -> str:
+        """A computer player's name that none of the seats named ``taken`` has: the first of the
+        table's computer names free, else "Cpu n" (n from the seat it takes)."""
+        free = next((n for n in self._computer_names if n not in taken), None)
+        if free is not None:
+            return free
+        n = len(taken) + 1
+        while f"Cpu {n}" in taken:
+            n += 1
+        return f"Cpu {n}"
 
     @staticmethod
     def busy_message(existing: SessionRow | None) -> Said:
@@ -230,10 +241,15 @@ class Lobby:
                 levels=", ".join(LEVELS),
             )
         async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, _):
-            taken = {s.name for s in session.seats}
-            name = next((n for n in self._computer_names if n not in taken), f"Cpu {len(session.seats) + 1}")
+            # named from the seats as the seat is stored (under the lobby's lock): one added
+            # meanwhile in another process is not named alike
             if not await self.store.games.add_seat(
-                session.id, None, name, limit=session.row.max_players, computer=True, level=level
+                session.id,
+                None,
+                self.computer_name,
+                limit=session.row.max_players,
+                computer=True,
+                level=level,
             ):
                 raise await self.not_seated(session)
             return await self.core.require(channel_id)

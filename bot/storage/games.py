@@ -394,7 +394,7 @@ class Games(Concern):
         self,
         session_id: int,
         user_id: int | None,
-        name: str,
+        name: str | Callable[[set[str]], str],
         *,
         limit: int,
         computer: bool = False,
@@ -404,7 +404,9 @@ class Games(Concern):
         the lobby is full or not open.  A seat taken meanwhile by another process is counted: the
         lobby's row lock holds this transaction until that one's commit, so two people joining at
         once in two processes take two seats (or the second finds the table full), never the same
-        one.  A person seated meanwhile (by another process) raises :class:`Conflict`."""
+        one.  A person seated meanwhile (by another process) raises :class:`Conflict`.  ``name``
+        may be a function, given the names seated as read under that lock, that chooses the new
+        seat's (a computer's, so two added at once in two processes are not named alike)."""
         stamp = self.clock.stamp()
 
         def body() -> Body[bool]:
@@ -412,18 +414,18 @@ class Games(Concern):
             row = yield from one("SELECT status FROM sessions WHERE id = ?", session_id)
             if row is None or row[0] != "lobby":
                 return False
-            count = yield from the_one(
-                "SELECT COUNT(*), COALESCE(MAX(join_order), -1) FROM seats WHERE session_id = ?", session_id
+            seated = yield from all_(
+                "SELECT join_order, display_name FROM seats WHERE session_id = ?", session_id
             )
-            if count[0] >= limit:
+            if len(seated) >= limit:
                 return False
             yield from run(
                 "INSERT INTO seats (session_id, join_order, user_id, display_name, is_computer, computer_level)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 session_id,
-                count[1] + 1,
+                max((r[0] for r in seated), default=-1) + 1,
                 user_id,
-                name,
+                name if isinstance(name, str) else name({r[1] for r in seated}),
                 int(computer),
                 level,
             )

@@ -562,24 +562,19 @@ class Boards:
         except Exception:
             log.warning("the refused board of session %s is not tried again", session.id, exc_info=True)
 
-    async def tell_abandoned(self, session: Session, lines: Sequence[Said] = ()) -> None:
+    async def tell_abandoned(self, session: Session) -> None:
         """Tell the channel that ``session`` was abandoned (its stored reason, what next), under
-        ``lines`` it refused just before (the answer that abandoned it) and those a refused board
+        the lines a refused board, or a line refused just before (the answer that abandoned it),
         left owed (:meth:`owed_inside`), in its language then, then close its board
-        (:meth:`abandoned`).  Refused, ``lines`` are kept in the ``board`` job, whose try tells it."""
+        (:meth:`abandoned`).  Refused, those stay in the ``board`` job, whose try tells it."""
         owed = await self.owed_inside(session)
-        carried = [*(owed.lines if owed is not None else ()), *lines]
+        carried = owed.lines if owed is not None else ()
         t = await self.look.language(session)
         text = "\n".join(
             [*(line.in_words(t) for line in carried), texts.abandoned_text(written.session(session), t)]
         )
         mentions = also_pinging(discord.AllowedMentions.none(), owed.pings if owed is not None else ())
-        try:
-            await self.look.channel(session).send(text, allowed_mentions=mentions)
-        except discord.HTTPException:
-            if lines:  # kept for the job's try, which tells the abandon
-                await self.retry_later(session, Inside(session.row.board_message_id or 0, lines=tuple(lines)))
-            raise
+        await self.look.channel(session).send(text, allowed_mentions=mentions)
         await self.service.store.jobs.cancel(BOARD, str(session.id))  # told: nothing to try again
         await self.abandoned(session)
 
@@ -621,11 +616,8 @@ class Boards:
             except Exception:
                 log.exception("after the board of session %s: %s", session.id, listener)
 
-    async def announce(
-        self, result: MoveResult, header: str | None = None, lines: Sequence[Said] = ()
-    ) -> discord.Message | None:
-        """Post the board after ``result`` (``header``: the first board's; ``lines``: what the
-        channel refused just before it, as :meth:`post_board` takes them); after the last move,
+    async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message | None:
+        """Post the board after ``result`` (``header``: the first board's); after the last move,
         the results card too, and the game's history is kept ready to browse.  A strong computer
         that waited for this post (``result.computers_next``) then plays, in a post of its own;
         a change whose sequel could not be stored (:attr:`MoveResult.unsettled`) has it tried
@@ -639,7 +631,6 @@ class Boards:
                 ratings=result.ratings,
                 ping=result.turn_ended or header is not None,
                 begins=header is not None,
-                lines=lines,
             )
         finally:
             if result.computers_next or result.unsettled:

@@ -16,16 +16,18 @@ the question is open; that closes it.  A question closed by anything but an answ
 person's move, an undo past the time-out, the game's end, nobody answering) says so under it and
 loses its buttons: its message is kept in its ``timeout`` job, so this holds after a restart too.
 A question answered (or that nobody answered in time) loses its buttons as well, whether or not the
-channel took the answer's line: the answer arms the job again, a little later, marked ``decided``,
+channel took the answer's line (a line refused is kept at once by the game's ``board`` job, for the
+board that follows, its try or the start's catch-up): the answer arms the job again, a little later, marked ``decided``,
 and it goes once the buttons are off (the board that follows, or the answer's end, takes them off,
 in whichever process; an edit Discord refuses, or a process stopped first, leaves it to the job's
-try, after a restart too).
+try, after a restart too).  Nobody answering marks it ``taken`` as well, until the channel is told
+so (or the line is kept for the board): a restart before that tells it, one after it does not.
 Those who want a direct message (``/me notify``) get one about the question (in their quiet hours,
 when those end, if it is still open: a ``timeout_notice`` job); only those who want a mention are
 pinged.
 
 Imports: discord, :mod:`bot.sessions`, :mod:`bot.time.gameclock`, and :mod:`bot.surface` boards,
-buttons, channels, direct, lobby, replies.
+buttons, channels, direct, lobby, replies, unposted.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from bot.surface.channels import add_line, channel_missing, clicked
 from bot.surface.direct import mention_above, wanting_mention
 from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
-from bot.surface.unposted import Refused
+from bot.surface.unposted import Inside, Refused
 from bot.time import gameclock as gc
 from bot.time.jobs import ASK, TIMEOUT, TIMEOUT_NOTICE
 from bot.time.source import stamp_of
@@ -467,8 +469,9 @@ class ClockDesk:
 
     async def unanswered(self, job: Job) -> None:
         """The ``timeout`` job: nobody answered in time, so the computer takes the seat.  The take
-        arms the job again (``taken``), cancelled once the channel is told: a process stopped in
-        between leaves it to say so after the restart (the board comes with the start's catch-up)."""
+        arms the job again (``taken``), a mark dropped as soon as the channel is told
+        (:meth:`told_taken`): a process stopped in between leaves it to say so after the restart
+        (the board comes with the start's catch-up), one stopped after it says nothing more."""
         session_id, seat = (int(x) for x in job.key.split(":"))
         if job.payload.get("taken"):
             await self.taken_untold(session_id, seat, job)
@@ -487,8 +490,9 @@ class ClockDesk:
             if found is not None:  # (its buttons go, if nothing took them off yet)
                 await self.close_question(found, job, seat)
             return
+        told = self.told_taken(await self.service.store.jobs.job(TIMEOUT, job.key))
         try:
-            await self.decided(session, seat, unanswered(session, seat), result)
+            await self.decided(session, seat, unanswered(session, seat), result, told)
         except discord.HTTPException as exc:  # the seat is the computer's: its board is told and tried again
             now = result.session if result is not None else session
             await self.boards.not_posted(now, exc, "after a timeout nobody answered")
@@ -511,8 +515,8 @@ class ClockDesk:
 
     async def taken_untold(self, session_id: int, seat: int, job: Job) -> None:
         """The computer took ``seat`` as nobody answered, and the process stopped before the channel
-        was told: it is told now, if the seat is still the computer's in a running game, and the
-        question loses its buttons."""
+        was told: it is told now (:meth:`say`), if the seat is still the computer's in a running
+        game, and the question loses its buttons."""
         session = await self.service.core.get(session_id)
         if session is None:
             return
@@ -521,11 +525,54 @@ class ClockDesk:
                 return
             if not session.by_seat(seat).computer or not gc.may_return(session.banks, seat):
                 return
-            text = unanswered(session, seat).in_words(await self.look.language(session))
-            await self.look.channel(session).send(text, allowed_mentions=discord.AllowedMentions.none())
+            await self.say(session, unanswered(session, seat), self.told_taken(job))
         finally:
             if "message" in job.payload:
                 await self.buttons_off(session, job)
+
+    def told_taken(self, job: Job | None) -> Callable[[], Awaitable[None]]:
+        """What records that the channel was told that nobody answered the question of ``job`` (its
+        ``timeout`` job as the computer's take armed it, marked ``taken``): the job, armed again
+        without the mark, keeps only the question's buttons to take off, so that neither its try
+        nor a restart tells it again.  Its one write, prepared before the line is posted, follows
+        the post at once (:meth:`say`); a job with nothing to tell records nothing."""
+        if job is None or not job.payload.get("taken"):
+            return nothing
+        store = self.service.store
+        kept: JobPayload = {**job.payload}
+        kept.pop("taken")
+
+        async def told() -> None:
+            await store.jobs.schedule(TIMEOUT, job.key, store.clock.time() + ASK_AFTER, kept)
+
+        return told
+
+    async def say(self, session: Session, line: Said, told: Callable[[], Awaitable[None]] = nothing) -> bool:
+        """Say ``line`` in the game's channel, in its language, and record it as told (``told``) at
+        once.  A line the channel refuses is kept, first, by the game's ``board`` job
+        (:class:`bot.surface.unposted.Inside`), whose lines the board that follows says above it,
+        or the job's try, or the start's catch-up should the process stop first, or the message
+        telling the game's abandon: it is told once all the same, and ``told`` records it as
+        such.  False if it was refused (kept).  A message posted and a process stopped before
+        ``told``'s write is the one window left in which it is told twice."""
+        t = await self.look.language(session)
+        try:
+            await self.look.channel(session).send(
+                line.in_words(t), allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException as exc:
+            if channel_missing(exc):
+                raise
+            log.warning(
+                "a line about session %s's clock was refused (%s): what follows says it", session.id, exc
+            )
+            await self.boards.unposted.again(
+                session, Inside(session.row.board_message_id or 0, lines=(line,))
+            )
+            await told()
+            return False
+        await told()
+        return True
 
     async def answer(
         self, interaction: discord.Interaction, session_id: int, seat: int, at: int, choice: str
@@ -550,36 +597,31 @@ class ClockDesk:
             await self.closed_after(session, f"{session_id}:{seat}", clicked_on)
         await reply(interaction, mine.gettext("Done: {decided}.", decided=decided))
 
-    async def decided(self, session: Session, seat: int, line: Said, result: MoveResult | None) -> None:
-        """Tell the channel what was decided about ``seat``'s time (``line``, in its language),
-        then post the board (or close the game): with more time, the seat's turn starts again, and
-        its person is told as at the start of a turn.  A ``line`` the channel refuses comes with
-        what follows it, whatever the answer: the board (the computer's move, the turn starting
-        again) or the game's end, and with its retry if that is refused too (what follows is what
-        the channel must see again, so the line goes where it goes rather than on a retry of its
-        own)."""
-        t = await self.look.language(session)
-        try:
-            await self.look.channel(session).send(
-                line.in_words(t), allowed_mentions=discord.AllowedMentions.none()
-            )
-            lines: tuple[Said, ...] = ()
-        except discord.HTTPException as exc:
-            if channel_missing(exc):
-                raise
-            log.warning(
-                "the answer about session %s's clock was refused (%s): what follows says it", session.id, exc
-            )
-            lines = (line,)
+    async def decided(
+        self,
+        session: Session,
+        seat: int,
+        line: Said,
+        result: MoveResult | None,
+        told: Callable[[], Awaitable[None]] = nothing,
+    ) -> None:
+        """Tell the channel what was decided about ``seat``'s time (``line``, in its language, with
+        ``told`` recording it told: :meth:`say`), then post the board (or close the game): with
+        more time, the seat's turn starts again, and its person is told as at the start of a turn.
+        A ``line`` the channel refuses comes with what follows it, whatever the answer: the board
+        (the computer's move, the turn starting again) or the game's end, and with its retry if
+        that is refused too (what follows is what the channel must see again, so the line goes
+        where it goes rather than on a retry of its own)."""
+        posted = await self.say(session, line, told)
         if result is not None:
-            await self.boards.announce(result, lines=lines)
-        elif session.status == "abandoned" and lines:  # the game's end is told with the line
-            await self.boards.tell_abandoned(session, lines)
+            await self.boards.announce(result)
+        elif session.status == "abandoned" and not posted:  # the game's end is told with the line
+            await self.boards.tell_abandoned(session)
         elif session.status == "abandoned":  # the line told it
             await self.boards.abandoned(session)
         else:  # more time: the clock starts again without a move, which voids an undo request
             await self.clock_changed(session)
-            await self.boards.post_board(session, ping=True, restarted=[seat], lines=lines)
+            await self.boards.post_board(session, ping=True, restarted=[seat])
 
 
 class TimeoutButton(

@@ -15,6 +15,7 @@ from tests.e2e.players import to_move
 from tests.e2e.test_clocks import is_question, open_clocked
 from tests.e2e.test_notices import is_board
 from tests.e2e.test_undo import nim_game
+from tests.standin.model import SEND_MESSAGES_IN_THREADS
 from tests.support import nim
 
 UNDO_EXTENSIONS = (*EXTENSIONS, "tests.support.nim_cog")
@@ -466,6 +467,30 @@ async def test_a_timeout_question_whose_ask_job_comes_due_while_it_is_posted_is_
         assert [m.id for m in standin.messages(thread) if is_question(m)] == [question.id]
 
 
+async def asked(standin, bot, table_clock, thread):
+    """A day on, the late player's bank runs out and the question what now is asked: the question."""
+    table_clock.advance(86400)
+    await bot.scheduler.run_due()
+    question = await standin.next_message(thread, is_question)
+    await bot.front.boards.drain()
+    return question
+
+
+async def taken_and_never_told(standin, bot, table_clock, day_bank_table):
+    """The question is asked and nobody answers it for a day: the computer's taking the seat is
+    stored, and the bot stops before the channel is told.  (The thread, the question, the session,
+    the late seat.)"""
+    alice, bob, chan = day_bank_table
+    thread, late, session = await day_bank_game(standin, bot, alice, bob, chan)
+    question = await asked(standin, bot, table_clock, thread)
+    seat = session.seat_of(late.id).seat
+    at = int((await bot.sessions.core.get(session.id)).banks.pending[seat])
+    table_clock.advance(86400)
+    # committed, as the take is before its words; the process goes before telling them
+    await bot.sessions.clocks.answer_timeout(session.id, seat, at, "computer", None)
+    return thread, question, session, seat
+
+
 async def test_a_seat_taken_as_nobody_answered_and_never_told_is_told_after_the_next_start(
     standin, make_bot, table_clock, day_bank_table
 ):
@@ -473,18 +498,10 @@ async def test_a_seat_taken_as_nobody_answered_and_never_told_is_told_after_the_
     bot stops before the channel is told.  The bot started again says so, once, and the board
     with the computer's move follows; before, the board came with no word of why the computer
     played that seat."""
-    alice, bob, chan = day_bank_table
     async with standin.run_client(make_bot) as bot:
-        thread, late, session = await day_bank_game(standin, bot, alice, bob, chan)
-        table_clock.advance(86400)
-        await bot.scheduler.run_due()
-        question = await standin.next_message(thread, is_question)
-        await bot.front.boards.drain()
-        seat = session.seat_of(late.id).seat
-        at = int((await bot.sessions.core.get(session.id)).banks.pending[seat])
-        table_clock.advance(86400)
-        # committed, as the take is before its words; the process goes before telling them
-        await bot.sessions.clocks.answer_timeout(session.id, seat, at, "computer", None)
+        thread, question, session, seat = await taken_and_never_told(
+            standin, bot, table_clock, day_bank_table
+        )
         assert (await bot.sessions.core.get(session.id)).by_seat(seat).computer
         standin.skip_messages(thread)
 
@@ -528,3 +545,165 @@ async def test_a_seat_taken_as_nobody_answered_is_told_once_across_a_restart(
         await bot.scheduler.run_due()
         await standin.settle()
         assert len([m for m in standin.messages(thread) if m.content.startswith("No answer in time")]) == 1
+
+
+class Stopped(BaseException):
+    """The process stopped here (a kill, a deploy): nothing after it reaches its database."""
+
+
+GONE = ("transact", "read", "read_small", "all", "one", "change", "commit_moves", "commit_play", "claim_jobs")
+
+
+def stops_at(bot, owner, name: str) -> asyncio.Event:
+    """The process stops as ``owner.name`` is called: the call raises :class:`Stopped`, and so
+    does every later use of the database (what the rest of the job would have recorded is not),
+    until :func:`closing` gives it back for the bot to close.  Set once it stopped."""
+    db, stopped = bot.store.db, asyncio.Event()
+
+    async def gone(*_args, **_kwargs):
+        raise Stopped
+
+    async def stop(*_args, **_kwargs):
+        for method in GONE:
+            setattr(db, method, gone)
+        stopped.set()
+        raise Stopped
+
+    setattr(owner, name, stop)
+    return stopped
+
+
+def closing(bot) -> None:
+    """The database answers again, for the stopped bot to close."""
+    for method in GONE:
+        bot.store.db.__dict__.pop(method, None)
+
+
+def no_answer(m) -> bool:
+    return "No answer in time: the computer plays the seat from now on" in m.content
+
+
+async def nobody_answers(standin, bot, table_clock, thread, deny: int = 0):
+    """The question is asked (then the bot lacks ``deny`` in the thread), and nobody answers it
+    for a day: the job that lets the computer take the seat fires, and stops where the test said.
+    The question."""
+    question = await asked(standin, bot, table_clock, thread)
+    if deny:
+        standin.set_permissions(standin.channel("games"), standin.bot_user, deny=deny)
+        await standin.settle()
+    table_clock.advance(86400)
+    with pytest.raises(Stopped):
+        await bot.scheduler.run_due()
+    await standin.settle()
+    closing(bot)
+    return question
+
+
+async def told_once_more_on(standin, make_bot, table_clock, thread, question) -> None:
+    """The bot started again: the question's job tries what was left (a couple of minutes on), and
+    the channel has heard once that nobody answered; the question is closed, its job gone, and a
+    later try tells nothing more."""
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        for _ in range(2):
+            table_clock.advance(ASK_AFTER)
+            await bot.scheduler.run_due()
+            await bot.front.boards.computers_settled()
+            await standin.settle()
+        said = [m.content for m in standin.messages(thread) if no_answer(m)]
+        assert len(said) == 1, said
+        assert not standin.message(question.id).components
+        assert not await bot.store.jobs.pending("timeout")
+        assert any(is_board(m) and m.id > question.id for m in standin.messages(thread))
+
+
+async def test_no_answer_in_time_told_just_before_a_stop_is_not_told_again(
+    standin, make_bot, table_clock, day_bank_table
+):
+    """Nobody answers for a day: the computer takes the seat, the channel is told, and the bot
+    stops as the board follows (before the question lost its buttons).  The bot started again
+    posts the board and closes the question; it does not say again that nobody answered (it did:
+    the take's job, still marked to tell it, told it once more)."""
+    alice, bob, chan = day_bank_table
+    async with standin.run_client(make_bot) as bot:
+        thread, _, _ = await day_bank_game(standin, bot, alice, bob, chan)
+        stops_at(bot, bot.front.boards, "announce")
+        question = await nobody_answers(standin, bot, table_clock, thread)
+        assert len([m for m in standin.messages(thread) if no_answer(m)]) == 1
+        assert not any(is_board(m) and m.id > question.id for m in standin.messages(thread))
+    await told_once_more_on(standin, make_bot, table_clock, thread, question)
+
+
+async def test_no_answer_in_time_told_after_a_restart_just_before_a_stop_is_not_told_again(
+    standin, make_bot, table_clock, day_bank_table
+):
+    """The computer's take is stored and the bot stops before the channel is told; started again,
+    it tells it, and stops once more as the question was to lose its buttons.  The third start
+    closes the question and tells nothing more (it told it again)."""
+    async with standin.run_client(make_bot) as bot:
+        thread, question, _, _ = await taken_and_never_told(standin, bot, table_clock, day_bank_table)
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        stops_at(bot, bot.front.clocks, "buttons_off")
+        table_clock.advance(ASK_AFTER)
+        with pytest.raises(Stopped):
+            await bot.scheduler.run_due()
+        await standin.settle()
+        closing(bot)
+        assert len([m for m in standin.messages(thread) if no_answer(m)]) == 1
+    await told_once_more_on(standin, make_bot, table_clock, thread, question)
+
+
+async def test_no_answer_in_time_refused_with_its_board_is_told_once_by_the_board_after_a_stop(
+    standin, make_bot, table_clock, day_bank_table
+):
+    """Nobody answers for a day while the thread refuses every message: the computer takes the
+    seat, and neither the line saying so nor the board is posted; the bot stops as it logs the
+    refused board.  Started again with the thread open, the bot posts the board under the line
+    (the line kept with it), and the question's job tells it no more (it told it a second time)."""
+    alice, bob, chan = day_bank_table
+    async with standin.run_client(make_bot) as bot:
+        thread, _, _ = await day_bank_game(standin, bot, alice, bob, chan)
+        stops_at(bot, bot.front.boards, "not_posted")
+        question = await nobody_answers(standin, bot, table_clock, thread, SEND_MESSAGES_IN_THREADS)
+        assert not [m for m in standin.messages(thread) if no_answer(m) or m.id > question.id]
+        standin.set_permissions(chan, standin.bot_user)  # (the thread takes posts again)
+        await standin.settle()
+    await told_once_more_on(standin, make_bot, table_clock, thread, question)
+    board = next(m for m in standin.messages(thread) if is_board(m) and m.id > question.id)
+    assert no_answer(board), board.content
+
+
+async def test_an_answer_s_line_refused_just_before_a_stop_comes_with_the_board_after_the_restart(
+    standin, make_bot, table_clock, day_bank_table
+):
+    """The other player gives more time while the thread refuses every message, and the bot stops
+    before the board that follows is posted.  Started again with the thread open, the board job's
+    try (due at once: the thread was opened) posts that board under the answer's line, once (the
+    line was lost: only a refused board kept it, and none was refused before the stop)."""
+    alice, bob, chan = day_bank_table
+    async with standin.run_client(make_bot) as bot:
+        thread, late, session = await day_bank_game(standin, bot, alice, bob, chan)
+        other = bob if late is alice else alice
+        question = await asked(standin, bot, table_clock, thread)
+        standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
+        await standin.settle()
+        stopped = stops_at(bot, bot.front.boards, "post_board")
+        await standin.click(other, question, "Give more time")
+        await stopped.wait()
+        closing(bot)
+        assert not [m for m in standin.messages(thread) if m.id > question.id and not m.ephemeral]
+        standin.set_permissions(chan, standin.bot_user)  # (the thread takes posts again)
+        await standin.settle()
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        await standin.settle()
+        said = [m for m in standin.messages(thread) if "answered:" in m.content and not m.ephemeral]
+        assert len(said) == 1 and is_board(said[0]), [m.content for m in said]
+        assert f"<@{other.id}> answered:" in said[0].content
+        table_clock.advance(600)  # the next try, were one left: nothing left to post
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert [m for m in standin.messages(thread) if "answered:" in m.content and not m.ephemeral] == said

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from typing import cast
 
 import asyncpg
 import pytest
@@ -99,14 +100,17 @@ async def meanwhile_postgres(store: Store, target: str, first: Act, second: Act)
 
 
 @pytest.mark.parametrize("room", [True, False], ids=["room", "one-seat-left"])
-@pytest.mark.parametrize("kinds", [("join", "join"), ("join", "computer"), ("computer", "join")])
+@pytest.mark.parametrize(
+    "kinds", [("join", "join"), ("join", "computer"), ("computer", "join"), ("computer", "computer")]
+)
 async def test_two_seats_taken_at_once_in_two_processes(store, database, clock, kinds, room):
     """Two people sit at a lobby of 4 (``room``: two seats left) or 3 (one seat left); 3 joins, or
     the host adds a computer, in one process while 4 joins, or the host adds a computer, in the
     other.  With room both are seated, in two seats; with one seat left one is seated and the
     other is told the table is full.  (Both were given the same seat number: the second to
     write it was refused by the database, and told "you are already seated", or, adding a
-    computer, met an error.)"""
+    computer, met an error.)  Two computers added at once have two names (both were "Cpu Ada":
+    each was named from the seats read before its transaction)."""
     other = store if database.kind == "sqlite" else await database.open(clock)
     try:
         here, there = SessionService(store), SessionService(other)
@@ -136,6 +140,8 @@ async def test_two_seats_taken_at_once_in_two_processes(store, database, clock, 
             if kind == "join" and a not in refused
         }
         assert people == wanted
+        names = [s.name for s in seats]
+        assert len(set(names)) == len(names), names
     finally:
         if other is not store:
             await other.close()
@@ -158,3 +164,13 @@ async def test_a_seat_asked_for_as_the_game_starts_elsewhere_says_it_started(sto
     finally:
         if other is not store:
             await other.close()
+
+
+def test_a_computer_is_named_apart_from_every_seat():
+    """A computer's name is the first of the table's names no seat has, else "Cpu n" past any
+    seat already so named."""
+    lobby = SessionService(cast(Store, None)).lobby
+    assert lobby.computer_name({"p1", "Cpu Ada"}) == "Cpu Blaise"
+    everyone = {"Cpu Ada", "Cpu Blaise", "Cpu Carl", "Cpu Dora", "Cpu Emmy"}
+    assert lobby.computer_name(everyone | {"Cpu 7"}) == "Cpu 8"
+    assert lobby.computer_name(everyone) == "Cpu 6"

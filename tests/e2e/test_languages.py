@@ -392,7 +392,7 @@ async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_fa
         assert not picture.ephemeral and picture.content == "**Liga**: posiciones en la ronda 1 de 1"
         assert png_of(picture).width == 1000
         # The default tiebreaks (Buchholz, head to head, rating) head their columns in Spanish.
-        assert english_in(texts, set()) == [] and {"Participante", "BH", "ED", "Val"} <= set(texts)
+        assert english_in(texts, set()) == [] and {"Nombre", "BH", "ED", "Val"} <= set(texts)
         # the player with the round's bye: counted beside the games, and a line says what a bye is
         assert not below.ephemeral
         # (her Buchholz: the bye counts against a dummy opponent scoring her own point)

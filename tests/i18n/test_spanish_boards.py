@@ -207,7 +207,7 @@ def league_pictures(language: str | None) -> list[str]:
 def test_the_league_pictures_in_spanish():
     texts = league_pictures("es")
     assert english_in(texts, set()) == []
-    assert {"Participante", "Val.", "estreno", "P2 (baja)", "pase directo", "… y 6 más abajo"} <= set(texts)
+    assert {"Nombre", "Val.", "estreno", "P2 (baja)", "pase directo", "… y 6 más abajo"} <= set(texts)
     english = league_pictures(None)
     assert len(english_in(english, set())) >= 5 and "P2 (dropped)" in english
 

@@ -45,7 +45,7 @@ def gendered(entries: list[tuple[str, str]]) -> list[str]:
 
 # Every text (the games' sentences, boards, help and /rules, and the table's lobby, clocks, queue,
 # leagues and commands) speaks of one player in words that fit anyone: "quien juega después", "elige
-# a otra persona", "alguien dejó la cola", "un asiento de la máquina", "Participante", not "el
+# a otra persona", "alguien dejó la cola", "un asiento de la máquina", "Nombre", not "el
 # siguiente jugador", "otro jugador", "un jugador dejó la cola", "un jugador de la máquina",
 # "Jugador".  A count of players ("{n} jugador", "de 2 a 4 jugadores") is a number of seats, not
 # someone's gender.
@@ -156,7 +156,7 @@ def test_a_gendered_word_about_a_player_is_found(spanish):
         "no se pudo sentar a una persona",
         "alguien dejó la cola",
         "{player} añadió un asiento de la máquina ({level}).",
-        "Participante",
+        "Nombre",
         "solo alguien con Gestionar servidor puede fijar el rol de organización",
         "rol_organización",
         "Pedido: el resto de la mesa responde con los botones del canal.",

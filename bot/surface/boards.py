@@ -20,7 +20,9 @@ same way.  The catch-up at start-up
 posts a turn that ended, and a board inside a turn only while its ``board`` job is pending: a turn
 half played before a restart, with no board refused, is told when it ends.  Every post holds the
 game's ``board`` job in the database while it reads, posts and records (:meth:`Boards._claimed`):
-the job's try in one process and a post in another never tell one turn twice.
+the job's try in one process and a post in another never tell one turn twice.  A post that finds
+the job held leaves the moves to the post holding it, and hands its own sentences (header, lines,
+note) to the job, which the next board posted carries, whichever process posts it.
 
 What goes under a board (the play menus' buttons), what happens to the lobby message when a game
 ends, and the results card are the business of the parts above; the bot's
@@ -45,13 +47,13 @@ from bot import i18n, public, texts
 from bot.history import History
 from bot.sessions import MoveResult, RatingChange, Session
 from bot.sessions.play import turn_ended
-from bot.storage import Job, NotAnswering
+from bot.storage import Job, JobPayload, NotAnswering
 from bot.surface import written
 from bot.surface.channels import channel_missing
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
 from bot.surface.replies import Replies, reply
-from bot.surface.unposted import RETRY, Inside, Unposted
+from bot.surface.unposted import HANDED, RETRY, Inside, Unposted
 from bot.time.jobs import ARCHIVE as THREAD_ARCHIVE
 from bot.time.jobs import BOARD
 from engines.core import Outcome, Said
@@ -69,10 +71,11 @@ async def nothing(*_: object) -> None:
 
 def owed_in(session: Session, job: Job | None) -> Inside | None:
     """What the game's ``board`` job ``job`` keeps owed (:meth:`Boards.owed_inside`), while the
-    board it was to follow is still the last one posted, or none was yet; else None."""
+    board it was to follow is still the last one posted, or none was yet, or whichever board it
+    follows (:data:`~bot.surface.unposted.HANDED`); else None."""
     inside = Inside.of(job.payload) if job is not None else None
     board = session.row.board_message_id or 0  # (0: the game's first board is owed)
-    return inside if inside is not None and inside.after == board else None
+    return inside if inside is not None and inside.after in (board, HANDED) else None
 
 
 POST_LEASE = 120.0
@@ -318,11 +321,18 @@ class Boards:
         move it told, and the previous board loses its buttons.  A board refused inside a turn
         keeps its sentences (header, lines) in the ``board`` job, any other refused board its lines,
         and either its ``note``; the lines and note it was to carry come with the board posted next,
-        whichever it is: the channel is told them once.
+        whichever it is: the channel is told them once.  A post that finds another process posting
+        the game's board (holding its ``board`` job) posts nothing: that post tells the moves, and
+        this one's header (but a first board's), lines and note are handed to the job
+        (:meth:`_posted_elsewhere`), told once with the next board, whichever it follows; a final
+        board's ``ratings`` are told by its results card, which :meth:`announce` posts all the same.
         """
         async with self._post_lock(session.id), self._claimed(session) as held:
             if held is None:  # another process is posting this game's board: it tells these moves
-                await self._posted_elsewhere(session, catching_up)
+                # its sentences, for the next board (a first board's header goes with that board)
+                said = header if isinstance(header, Said) and not begins else None
+                handed = Inside(HANDED, ping, tuple(restarted), said, tuple(lines), tuple(pings), note)
+                await self._posted_elsewhere(session, catching_up, handed)
                 return None
             session = await self.service.core.get(session.id) or session
             owed = owed_in(session, held)  # its lines come with this board, whichever it is
@@ -410,7 +420,7 @@ class Boards:
                     inside = Inside(
                         board or 0, header=first, lines=tuple(lines), pings=tuple(pings), note=note
                     )
-                await self.retry_later(session, inside)
+                await self.retry_later(session, inside, read=owed)
                 raise
             through = max([r.number for r in records if r.number is not None], default=0)
             old = await self.service.logbook.told(
@@ -456,17 +466,35 @@ class Boards:
         async with jobs.holding(BOARD, key, "board", lease=POST_LEASE, held=held) as mine:
             yield mine
 
-    async def _posted_elsewhere(self, session: Session, catching_up: bool) -> None:
+    async def _posted_elsewhere(self, session: Session, catching_up: bool, handed: Inside) -> None:
         """Another process holds the game's board job, posting its board.  A catch-up leaves the
         board to it; any other post is handed to the job, due when that post's lease is over (the
-        other post no longer drops it): the try then posts what the other post did not tell."""
+        other post no longer drops it): the try then posts what the other post did not tell.  The
+        post's own sentences (``handed``: its header, lines, note), which the other post does not
+        carry, go with the job too, in place of those the other post read from it and tells (or
+        joined to those kept by a post that gave the job back); they come with the next board
+        posted, whichever process posts it and whichever board it follows (:data:`HANDED`), once."""
         if catching_up:
             return
-        jobs = self.service.store.jobs
-        job = await jobs.job(BOARD, str(session.id))
-        if job is not None:
-            due = job.claimed_until if job.claimed_until is not None else job.due_at
-            await jobs.schedule(BOARD, str(session.id), due, job.payload)
+        jobs, key = self.service.store.jobs, str(session.id)
+        job = await jobs.job(BOARD, key)
+        now = self.service.store.clock.time()
+        says = handed.header is not None or bool(handed.lines) or handed.note is not None
+        if job is None:  # the other post is over: the try posts what it did not tell, at once
+            payload: JobPayload = {"guild": session.row.guild_id or 0, "since": now}
+            due = now
+        elif job.claimed_until is not None and job.claimed_until > now:
+            payload, due = job.payload.copy(), job.claimed_until
+            payload.pop("inside", None)  # what the job kept, the post holding it read and tells
+        else:  # given back (refused): what it keeps is owed still
+            payload, due = job.payload.copy(), job.due_at
+            handed = handed.joined(Inside.of(job.payload))
+        if says:
+            payload.update(handed.payload())
+        await jobs.schedule(BOARD, key, due, payload)
+        scheduler = getattr(self.bot, "scheduler", None)
+        if due <= now and scheduler is not None:
+            scheduler.wake()
 
     async def stepped(self, session: Session) -> None:
         """A step inside a turn was played, and the channel hears of it only when the turn ends (no
@@ -553,12 +581,12 @@ class Boards:
         except discord.HTTPException:
             log.warning("could not take the buttons off board %s of session %s", message_id, session.id)
 
-    async def retry_later(self, session: Session, inside: Inside | None) -> None:
+    async def retry_later(self, session: Session, inside: Inside | None, read: Inside | None = None) -> None:
         """A post of ``session`` was refused: the ``board`` job tries again, keeping ``inside``
-        (:meth:`bot.surface.unposted.Unposted.again`); a failure here is only logged, since the
-        refusal is what the asker must hear."""
+        and ``read``, what it kept when the post took it (:meth:`bot.surface.unposted.Unposted.again`);
+        a failure here is only logged, since the refusal is what the asker must hear."""
         try:
-            await self.unposted.again(session, inside)
+            await self.unposted.again(session, inside, read)
         except Exception:
             log.warning("the refused board of session %s is not tried again", session.id, exc_info=True)
 

@@ -22,7 +22,8 @@ the channel's language then, calling on nobody its board would not have (the oth
 are named without a ping); a board posted meanwhile told everything (it carries those lines), and
 the try posts nothing.  The lines refused with a turn's board, a game's first board (none posted
 yet) or the message telling a game's abandon are kept the same way, and come with it when the try
-posts it.  A timeout question Discord refused
+posts it; so are the sentences of a board whose post found another process posting the game's
+board (:data:`HANDED`), which come with the next board posted, whichever it follows.  A timeout question Discord refused
 (:meth:`Unposted.question_refused`) is logged and told the same way, to the players still in the
 game and the host (one message each naming every seat, when several ran out at once), and the
 ``ask`` job asks it again (:meth:`bot.surface.clockvote.ClockDesk.ask_again`).
@@ -61,6 +62,12 @@ THREAD_LOCKED = 160005
 """Discord's error code for a message refused in a locked thread."""
 
 
+HANDED = -1
+"""The ``after`` of the sentences a board post handed to the ``board`` job when it found another
+process posting the game's board (:meth:`bot.surface.boards.Boards.post_board`): that post does not
+carry them, so they are owed with the next board posted, whichever board it follows."""
+
+
 @dataclass(frozen=True)
 class Inside:
     """A board refused inside a turn: the board it was to follow (``after``, its message id), and
@@ -75,7 +82,12 @@ class Inside:
     the message telling a game's abandon), only the ``lines`` and their ``pings`` are kept, and a
     game's first board's ``header`` (a league round's, said again in place of the catch-up's).  Either
     way the board's ``note`` (the table's own line: a seat resigned or out of time and played by
-    the computer from then on) is kept, for the board that tells it."""
+    the computer from then on) is kept, for the board that tells it.
+
+    A post that found another process posting the game's board keeps its sentences the same way
+    (its header but a first board's, lines, pings, note, and whom it called on), ``after`` being
+    :data:`HANDED`: the board the other process posts is not the one they were to follow, and they
+    come with the next board, whichever it follows."""
 
     after: int
     ping: bool = False
@@ -100,16 +112,17 @@ class Inside:
     def joined(self, earlier: Inside | None) -> Inside:
         """This board, refused after ``earlier`` was, both to follow the same board: the retry
         posts one board for both, calling on whom either would have, with the lines of both."""
-        if earlier is None or earlier.after != self.after:
+        if earlier is None or (HANDED not in (earlier.after, self.after) and earlier.after != self.after):
             return self
+        after = self.after if self.after != HANDED else earlier.after  # (a board's own, if either has one)
         restarted = tuple(sorted({*earlier.restarted, *self.restarted}))
         pings = tuple(sorted({*earlier.pings, *self.pings}))
         # a game's first board keeps the header it was first posted with (a league round's); a
         # board inside a turn, the latest
-        header = (earlier.header or self.header) if self.after == 0 else (self.header or earlier.header)
+        header = (earlier.header or self.header) if after == 0 else (self.header or earlier.header)
         lines = (*earlier.lines, *self.lines)
         note = self.note or earlier.note
-        return Inside(self.after, self.ping or earlier.ping, restarted, header, lines, pings, note)
+        return Inside(after, self.ping or earlier.ping, restarted, header, lines, pings, note)
 
     @classmethod
     def of(cls, payload: JobPayload) -> Inside | None:
@@ -366,7 +379,7 @@ class Unposted:
         if why.forbidden and told != why.key and session.status != "abandoned":  # (no board to wait for)
             await self.tell(session, why)
 
-    async def again(self, session: Session, inside: Inside | None = None) -> None:
+    async def again(self, session: Session, inside: Inside | None = None, read: Inside | None = None) -> None:
         """A board post was refused, whoever asked for it (a command's asker hears it in the
         answer): the ``board`` job tries it again in :data:`RETRY` seconds, unless it is armed
         already (:meth:`failed`, which runs next when no command asked, tells the players).
@@ -374,12 +387,18 @@ class Unposted:
         the job keeps it (an armed job keeps its time too; joined to an earlier one refused in the
         same turn), so that its try posts the board, or the lines, while no other board has
         followed the one it was to follow
-        (:meth:`bot.surface.boards.Boards.owed_inside`)."""
+        (:meth:`bot.surface.boards.Boards.owed_inside`).  ``read``: what the job kept when the
+        refused post took it, which that post was to tell; a post that found it taken, handing its
+        own sentences over (:data:`HANDED`), put them in its place meanwhile, so it is kept again,
+        before them."""
         store = self.look.service.store
         job = await store.jobs.job(BOARD, str(session.id))
         earlier = Inside.of(job.payload) if job is not None else None
-        if inside is not None:
-            inside = inside.joined(earlier)
+        handed = earlier is not None and earlier.after == HANDED
+        if read is not None and earlier != read and (earlier is None or handed):
+            inside = read if inside is None else inside.joined(read)
+        if inside is not None:  # (sentences handed over came after this post's: they come last)
+            inside = earlier.joined(inside) if earlier is not None and handed else inside.joined(earlier)
         if job is not None and (inside is None or earlier == inside):
             return
         now = store.clock.time()

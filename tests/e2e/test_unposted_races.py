@@ -5,10 +5,15 @@ its own, as another process's would be."""
 
 from __future__ import annotations
 
+import asyncio
+
+import discord
 import pytest
 
-from bot.surface.boards import Boards
-from tests.e2e.test_notices import EXTENSIONS, is_board
+from bot.surface.boards import POST_LEASE, Boards
+from bot.surface.unposted import HANDED, Inside
+from engines.core import Said
+from tests.e2e.test_notices import EXTENSIONS, is_board, play_one, start_game
 from tests.e2e.test_unposted import BOARD, RETRY, refused_by_clock
 from tests.standin.model import ATTACH_FILES
 
@@ -60,4 +65,133 @@ async def test_a_refused_board_tried_again_while_another_process_posts_is_posted
         posted = [m for m in standin.messages(thread) if is_board(m)][boards:]
         assert len(posted) == 1, [m.content for m in posted]
         assert bob.id in posted[0].pinged
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+
+async def two_processes(standin, bot, chan, alice, bob):
+    """A Nim game of Alice and Bob begun; its thread and session, the bot's boards (one process)
+    and a second :class:`Boards` on the same database (another process's)."""
+    await standin.wait_synced()
+    thread, _ = await start_game(standin, bot, chan, alice, bob)
+    session = await bot.sessions.core.in_channel(thread.id)
+    front = bot.front
+    return thread, session, front.boards, Boards(front.look, front.notifier, front.replies, front.history)
+
+
+@pytest.mark.parametrize("owed", [False, True], ids=["", "lines owed"])
+@pytest.mark.parametrize("then", ["the try", "the next board", "a refusal", "the first post over first"])
+async def test_a_post_that_finds_another_process_posting_hands_its_sentences_to_the_next_board(
+    standin, bot_factory, table_clock, then, owed
+):
+    """One process posts a board of the game (its header: "A's board"); while it holds the game's
+    board job, between its reading and its post, the other process posts a board with a header,
+    a line above it (a seat handed over) and a note (a resignation), and finds the job held: it
+    posts nothing.  Its header, line and note come once with the board posted next: the job's try
+    when the first post's lease is over, or the board after the next move, which the try then
+    leaves alone; or, the first post refused, its try (under the header of the later board, as
+    for two boards refused); or, the first post over before the other hands its sentences to the
+    job, the try at once.  With ``owed``, the job kept a line refused before (a clock's answer),
+    which the first post tells, or its try when it is refused: once too."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        seen, front = len(standin.messages(thread)), bot.front
+        line, note = Said("🔁 Sub takes Beto's seat."), Said("Beto resigned.")
+        earlier = Said("⏱️ Alice has a day more.")
+        if owed:
+            await here.unposted.again(session, Inside(session.row.board_message_id or 0, lines=(earlier,)))
+        real, lost, over = front.look.render, asyncio.Event(), asyncio.Event()
+        others: list[asyncio.Task] = []  # the other process's post
+        elsewhere = there._posted_elsewhere
+
+        async def posted_elsewhere(*args):
+            lost.set()
+            if then == "the first post over first":
+                await over.wait()
+            await elsewhere(*args)
+
+        there._posted_elsewhere = posted_elsewhere  # type: ignore[method-assign]
+
+        async def render(*args, **kwargs):  # the first post, between its reading and its post
+            front.look.render = real  # once
+            others.append(
+                asyncio.create_task(
+                    there.post_board(
+                        await bot.sessions.core.get(session.id),
+                        header=Said("**Nim**: the board now"),
+                        lines=[line],
+                        pings=[bob.id],
+                        note=note,
+                        ping=False,
+                    )
+                )
+            )
+            await lost.wait()  # the job is held: the first post tells the moves
+            if then != "the first post over first":
+                assert await others[0] is None
+            if then == "a refusal":
+                standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+                await standin.settle()
+            return await real(*args, **kwargs)
+
+        front.look.render = render
+        post = here.post_board(session, header=Said("A's board"), ping=False)
+        if then == "a refusal":
+            with pytest.raises(discord.HTTPException):
+                await post
+            standin.set_permissions(chan, standin.bot_user)
+            await standin.settle()
+            table_clock.advance(RETRY)
+        else:
+            await post
+        over.set()
+        assert await others[0] is None
+        if then == "the next board":
+            await play_one(standin, bot, thread, [alice, bob])
+        if then != "the first post over first":  # (its try is due at once)
+            table_clock.advance(POST_LEASE)
+        await bot.scheduler.run_due()
+        await here.drain()
+        await there.drain()
+        said = [m.content for m in standin.messages(thread)[seen:]]
+        assert sum("A's board" in text for text in said) == (then != "a refusal"), said
+        for sentence in (line, note, *([earlier] if owed else [])):
+            assert sum(str(sentence) in text for text in said) == 1, said
+        carried = next(m for m in standin.messages(thread)[seen:] if str(line) in m.content)
+        assert is_board(carried) and str(note) in carried.content
+        assert carried is standin.messages(thread)[-1] or then == "the next board"
+        assert ("**Nim**: the board now" in carried.content) == (then != "the next board"), carried.content
+        assert "A's board" not in carried.content
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+
+async def test_what_a_post_tells_is_not_handed_over_again_by_a_post_with_nothing_to_say(
+    standin, bot_factory, table_clock
+):
+    """The job keeps a line an earlier post handed over; the next post carries it, and while it
+    holds the job the other process posts a board with nothing of its own to say, finding the job
+    held: the line is told once, by the first post, and the job's try posts nothing more."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        seen, front = len(standin.messages(thread)), bot.front
+        line = Said("🔁 Sub takes Beto's seat.")
+        await here.unposted.again(session, Inside(HANDED, lines=(line,)))
+        real = front.look.render
+
+        async def render(*args, **kwargs):
+            front.look.render = real  # once
+            assert await there.post_board(await bot.sessions.core.get(session.id), ping=False) is None
+            return await real(*args, **kwargs)
+
+        front.look.render = render
+        await here.post_board(session, ping=False)
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await here.drain()
+        await there.drain()
+        posted = [m.content for m in standin.messages(thread)[seen:]]
+        assert len(posted) == 1 and str(line) in posted[0], posted
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None

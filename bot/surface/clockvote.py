@@ -547,14 +547,23 @@ class ClockDesk:
 
         return told
 
-    async def say(self, session: Session, line: Said, told: Callable[[], Awaitable[None]] = nothing) -> bool:
+    async def say(
+        self,
+        session: Session,
+        line: Said,
+        told: Callable[[], Awaitable[None]] = nothing,
+        restarted: tuple[int, ...] = (),
+    ) -> bool:
         """Say ``line`` in the game's channel, in its language, and record it as told (``told``) at
         once.  A line the channel refuses is kept, first, by the game's ``board`` job
         (:class:`bot.surface.unposted.Inside`), whose lines the board that follows says above it,
         or the job's try, or the start's catch-up should the process stop first, or the message
         telling the game's abandon: it is told once all the same, and ``told`` records it as
-        such.  False if it was refused (kept).  A message posted and a process stopped before
-        ``told``'s write is the one window left in which it is told twice."""
+        such; ``restarted``, the seats whose turn the board that follows starts again (more time),
+        are kept with it, so that a board the job's try or the catch-up posts in its place calls
+        on them as that board would have.  False if it was refused (kept).  A message posted and
+        a process stopped before ``told``'s write is the one window left in which it is told
+        twice."""
         t = await self.look.language(session)
         try:
             await self.look.channel(session).send(
@@ -566,8 +575,9 @@ class ClockDesk:
             log.warning(
                 "a line about session %s's clock was refused (%s): what follows says it", session.id, exc
             )
+            board = session.row.board_message_id or 0
             await self.boards.unposted.again(
-                session, Inside(session.row.board_message_id or 0, lines=(line,))
+                session, Inside(board, ping=bool(restarted), restarted=restarted, lines=(line,))
             )
             await told()
             return False
@@ -612,14 +622,15 @@ class ClockDesk:
         (the computer's move, the turn starting again) or the game's end, and with its retry if
         that is refused too (what follows is what the channel must see again, so the line goes
         where it goes rather than on a retry of its own)."""
-        posted = await self.say(session, line, told)
+        more = result is None and session.status == "active"  # the seat's turn starts again
+        posted = await self.say(session, line, told, (seat,) if more else ())
         if result is not None:
             await self.boards.announce(result)
         elif session.status == "abandoned" and not posted:  # the game's end is told with the line
             await self.boards.tell_abandoned(session)
         elif session.status == "abandoned":  # the line told it
             await self.boards.abandoned(session)
-        else:  # more time: the clock starts again without a move, which voids an undo request
+        else:  # more time (``more``): the clock starts again without a move, which voids an undo request
             await self.clock_changed(session)
             await self.boards.post_board(session, ping=True, restarted=[seat])
 

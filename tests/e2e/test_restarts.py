@@ -680,7 +680,8 @@ async def test_an_answer_s_line_refused_just_before_a_stop_comes_with_the_board_
     """The other player gives more time while the thread refuses every message, and the bot stops
     before the board that follows is posted.  Started again with the thread open, the board job's
     try (due at once: the thread was opened) posts that board under the answer's line, once (the
-    line was lost: only a refused board kept it, and none was refused before the stop)."""
+    line was lost: only a refused board kept it, and none was refused before the stop), calling
+    on the late player, whose turn the answer started again, as that board would have."""
     alice, bob, chan = day_bank_table
     async with standin.run_client(make_bot) as bot:
         thread, late, session = await day_bank_game(standin, bot, alice, bob, chan)
@@ -703,6 +704,7 @@ async def test_an_answer_s_line_refused_just_before_a_stop_comes_with_the_board_
         said = [m for m in standin.messages(thread) if "answered:" in m.content and not m.ephemeral]
         assert len(said) == 1 and is_board(said[0]), [m.content for m in said]
         assert f"<@{other.id}> answered:" in said[0].content
+        assert late.id in said[0].pinged and other.id not in said[0].pinged, said[0].pinged
         table_clock.advance(600)  # the next try, were one left: nothing left to post
         await bot.scheduler.run_due()
         await standin.settle()

@@ -115,7 +115,9 @@ class SessionRow:
     lobby_channel_id: int | None = None  # the parent channel of a game's thread (its lobby message)
     clock: str | None = None  # the game clock's spec (bot/time/gameclock.py); None: none, or the turn timer
     clock_state: dict[str, object] | None = None  # the running clocks (gameclock.Banks.to_dict)
-    end_told: bool = False  # the channel was told the game ended (its last board was posted)
+    # the channel was told the game ended (its last board was posted); stored as 1, or 2 once the
+    # results card was posted too (:meth:`bot.storage.games.Games.card_told`)
+    end_told: bool = False
 
     @property
     def live(self) -> bool:

@@ -451,7 +451,15 @@ class Games(Concern):
     async def end_told(self, session_id: int) -> None:
         """The channel was told that the game ended (an abandon: the last board tells a finished
         game's end, see :meth:`set_board_message`)."""
-        await self.db.change("UPDATE sessions SET end_told = 1 WHERE id = ?", session_id)
+        await self.db.change("UPDATE sessions SET end_told = 1 WHERE id = ? AND end_told = 0", session_id)
+
+    async def card_told(self, session_id: int) -> bool:
+        """Mark the finished game's results card as posted (``end_told`` 2): True for the one
+        caller, of any process, that marks it first, which posts it; False once it was."""
+        changed = await self.db.change(
+            "UPDATE sessions SET end_told = 2 WHERE id = ? AND end_told < 2", session_id
+        )
+        return changed == 1
 
     async def set_board_message(
         self, session_id: int, message_id: int, told_through: int, *, end_told: bool = False
@@ -467,7 +475,7 @@ class Games(Concern):
             yield from run(
                 "UPDATE sessions SET board_message_id = ?,"
                 " told_through = CASE WHEN told_through > ? THEN told_through ELSE ? END,"
-                " end_told = CASE WHEN ? = 1 THEN 1 ELSE end_told END WHERE id = ?",
+                " end_told = CASE WHEN ? = 1 AND end_told = 0 THEN 1 ELSE end_told END WHERE id = ?",
                 message_id,
                 told_through,
                 told_through,

@@ -200,7 +200,8 @@ class Boards:
                 # the last board, then the results
                 if not session.row.end_told:
                     outcome = Outcome.from_dict(session.row.outcome)
-                    await self.announce(MoveResult(session, finished=True, outcome=outcome, turn_ended=True))
+                    result = MoveResult(session, finished=True, outcome=outcome, turn_ended=True)
+                    await self.announce(result, catching_up=True)
             elif session.status == "abandoned" and not session.row.end_told:
                 # the abandon was stored and never told: the channel is told, the board closed
                 await self.tell_abandoned(session)
@@ -304,7 +305,8 @@ class Boards:
         """Post the board with everything public the channel has not been told yet (``begins``:
         the first board, which pings every player who wants a mention, not only the first to move;
         ``catching_up``: at a start or a retry, what the channel was never told of, found before this
-        post's turn to post came: None when a post made meanwhile told it; a board refused inside a
+        post's turn to post came: None when a post made meanwhile told it (a game's end, read with
+        its ``outcome``, too: :attr:`SessionRow.end_told <bot.storage.SessionRow.end_told>`); a board refused inside a
         turn comes back with the ``ping``, ``restarted`` and ``header`` it had, calling on nobody it
         would not have (:meth:`owed_inside`); ``restarted``: seats whose turn
         starts again with this board without a move, as more time on a clock does, whose people are
@@ -339,9 +341,12 @@ class Boards:
             if note is None and owed is not None:  # and the note of a board refused with it
                 note = owed.note
             if catching_up:
-                if session.status != "active":
+                if session.status == "finished" and outcome is not None:  # its end, read untold
+                    if session.row.end_told:  # a post made since told it
+                        return None
+                elif session.status != "active":
                     return None
-                if session.row.board_message_id is not None:  # a board was posted meanwhile
+                elif session.row.board_message_id is not None:  # a board was posted meanwhile
                     header, begins = None, False
                     if not await self.service.play.turn_untold(session):
                         if owed is None:
@@ -644,12 +649,17 @@ class Boards:
             except Exception:
                 log.exception("after the board of session %s: %s", session.id, listener)
 
-    async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message | None:
+    async def announce(
+        self, result: MoveResult, header: str | None = None, *, catching_up: bool = False
+    ) -> discord.Message | None:
         """Post the board after ``result`` (``header``: the first board's); after the last move,
-        the results card too, and the game's history is kept ready to browse.  A strong computer
-        that waited for this post (``result.computers_next``) then plays, in a post of its own;
-        a change whose sequel could not be stored (:attr:`MoveResult.unsettled`) has it tried
-        again once posted."""
+        the results card too (:attr:`finished`, which posts it once a game, whichever process
+        asks first), and the game's history is kept ready to browse.  ``catching_up``: the end of
+        a game read as stored and not told (at a start, or the ``board`` job's try), told only
+        if no post told it since (:meth:`post_board`), which posted the card too.  A strong
+        computer that waited for this post (``result.computers_next``) then plays, in a post of
+        its own; a change whose sequel could not be stored (:attr:`MoveResult.unsettled`) has it
+        tried again once posted."""
         try:
             message = await self.post_board(
                 result.session,
@@ -659,11 +669,12 @@ class Boards:
                 ratings=result.ratings,
                 ping=result.turn_ended or header is not None,
                 begins=header is not None,
+                catching_up=catching_up,
             )
         finally:
             if result.computers_next or result.unsettled:
                 self.computers_follow(result.session.id)
-        if result.finished:
+        if result.finished and (message is not None or not catching_up):
             try:  # the card comes after the result, which is already posted: its failure is logged only
                 await self.finished(result)
             except Exception:

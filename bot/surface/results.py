@@ -27,10 +27,14 @@ class Results:
         self.lobby, self.look, self.service, self.replies = lobby, lobby.look, lobby.service, lobby.replies
 
     async def card(self, result: MoveResult) -> None:
-        """The results card under the last board, with a Rematch button."""
+        """The results card under the last board, with a Rematch button: once a game, by the
+        first process to ask (marked before it is posted: a card Discord refuses is not posted
+        again)."""
         session = await self.service.core.get(result.session.id) or result.session
         if session.status != "finished" or not session.row.outcome:
             return
+        if not await self.service.store.games.card_told(session.id):
+            return  # posted already, by this process or another
         t = await self.look.language(session)
         png = await results.card(
             self.service,

@@ -6,6 +6,7 @@ its own, as another process's would be."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import discord
 import pytest
@@ -195,3 +196,74 @@ async def test_what_a_post_tells_is_not_handed_over_again_by_a_post_with_nothing
         posted = [m.content for m in standin.messages(thread)[seen:]]
         assert len(posted) == 1 and str(line) in posted[0], posted
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+
+def is_card(message) -> bool:
+    return message.content.startswith("**Results** of") and not message.ephemeral
+
+
+@pytest.mark.parametrize("when", ["posting", "over", "caught up first"])
+async def test_a_game_s_end_caught_up_by_another_process_gets_one_last_board_and_one_results_card(
+    standin, bot_factory, when
+):
+    """Bob's move ends the game; the other process reads the game as it stands, over and its end
+    not told (its start's catch-up, or the board job's try), and tells that end too: while this
+    process posts the last board (``posting``), once it posted it and the card (``over``), or
+    first, this process's post finding the job held (``caught up first``).  The channel gets one
+    last board and one results card."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        there.finished, there.controls = here.finished, here.controls  # (as its own front sets them)
+        seen, front, core = len(standin.messages(thread)), bot.front, bot.sessions.core
+        real_render, real_post, real_get = front.look.render, here.post_board, core.get
+
+        async def render(now, *args, **kwargs):  # this process, posting the game's last board
+            if now.status == "finished":
+                front.look.render = real_render  # once
+                await there._catch_up(session.id)
+            return await real_render(now, *args, **kwargs)
+
+        async def post_board(now, **kwargs):  # the other process takes the job first
+            if now.status != "finished":
+                return await real_post(now, **kwargs)
+            here.post_board = real_post  # once
+            mine: list[discord.Message | None] = []
+
+            async def render_there(*args, **more):  # the other process, holding the job
+                front.look.render = real_render
+                mine.append(await real_post(now, **kwargs))  # finds the job held
+                return await real_render(*args, **more)
+
+            front.look.render = render_there
+            await there._catch_up(session.id)
+            assert mine == [None]
+            return None
+
+        if when == "posting":
+            front.look.render = render
+        elif when == "caught up first":
+            here.post_board = post_board  # type: ignore[method-assign]
+        while (now := await core.get(session.id)).status == "active":
+            (seat,) = now.to_move()
+            user = alice if now.by_seat(seat).user_id == alice.id else bob
+            legal = await bot.sessions.play.legal_moves(thread.id, user.id)
+            await (await standin.slash(user, thread, "nim move", move=legal[0])).original()
+            await here.drain()
+        if when == "over":  # the other process read the game over before this one told its end
+            stale = replace(now, row=replace(now.row, end_told=False))
+
+            async def get(session_id):
+                core.get = real_get  # once
+                return stale
+
+            core.get = get  # type: ignore[method-assign]
+            await there._catch_up(session.id)
+        await there.drain()
+        await here.drain()
+        await standin.settle()
+        new = standin.messages(thread)[seen:]
+        finals = [m for m in new if is_board(m) and "**Game over**" in m.content]
+        assert len(finals) == 1, [m.content for m in new]
+        assert len([m for m in new if is_card(m)]) == 1, [m.content for m in new]

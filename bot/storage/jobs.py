@@ -22,6 +22,29 @@ class Jobs(Concern):
         stamp = self.clock.stamp()
         await self.db.change(ARM_SQL, kind, str(key), float(due_at), job_json(payload or {}), stamp)
 
+    async def arm_keeping(
+        self, kind: str, key: str, due_at: float, payload: JobPayload, *, holder: str
+    ) -> None:
+        """Set the job ``kind``/``key`` to fire at ``due_at`` with ``payload``, as :meth:`schedule`
+        does, but a live claim that ``holder`` holds on it (a block in :meth:`holding`) stays: no
+        one else takes the job before that block ends, which then gives it back armed so (its
+        payload changed: it is not dropped) rather than dropping it."""
+        now = self.clock.time()
+        live = "jobs.claimed_by = ? AND jobs.claimed_until > ?"
+        await self.db.change(
+            "INSERT INTO jobs (kind, key, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (kind, key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload,"
+            f" attempts = 0, claimed_by = CASE WHEN {live} THEN jobs.claimed_by END,"
+            f" claim = CASE WHEN {live} THEN jobs.claim END,"
+            f" claimed_until = CASE WHEN {live} THEN jobs.claimed_until END",
+            kind,
+            str(key),
+            float(due_at),
+            job_json(payload),
+            self.clock.stamp(),
+            *(holder, now) * 3,
+        )
+
     async def arm_unless_armed(self, kind: str, key: str, due_at: float, payload: JobPayload) -> None:
         """Set the job ``kind``/``key`` to fire at ``due_at``, unless it is pending already (then
         it stays as it is, its claim too)."""
@@ -81,7 +104,8 @@ class Jobs(Concern):
         no such job, or someone else holds a live claim on it: of processes taking it at once, the
         database gives it to one.  ``held``: the job as the caller claimed it already (the job it
         fires), whose claim it may take.  A process that stops in the block leaves the job to be
-        fired when the lease is over."""
+        fired when the lease is over.  A job armed again meanwhile keeping the claim
+        (:meth:`arm_keeping`: its payload changed) is given back at the block's end, as armed."""
         now = self.clock.time()
         until = now + lease
 
@@ -106,21 +130,38 @@ class Jobs(Concern):
         if taken is None:
             yield None
             return
-        was, mine = job_of(taken[0]), job_of(taken[1])
+        was, mine, kept = job_of(taken[0]), job_of(taken[1]), taken[1]["payload"]
         try:
             yield mine
         except BaseException:
-            await self.db.change(
-                "UPDATE jobs SET due_at = ?, claimed_by = ?, claim = ?, claimed_until = ? WHERE id = ? AND claim = ?",
+            restored = await self.db.change(
+                "UPDATE jobs SET due_at = ?, claimed_by = ?, claim = ?, claimed_until = ?"
+                " WHERE id = ? AND claim = ? AND payload = ?",
                 was.due_at,
                 was.claimed_by,
                 was.claim,
                 was.claimed_until,
                 mine.id,
                 mine.claim,
+                kept,
             )
+            if not restored:
+                await self.give_back(mine)
             raise
-        await self.complete_job(mine)
+        done = await self.db.change(
+            "DELETE FROM jobs WHERE id = ? AND claim = ? AND payload = ?", mine.id, mine.claim, kept
+        )
+        if not done:
+            await self.give_back(mine)
+
+    async def give_back(self, job: Job) -> bool:
+        """Drop our claim on ``job`` (armed again meanwhile), leaving it due as it was armed."""
+        changed = await self.db.change(
+            "UPDATE jobs SET claimed_by = NULL, claim = NULL, claimed_until = NULL WHERE id = ? AND claim = ?",
+            job.id,
+            job.claim,
+        )
+        return changed == 1
 
     async def complete_job(self, job: Job) -> bool:
         """Drop a fired job, if the claim is still ours (a job re-armed meanwhile stays)."""

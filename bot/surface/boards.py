@@ -53,7 +53,7 @@ from bot.surface.channels import channel_missing
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
 from bot.surface.replies import Replies, reply
-from bot.surface.unposted import HANDED, RETRY, Inside, Unposted
+from bot.surface.unposted import HANDED, POSTING, RETRY, Inside, Unposted
 from bot.time.jobs import ARCHIVE as THREAD_ARCHIVE
 from bot.time.jobs import BOARD
 from engines.core import Outcome, Said
@@ -468,7 +468,7 @@ class Boards:
             BOARD, key, now + RETRY, {"guild": session.row.guild_id or 0, "since": now}
         )
         held = self._firing.get(session.id)  # the board job this process fires, its claim its own
-        async with jobs.holding(BOARD, key, "board", lease=POST_LEASE, held=held) as mine:
+        async with jobs.holding(BOARD, key, POSTING, lease=POST_LEASE, held=held) as mine:
             yield mine
 
     async def _posted_elsewhere(self, session: Session, catching_up: bool, handed: Inside) -> None:
@@ -496,7 +496,7 @@ class Boards:
             handed = handed.joined(Inside.of(job.payload))
         if says:
             payload.update(handed.payload())
-        await jobs.schedule(BOARD, key, due, payload)
+        await jobs.arm_keeping(BOARD, key, due, payload, holder=POSTING)  # (the other post's claim stays)
         scheduler = getattr(self.bot, "scheduler", None)
         if due <= now and scheduler is not None:
             scheduler.wake()

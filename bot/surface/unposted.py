@@ -62,6 +62,12 @@ THREAD_LOCKED = 160005
 """Discord's error code for a message refused in a locked thread."""
 
 
+POSTING = "board"
+"""Whose claim a board post holds the game's ``board`` job under, in any process
+(:meth:`bot.surface.boards.Boards.post_board`): what arms the job while a post holds it keeps that
+claim (:meth:`bot.storage.jobs.Jobs.arm_keeping`), so that no third post takes the job meanwhile,
+and the post gives it back armed so when it is over."""
+
 HANDED = -1
 """The ``after`` of the sentences a board post handed to the ``board`` job when it found another
 process posting the game's board (:meth:`bot.surface.boards.Boards.post_board`): that post does not
@@ -375,7 +381,7 @@ class Unposted:
             payload.update(inside.payload())
         if why.forbidden or told is not None:
             payload["told"] = why.key if why.forbidden else told or ""
-        await store.jobs.schedule(BOARD, str(session.id), now + delay, payload)
+        await store.jobs.arm_keeping(BOARD, str(session.id), now + delay, payload, holder=POSTING)
         if why.forbidden and told != why.key and session.status != "abandoned":  # (no board to wait for)
             await self.tell(session, why)
 
@@ -408,7 +414,7 @@ class Unposted:
         if inside is not None:
             payload.update(inside.payload())
         due = job.due_at if job is not None and job.claim is None else now + RETRY  # (held: a post's)
-        await store.jobs.schedule(BOARD, str(session.id), due, payload)
+        await store.jobs.arm_keeping(BOARD, str(session.id), due, payload, holder=POSTING)
 
     async def tell(self, session: Session, why: Refused) -> None:
         """A direct message to each person the game waits on, and to the host, in their language."""

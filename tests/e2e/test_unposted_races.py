@@ -14,6 +14,7 @@ import pytest
 from bot.surface.boards import POST_LEASE, Boards
 from bot.surface.unposted import HANDED, Inside
 from engines.core import Said
+from tests.e2e.players import to_move
 from tests.e2e.test_notices import EXTENSIONS, is_board, play_one, start_game
 from tests.e2e.test_unposted import BOARD, RETRY, refused_by_clock
 from tests.standin.model import ATTACH_FILES
@@ -267,3 +268,58 @@ async def test_a_game_s_end_caught_up_by_another_process_gets_one_last_board_and
         finals = [m for m in new if is_board(m) and "**Game over**" in m.content]
         assert len(finals) == 1, [m.content for m in new]
         assert len([m for m in new if is_card(m)]) == 1, [m.content for m in new]
+
+
+@pytest.mark.parametrize("arms", ["a line kept", "a refusal", "a post handed over"])
+async def test_the_board_job_armed_while_a_post_holds_it_stays_held_and_a_third_post_tells_nothing_twice(
+    standin, bot_factory, table_clock, arms
+):
+    """Alice's move is stored and not posted yet.  One process posts its board; while it holds the
+    game's board job, between its reading and its post, the job is armed again elsewhere: a clock
+    answer's line the channel refused kept for the board (``Unposted.again``), a board refused
+    after a computer's turn (``Unposted.failed``), or a post that found the job held handing its
+    sentences over.  A third post of the game's board, in another process, comes then: it finds
+    the job held still and leaves the turn to the first post.  Alice's move is told once, and the
+    board job, armed so, is given back when the first post is over, to post what it keeps."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        third = Boards(bot.front.look, bot.front.notifier, bot.front.replies, bot.front.history)
+        seen, front, core = len(standin.messages(thread)), bot.front, bot.sessions.core
+        user, now = await to_move(bot, thread, (alice, bob))
+        legal = await bot.sessions.play.legal_moves(thread.id, user.id)
+        await bot.sessions.play.play(thread.id, user.id, legal[0])  # stored; its post comes next
+        line = Said("⏱️ Bob answered: Alice has a day more.")
+        real, thirds, claims = front.look.render, [], []
+
+        async def render(*args, **kwargs):  # the first post, between its reading and its post
+            front.look.render = real  # once
+            held = await bot.store.jobs.job(BOARD, str(session.id))
+            if arms == "a line kept":
+                await there.unposted.again(now, Inside(now.row.board_message_id or 0, lines=(line,)))
+            elif arms == "a refusal":
+                refused = discord.Forbidden(type("R", (), {"status": 403, "reason": "Forbidden"})(), "no")
+                await there.unposted.failed(now, refused, "after a computer's turn")
+            else:
+                assert await there.post_board(await core.get(session.id), lines=[line], ping=False) is None
+            job = await bot.store.jobs.job(BOARD, str(session.id))
+            claims.append((job.claim, job.claimed_until) == (held.claim, held.claimed_until))
+            thirds.append(await third.post_board(await core.get(session.id)))
+            return await real(*args, **kwargs)
+
+        front.look.render = render
+        await here.post_board(await core.get(session.id))
+        given = await bot.store.jobs.job(BOARD, str(session.id))  # given back, armed, to its try
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await here.drain()
+        await there.drain()
+        await third.drain()
+        await standin.settle()
+        said = [m.content for m in standin.messages(thread)[seen:] if not m.ephemeral]
+        told = [text for text in said if " took " in text]
+        assert len(told) == 1, said
+        assert claims == [True] and thirds == [None]  # held by the first post still, when the third came
+        assert given is not None and given.claim is None
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None

@@ -53,7 +53,7 @@ from bot.surface.channels import channel_missing
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
 from bot.surface.replies import Replies, reply
-from bot.surface.unposted import HANDED, POSTING, RETRY, Inside, Unposted
+from bot.surface.unposted import HANDED, POSTING, RETRY, Inside, Unposted, handed_over, held_by_post
 from bot.time.jobs import ARCHIVE as THREAD_ARCHIVE
 from bot.time.jobs import BOARD
 from engines.core import Outcome, Said
@@ -478,19 +478,25 @@ class Boards:
         post's own sentences (``handed``: its header, lines, note), which the other post does not
         carry, go with the job too, in place of those the other post read from it and tells (or
         joined to those kept by a post that gave the job back); they come with the next board
-        posted, whichever process posts it and whichever board it follows (:data:`HANDED`), once."""
+        posted, whichever process posts it and whichever board it follows (:data:`HANDED`), once
+        (:func:`~bot.surface.unposted.handed_over`: joined to those handed over while it holds it)."""
         if catching_up:
             return
         jobs, key = self.service.store.jobs, str(session.id)
         job = await jobs.job(BOARD, key)
         now = self.service.store.clock.time()
-        says = handed.header is not None or bool(handed.lines) or handed.note is not None
+        says = (
+            handed.header is not None
+            or bool(handed.lines)
+            or handed.note is not None
+            or bool(handed.restarted)
+        )
         if job is None:  # the other post is over: the try posts what it did not tell, at once
             payload: JobPayload = {"guild": session.row.guild_id or 0, "since": now}
             due = now
-        elif job.claimed_until is not None and job.claimed_until > now:
-            payload, due = job.payload.copy(), job.claimed_until
-            payload.pop("inside", None)  # what the job kept, the post holding it read and tells
+        elif held_by_post(job, now):  # what the job kept, the post holding it read and tells
+            payload, due = handed_over(job, handed if says else None), job.claimed_until or now
+            says = False
         else:  # given back (refused): what it keeps is owed still
             payload, due = job.payload.copy(), job.due_at
             handed = handed.joined(Inside.of(job.payload))
@@ -591,7 +597,7 @@ class Boards:
         and ``read``, what it kept when the post took it (:meth:`bot.surface.unposted.Unposted.again`);
         a failure here is only logged, since the refusal is what the asker must hear."""
         try:
-            await self.unposted.again(session, inside, read)
+            await self.unposted.again(session, inside, read, mine=True)
         except Exception:
             log.warning("the refused board of session %s is not tried again", session.id, exc_info=True)
 

@@ -23,7 +23,10 @@ are named without a ping); a board posted meanwhile told everything (it carries 
 the try posts nothing.  The lines refused with a turn's board, a game's first board (none posted
 yet) or the message telling a game's abandon are kept the same way, and come with it when the try
 posts it; so are the sentences of a board whose post found another process posting the game's
-board (:data:`HANDED`), which come with the next board posted, whichever it follows.  A timeout question Discord refused
+board (:data:`HANDED`), which come with the next board posted, whichever it follows, and so do
+lines refused while a post holds the ``board`` job (which that post read before them:
+:func:`handed_over`).  What arms the job while a post holds it keeps that post's claim
+(:data:`POSTING`): no third post takes the job meanwhile.  A timeout question Discord refused
 (:meth:`Unposted.question_refused`) is logged and told the same way, to the players still in the
 game and the host (one message each naming every seat, when several ran out at once), and the
 ``ask`` job asks it again (:meth:`bot.surface.clockvote.ClockDesk.ask_again`).
@@ -36,12 +39,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import discord
 
 from bot.sessions import Session
-from bot.storage import JobPayload
+from bot.storage import Job, JobPayload
 from bot.surface import written
 from bot.surface.channels import BOARD_NEEDS, BOARD_NEEDS_IN_THREADS, permission_list
 from bot.surface.direct import Notifier
@@ -149,6 +152,28 @@ class Inside:
             pings,
             Said.from_dict(note) if isinstance(note, dict) and "msg" in note else None,
         )
+
+
+def held_by_post(job: Job, now: float) -> bool:
+    """Whether a board post (of any process) holds the ``board`` job ``job`` at ``now``."""
+    return job.claimed_by == POSTING and job.claimed_until is not None and job.claimed_until > now
+
+
+def handed_over(job: Job, handed: Inside | None) -> JobPayload:
+    """The payload of the ``board`` job ``job``, which a board post holds, once ``handed`` (what
+    the channel was not told and that post does not carry: another post's sentences, a line
+    refused; or nothing) is handed to it: what the job kept when that post took it, the post read
+    and tells, so it goes; what was handed to it since, under the same claim (``during``), stays,
+    before ``handed``.  It comes with the next board posted, whichever it follows (:data:`HANDED`)."""
+    payload = job.payload.copy()
+    earlier = Inside.of(payload)
+    if earlier is not None and earlier.after == HANDED and payload.get("during") == job.claim:
+        handed = earlier if handed is None else earlier.joined(handed)
+    payload.pop("inside", None)
+    if handed is not None:
+        payload.update(replace(handed, after=HANDED).payload())
+        payload["during"] = job.claim or ""
+    return payload
 
 
 @dataclass(frozen=True)
@@ -385,7 +410,14 @@ class Unposted:
         if why.forbidden and told != why.key and session.status != "abandoned":  # (no board to wait for)
             await self.tell(session, why)
 
-    async def again(self, session: Session, inside: Inside | None = None, read: Inside | None = None) -> None:
+    async def again(
+        self,
+        session: Session,
+        inside: Inside | None = None,
+        read: Inside | None = None,
+        *,
+        mine: bool = False,
+    ) -> None:
         """A board post was refused, whoever asked for it (a command's asker hears it in the
         answer): the ``board`` job tries it again in :data:`RETRY` seconds, unless it is armed
         already (:meth:`failed`, which runs next when no command asked, tells the players).
@@ -396,9 +428,18 @@ class Unposted:
         (:meth:`bot.surface.boards.Boards.owed_inside`).  ``read``: what the job kept when the
         refused post took it, which that post was to tell; a post that found it taken, handing its
         own sentences over (:data:`HANDED`), put them in its place meanwhile, so it is kept again,
-        before them."""
+        before them.  ``mine``: the refused post holds the job; else a post holding it (in any
+        process) tells what the job kept when it took it, and not ``inside``, which is handed to the
+        job (:func:`handed_over`) for the next board posted, whichever it follows."""
         store = self.look.service.store
         job = await store.jobs.job(BOARD, str(session.id))
+        now = store.clock.time()
+        if not mine and inside is not None and job is not None and held_by_post(job, now):
+            due = job.claimed_until or now
+            await store.jobs.arm_keeping(
+                BOARD, str(session.id), due, handed_over(job, inside), holder=POSTING
+            )
+            return
         earlier = Inside.of(job.payload) if job is not None else None
         handed = earlier is not None and earlier.after == HANDED
         if read is not None and earlier != read and (earlier is None or handed):
@@ -407,7 +448,6 @@ class Unposted:
             inside = earlier.joined(inside) if earlier is not None and handed else inside.joined(earlier)
         if job is not None and (inside is None or earlier == inside):
             return
-        now = store.clock.time()
         payload: JobPayload = (
             job.payload.copy() if job is not None else {"guild": session.row.guild_id or 0, "since": now}
         )

@@ -279,8 +279,10 @@ async def test_the_board_job_armed_while_a_post_holds_it_stays_held_and_a_third_
     answer's line the channel refused kept for the board (``Unposted.again``), a board refused
     after a computer's turn (``Unposted.failed``), or a post that found the job held handing its
     sentences over.  A third post of the game's board, in another process, comes then: it finds
-    the job held still and leaves the turn to the first post.  Alice's move is told once, and the
-    board job, armed so, is given back when the first post is over, to post what it keeps."""
+    the job held still and leaves the turn to the first post (handing nothing over).  Alice's move
+    is told once, and the board job, armed so, is given back when the first post is over: its try
+    posts the line the first post did not carry, once (not lost to the third post's hand-over, nor
+    to the first post's board, which it was kept to follow)."""
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
@@ -320,6 +322,8 @@ async def test_the_board_job_armed_while_a_post_holds_it_stays_held_and_a_third_
         said = [m.content for m in standin.messages(thread)[seen:] if not m.ephemeral]
         told = [text for text in said if " took " in text]
         assert len(told) == 1, said
+        if arms != "a refusal":  # the line, which the first post did not carry, comes with its try
+            assert sum(str(line) in text for text in said) == 1, said
         assert claims == [True] and thirds == [None]  # held by the first post still, when the third came
         assert given is not None and given.claim is None
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None

@@ -327,3 +327,36 @@ async def test_the_board_job_armed_while_a_post_holds_it_stays_held_and_a_third_
         assert claims == [True] and thirds == [None]  # held by the first post still, when the third came
         assert given is not None and given.claim is None
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+
+async def test_a_post_calling_on_a_seat_again_that_finds_another_process_posting_calls_on_it_with_the_try(
+    standin, bot_factory, table_clock
+):
+    """More time is given to the player to move (their turn starts again), and its board, with no
+    line of its own (the channel took the answer's), finds the other process posting a board that
+    does not call on them: the job's try, when that post is over, posts a board that does, once."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        seen, front = len(standin.messages(thread)), bot.front
+        user, now = await to_move(bot, thread, (alice, bob))
+        real = front.look.render
+
+        async def render(*args, **kwargs):
+            front.look.render = real  # once
+            seat = now.seat_of(user.id).seat
+            assert await there.post_board(now, ping=True, restarted=[seat]) is None
+            return await real(*args, **kwargs)
+
+        front.look.render = render
+        await here.post_board(now, ping=False)
+        table_clock.advance(POST_LEASE)
+        await bot.scheduler.run_due()
+        await here.drain()
+        await there.drain()
+        posted = [m for m in standin.messages(thread)[seen:] if is_board(m)]
+        assert [user.id in m.pinged for m in posted] == [False, True], [m.content for m in posted]
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        assert len([m for m in standin.messages(thread)[seen:] if is_board(m)]) == 2

@@ -88,12 +88,13 @@ class Lobby:
         lobby_channel_id: int | None = None,
         clock: str | None = None,
         computers: Sequence[str] = (),
+        rematch_of: int | None = None,
     ) -> Session:
         """Open a lobby in ``channel_id`` (a channel or the game's thread; ``lobby_channel_id``:
         the thread's parent channel, where the lobby message is; ``clock``: a clock spec, see
         :mod:`bot.time.gameclock`), with a computer player at each of ``computers`` (levels)
         seated after the host in the same commit (a rematch's): no one joining meanwhile can fill
-        the table before them."""
+        the table before them.  ``rematch_of``: the game it plays again, stored with it."""
         if guild_id is None:
             raise Refusal("games are played in a server's channels; open one there")
         _, stored_options, limit = self.check_new(game, options, max_players)
@@ -115,6 +116,7 @@ class Lobby:
                 clock=spec.text if spec else None,
                 timer_seconds=spec.start if spec else None,
                 others=self.computers({host_name}, computers),
+                rematch_of=rematch_of,
             ),
         )
 

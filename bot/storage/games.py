@@ -208,20 +208,21 @@ class Games(Concern):
         timer_seconds: float | None = None,
         others: Sequence[tuple[int | None, str, str | None]] = (),
         also: Callable[[int], Body[object]] | None = None,
+        rematch_of: int | None = None,
     ) -> int:
         """A new lobby (``clock``: its game clock's spec, ``timer_seconds``: the first turn's delay).
         ``others`` (user id, name, computer level; a computer player has no user id and a level)
         take the seats after the host's, in order, and ``also`` (given the new session's id: the
         league game it plays) runs in the same transaction: the lobby is never stored half
-        seated, nor without what it is for."""
+        seated, nor without what it is for.  ``rematch_of``: the game it plays again."""
         need_guild(guild_id)
         stamp = self.clock.stamp()
 
         def body() -> Body[int]:
             row = yield from the_one(
                 "INSERT INTO sessions (game, guild_id, channel_id, host_id, status, options, max_players,"
-                " seed, created_at, updated_at, lobby_channel_id, clock, timer_seconds)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " seed, created_at, updated_at, lobby_channel_id, clock, timer_seconds, rematch_of)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 game,
                 guild_id,
                 channel_id,
@@ -234,6 +235,7 @@ class Games(Concern):
                 lobby_channel_id,
                 clock,
                 None if timer_seconds is None else float(timer_seconds),
+                rematch_of,
             )
             yield from run(
                 "INSERT INTO seats (session_id, join_order, user_id, display_name) VALUES (?, 0, ?, ?)",

@@ -179,7 +179,7 @@ async def test_a_rematch_in_the_thread_keeps_it_open_until_the_rematch_is_over(
 
         # The rematch is opened, joined and started in the same thread, within the hour.
         await (await standin.click(bob, card, "Rematch")).original()
-        rematch_lobby = await standin.next_message(thread, lambda m: "Rematch of game" in m.content)
+        rematch_lobby = await standin.next_message(thread, lambda m: "rematch of game" in m.content)
         await (await standin.click(alice, rematch_lobby, "Join")).original()
         await (await standin.slash(bob, thread, "game start")).original()
         await standin.next_message(thread, is_board)

@@ -267,7 +267,8 @@ class Lobby:
         return Refusal("this game is over")
 
     async def leave(self, channel_id: int, user_id: int) -> Session | None:
-        """Leave a lobby.  When the host leaves an otherwise empty lobby it closes."""
+        """Leave a lobby.  When the host leaves an otherwise empty lobby it closes; else the person
+        seated first after them hosts it (the lobby says so, and they are told when it fills)."""
         async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, seat):
             humans = [s for s in session.seats if not s.computer and s.user_id != user_id]
             if not humans:
@@ -277,7 +278,8 @@ class Lobby:
                 self.core.release(session.id)
                 self.core.ended(session.row)
                 return None
-            await self.store.games.remove_seat(session.id, seat.join_order)
+            host = humans[0].user_id if user_id == session.row.host_id else None
+            await self.store.games.remove_seat(session.id, seat.join_order, host_id=host)
             return await self.core.require(channel_id)
 
     async def close_lobby(self, session_id: int, reason: str) -> None:

@@ -436,13 +436,16 @@ class Games(Concern):
 
         return await self.db.transact(body())
 
-    async def remove_seat(self, session_id: int, join_order: int) -> None:
+    async def remove_seat(self, session_id: int, join_order: int, *, host_id: int | None = None) -> None:
+        """Free a lobby's seat; ``host_id``: the lobby's new host (its host left), in the same commit."""
         stamp = self.clock.stamp()
 
         def body() -> Body[None]:
             yield from run(
                 "DELETE FROM seats WHERE session_id = ? AND join_order = ?", session_id, join_order
             )
+            if host_id is not None:
+                yield from run("UPDATE sessions SET host_id = ? WHERE id = ?", host_id, session_id)
             yield from touch(session_id, stamp)
 
         await self.db.transact(body())

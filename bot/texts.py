@@ -552,6 +552,8 @@ def thread_line(session: Session, t: Language = ENGLISH) -> str:
         )
     if session.status == "active":
         return t.gettext("The game is being played in {thread}.", thread=where)
+    if session.row.state is None:  # a lobby closed before its start
+        return t.gettext("Nothing was played in its thread {thread}.", thread=where)
     return t.gettext("The game was played in {thread}.", thread=where)
 
 

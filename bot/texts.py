@@ -478,8 +478,8 @@ def seat_line(session: Session, index: int, t: Language = ENGLISH) -> str:
 
 
 def lobby_text(session: Session, t: Language = ENGLISH) -> str:
-    """The lobby message in ``t`` (the server's language): options in words, the seats, and what
-    happens next."""
+    """The lobby message in ``t`` (the server's language): the game (and the game a rematch plays
+    again), options in words, the seats, and what happens next."""
     seats = "\n".join(seat_line(session, i, t) for i in range(len(session.seats)))
     info = session.info
     taken, most, least = len(session.seats), session.row.max_players, info.min_players
@@ -518,8 +518,14 @@ def lobby_text(session: Session, t: Language = ENGLISH) -> str:
     if session.row.lobby_channel_id:
         state = f"{state}\n{thread_line(session, t)}"
     spec = session.clock
+    if session.row.rematch_of is not None:  # for the lobby's whole life, restarts included
+        title = t.gettext(
+            "**{game}**: rematch of game #{number}", game=info.title, number=session.row.rematch_of
+        )
+    else:
+        title = t.gettext("**{game}**: new game", game=info.title)
     lines = [
-        t.gettext("**{game}**: new game", game=info.title),
+        title,
         t.gettext("Options: {options}", options=options_text(session, t)),
     ]
     if spec is not None:
@@ -546,6 +552,8 @@ def thread_line(session: Session, t: Language = ENGLISH) -> str:
         )
     if session.status == "active":
         return t.gettext("The game is being played in {thread}.", thread=where)
+    if session.row.state is None:  # a lobby closed before its start
+        return t.gettext("Nothing was played in its thread {thread}.", thread=where)
     return t.gettext("The game was played in {thread}.", thread=where)
 
 

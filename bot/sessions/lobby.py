@@ -88,12 +88,13 @@ class Lobby:
         lobby_channel_id: int | None = None,
         clock: str | None = None,
         computers: Sequence[str] = (),
+        rematch_of: int | None = None,
     ) -> Session:
         """Open a lobby in ``channel_id`` (a channel or the game's thread; ``lobby_channel_id``:
         the thread's parent channel, where the lobby message is; ``clock``: a clock spec, see
         :mod:`bot.time.gameclock`), with a computer player at each of ``computers`` (levels)
         seated after the host in the same commit (a rematch's): no one joining meanwhile can fill
-        the table before them."""
+        the table before them.  ``rematch_of``: the game it plays again, stored with it."""
         if guild_id is None:
             raise Refusal("games are played in a server's channels; open one there")
         _, stored_options, limit = self.check_new(game, options, max_players)
@@ -115,6 +116,7 @@ class Lobby:
                 clock=spec.text if spec else None,
                 timer_seconds=spec.start if spec else None,
                 others=self.computers({host_name}, computers),
+                rematch_of=rematch_of,
             ),
         )
 
@@ -265,7 +267,8 @@ class Lobby:
         return Refusal("this game is over")
 
     async def leave(self, channel_id: int, user_id: int) -> Session | None:
-        """Leave a lobby.  When the host leaves an otherwise empty lobby it closes."""
+        """Leave a lobby.  When the host leaves an otherwise empty lobby it closes; else the person
+        seated first after them hosts it (the lobby says so, and they are told when it fills)."""
         async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, seat):
             humans = [s for s in session.seats if not s.computer and s.user_id != user_id]
             if not humans:
@@ -275,7 +278,8 @@ class Lobby:
                 self.core.release(session.id)
                 self.core.ended(session.row)
                 return None
-            await self.store.games.remove_seat(session.id, seat.join_order)
+            host = humans[0].user_id if user_id == session.row.host_id else None
+            await self.store.games.remove_seat(session.id, seat.join_order, host_id=host)
             return await self.core.require(channel_id)
 
     async def close_lobby(self, session_id: int, reason: str) -> None:

@@ -118,6 +118,7 @@ class SessionRow:
     # the channel was told the game ended (its last board was posted); stored as 1, or 2 once the
     # results card was posted too (:meth:`bot.storage.games.Games.card_told`)
     end_told: bool = False
+    rematch_of: int | None = None  # the game this one was opened to play again (its Rematch button)
 
     @property
     def live(self) -> bool:
@@ -474,7 +475,8 @@ def dump_json(value: object) -> str | None:
 SESSION_COLUMNS = (
     "id, game, guild_id, channel_id, host_id, status, options, max_players, seed, version,"
     " lobby_message_id, outcome, end_reason, created_at, updated_at, finished_at, timer_seconds,"
-    " damaged, board_message_id, told_through, lobby_channel_id, clock, clock_state, end_told"
+    " damaged, board_message_id, told_through, lobby_channel_id, clock, clock_state, end_told,"
+    " rematch_of"
 )
 """Every column :func:`session_of` reads but the state (which a move's commit already holds)."""
 
@@ -519,6 +521,7 @@ def session_of(row: Row, state: dict[str, object] | None | _Unread = _READ) -> S
         clock=row["clock"],
         clock_state=clock_state,
         end_told=bool(row["end_told"]),
+        rematch_of=row["rematch_of"],
     )
 
 

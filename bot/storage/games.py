@@ -208,20 +208,21 @@ class Games(Concern):
         timer_seconds: float | None = None,
         others: Sequence[tuple[int | None, str, str | None]] = (),
         also: Callable[[int], Body[object]] | None = None,
+        rematch_of: int | None = None,
     ) -> int:
         """A new lobby (``clock``: its game clock's spec, ``timer_seconds``: the first turn's delay).
         ``others`` (user id, name, computer level; a computer player has no user id and a level)
         take the seats after the host's, in order, and ``also`` (given the new session's id: the
         league game it plays) runs in the same transaction: the lobby is never stored half
-        seated, nor without what it is for."""
+        seated, nor without what it is for.  ``rematch_of``: the game it plays again."""
         need_guild(guild_id)
         stamp = self.clock.stamp()
 
         def body() -> Body[int]:
             row = yield from the_one(
                 "INSERT INTO sessions (game, guild_id, channel_id, host_id, status, options, max_players,"
-                " seed, created_at, updated_at, lobby_channel_id, clock, timer_seconds)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " seed, created_at, updated_at, lobby_channel_id, clock, timer_seconds, rematch_of)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 game,
                 guild_id,
                 channel_id,
@@ -234,6 +235,7 @@ class Games(Concern):
                 lobby_channel_id,
                 clock,
                 None if timer_seconds is None else float(timer_seconds),
+                rematch_of,
             )
             yield from run(
                 "INSERT INTO seats (session_id, join_order, user_id, display_name) VALUES (?, 0, ?, ?)",
@@ -434,13 +436,16 @@ class Games(Concern):
 
         return await self.db.transact(body())
 
-    async def remove_seat(self, session_id: int, join_order: int) -> None:
+    async def remove_seat(self, session_id: int, join_order: int, *, host_id: int | None = None) -> None:
+        """Free a lobby's seat; ``host_id``: the lobby's new host (its host left), in the same commit."""
         stamp = self.clock.stamp()
 
         def body() -> Body[None]:
             yield from run(
                 "DELETE FROM seats WHERE session_id = ? AND join_order = ?", session_id, join_order
             )
+            if host_id is not None:
+                yield from run("UPDATE sessions SET host_id = ? WHERE id = ?", host_id, session_id)
             yield from touch(session_id, stamp)
 
         await self.db.transact(body())

@@ -265,11 +265,14 @@ class Lobby:
             and interaction.message is not None
             and (session is None or interaction.message.id == session.row.lobby_message_id)
         ):
-            if session is None:
-                closed = await i18n.server(self.bot, self.service.store, interaction.guild_id)
-                await interaction.response.edit_message(
-                    content=closed.gettext("This lobby is closed: everyone left."), view=None
-                )
+            if session is None:  # closed by the last person leaving: the lobby as it ended
+                closed = await self.service.core.get(session_id) if session_id is not None else None
+                text = await self.text(closed) if closed is not None else None
+                if text is None:
+                    server = await i18n.server(self.bot, self.service.store, interaction.guild_id)
+                    text = server.gettext("This lobby is closed: everyone left.")
+                await interaction.response.edit_message(content=text, view=None)
+                return
             else:
                 t = await self.look.language(session)
                 content, view = await self.text(session, t), self.view(session, t)

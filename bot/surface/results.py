@@ -99,6 +99,7 @@ class Results:
                 computers=[
                     s.computer_level or DEFAULT_LEVEL for s in old.seats if s.computer and s.user_id is None
                 ],
+                rematch_of=old.id,
             )
         except Refusal:  # another player's Rematch opened the lobby meanwhile: join it
             if await self.join_rematch(interaction, old):
@@ -124,16 +125,13 @@ class Results:
         people = await self.service.store.people.several(others)
         pings = " ".join(f"<@{uid}>" for uid in others)
         t = await self.look.language(session)
+        text = await self.lobby.text(session, t)  # its head names the game played again
         if pings:
-            head = t.gettext(
-                "Rematch of game #{number}: {players}, press {button Join} (or {button Rematch}) to play again.",
-                number=old.id,
-                players=pings,
+            text += "\n" + t.gettext(
+                "{players}: press {button Join} (or {button Rematch}) to play again.", players=pings
             )
-        else:
-            head = t.gettext("Rematch of game #{number}.", number=old.id)
         message = await channel.send(
-            f"{head}\n{await self.lobby.text(session, t)}",
+            text,
             view=self.lobby.buttons(session, t),
             allowed_mentions=wanting_mention(people),
         )

@@ -193,9 +193,9 @@ async def test_only_a_player_of_the_finished_game_starts_its_rematch(standin, bo
         assert refused.ephemeral
         assert f"Only the players of game #{session.id} can start its rematch" in refused.content
         assert await bot.sessions.core.in_channel(chan.id) is None
-        assert not [m for m in standin.messages(chan) if "Rematch of game" in m.content]
+        assert not [m for m in standin.messages(chan) if "rematch of game" in m.content]
         await standin.click(bob, card, "Rematch")
-        lobby = await standin.next_message(chan, lambda m: "Rematch of game" in m.content)
+        lobby = await standin.next_message(chan, lambda m: "rematch of game" in m.content)
         assert lobby.pinged == {alice.id}
         assert (await bot.sessions.core.in_channel(chan.id)).row.host_id == bob.id
         # Once the lobby is open, the spectator is still refused by this button (Join is for all).

@@ -130,7 +130,7 @@ async def test_a_spanish_server_posts_spanish_boards(standin, bot_factory, how, 
         )
         assert_spanish(texts, engine)
         assert posted["lobby"].startswith("**Guacamole**: nueva partida\nOpciones: ")
-        assert "Bob (abrió la sala)\n" in posted["lobby"] and "Cpu Ada (máquina, normal)\n" in posted["lobby"]
+        assert "Bob (lleva la sala)\n" in posted["lobby"] and "Cpu Ada (máquina, normal)\n" in posted["lobby"]
         assert posted["lobby"].endswith("La partida está en marcha.")
         assert "**Turno de:** " in posted["board"] and "**Next:**" not in posted["board"]
         mine, engine = await private_view(standin, bot, chan, bob, session)

@@ -29,7 +29,7 @@ async def test_results_card_and_rematch(standin, bot_factory):
         # Bob presses Rematch: a new lobby with the same options, Bob hosting; Alice is pinged.
         pressed = await (await standin.click(bob, card, "Rematch")).original()
         assert pressed.ephemeral and "you host it" in pressed.content
-        rematch = await standin.next_message(chan, lambda m: "Rematch of game" in m.content)
+        rematch = await standin.next_message(chan, lambda m: "rematch of game" in m.content)
         assert alice.id in rematch.pinged and "Join" in {b["label"] for b in rematch.buttons}
         new = await bot.sessions.core.in_channel(chan.id)
         assert new.id != session.id and new.status == "lobby" and new.row.host_id == bob.id
@@ -110,7 +110,7 @@ async def test_a_rematch_whose_table_fills_before_its_computer_sits_still_posts_
         assert "you host it" in pressed.content, pressed.content
         joined, refused = (a.content for a in answers)
         assert joined == "You joined the rematch." and "table is full (3 seats)" in refused, refused
-        message = await standin.next_message(chan, lambda m: "Rematch of game" in m.content)
+        message = await standin.next_message(chan, lambda m: "rematch of game" in m.content)
         assert not message.pinged, message.content  # Alice, seated already, is not asked to join
         new = await bot.sessions.core.in_channel(chan.id)
         assert new.id != old.id and new.status == "lobby" and new.row.lobby_message_id == message.id
@@ -168,7 +168,7 @@ async def test_a_rematch_started_before_its_lobby_message_leaves_the_first_board
         )
         after = standin.messages(chan)[standin.messages(chan).index(card) + 1 :]
         assert not any(
-            "Rematch of game" in m.content or m.buttons and "Join" in {b["label"] for b in m.buttons}
+            "rematch of game" in m.content or m.buttons and "Join" in {b["label"] for b in m.buttons}
             for m in after
         )
 
@@ -187,7 +187,7 @@ async def test_a_rematch_lobby_left_before_its_message_posts_none(standin, bot_f
         assert pressed.content == "The rematch lobby is closed.", pressed.content
         assert await bot.sessions.core.in_channel(chan.id) is None
         after = standin.messages(chan)[standin.messages(chan).index(card) + 1 :]
-        assert not any("Rematch of game" in m.content for m in after)
+        assert not any("rematch of game" in m.content for m in after)
 
 
 async def _rematch_of(standin, bot, chan, alice, bob, *, clock=None, timer_hours=None, clock_after=None):
@@ -206,7 +206,7 @@ async def _rematch_of(standin, bot, chan, alice, bob, *, clock=None, timer_hours
     card = await standin.next_message(chan, lambda m: "**Results**" in m.content)
     pressed = await (await standin.click(bob, card, "Rematch")).original()
     assert "you host it" in pressed.content, pressed.content
-    message = await standin.next_message(chan, lambda m: "Rematch of game" in m.content)
+    message = await standin.next_message(chan, lambda m: "rematch of game" in m.content)
     new = await bot.sessions.core.in_channel(chan.id)
     assert new.id != old.id and new.status == "lobby"
     return old, new, message
@@ -276,6 +276,54 @@ async def test_a_rematch_pings_only_those_whose_notices_want_a_mention(standin, 
             session = await bot.sessions.core.get(session.id)
         card = await standin.next_message(chan, lambda m: "**Results**" in m.content)
         await (await standin.click(bob, card, "Rematch")).original()
-        rematch = await standin.next_message(chan, lambda m: "Rematch of game" in m.content)
+        rematch = await standin.next_message(chan, lambda m: "rematch of game" in m.content)
         assert f"<@{alice.id}>" in rematch.content and f"<@{cara.id}>" in rematch.content
         assert rematch.pinged == frozenset({alice.id}), rematch.pinged
+
+
+async def test_a_rematchs_lobby_message_names_the_game_it_plays_again_to_its_end(standin, bot_factory):
+    """The rematch's lobby message said "Rematch of game #N" only when it was posted: refreshed
+    when someone joined or left or a computer was added, and when the game started, it read like
+    any new lobby's.  The game played again is stored with the lobby, so every state of its
+    message names it, after a restart too."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan, make = standin.channel("games"), bot_factory(ALL)
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        old, new, message = await _rematch_of(standin, bot, chan, alice, bob)
+        head = f"**Nim**: rematch of game #{old.id}\n"
+        assert message.content.startswith(head) and f"<@{alice.id}>" in message.content, message.content
+        assert new.row.rematch_of == old.id
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        joined = await standin.click(alice, message, "Join")
+        assert joined.content.startswith(head), joined.content
+        await (await standin.slash(alice, chan, "game leave")).original()
+        await standin.settle()
+        assert standin.message(message.id).content.startswith(head)
+        await (await standin.slash(bob, chan, "game computer", level="easy")).original()
+        await standin.settle()
+        shown = standin.message(message.id).content
+        assert shown.startswith(head) and "Cpu Ada" in shown, shown
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        standin.skip_messages(chan)
+        await standin.click(bob, standin.message(message.id), "Start")
+        await standin.next_message(chan, is_board)  # the first board follows the lobby message's edit
+        shown = standin.message(message.id).content
+        assert shown.startswith(head) and "The game has started." in shown, shown
+
+
+async def test_a_rematchs_closed_lobby_message_still_names_the_game_it_played_again(standin, bot_factory):
+    """The host of a rematch nobody joined leaves it: the lobby closes, and its message, which said
+    "This lobby is closed" under a plain "new game" head, still names the game it was to play again."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        old, _, message = await _rematch_of(standin, bot, chan, alice, bob)
+        await standin.click(bob, message, "Leave")
+        shown = standin.message(message.id)
+        await standin.wait_for(lambda: "(everyone left the lobby)" in shown.content, what="the closed lobby")
+        assert shown.content.startswith(f"**Nim**: rematch of game #{old.id}\n"), shown.content
+        assert "This lobby is closed" in shown.content and not shown.buttons, shown.content

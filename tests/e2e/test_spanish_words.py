@@ -31,9 +31,45 @@ async def test_a_spanish_lobby_names_its_buttons_as_they_read(standin, bot_facto
     assert "3. Cpu Blaise (máquina, fácil)\n" in seen[2], seen[2]  # was "(máquina, easy)"
     # Each seat line is followed by the seated people's reliability (see /me profile).
     assert "Guacamole necesita al menos 2 jugadores (Unirse o Añadir máquina).\n" in seen[0], seen[0]
-    assert "se puede empezar (quien abrió la sala pulsa Empezar) o esperar a más gente.\n" in seen[1]
-    assert "La mesa está llena (3 asientos): quien abrió la sala puede pulsar Empezar.\n" in seen[2]
+    assert "se puede empezar (quien lleva la sala pulsa Empezar) o esperar a más gente.\n" in seen[1]
+    assert "La mesa está completa (3 asientos): quien lleva la sala puede pulsar Empezar.\n" in seen[2]
     assert [english_in(text, tree) for text in seen] == [[], [], []]
+
+
+async def test_a_spanish_lobby_handed_over_does_not_say_its_host_opened_it(standin, bot_factory):
+    """Spanish named the host "quien abrió la sala" (who opened the lobby): once the host left and
+    the next person took the lobby over, the lobby said that person had opened it."""
+    chan = standin.channel("games")
+    bob, cara = standin.add_users("bob", "cara")
+    standin.guild.locale = "es-419"
+    async with standin.run_client(bot_factory(EXTENSIONS)):
+        await standin.wait_synced()
+        lobby = await standin.slash(bob, chan, "guacamole new", thread=False, players=3)
+        await standin.click(cara, lobby.message, "Unirse")
+        left = await standin.click(bob, lobby.message, "Salir")
+    assert "1. Cara (lleva la sala)\n" in left.content, left.content
+    assert "abrió" not in left.content, left.content
+
+
+async def test_a_spanish_lobby_reads_the_same_words_from_full_to_closed(standin, bot_factory):
+    """The Spanish lobby said the table was "llena" while the refusal of one more seat and the
+    host's ping said "completa"; closed by its last person, it said "todos salieron de la sala"
+    (a masculine "everyone")."""
+    chan = standin.channel("games")
+    bob, cara = standin.add_users("bob", "cara")
+    standin.guild.locale = bob.locale = "es-419"  # the refusal is the asker's, in their language
+    async with standin.run_client(bot_factory(EXTENSIONS)):
+        await standin.wait_synced()
+        lobby = await standin.slash(bob, chan, "guacamole new", thread=False, players=2)
+        full = (await standin.click(cara, lobby.message, "Unirse")).content  # as it reads then
+        ping = await standin.next_message(chan, lambda m: "tu mesa" in m.content)
+        refused = await (await standin.slash(bob, chan, "game computer")).original()
+        await standin.click(cara, lobby.message, "Salir")
+        closed = await standin.click(bob, lobby.message, "Salir")
+    assert "La mesa está completa (2 asientos)" in full, full
+    assert "está completa (2 asientos)" in ping.content and "está completa (2 asientos)" in refused.content
+    assert "Esta sala está cerrada (no quedó nadie en la sala)." in closed.content, closed.content
+    assert "todos" not in closed.content
 
 
 async def test_missing_permissions_are_named_as_a_spanish_client_names_them(standin, bot_factory, tree):  # noqa: F811

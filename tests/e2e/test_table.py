@@ -291,3 +291,43 @@ async def test_commands_after_the_game_ended_say_it_is_over(standin, bot_factory
         status = await (await standin.slash(alice, chan, "game status")).original()
         assert "Nim" in status.content and not status.content.startswith("⚠️")
         assert (await bot.sessions.store.games.last_session(chan.id)).version == session.version
+
+
+async def test_a_host_who_leaves_hands_the_lobby_to_the_next_person(standin, bot_factory):
+    """The host left a lobby others sat in: the lobby message marked nobody as host yet said "the
+    host presses Start", and when the table filled the one pinged to start it was the person who
+    had left.  The person seated first after the host now hosts it, after a restart too."""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    make = bot_factory()
+    async with standin.run_client(make):
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2, players=3)
+        await standin.click(bob, lobby.message, "Join")
+        left = await standin.click(alice, lobby.message, "Leave")
+        assert "1. Bob (host)\n" in left.content and "Alice" not in left.content, left.content
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        await standin.click(carol, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Join")
+        full = await standin.next_message(chan, lambda m: "your Nim table is full" in m.content)
+        assert full.pinged == frozenset({bob.id}), full.content
+        assert (await nim_session(bot, chan)).row.host_id == bob.id
+
+
+async def test_a_lobby_closed_by_its_button_shows_the_lobby_as_it_ended(standin, bot_factory):
+    """The last person's Leave turned the lobby message into "This lobby is closed: everyone left."
+    and then, in a second edit, into the closed lobby (game, options, seats, why it closed): it is
+    the closed lobby at once, in one edit."""
+    (alice,) = standin.add_users("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()):
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2)
+        shown = standin.message(lobby.message.id)
+        edits = shown.edits
+        await standin.click(alice, lobby.message, "Leave")
+        await standin.wait_for(lambda: "(everyone left the lobby)" in shown.content, what="the closed lobby")
+    assert shown.content.startswith("**Nim**: new game\nOptions: piles: 2\n1. Alice (host)\n"), shown.content
+    assert shown.content.endswith("This lobby is closed (everyone left the lobby).") and not shown.buttons
+    assert shown.edits == edits + 1

@@ -179,7 +179,7 @@ async def test_a_rematch_in_the_thread_keeps_it_open_until_the_rematch_is_over(
 
         # The rematch is opened, joined and started in the same thread, within the hour.
         await (await standin.click(bob, card, "Rematch")).original()
-        rematch_lobby = await standin.next_message(thread, lambda m: "Rematch of game" in m.content)
+        rematch_lobby = await standin.next_message(thread, lambda m: "rematch of game" in m.content)
         await (await standin.click(alice, rematch_lobby, "Join")).original()
         await (await standin.slash(bob, thread, "game start")).original()
         await standin.next_message(thread, is_board)
@@ -391,3 +391,17 @@ async def test_commands_in_the_lobby_messages_channel_point_to_the_games_thread(
         ), answer.content
         assert (await bot.sessions.core.in_channel(thread.id)).version == session.version
         assert await bot.sessions.core.in_channel(chan.id) is None
+
+
+async def test_a_lobby_closed_before_its_start_does_not_say_its_game_was_played(standin, bot_factory):
+    """A lobby opened with a thread and closed by its last person leaving said "This lobby is
+    closed (everyone left the lobby)" and then "The game was played in #thread": nothing was."""
+    (alice,) = standin.add_users("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()):
+        await standin.wait_synced()
+        lobby, thread = await open_in_thread(standin, chan, alice, piles=2)
+        left = await standin.click(alice, lobby, "Leave")
+    assert left.content.endswith(
+        f"This lobby is closed (everyone left the lobby).\nNothing was played in its thread {thread.mention}."
+    ), left.content

@@ -348,3 +348,29 @@ async def test_games_ended_before_the_upgrade_are_not_told_again(kind, request, 
             assert await store.games.ended_untold(5, "a") == []
         finally:
             await store.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+async def test_a_lobby_stores_the_game_it_plays_again(kind, request, tmp_path):
+    """The upgrade that records which game a rematch plays again leaves the games before it as
+    no rematch; a lobby stored after it keeps the game it plays again, and reads it back."""
+    from tests.table.test_operating import old_database
+
+    (added,) = [n for n, name, _ in migrations("sqlite") if name == "rematch_of"]
+    row = (
+        "INSERT INTO sessions (id, game, guild_id, channel_id, host_id, status, options, max_players, seed,"
+        " version, created_at, updated_at, finished_at) VALUES"
+        " (20, 'nim', 5, 20, 1, 'finished', '{}', 2, 1, 3, 'a', 'a', 'b')"
+    )
+    async with old_database(kind, request, tmp_path, added - 1, (row,)) as target:
+        store = await open_store(target)
+        try:
+            assert store.upgraded_from == added - 1 and await store.schema_version() == SCHEMA_VERSION
+            assert (await store.games.session(20)).rematch_of is None
+            again = await store.games.create_session(
+                game="nim", guild_id=5, channel_id=20, host_id=1, host_name="Ann", options={},
+                max_players=2, seed=2, rematch_of=20,
+            )  # fmt: skip
+            assert (await store.games.session(again)).rematch_of == 20
+        finally:
+            await store.close()

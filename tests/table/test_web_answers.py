@@ -212,7 +212,7 @@ async def test_a_lobby_follows_its_start_and_one_closed_unplayed_says_so(service
         assert '<h2 id="result-h">Result</h2>\n<p>Nobody wins (everyone left the lobby).</p>' in html, html
         assert 'id="board"' not in html
         es = await (await client.get(f"/g/{token}?lang=es")).text()
-        assert '<h2 id="result-h">Resultado</h2>\n<p>No gana nadie (todos salieron de la sala).</p>' in es, es
+        assert '<h2 id="result-h">Resultado</h2>\n<p>No gana nadie (no quedó nadie en la sala).</p>' in es, es
     finally:
         pages.close()
         await client.close()

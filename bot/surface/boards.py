@@ -20,7 +20,9 @@ same way.  The catch-up at start-up
 posts a turn that ended, and a board inside a turn only while its ``board`` job is pending: a turn
 half played before a restart, with no board refused, is told when it ends.  Every post holds the
 game's ``board`` job in the database while it reads, posts and records (:meth:`Boards._claimed`):
-the job's try in one process and a post in another never tell one turn twice.  A post that finds
+the job's try in one process and a post in another never tell one turn twice.  The message telling
+a game's abandon holds it the same way (:meth:`Boards.tell_abandoned`): told once across processes,
+and, finding a board post holding the job, told by the job's try once that post is over.  A post that finds
 the job held leaves the moves to the post holding it, and hands its own sentences (header, lines,
 note) to the job, which the next board posted carries, whichever process posts it.
 
@@ -471,7 +473,9 @@ class Boards:
         async with jobs.holding(BOARD, key, POSTING, lease=POST_LEASE, held=held) as mine:
             yield mine
 
-    async def _posted_elsewhere(self, session: Session, catching_up: bool, handed: Inside) -> None:
+    async def _posted_elsewhere(
+        self, session: Session, catching_up: bool, handed: Inside, *, ends: bool = False
+    ) -> None:
         """Another process holds the game's board job, posting its board.  A catch-up leaves the
         board to it; any other post is handed to the job, due when that post's lease is over (the
         other post no longer drops it): the try then posts what the other post did not tell.  The
@@ -479,7 +483,10 @@ class Boards:
         carry, go with the job too, in place of those the other post read from it and tells (or
         joined to those kept by a post that gave the job back); they come with the next board
         posted, whichever process posts it and whichever board it follows (:data:`HANDED`), once
-        (:func:`~bot.surface.unposted.handed_over`: joined to those handed over while it holds it)."""
+        (:func:`~bot.surface.unposted.handed_over`: joined to those handed over while it holds it).
+        ``ends``: the post tells the game's end (its abandon, :meth:`tell_abandoned`), which a board
+        post holding the job does not: the job is kept (marked, under that post's claim), and its
+        try tells the end unless it was told meanwhile."""
         if catching_up:
             return
         jobs, key = self.service.store.jobs, str(session.id)
@@ -497,6 +504,8 @@ class Boards:
         elif held_by_post(job, now):  # what the job kept, the post holding it read and tells
             payload, due = handed_over(job, handed if says else None), job.claimed_until or now
             says = False
+            if ends:  # (changed under that claim: given back, not dropped, when that post is over)
+                payload["ends"] = job.claim or ""
         else:  # given back (refused): what it keeps is owed still
             payload, due = job.payload.copy(), job.due_at
             handed = handed.joined(Inside.of(job.payload))
@@ -605,16 +614,32 @@ class Boards:
         """Tell the channel that ``session`` was abandoned (its stored reason, what next), under
         the lines a refused board, or a line refused just before (the answer that abandoned it),
         left owed (:meth:`owed_inside`), in its language then, then close its board
-        (:meth:`abandoned`).  Refused, those stay in the ``board`` job, whose try tells it."""
-        owed = await self.owed_inside(session)
-        carried = owed.lines if owed is not None else ()
-        t = await self.look.language(session)
-        text = "\n".join(
-            [*(line.in_words(t) for line in carried), texts.abandoned_text(written.session(session), t)]
-        )
-        mentions = also_pinging(discord.AllowedMentions.none(), owed.pings if owed is not None else ())
-        await self.look.channel(session).send(text, allowed_mentions=mentions)
-        await self.service.store.jobs.cancel(BOARD, str(session.id))  # told: nothing to try again
+        (:meth:`abandoned`).  It holds the game's ``board`` job as a board post does
+        (:meth:`_claimed`): told once across processes (:attr:`SessionRow.end_told
+        <bot.storage.SessionRow.end_told>`, read again under the claim), its lines carried once.
+        Refused, those stay in the ``board`` job, whose try tells it; found held by another
+        process's post, the abandon is left to the job's try when that post is over
+        (:meth:`_posted_elsewhere`)."""
+        async with self._post_lock(session.id), self._claimed(session) as held:
+            if held is None:  # another process posts the game's board: the try tells the abandon after it
+                await self._posted_elsewhere(session, False, Inside(HANDED), ends=True)
+                return
+            session = await self.service.core.get(session.id) or session
+            if session.status != "abandoned" or session.row.end_told:
+                return  # told meanwhile (in another process, say): the job goes with the claim
+            owed = owed_in(session, held)
+            carried = owed.lines if owed is not None else ()
+            t = await self.look.language(session)
+            text = "\n".join(
+                [*(line.in_words(t) for line in carried), texts.abandoned_text(written.session(session), t)]
+            )
+            mentions = also_pinging(discord.AllowedMentions.none(), owed.pings if owed is not None else ())
+            try:
+                await self.look.channel(session).send(text, allowed_mentions=mentions)
+            except discord.HTTPException:  # the lines this post read are kept for the try
+                await self.retry_later(session, None, read=owed)
+                raise
+            await self.service.store.games.end_told(session.id)  # told: the job goes with the claim
         await self.abandoned(session)
 
     async def abandoned(self, session: Session) -> None:

@@ -360,3 +360,93 @@ async def test_a_post_calling_on_a_seat_again_that_finds_another_process_posting
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
         assert len([m for m in standin.messages(thread)[seen:] if is_board(m)]) == 2
+
+
+def abandon_told(standin, thread) -> list:
+    """The messages in ``thread`` telling all that its game was abandoned."""
+    return [m for m in standin.messages(thread) if "This game was abandoned" in m.content and not m.ephemeral]
+
+
+@pytest.mark.parametrize("other", ["a catch-up", "an answer"])
+async def test_an_abandon_told_by_two_processes_at_once_is_told_once(
+    standin, bot_factory, table_clock, other
+):
+    """The game is abandoned and not told yet.  One process tells it (the answer to a clock); while
+    it holds the game's board job, between its reading and its post, the other tells it too (its
+    start's catch-up or the board job's try, or an answer there): the channel is told once, and
+    the board job, fired when the first post's lease is over, tells nothing more."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        ended = await bot.sessions.seats.abandon(thread.id, alice.id, can_manage=True)  # stored, not told
+        look = bot.front.look
+        real = look.language
+
+        async def language(*args, **kwargs):  # the first teller, between its reading and its post
+            look.language = real  # once
+            if other == "a catch-up":
+                await there._catch_up(session.id)
+            else:
+                await there.tell_abandoned(await bot.sessions.core.get(session.id))
+            return await real(*args, **kwargs)
+
+        look.language = language  # type: ignore[method-assign]
+        await here.tell_abandoned(ended)
+        table_clock.advance(POST_LEASE)
+        await bot.scheduler.run_due()
+        await here.drain()
+        await there.drain()
+        told = abandon_told(standin, thread)
+        assert len(told) == 1, [m.content for m in told]
+        assert (await bot.sessions.core.get(session.id)).row.end_told
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+
+@pytest.mark.parametrize("owed", [False, True], ids=["", "a line owed"])
+async def test_an_abandon_while_another_process_posts_a_board_is_told_once_after_that_board(
+    standin, bot_factory, table_clock, owed
+):
+    """The other process posts the game's board; while it holds the board job, between its reading
+    and its post, the game is abandoned here and its abandon told (with ``owed``, the answer that
+    abandoned it refused first, kept for what follows, as a clock's answer is): the abandon finds
+    the job held and is not told before that board, which would come after it with live buttons.
+    The job's try, when that post is over, tells it once, under the refused line, and takes the
+    buttons off that board."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        there.controls = here.controls  # (as its own front sets them)
+        seen, front = len(standin.messages(thread)), bot.front
+        line = Said("⏱️ Bob answered: the game is abandoned.")
+        real = front.look.render
+
+        async def render(*args, **kwargs):  # the other process, between its reading and its post
+            front.look.render = real  # once
+            now = await bot.sessions.core.get(session.id)
+            if owed:  # refused, and kept for what follows (ClockDesk.say)
+                await here.unposted.again(now, Inside(now.row.board_message_id or 0, lines=(line,)))
+            ended = await bot.sessions.seats.abandon(thread.id, alice.id, can_manage=True)
+            await here.tell_abandoned(ended)
+            return await real(*args, **kwargs)
+
+        front.look.render = render
+        board = await there.post_board(await bot.sessions.core.get(session.id), ping=False)
+        assert board is not None
+        table_clock.advance(POST_LEASE)
+        await bot.scheduler.run_due()
+        await here.drain()
+        await there.drain()
+        await standin.settle()
+        posted = [m for m in standin.messages(thread)[seen:] if not m.ephemeral]
+        assert [m.id for m in posted][0] == board.id, [m.content for m in posted]
+        (told,) = abandon_told(standin, thread)
+        assert told is posted[-1] and told.content.startswith(str(line)) == owed, told.content
+        assert sum(str(line) in m.content for m in posted) == owed
+        assert standin.message(board.id).custom_ids == []
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await here.drain()
+        assert len(abandon_told(standin, thread)) == 1

@@ -486,14 +486,14 @@ def lobby_text(session: Session, t: Language = ENGLISH) -> str:
     if session.status == "lobby":
         if taken >= most:
             state = t.ngettext(
-                "The table is full ({n} seat): the host can press {button Start}.",
-                "The table is full ({n} seats): the host can press {button Start}.",
+                "The table is full ({n} seat): anyone seated can press {button Start}.",
+                "The table is full ({n} seats): anyone seated can press {button Start}.",
                 most,
             )
         elif taken >= least:
             state = t.ngettext(
-                "{n} seat of {most} taken: ready to start (the host presses {button Start}), or wait for more players.",
-                "{n} seats of {most} taken: ready to start (the host presses {button Start}), or wait for more players.",
+                "{n} seat of {most} taken: ready to start (anyone seated can press {button Start}), or wait for more players.",
+                "{n} seats of {most} taken: ready to start (anyone seated can press {button Start}), or wait for more players.",
                 taken,
                 most=most,
             )
@@ -567,7 +567,7 @@ def thread_welcome(session: Session, t: Language = ENGLISH) -> str:
     return clip(
         t.gettext(
             "This thread holds **{game}** game #{number}, opened by {host}. Join with the lobby's "
-            "buttons in {lobby} or with {/game join} here; the host starts it with {/game start}. "
+            "buttons in {lobby} or with {/game join} here; anyone seated starts it with {/game start}. "
             "Boards, turns and results are posted here.",
             game=session.info.title,
             number=session.id,

@@ -31,8 +31,8 @@ async def test_a_spanish_lobby_names_its_buttons_as_they_read(standin, bot_facto
     assert "3. Cpu Blaise (máquina, fácil)\n" in seen[2], seen[2]  # was "(máquina, easy)"
     # Each seat line is followed by the seated people's reliability (see /me profile).
     assert "Guacamole necesita al menos 2 jugadores (Unirse o Añadir máquina).\n" in seen[0], seen[0]
-    assert "se puede empezar (quien lleva la sala pulsa Empezar) o esperar a más gente.\n" in seen[1]
-    assert "La mesa está completa (3 asientos): quien lleva la sala puede pulsar Empezar.\n" in seen[2]
+    assert "se puede empezar (quien tenga asiento puede pulsar Empezar) o esperar a más gente.\n" in seen[1]
+    assert "La mesa está completa (3 asientos): quien tenga asiento puede pulsar Empezar.\n" in seen[2]
     assert [english_in(text, tree) for text in seen] == [[], [], []]
 
 

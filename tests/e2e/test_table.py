@@ -315,6 +315,27 @@ async def test_a_host_who_leaves_hands_the_lobby_to_the_next_person(standin, bot
         assert (await nim_session(bot, chan)).row.host_id == bob.id
 
 
+async def test_any_seated_player_may_press_start_not_someone_unseated(standin, bot_factory):
+    """The lobby says anyone seated can press Start: a seated player who is not the host starts
+    the game with it, after someone not seated was refused and the lobby stayed as it was."""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2)
+        joined = await standin.click(bob, lobby.message, "Join")
+        assert "anyone seated can press Start" in joined.content, joined.content
+        before = await nim_session(bot, chan)
+        refused = await (await standin.click(carol, lobby.message, "Start")).original()
+        assert refused.ephemeral and "not playing in this game" in refused.content, refused.content
+        assert (await nim_session(bot, chan)).version == before.version
+        started = await standin.click(bob, lobby.message, "Start")
+        assert "The game has started." in started.content, started.content
+        await standin.next_message(chan, is_board)
+        session = await nim_session(bot, chan)
+        assert session.status == "active" and session.row.host_id == alice.id
+
+
 async def test_a_lobby_closed_by_its_button_shows_the_lobby_as_it_ended(standin, bot_factory):
     """The last person's Leave turned the lobby message into "This lobby is closed: everyone left."
     and then, in a second edit, into the closed lobby (game, options, seats, why it closed): it is

@@ -19,6 +19,7 @@ from bot.sessions import RatingChange, Seat, Session
 from bot.storage import SessionRow
 from cogs.table import record
 from engines.core import Event, MoveWords, config_from_options, options_of, plural
+from languages import language
 
 ROOT = Path(__file__).resolve().parents[2]
 NOUNS = (
@@ -257,7 +258,7 @@ async def test_no_game_here_names_the_real_commands(service):
 def test_lobby_counts_and_options_in_words():
     """ "3 of 3 seated, 2 needed" becomes "the table is full"; options show in words, defaults left out."""
     full = session_of("guacamole", seats=3, max_players=3)
-    assert "The table is full (3 seats): the host can press Start." in texts.lobby_text(full)
+    assert "The table is full (3 seats): anyone seated can press Start." in texts.lobby_text(full)
     waiting = session_of("guacamole", seats=1, max_players=4)
     assert "1 seat of 4 taken" in texts.lobby_text(waiting) and "at least 2 players" in texts.lobby_text(
         waiting
@@ -275,6 +276,22 @@ def test_lobby_counts_and_options_in_words():
     assert "Options: standard rules" in texts.lobby_text(plain)
     guac = session_of("guacamole", seats=1, max_players=2, options={"dishes_per_turn": 0})
     assert "Options: no limit on new dishes per turn" in texts.lobby_text(guac)
+
+
+@pytest.mark.parametrize(
+    ("code", "anyone", "host"),
+    [("en", "anyone seated", "host"), ("es", "quien tenga asiento", "lleva la sala")],
+)
+def test_the_lobby_says_anyone_seated_may_start(code, anyone, host):
+    """Any seated player may press Start, yet the lobby said the host presses it (and the thread's
+    first message that the host starts the game): the ready and full lobbies and the welcome say
+    anyone seated may, in both languages (the seat line still names the host)."""
+    t = language(code)
+    ready = session_of("guacamole", seats=2, max_players=4, lobby_channel_id=3)
+    full = session_of("guacamole", seats=3, max_players=3)
+    for said in (texts.lobby_text(ready, t), texts.lobby_text(full, t), texts.thread_welcome(ready, t)):
+        starting = [line for line in re.split(r"[.;]", said) if re.search(r"start|empez", line, re.I)]
+        assert starting and all(anyone in line and host not in line for line in starting), said
 
 
 def test_move_words_for_the_issues_examples():

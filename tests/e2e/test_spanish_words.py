@@ -109,7 +109,7 @@ async def test_an_undo_is_told_in_the_readers_language(standin, bot_factory):
         spanish = (await (await standin.slash(bob, chan, "game log")).original()).content
         english = (await (await standin.slash(alice, chan, "game log")).original()).content
     name = first.name.capitalize()
-    assert f"{name} deshizo 1 jugada, desde la jugada 1, con el acuerdo de todos" in spanish, spanish
+    assert f"{name} deshizo 1 jugada, desde la jugada 1, con el acuerdo de toda la mesa" in spanish, spanish
     assert f"{name} took back 1 move, from move 1, with everyone's agreement" in english, english
 
 

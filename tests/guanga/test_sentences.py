@@ -171,7 +171,7 @@ def test_turn_and_seat_refusals_in_spanish():
     s, _ = G.apply_move(s, 0, G.parse_move(f"keep {s.orders_dealt[0][0]}"))
     with pytest.raises(NotYourTurn) as caught:
         G.apply_move(s, 0, G.parse_move(f"keep {s.orders_dealt[0][1]}"))
-    assert check_refusal(caught.value) == "ya te quedaste con tu pedido; esperando a los demás"
+    assert check_refusal(caught.value) == "ya te quedaste con tu pedido; esperando al resto de la mesa"
     other = next(o[0] for o in D.ORDERS if o[0] not in s.orders_dealt[1])
     with pytest.raises(IllegalMove) as caught:
         G.apply_move(s, 1, G.parse_move(f"keep {other}"))

@@ -138,7 +138,7 @@ def test_the_guides_name_the_choices_of_new_as_each_client_shows_them():
         guide("guanga")
     )
     assert "- Master (side B, shells from lines, blankets): no starting shells" in EN.gettext(guide("guanga"))
-    assert "`tableros` Todos el mismo tablero (por defecto) o Un tablero por persona;" in ES.gettext(
+    assert "`tableros` Un tablero para toda la mesa (por defecto) o Un tablero por persona;" in ES.gettext(
         guide("nowa_gwinea")
     )
     assert "`boards` Everyone the same board (default) or One board each;" in EN.gettext(guide("nowa_gwinea"))

@@ -71,6 +71,6 @@ def test_the_check_passes_tu_and_words_that_only_look_alike():
     good = [
         "¿Estás de acuerdo? Únete con {/game join}: el anfitrión la empieza después.",
         "Tu país, el maíz y los dos jugadores (`/vos` es notación).",
-        "{players}: ¿de acuerdo? Todos los consultados deben estar de acuerdo.",
+        "{players}: ¿de acuerdo? Hace falta el acuerdo de cada persona consultada.",
     ]
     assert strays([("x", text) for text in good]) == []

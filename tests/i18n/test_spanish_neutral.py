@@ -10,7 +10,8 @@ a title with a masculine or feminine ending); a word about a thing that happens 
 after a form of *haber* ("no te has inscrito"), which never changes with who is meant.
 
 Nor is one player ever "el jugador" or "un jugador", in the games' texts or the table's (see
-:data:`ONE_PLAYER`), nor a group of them "los jugadores" (see :data:`GROUP`)."""
+:data:`ONE_PLAYER`), nor a group of them "los jugadores" (see :data:`GROUP`), "todos", "los demás" or "otros" (see
+:data:`PEOPLE`)."""
 
 from __future__ import annotations
 
@@ -71,11 +72,40 @@ def one_player(entries: list[tuple[str, str]]) -> list[str]:
     ]
 
 
+# Nor is a group of people "todos", "los demás", "otros" or "ellos", nor "solos", "listos" or
+# "juntos": "toda la mesa", "todo el mundo", "el resto de la mesa", "cada quien", "alguien", "compartir
+# mesa".  "todos" before a determiner counts things ("todos los servidores", "todos tus
+# exploradores"), unless a participle follows that names people ("todos los consultados"); "los
+# demás" or "otros" before a plural noun in -os or -as is things too ("en los demás formatos").  As
+# in :data:`GENDERED`, a word may start after a slash option name's underscore.
+PEOPLE = re.compile(
+    r"(?:\b|(?<=_))(?:todos(?!\s+(?:los|las|tus|sus|mis|estos|esos)\b)"
+    r"|todos los (?:consultados|presentes|inscritos|sentados|convocados|interesados|invitados)"
+    r"|los demás(?!\s+\w+(?:os|as)\b)|otros(?!\s+\w+(?:os|as|es)\b)"
+    r"|ellos|nosotros|vosotros|solos|listos|juntos|uno como otro|unos? (?:a|con) otros?)\b",
+    re.IGNORECASE,
+)
+# The one use allowed: "todos contra todos", the Spanish name of a round-robin league's format,
+# which names no one in particular and has no neutral name a reader would know.
+ROUND_ROBIN = re.compile(r"\btodos contra todos\b", re.IGNORECASE)
+
+
+def people_plural(entries: list[tuple[str, str]]) -> list[str]:
+    """``english: spanish`` for each Spanish text that calls a group of people "todos", "los demás"
+    (or another masculine plural)."""
+    return [
+        f"{english!r}: {found!r} in {text!r}"
+        for english, text in entries
+        for found in PEOPLE.findall(ROUND_ROBIN.sub(" ", NOT_ADDRESS.sub(" ", text)))
+    ]
+
+
 def test_the_spanish_catalogue_says_nothing_of_a_players_gender():
     texts = spanish_texts()
     assert len(texts) > 2000
     assert gendered(texts) == []
     assert one_player(texts) == []
+    assert people_plural(texts) == []
 
 
 @pytest.mark.parametrize(
@@ -122,10 +152,25 @@ def test_the_spanish_catalogue_says_nothing_of_a_players_gender():
         "Vuelve a jugar con los mismos jugadores y opciones",
         "solo los jugadores de la partida construyen aldeas",
         "la máquina juega en tu asiento y quedas último",
+        # Groups of people the catalogue named in the masculine before.
+        "no todos confirmaron la mesa de la cola",
+        "{player} deshizo {n} jugada, desde la jugada {target}, con el acuerdo de todos",
+        "Todos los consultados deben estar de acuerdo",
+        "ya estuviste de acuerdo; esperando a los demás",
+        "la sigues como los demás espectadores",
+        "espera a otros",
+        "si vence el plazo o todos dicen `done`",
+        "¡Todos construyen a la vez!",
+        "tantos colores y tantos recursos uno como otro",
+        "{a} y {b} no se emparejarán juntos en {league}.",
+        "ya están listos",
+        "no juegan solos",
+        "se avisa a ellos",
+        "frutos_para_todos",
     ],
 )
 def test_a_gendered_word_about_a_player_is_found(spanish):
-    assert gendered([("", spanish)]) or one_player([("", spanish)])
+    assert gendered([("", spanish)]) or one_player([("", spanish)]) or people_plural([("", spanish)])
 
 
 @pytest.mark.parametrize(
@@ -164,7 +209,20 @@ def test_a_gendered_word_about_a_player_is_found(spanish):
         "la eliminación directa es para juegos de dos jugadores",
         "tablero según el número de jugadores",
         "la máquina juega en tu asiento y quedas en último lugar",
+        "alguien no confirmó la mesa de la cola",
+        "con el acuerdo de toda la mesa",
+        "Hace falta el acuerdo de cada persona consultada",
+        "esperando al resto de la mesa",
+        "la partida empieza cuando todo el mundo lo haya hecho",
+        "{a} y {b} no compartirán mesa en {league}.",
+        "Tus partidas y salas en todos los servidores",
+        "todos tus exploradores están en el tablero",
+        "Todos los pedidos están elegidos",
+        "Rondas de una liga suiza (en los demás formatos se calculan solas)",
+        "elige otros nombres",
+        "{league} es una liga de todos contra todos",
+        "fruta_para_toda_la_mesa",
     ],
 )
 def test_a_word_that_fits_anyone_is_not(spanish):
-    assert gendered([("", spanish)]) == one_player([("", spanish)]) == []
+    assert gendered([("", spanish)]) == one_player([("", spanish)]) == people_plural([("", spanish)]) == []

@@ -361,7 +361,7 @@ def test_spanish_reads_the_game_terms(board99):
     assert "En el dado sale el tótem loro: la aldea empieza en su tótem, C3" in es
     assert "Pozas de agua: C2 D3 E2 E5 G5" in es
     assert "Choza X: X0B3 en B3 C2 C3 C4 D3" in es
-    assert "Tu aldea, oculta a los demás hasta que termine la ronda" in es
+    assert "Tu aldea, oculta al resto de la mesa hasta que termine la ronda" in es
 
 
 def test_fruit_for_all_is_told_as_it_scores(board99):

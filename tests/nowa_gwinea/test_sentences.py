@@ -67,7 +67,7 @@ def test_the_reroll_and_the_shared_win_read_in_spanish():
     assert rerolled
     check_event(rerolled[0])
     spanish = rerolled[0].words_for(None, SPANISH)
-    assert "se volvió a tirar" in spanish and "¡Todos construyen a la vez!" in spanish
+    assert "se volvió a tirar" in spanish and "¡Toda la mesa construye a la vez!" in spanish
     assert spanish.startswith("Ronda 2 de 9: tablero ")
 
     s = rig(players=2)
@@ -169,7 +169,7 @@ def test_a_deadline_without_a_caller_in_spanish():
     _s, events = ng.apply_move(s, 0, ng.Done())
     assert [e.kind for e in events[:3]] == ["done", "deadline", "score"]
     assert events[0].words_for(None, SPANISH) == "{p0} terminó de construir en esta ronda"
-    assert events[1].words_for(None, SPANISH) == "Todos terminaron de construir; termina la ronda 1."
+    assert events[1].words_for(None, SPANISH) == "Toda la mesa terminó de construir; termina la ronda 1."
     assert "la bonificación de fruta es para {p0}, que completó antes una aldea." in events[2].words_for(
         None, SPANISH
     )
@@ -444,7 +444,11 @@ def test_the_rules_help_says_how_a_round_ends_without_a_call():
         (
             SPANISH.gettext(ng.RULES_HELP),
             "**Reglas de la mesa:**",
-            ("todos dicen `done`", "en un empate, la primera en llegar", "no con `frutos_para_todos`"),
+            (
+                "toda la mesa dice `done`",
+                "en un empate, la primera en llegar",
+                "no con `fruta_para_toda_la_mesa`",
+            ),
         ),
     ):
         (line,) = [row for row in text.splitlines() if row.startswith(rulings)]

@@ -293,7 +293,7 @@ def test_the_clock_speaks_the_readers_language():
     b = gc.begin(BANK3, [0, 1, 2], [0], 0.0)
     b = gc.run_out(gc.advance(BANK3, b, [0], [1], DAY), [1], 4 * DAY)
     line = gc.clock_line(BANK3, b, {0: "Ana", 1: "Bo", 2: "Cy"}, 4 * DAY, t=es)
-    assert line == "⏱ bank:3d+12h: Ana 2 d 12 h, Bo sin tiempo (se pregunta a los demás), Cy 3 d"
+    assert line == "⏱ bank:3d+12h: Ana 2 d 12 h, Bo sin tiempo (se pregunta al resto de la mesa), Cy 3 d"
     per_move = ClockSpec(MOVE, 24 * HOUR)
     b = gc.begin(per_move, [0, 1], [1], 0.0)
     assert gc.clock_line(per_move, b, {0: "Ana", 1: "Bo"}, 5 * HOUR, t=es) == "⏱ move:1d: Bo 19 h (le toca)"

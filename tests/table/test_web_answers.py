@@ -224,7 +224,7 @@ async def test_a_lobby_follows_its_start_and_one_closed_unplayed_says_so(service
     [
         ("a player could not be seated", "no se pudo sentar a una persona"),
         ("a player left the queue", "alguien dejó la cola"),
-        ("not everyone confirmed the queue's table", "no todos confirmaron la mesa de la cola"),
+        ("not everyone confirmed the queue's table", "alguien no confirmó la mesa de la cola"),
     ],
 )
 async def test_a_queue_table_closed_unplayed_says_why_in_the_readers_language(service, reason, spanish):

@@ -192,6 +192,26 @@ class Lobby:
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
+    async def rename_thread(self, session: Session) -> None:
+        """A game's own thread is named after the host who opened its lobby; when that host left and
+        the lobby passed to the next person seated, the thread takes the new host's name once, as the
+        game starts.  Discord lets a channel be renamed twice in 10 minutes, and a thread's game
+        starts once, so this one rename never meets that limit.  A thread renamed by hand (no
+        longer "<game> #<number> · ...") keeps its name."""
+        row = session.row
+        if row.lobby_channel_id is None or row.lobby_message_id != row.channel_id:
+            return  # played in the channel where it was opened, or in a thread it did not open
+        title = session.info.title
+        wanted = texts.thread_name(title, session.id, texts.host_name(session))
+        try:
+            thread = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
+            if not isinstance(thread, discord.Thread) or thread.name == wanted:
+                return
+            if thread.name.startswith(texts.thread_name(title, session.id, "")):
+                await thread.edit(name=wanted)
+        except discord.HTTPException:  # the game has started all the same; only the name is old
+            log.warning("could not rename the thread of session %s", session.id, exc_info=True)
+
     async def tell_host_full(self, session: Session, actor_id: int) -> None:
         """Ping the host when someone else takes the last seat."""
         if session.status != "lobby" or len(session.seats) < session.row.max_players:
@@ -288,6 +308,7 @@ class Lobby:
                 await reply(interaction, note)
         if result is not None:
             await self.boards.announce(result, header=await self.boards.begins(result.session))
+            await self.rename_thread(result.session)
         elif session is None:
             await self.refresh(None, session_id)
         elif action in ("join", "cpu"):

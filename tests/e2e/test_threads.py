@@ -405,3 +405,47 @@ async def test_a_lobby_closed_before_its_start_does_not_say_its_game_was_played(
     assert left.content.endswith(
         f"This lobby is closed (everyone left the lobby).\nNothing was played in its thread {thread.mention}."
     ), left.content
+
+
+async def test_a_thread_takes_its_new_hosts_name_once_as_its_game_starts(standin, bot_factory):
+    """A game's thread is named after the host who opened the lobby, and kept that name after they
+    left and the next person seated took the lobby over.  It takes the new host's name as the game
+    starts, in one rename (Discord allows two per 10 minutes); a thread whose host stayed, or one
+    a moderator renamed, keeps its name."""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+
+    def renames(thread) -> int:
+        return standin.requests.count(f"PATCH /channels/{thread.id}")
+
+    async def start(user, lobby, thread) -> None:
+        """Press the lobby's Start and wait for its handler to end (the thread's name is set after
+        the first board)."""
+        custom_id = f"pk:lobby:start:{(await bot.sessions.core.in_channel(thread.id)).id}"
+        await standin.click(user, lobby, "Start")
+        await standin.next_message(thread, is_board)
+        await asyncio.gather(*(t for t in asyncio.all_tasks() if t.get_name().endswith(custom_id)))
+
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby, thread = await open_in_thread(standin, chan, alice, piles=2, players=3)
+        number = (await bot.sessions.core.in_channel(thread.id)).id
+        await standin.click(bob, lobby, "Join")
+        await standin.click(carol, lobby, "Join")
+        await standin.click(alice, lobby, "Leave")
+        assert thread.name == f"Nim #{number} · Alice" and renames(thread) == 0
+        await start(carol, lobby, thread)  # carol starts it; bob hosts it
+        assert thread.name == f"Nim #{number} · Bob" and renames(thread) == 1
+
+        stayed, kept = await open_in_thread(standin, chan, alice, piles=2)
+        await standin.click(bob, stayed, "Join")
+        await start(alice, stayed, kept)
+        assert kept.name.endswith(" · Alice") and renames(kept) == 0
+
+        left, named = await open_in_thread(standin, chan, carol, piles=2)
+        await standin.click(alice, left, "Join")
+        await standin.click(carol, left, "Leave")
+        await standin.http("PATCH", f"/channels/{named.id}", body={"name": "Friday Nim"})  # a moderator
+        await standin.settle()
+        await start(alice, left, named)
+        assert named.name == "Friday Nim" and renames(named) == 1

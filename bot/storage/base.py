@@ -265,7 +265,7 @@ class JobPayload(TypedDict, total=False):
     pings: list[int]  # board: the people those lines mention who want a mention
     note: dict[str, Any]  # board: that board's own line (a seat given to the computer), said again
     during: str  # board: the claim of the post holding the job when those sentences were handed to it
-    ends: str  # board: the claim of the post holding the job when an abandon was left to its try
+    left: str  # board: the claim of the post holding the job when another post left what it tells to its try
     held: bool  # remind: it carries a turn notice quiet hours held back (it comes, reminders or not)
     asked: list[list[int]]  # timeout notice: the questions (seat, time out) told after quiet hours
 

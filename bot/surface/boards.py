@@ -473,9 +473,7 @@ class Boards:
         async with jobs.holding(BOARD, key, POSTING, lease=POST_LEASE, held=held) as mine:
             yield mine
 
-    async def _posted_elsewhere(
-        self, session: Session, catching_up: bool, handed: Inside, *, ends: bool = False
-    ) -> None:
+    async def _posted_elsewhere(self, session: Session, catching_up: bool, handed: Inside) -> None:
         """Another process holds the game's board job, posting its board.  A catch-up leaves the
         board to it; any other post is handed to the job, due when that post's lease is over (the
         other post no longer drops it): the try then posts what the other post did not tell.  The
@@ -484,9 +482,10 @@ class Boards:
         joined to those kept by a post that gave the job back); they come with the next board
         posted, whichever process posts it and whichever board it follows (:data:`HANDED`), once
         (:func:`~bot.surface.unposted.handed_over`: joined to those handed over while it holds it).
-        ``ends``: the post tells the game's end (its abandon, :meth:`tell_abandoned`), which a board
-        post holding the job does not: the job is kept (marked, under that post's claim), and its
-        try tells the end unless it was told meanwhile."""
+        The job is always kept (marked ``left``, under that post's claim, so that post gives it back
+        rather than dropping it): that post may have read the game before this one's move was
+        stored, or may not tell what this one does (an abandon, :meth:`tell_abandoned`); the try
+        posts what is still untold, or nothing."""
         if catching_up:
             return
         jobs, key = self.service.store.jobs, str(session.id)
@@ -504,8 +503,7 @@ class Boards:
         elif held_by_post(job, now):  # what the job kept, the post holding it read and tells
             payload, due = handed_over(job, handed if says else None), job.claimed_until or now
             says = False
-            if ends:  # (changed under that claim: given back, not dropped, when that post is over)
-                payload["ends"] = job.claim or ""
+            payload["left"] = job.claim or ""  # (changed under that claim: given back, not dropped)
         else:  # given back (refused): what it keeps is owed still
             payload, due = job.payload.copy(), job.due_at
             handed = handed.joined(Inside.of(job.payload))
@@ -622,7 +620,7 @@ class Boards:
         (:meth:`_posted_elsewhere`)."""
         async with self._post_lock(session.id), self._claimed(session) as held:
             if held is None:  # another process posts the game's board: the try tells the abandon after it
-                await self._posted_elsewhere(session, False, Inside(HANDED), ends=True)
+                await self._posted_elsewhere(session, False, Inside(HANDED))
                 return
             session = await self.service.core.get(session.id) or session
             if session.status != "abandoned" or session.row.end_told:

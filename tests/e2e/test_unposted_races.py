@@ -18,6 +18,7 @@ from tests.e2e.players import to_move
 from tests.e2e.test_notices import EXTENSIONS, is_board, play_one, start_game
 from tests.e2e.test_unposted import BOARD, RETRY, refused_by_clock
 from tests.standin.model import ATTACH_FILES
+from tests.support import nim
 
 
 @pytest.mark.parametrize("first", ["the try", "a post"])
@@ -450,3 +451,40 @@ async def test_an_abandon_while_another_process_posts_a_board_is_told_once_after
         await bot.scheduler.run_due()
         await here.drain()
         assert len(abandon_told(standin, thread)) == 1
+
+
+async def test_a_move_stored_while_another_process_posts_the_board_gets_its_own_board(
+    standin, bot_factory, table_clock
+):
+    """Process A posts Nim's board and, between reading what the channel was not told and its post,
+    the next player's move is stored and process B's post of its board finds the job held (nothing
+    of its own to say): A's board does not tell that move, so the job's try, once A's lease is
+    over, posts the board that does, calling on whom it would have."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        seen, front = len([m for m in standin.messages(thread) if is_board(m)]), bot.front
+        user, now = await to_move(bot, thread, (alice, bob))
+        move = min(nim.legal_moves(now.state, now.seat_of(user.id).seat), key=lambda m: m.count)
+        real = front.look.render
+
+        async def render(*args, **kwargs):  # A, after reading the log, before posting
+            front.look.render = real  # once
+            played = await bot.sessions.play.play(thread.id, user.id, str(move))
+            assert await there.post_board(played.session) is None  # B finds the job held
+            return await real(*args, **kwargs)
+
+        front.look.render = render
+        await here.post_board(await bot.sessions.core.get(session.id), ping=False)
+        table_clock.advance(POST_LEASE + RETRY)
+        await bot.scheduler.run_due()
+        await here.drain()
+        await there.drain()
+        boards = [m for m in standin.messages(thread) if is_board(m)][seen:]
+        assert len(boards) == 2, [m.content for m in boards]
+        after = await bot.sessions.core.get(session.id)
+        assert after.row.board_message_id == boards[-1].id and after.row.told_through >= 1
+        other = bob if user is alice else alice  # to move after that move: called by its board
+        assert other.id in boards[-1].pinged and user.id not in boards[-1].pinged, boards[-1].content
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None

@@ -51,14 +51,7 @@ async def test_a_refused_board_tried_again_while_another_process_posts_is_posted
             await there.retry(job)
 
         one, other = (retry, post) if first == "the try" else (post, retry)
-        real = front.look.render
-
-        async def render(*args, **kwargs):  # the first post, between its reading and its post
-            front.look.render = real  # once
-            await other()
-            return await real(*args, **kwargs)
-
-        front.look.render = render
+        between_read_and_post(front, other)  # (the first post's)
         await one()
         await here.drain()
         await there.drain()
@@ -69,6 +62,19 @@ async def test_a_refused_board_tried_again_while_another_process_posts_is_posted
         assert len(posted) == 1, [m.content for m in posted]
         assert bob.id in posted[0].pinged
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+
+def between_read_and_post(front, act) -> None:
+    """Run ``act`` once, inside the next board post: after it read what the channel was not told
+    and before it posts (at the board's render)."""
+    real = front.look.render
+
+    async def render(*args, **kwargs):
+        front.look.render = real  # once
+        await act()
+        return await real(*args, **kwargs)
+
+    front.look.render = render
 
 
 async def two_processes(standin, bot, chan, alice, bob):
@@ -182,14 +188,11 @@ async def test_what_a_post_tells_is_not_handed_over_again_by_a_post_with_nothing
         seen, front = len(standin.messages(thread)), bot.front
         line = Said("🔁 Sub takes Beto's seat.")
         await here.unposted.again(session, Inside(HANDED, lines=(line,)))
-        real = front.look.render
 
-        async def render(*args, **kwargs):
-            front.look.render = real  # once
+        async def other() -> None:
             assert await there.post_board(await bot.sessions.core.get(session.id), ping=False) is None
-            return await real(*args, **kwargs)
 
-        front.look.render = render
+        between_read_and_post(front, other)
         await here.post_board(session, ping=False)
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
@@ -342,15 +345,12 @@ async def test_a_post_calling_on_a_seat_again_that_finds_another_process_posting
         thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
         seen, front = len(standin.messages(thread)), bot.front
         user, now = await to_move(bot, thread, (alice, bob))
-        real = front.look.render
 
-        async def render(*args, **kwargs):
-            front.look.render = real  # once
+        async def other() -> None:
             seat = now.seat_of(user.id).seat
             assert await there.post_board(now, ping=True, restarted=[seat]) is None
-            return await real(*args, **kwargs)
 
-        front.look.render = render
+        between_read_and_post(front, other)
         await here.post_board(now, ping=False)
         table_clock.advance(POST_LEASE)
         await bot.scheduler.run_due()
@@ -421,18 +421,15 @@ async def test_an_abandon_while_another_process_posts_a_board_is_told_once_after
         there.controls = here.controls  # (as its own front sets them)
         seen, front = len(standin.messages(thread)), bot.front
         line = Said("⏱️ Bob answered: the game is abandoned.")
-        real = front.look.render
 
-        async def render(*args, **kwargs):  # the other process, between its reading and its post
-            front.look.render = real  # once
+        async def abandon() -> None:  # while the other process posts
             now = await bot.sessions.core.get(session.id)
             if owed:  # refused, and kept for what follows (ClockDesk.say)
                 await here.unposted.again(now, Inside(now.row.board_message_id or 0, lines=(line,)))
             ended = await bot.sessions.seats.abandon(thread.id, alice.id, can_manage=True)
             await here.tell_abandoned(ended)
-            return await real(*args, **kwargs)
 
-        front.look.render = render
+        between_read_and_post(front, abandon)
         board = await there.post_board(await bot.sessions.core.get(session.id), ping=False)
         assert board is not None
         table_clock.advance(POST_LEASE)
@@ -467,15 +464,12 @@ async def test_a_move_stored_while_another_process_posts_the_board_gets_its_own_
         seen, front = len([m for m in standin.messages(thread) if is_board(m)]), bot.front
         user, now = await to_move(bot, thread, (alice, bob))
         move = min(nim.legal_moves(now.state, now.seat_of(user.id).seat), key=lambda m: m.count)
-        real = front.look.render
 
-        async def render(*args, **kwargs):  # A, after reading the log, before posting
-            front.look.render = real  # once
+        async def other() -> None:  # A has read the log and not posted yet
             played = await bot.sessions.play.play(thread.id, user.id, str(move))
             assert await there.post_board(played.session) is None  # B finds the job held
-            return await real(*args, **kwargs)
 
-        front.look.render = render
+        between_read_and_post(front, other)
         await here.post_board(await bot.sessions.core.get(session.id), ping=False)
         table_clock.advance(POST_LEASE + RETRY)
         await bot.scheduler.run_due()

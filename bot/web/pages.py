@@ -93,12 +93,22 @@ def given_value(request: web.Request, name: str) -> str:
     return value if len(value) <= GIVEN_SHOWN else value[: GIVEN_SHOWN - 1] + "…"
 
 
+LINKED_LONGEST = 200
+"""The longest path a page's language links lead back to.  Every page's address is far shorter
+(``/g/TOKEN/board/STEP.png``): a longer one is a 404 whatever its language, so its language links
+lead to the site's root, the same 404 in the other language, rather than write out an address of
+up to 8 KB (aiohttp's limit on a request line) once per language."""
+
+
 def linked_path(path: str) -> str:
     """``path`` (an address's path, as decoded) written for a link back to it: every character that
     is not plain in a path percent-encoded (a ``?`` or ``#`` that was ``%3F`` or ``%23``, a quote, a
     backslash, a space, a letter outside ASCII), and a leading ``//`` written ``/%2F``, so that the
-    link always leads to this site and never to a host the address named (``//example.org``)."""
+    link always leads to this site and never to a host the address named (``//example.org``); the
+    site's root for a path longer than :data:`LINKED_LONGEST` as written."""
     written = quote(path, safe="/:@!$&'()*+,;=")
+    if len(written) > LINKED_LONGEST:
+        return "/"
     if not written.startswith("/"):
         written = "/" + written
     if written.startswith("//"):

@@ -141,6 +141,29 @@ async def test_a_running_game_shows_what_the_channel_was_told(service):
         await client.close()
 
 
+async def test_a_404_for_a_long_address_leads_its_language_links_to_the_root(service):
+    """A 404's language links lead to the address asked for while it could be a page's, and to the
+    site's root (the same 404 in the other language) once it is longer than any page's: the asked
+    address is not written out again, once a language, at up to the 8 KB of a request line."""
+    pages, client = await serve(service)
+    try:
+        short = "/g/" + "x" * 40
+        reply = await client.get(short)
+        assert reply.status == 404
+        assert f'<a href="{short}?lang=es" hreflang="es"' in await reply.text()
+        for long in ("/g/" + "y" * 5000, "/" + "é" * 100):  # 5,002 characters; 600 percent-encoded
+            reply = await client.get(long)
+            assert reply.status == 404
+            text = await reply.text()
+            assert '<a href="/?lang=es" hreflang="es"' in text
+            assert "yyyyyyyyyy" not in text and "%C3%A9" not in text
+            assert len(text.encode()) < 4000
+            root = await client.get("/?lang=es")  # where the link leads: the 404, in Spanish
+            assert root.status == 404 and '<html lang="es">' in await root.text()
+    finally:
+        await client.close()
+
+
 async def test_wrong_tokens_and_servers_that_turned_pages_off_find_nothing(service):
     played, final = whole_game("guanga", 2, 4)
     sid = await store_game(service, "guanga", 2, 4, played[:4], final)

@@ -213,7 +213,7 @@ async def table_admissible(store: Store, session_id: int, guild_id: int | None, 
 
 
 async def queue_admissible(store: Store, guild_id: int, user_id: int, game: str) -> Said | None:
-    """The queue's gate (see :class:`bot.queue.service.QueueService`): whether ``user_id`` may be
+    """The queue's gate (:attr:`bot.queue.tables.Tables.gate`): whether ``user_id`` may be
     seated at a table the queue forms in ``guild_id``, under the server's cap and its default
     gate (a queue table has no host to set one of its own).  ``game`` is not asked: the cap and
     the server's gate hold for every game."""

@@ -5,8 +5,11 @@ A person joins a server's queue with their wishes (:meth:`QueueService.join`; th
 checked in :mod:`bot.queue.wishes`); the service then forms the tables it can
 (:meth:`QueueService.match`), and again whenever someone may be seated who could not be: back
 from their time away, or a game of the server ended under a cap on running games.  Forming,
-confirming and starting a table are :class:`bot.queue.tables.Tables`'s, which the service is.  A
-person's wait ends at their maximum wait (a ``queue_expire`` job), and they are told.
+confirming and starting a table are the work of a part the service holds,
+:class:`bot.queue.tables.Tables` (:attr:`QueueService.tables`, with the gate): the service hands
+it the matchings, the Confirm presses, the ``queue_confirm`` jobs and the start-up's sweep, and a
+person leaving a table being confirmed gives that table back through it.  A person's wait ends
+at their maximum wait (a ``queue_expire`` job), and they are told.
 
 Imports: the tables, the matcher, the wishes, sessions, storage, the time's jobs; never discord.
 """
@@ -19,7 +22,7 @@ import logging
 import engines
 from bot import notices
 from bot.queue.match import ANY, MAX_AVOID, PACES, RATED
-from bot.queue.tables import HOUR, MAX_ROUNDS, Gate, Opened, Posts, Tables, left_said
+from bot.queue.tables import HOUR, MAX_ROUNDS, Gate, Opened, Posts, Tables, left_said, tell
 from bot.queue.wishes import (
     DEFAULT_WAIT_HOURS,
     MAX_COMPUTERS,
@@ -55,11 +58,15 @@ def away_said(person: PersonRow) -> Said:
     )
 
 
-class QueueService(Tables):
-    """The queue of every server (see the module's docstring)."""
+class QueueService:
+    """Keeps the people waiting in every server's queue, from joining to the end of their wait,
+    and has its :class:`Tables` form their tables (see the module's docstring)."""
 
     def __init__(self, store: Store, sessions: SessionService, posts: Posts, gate: Gate | None = None):
-        super().__init__(store, sessions, posts, gate)
+        self.store = store
+        self.sessions = sessions
+        self.posts = posts
+        self.tables = Tables(store, sessions, posts, gate)  # forms, confirms and starts the tables; the gate
         self._later: set[asyncio.Task[list[Opened]]] = set()
         sessions.core.on_end.append(self.game_ended)  # a game that ends frees a seat under the cap
 
@@ -130,9 +137,8 @@ class QueueService(Tables):
         person = await self.store.people.person(user_id)
         if person.away_at(self.store.clock.time()):
             return away_said(person)
-        if self.gate is None:
-            return None
-        return await self.gate(guild_id, user_id, game)
+        gate = self.tables.gate
+        return None if gate is None else await gate(guild_id, user_id, game)
 
     async def leave(self, guild_id: int, user_id: int) -> QueueEntry:
         """Leave the queue.  Leaving a table being confirmed declines it: the table is not played
@@ -147,7 +153,7 @@ class QueueService(Tables):
             if entry.table_id is None:
                 await self.store.queue.leave(guild_id, user_id)
                 break
-            if await self.give_back(entry.table_id, [user_id], told=False, why=left_said(entry)):
+            if await self.tables.give_back(entry.table_id, [user_id], told=False, why=left_said(entry)):
                 break
         if first is None:
             raise Refusal("you are not in this server's queue; join it with /queue join")
@@ -170,7 +176,15 @@ class QueueService(Tables):
         if not await self.store.queue.unavoid(user_id, other_id):
             raise Refusal("you do not avoid them")
 
-    # ------------------------------------------------------------------ forming again
+    # ------------------------------------------------------------------ forming tables
+
+    async def match(self, guild_id: int) -> list[Opened]:
+        """Form every table the server's queue can form now, and open them (:meth:`Tables.match`)."""
+        return await self.tables.match(guild_id)
+
+    async def confirm(self, table_id: int, user_id: int) -> Said:
+        """A press of a table's Confirm button (:meth:`Tables.confirm`)."""
+        return await self.tables.confirm(table_id, user_id)
 
     async def came_back(self, user_id: int) -> None:
         """``user_id`` ended their time away: the queues they wait in form again, to seat them."""
@@ -181,7 +195,7 @@ class QueueService(Tables):
         """A game or lobby of the server ended: someone the cap on running games held back may be
         seated now, so the queue forms again (a task of its own, as after a change of the gates:
         the ending holds its game's lock, and may be the queue's own lobby closing)."""
-        if row.guild_id is None or self.gate is None:
+        if row.guild_id is None or self.tables.gate is None:
             return
         task = asyncio.get_running_loop().create_task(self.match_later(row.guild_id))
         self._later.add(task)
@@ -200,6 +214,14 @@ class QueueService(Tables):
             return []
 
     # ------------------------------------------------------------------ jobs
+
+    async def unconfirmed(self, job: Job) -> None:
+        """A ``queue_confirm`` job: a table's time to confirm is up (:meth:`Tables.unconfirmed`)."""
+        await self.tables.unconfirmed(job)
+
+    async def sweep(self) -> int:
+        """At start-up: the Confirm messages a stop left are settled soon (:meth:`Tables.sweep`)."""
+        return await self.tables.sweep()
 
     async def back(self, job: Job) -> None:
         """A ``queue_back`` job: the time away of someone waiting (key ``guild:user``) ended."""
@@ -221,6 +243,10 @@ class QueueService(Tables):
             return
         hours = round((entry.expires_at - entry.joined_at) / HOUR)
         server = await self.posts.server_name(entry.guild_id)
-        await self.tell(
-            entry.guild_id, entry.user_id, expired_said(engines.get(entry.game).title, server, hours)
+        await tell(
+            self.store,
+            self.posts,
+            entry.guild_id,
+            entry.user_id,
+            expired_said(engines.get(entry.game).title, server, hours),
         )

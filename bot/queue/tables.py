@@ -1,4 +1,5 @@
-"""The tables the queue forms, from matching to their start: :class:`Tables`.
+"""The tables the queue forms, from matching to their start: :class:`Tables`, the part of the
+queue's service (:class:`bot.queue.service.QueueService`) that forms them.
 
 A matching (:meth:`Tables.match`) asks the matcher (:func:`bot.queue.match.form`) which tables
 can be formed from the people waiting and opens each in a thread of the server's queue channel:
@@ -14,8 +15,11 @@ start brings forward those a stop left (:meth:`Tables.sweep`).
 The gate: :attr:`Tables.gate` (``guild, user, game -> a refusal or None``) is asked for each
 waiting person before matching; a person it refuses is not seated, and stays waiting.  So is a
 person away (``/me away``), until they are back.  What the queue needs of Discord is
-:class:`Posts`.  The people waiting (joining, leaving, their waits) are
-:class:`bot.queue.service.QueueService`'s, which is a :class:`Tables`.
+:class:`Posts`, and a person is told what came of their wait by :func:`tell`.  The people
+waiting (joining, leaving, their waits) are the service's, which holds a :class:`Tables` and
+calls it: :meth:`Tables.match`, :meth:`Tables.confirm`, :meth:`Tables.give_back` (someone
+leaving a table being confirmed), :meth:`Tables.unconfirmed` and :meth:`Tables.sweep`, and reads
+its :attr:`Tables.gate`.  Nothing here calls the service.
 
 Imports: the matcher, the wishes, sessions, storage, the time's jobs, languages; never discord.
 """
@@ -139,6 +143,32 @@ class Posts(Protocol):
         ...
 
 
+async def tell(store: Store, posts: Posts, guild_id: int, user_id: int, what: Said) -> None:
+    """Tell ``user_id`` ``what`` by direct message, in their language (else the server's); when
+    the DM is refused, with a mention in the server's queue channel instead.  In their quiet
+    hours (``/me notify quiet:``: no direct messages then) the queue channel names them
+    instead, pinging them only when they take their notices as mentions (a direct message after
+    all when the channel takes no post)."""
+    person = await store.people.person(user_id)
+    server_t = await posts.language(guild_id)
+    mine = language(person.locale) if person.locale else server_t
+    quiet = notices.is_quiet(person, store.clock.time())
+    if not quiet and await posts.direct(user_id, what.in_words(mine)):
+        return
+    ping = not quiet or person.wants_mention
+    channel_id = await store.queue.channel(guild_id)
+    posted = None
+    if channel_id is not None:
+        posted = await posts.post(
+            channel_id,
+            guild_id,
+            f"<@{user_id}> " + what.in_words(server_t),
+            pings=[user_id] if ping else [],
+        )
+    if posted is None and quiet:  # the channel took nothing: a direct message after all
+        await posts.direct(user_id, what.in_words(mine))
+
+
 def formed_text(table: Table, people: Sequence[QueueEntry], t: Language) -> str:
     """What the thread of a table the queue formed says first: whom it seats, its pace and options."""
     info = engines.get(table.game)
@@ -202,8 +232,8 @@ def admits(user_ids: set[int]) -> Callable[[Want], bool]:
 
 
 class Tables:
-    """The tables of every server's queue, from matching to their start (see the module's
-    docstring)."""
+    """Forms the tables of every server's queue from the people waiting and sees each to its start
+    or gives it back (see the module's docstring)."""
 
     def __init__(self, store: Store, sessions: SessionService, posts: Posts, gate: Gate | None = None):
         self.store = store
@@ -341,7 +371,9 @@ class Tables:
                 if await self.store.queue.return_table(table_id, [person.user_id]) is None:
                     return None  # given back meanwhile (someone left the queue): its lobby is closed
                 await self.store.jobs.cancel(QUEUE_EXPIRE, f"{guild_id}:{person.user_id}")
-                await self.tell(guild_id, person.user_id, refused_said(info.title, exc.said))
+                await tell(
+                    self.store, self.posts, guild_id, person.user_id, refused_said(info.title, exc.said)
+                )
                 await self.posts.post(
                     thread,
                     guild_id,
@@ -529,8 +561,12 @@ class Tables:
         for e in gone:
             await self.store.jobs.cancel(QUEUE_EXPIRE, f"{e.guild_id}:{e.user_id}")
             if told:
-                await self.tell(
-                    e.guild_id, e.user_id, dropped_said(info.title, await self.posts.server_name(e.guild_id))
+                await tell(
+                    self.store,
+                    self.posts,
+                    e.guild_id,
+                    e.user_id,
+                    dropped_said(info.title, await self.posts.server_name(e.guild_id)),
                 )
         await self.conclude(
             table,
@@ -626,30 +662,3 @@ class Tables:
             if (table is None or table.status != "confirming") and await self.store.jobs.hasten(job, now):
                 swept += 1
         return swept
-
-    # ------------------------------------------------------------------ telling
-
-    async def tell(self, guild_id: int, user_id: int, what: Said) -> None:
-        """Tell ``user_id`` ``what`` by direct message, in their language (else the server's); when
-        the DM is refused, with a mention in the server's queue channel instead.  In their quiet
-        hours (``/me notify quiet:``: no direct messages then) the queue channel names them
-        instead, pinging them only when they take their notices as mentions (a direct message after
-        all when the channel takes no post)."""
-        person = await self.store.people.person(user_id)
-        server_t = await self.posts.language(guild_id)
-        mine = language(person.locale) if person.locale else server_t
-        quiet = notices.is_quiet(person, self.store.clock.time())
-        if not quiet and await self.posts.direct(user_id, what.in_words(mine)):
-            return
-        ping = not quiet or person.wants_mention
-        channel_id = await self.store.queue.channel(guild_id)
-        posted = None
-        if channel_id is not None:
-            posted = await self.posts.post(
-                channel_id,
-                guild_id,
-                f"<@{user_id}> " + what.in_words(server_t),
-                pings=[user_id] if ping else [],
-            )
-        if posted is None and quiet:  # the channel took nothing: a direct message after all
-            await self.posts.direct(user_id, what.in_words(mine))

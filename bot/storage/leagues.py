@@ -530,15 +530,9 @@ class Leagues(Concern):
 
         def body() -> Body[bool]:
             yield from forfeiting(game_id, forfeits)
-            return (yield from self.forfeit_result(game_id))
+            return (yield from forfeit_result(game_id))
 
         return await self.db.transact(body())
-
-    def forfeit_result(self, game_id: int) -> Body[bool]:
-        """:meth:`record_forfeit`'s places and points, inside a transaction."""
-        seats = yield from all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
-        results = [ResultRow(i, r[0], None, 2 if r[1] else 1, False) for i, r in enumerate(seats)]
-        return (yield from self._league_result(game_id, results))
 
     def record_result(
         self, session_id: int, status: str, results: Sequence[ResultRow], *, forfeit: bool = False
@@ -551,46 +545,15 @@ class Leagues(Concern):
         if row is None:
             return
         if forfeit:
-            yield from self.forfeit_result(row[0])
+            yield from forfeit_result(row[0])
             return
         if status == "abandoned" or not results:
             # An abandoned league game counts as a forfeit by everyone in it: every seat scores a
             # loss (the last place and its points), so nobody gains from ending it.
-            yield from self._league_result(row[0], [], lost_by_all=True)
+            yield from league_result(row[0], [], lost_by_all=True)
             return
         results = yield from credited_results(row[0], results)
-        yield from self._league_result(row[0], results)
-
-    def _league_result(
-        self, game_id: int, results: Sequence[ResultRow], *, lost_by_all: bool = False
-    ) -> Body[bool]:
-        """A league game's places and points; ``lost_by_all``: every seat ranks last (a loss).  A
-        forfeit is a loss too: each seat that forfeited ranks last with the last place's points,
-        however many did (sharing the last places, two forfeits of three scored more than one,
-        and two of two a draw)."""
-        seats = yield from all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
-        forfeits = {s[0] for s in seats if s[1]}
-        table = yield from the_one(
-            "SELECT l.points FROM leagues l JOIN league_games g ON g.league_id = l.id WHERE g.id = ?", game_id
-        )
-        scale = [float(x) for x in json.loads(table[0])]
-        places = league_places([r for r in results if r.user_id in {s[0] for s in seats}], forfeits)
-        if lost_by_all:
-            places = {s[0]: len(seats) for s in seats}
-        ids = list(places)
-        scale = list(stretched(scale, len(ids)) if len(scale) >= len(ids) else place_points(len(ids)))
-        points = [scale[-1]] * len(ids) if lost_by_all else points_for_places([places[i] for i in ids], scale)
-        for k, uid in enumerate(ids):
-            if uid in forfeits:
-                places[uid], points[k] = len(ids), scale[-1]
-        yield from many(
-            "UPDATE league_seats SET place = ?, points = ? WHERE game_id = ? AND user_id = ?",
-            [(places[i], pts, game_id, i) for i, pts in zip(ids, points, strict=True)],
-        )
-        changed = yield from run(
-            "UPDATE league_games SET status = 'finished' WHERE id = ? AND status <> 'finished'", game_id
-        )
-        return changed == 1
+        yield from league_result(row[0], results)
 
 
 class GameTaken(Exception):
@@ -603,6 +566,43 @@ def forfeiting(game_id: int, user_ids: Sequence[int]) -> Body[None]:
         "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
         [(game_id, uid) for uid in user_ids],
     )
+
+
+def forfeit_result(game_id: int) -> Body[bool]:
+    """:meth:`Leagues.record_forfeit`'s places and points, inside a transaction."""
+    seats = yield from all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
+    results = [ResultRow(i, r[0], None, 2 if r[1] else 1, False) for i, r in enumerate(seats)]
+    return (yield from league_result(game_id, results))
+
+
+def league_result(game_id: int, results: Sequence[ResultRow], *, lost_by_all: bool = False) -> Body[bool]:
+    """A league game's places and points; ``lost_by_all``: every seat ranks last (a loss).  A
+    forfeit is a loss too: each seat that forfeited ranks last with the last place's points,
+    however many did (sharing the last places, two forfeits of three scored more than one,
+    and two of two a draw)."""
+    seats = yield from all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
+    forfeits = {s[0] for s in seats if s[1]}
+    table = yield from the_one(
+        "SELECT l.points FROM leagues l JOIN league_games g ON g.league_id = l.id WHERE g.id = ?", game_id
+    )
+    scale = [float(x) for x in json.loads(table[0])]
+    places = league_places([r for r in results if r.user_id in {s[0] for s in seats}], forfeits)
+    if lost_by_all:
+        places = {s[0]: len(seats) for s in seats}
+    ids = list(places)
+    scale = list(stretched(scale, len(ids)) if len(scale) >= len(ids) else place_points(len(ids)))
+    points = [scale[-1]] * len(ids) if lost_by_all else points_for_places([places[i] for i in ids], scale)
+    for k, uid in enumerate(ids):
+        if uid in forfeits:
+            places[uid], points[k] = len(ids), scale[-1]
+    yield from many(
+        "UPDATE league_seats SET place = ?, points = ? WHERE game_id = ? AND user_id = ?",
+        [(places[i], pts, game_id, i) for i, pts in zip(ids, points, strict=True)],
+    )
+    changed = yield from run(
+        "UPDATE league_games SET status = 'finished' WHERE id = ? AND status <> 'finished'", game_id
+    )
+    return changed == 1
 
 
 def credited_results(game_id: int, results: Sequence[ResultRow]) -> Body[list[ResultRow]]:

@@ -112,7 +112,7 @@ async def test_a_person_the_gate_refuses_is_not_seated_and_waits_on(queue):
     async def gate(guild_id: int, user_id: int, game: str):
         return said("too many games running") if user_id == 1 else None
 
-    queue.gate = gate
+    queue.tables.gate = gate
     for uid in (1, 2, 3):
         await join(queue, uid)
     (opened,) = await queue.match(GUILD)
@@ -205,7 +205,7 @@ async def test_the_servers_cap_keeps_a_person_from_a_queue_table(queue):
     from bot import profiles
     from bot.storage.profiles import ServerGates
 
-    queue.gate = lambda guild_id, user_id, game: profiles.queue_admissible(
+    queue.tables.gate = lambda guild_id, user_id, game: profiles.queue_admissible(
         queue.store, guild_id, user_id, game
     )
     await queue.store.profiles.set_server_gates(GUILD, ServerGates(cap=1))
@@ -285,7 +285,7 @@ async def test_people_the_cap_held_back_are_seated_as_soon_as_a_game_of_theirs_e
     from bot import profiles
     from bot.storage.profiles import ServerGates
 
-    queue.gate = lambda guild_id, user_id, game: profiles.queue_admissible(
+    queue.tables.gate = lambda guild_id, user_id, game: profiles.queue_admissible(
         queue.store, guild_id, user_id, game
     )
     await queue.store.profiles.set_server_gates(GUILD, ServerGates(cap=1))
@@ -586,7 +586,7 @@ async def test_a_person_who_changes_their_wishes_while_tables_form_is_seated_by_
 
     for uid in (1, 2):
         await join(queue, uid)
-    queue.gate = gate
+    queue.tables.gate = gate
     assert await queue.match(GUILD) == []
     waiting = await queue.store.queue.entries(GUILD)
     assert [(e.user_id, e.game, e.table_id) for e in waiting] == [
@@ -712,7 +712,7 @@ async def test_two_last_confirmations_at_once_both_hear_that_the_game_started(qu
     async def the_other_start_first(*args, **kwargs):
         if not arrived:  # 2's start, which saw everyone confirmed too, gets there first
             arrived.append(True)
-            others.append(await queue.start(opened.table_id))
+            others.append(await queue.tables.start(opened.table_id))
         return await start(*args, **kwargs)
 
     queue.sessions.lobby.start = the_other_start_first

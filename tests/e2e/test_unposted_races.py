@@ -648,3 +648,35 @@ async def test_lines_handed_to_an_abandon_being_told_are_told_once_after_it(
         await bot.scheduler.run_due()
         await here.drain()
         assert len(standin.messages(thread)) == seen + len(posted)
+
+
+async def test_a_refusal_armed_while_an_abandon_is_told_does_not_tell_its_lines_again(
+    standin, bot_factory, table_clock
+):
+    """The board job keeps a line refused before (a clock's answer); the game is abandoned and its
+    abandon told, under that line.  While the telling holds the job, between its reading and its
+    post, the other process arms the job for a board refused there (after a computer's turn): the
+    line, which the telling carries, is not kept for the job's try, which tells nothing more."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        seen, look = len(standin.messages(thread)), bot.front.look
+        line = Said("⏱️ Bob answered: Alice has a day more.")
+        await here.unposted.again(session, Inside(session.row.board_message_id or 0, lines=(line,)))
+        real = look.language
+
+        async def language(*args, **kwargs):  # the abandon's telling, between its reading and its post
+            look.language = real  # once
+            refused = discord.Forbidden(type("R", (), {"status": 403, "reason": "Forbidden"})(), "no")
+            await there.unposted.failed(session, refused, "after a computer's turn")
+            return await real(*args, **kwargs)
+
+        ended = await bot.sessions.seats.abandon(thread.id, alice.id, can_manage=True)  # stored, not told
+        look.language = language  # type: ignore[method-assign]
+        await here.tell_abandoned(ended)
+        table_clock.advance(RETRY)
+        posted = await fired(standin, bot, thread, seen, here, there)
+        (told,) = abandon_told(standin, thread)
+        assert [m.id for m in posted] == [told.id] and told.content.startswith(str(line)), told.content
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None

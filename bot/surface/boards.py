@@ -639,15 +639,16 @@ class Boards:
             session = await self.service.core.get(session.id) or session
             owed = owed_in(session, held)
             told = session.row.end_told
-            carried = [*(owed.lines if owed is not None else ()), *lines]
+            carried = owed.lines if owed is not None else ()
             note = owed.note if owed is not None else None
-            if session.status != "abandoned" or (told and not carried and note is None):
+            if session.status != "abandoned" or (told and not carried and note is None and not lines):
                 return  # told meanwhile, nothing more owed: the job goes with the claim
             t = await self.look.language(session)
             shown = written.session(session)
             said = [line.in_words(t) for line in carried]
             if note is not None:
                 said.append(texts.note_text(shown, note, t))
+            said.extend(line.in_words(t) for line in lines)
             if not told:
                 said.append(texts.abandoned_text(shown, t))
             mentions = also_pinging(discord.AllowedMentions.none(), owed.pings if owed is not None else ())

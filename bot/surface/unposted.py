@@ -93,7 +93,8 @@ class Inside:
     the message telling a game's abandon), only the ``lines`` and their ``pings`` are kept, and a
     game's first board's ``header`` (a league round's, said again in place of the catch-up's).  Either
     way the board's ``note`` (the table's own line: a seat resigned or out of time and played by
-    the computer from then on) is kept, for the board that tells it.
+    the computer from then on) is kept, for the board that tells it (or the message telling the
+    game's abandon, should that come first).
 
     A post that found another process posting the game's board keeps its sentences the same way
     (its header but a first board's, lines, pings, note, and whom it called on), ``after`` being

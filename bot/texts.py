@@ -305,6 +305,12 @@ def next_steps(session: Session, t: Language = ENGLISH) -> str:
     )
 
 
+def note_text(session: Session, note: Said, t: Language = ENGLISH) -> str:
+    """The table's own line about ``session`` (a resignation, a timeout), in ``t``: its seats
+    written {p0}, named as every sentence names them (escaped in a Discord message)."""
+    return sentence(name_seats(note.in_words(t), session.names()), session.names())
+
+
 def board_text(
     session: Session,
     records: Sequence[MoveRecord],
@@ -327,8 +333,7 @@ def board_text(
     finished = session.status == "finished"
     lines = [header] if header else []
     if note is not None:  # the table's own line (a resignation, a timeout), in the board's language
-        # its seats written {p0}, named as every sentence names them (escaped in a Discord message)
-        lines.append(sentence(name_seats(note.in_words(t), session.names()), session.names()))
+        lines.append(note_text(session, note, t))
     turns = told_turns(session, records, finished=finished, t=t)
     if len(turns) > 15:
         more = t.ngettext(

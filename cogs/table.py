@@ -254,18 +254,16 @@ class GameCommands(
             can_manage=bool(perms and perms.manage_channels),
             organises=lambda league_id: organises_league(store, interaction, league_id),
         )
-        await self.front.boards.settled(
-            interaction,
-            session,
-            said("The game was abandoned"),
-            lambda t: t.gettext(
-                "The {game} game was abandoned by {player}.",
-                game=session.info.title,
-                player=interaction.user.mention,
-            ),
-            N_("Game abandoned."),
-            then=lambda: self.front.boards.abandoned(session),
+        self.front.replies.committed(interaction, said("The game was abandoned"))
+        # the abandon's own line, told with the game's end, once across processes (or kept for the
+        # board job's try, should the channel refuse it)
+        line = said(
+            "The {game} game was abandoned by {player}.",
+            game=session.info.title,
+            player=interaction.user.mention,
         )
+        await self.front.boards.tell_abandoned(session, (line,))
+        await reply(interaction, i18n.private(interaction).gettext("Game abandoned."))
 
     @app_commands.command(
         name="timer", description="Set how long players have to move (host or Manage Channels)"

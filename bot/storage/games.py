@@ -456,7 +456,13 @@ class Games(Concern):
     async def end_told(self, session_id: int) -> None:
         """The channel was told that the game ended (an abandon: the last board tells a finished
         game's end, see :meth:`set_board_message`)."""
-        await self.db.change("UPDATE sessions SET end_told = 1 WHERE id = ? AND end_told = 0", session_id)
+        await self.db.transact(self.telling_end(session_id))
+
+    @staticmethod
+    def telling_end(session_id: int) -> Body[int]:
+        """The statement of :meth:`end_told`, for a transaction of its own or another's (the one
+        that drops the ``board`` job's claim held while the abandon was told)."""
+        return run("UPDATE sessions SET end_told = 1 WHERE id = ? AND end_told = 0", session_id)
 
     async def card_told(self, session_id: int) -> bool:
         """Mark the finished game's results card as posted (``end_told`` 2): True for the one

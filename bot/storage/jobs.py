@@ -10,7 +10,10 @@ import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from bot.storage.base import ARM_SQL, Body, Concern, Job, JobPayload, Row, job_json, job_of, one
+from bot.storage.base import ARM_SQL, Body, Concern, Job, JobPayload, Row, job_json, job_of, one, run
+
+GIVE_BACK = "UPDATE jobs SET claimed_by = NULL, claim = NULL, claimed_until = NULL WHERE id = ? AND claim = ?"
+"""Drop a claim on a job (its id, the claim), leaving it due as it was armed."""
 
 
 class Jobs(Concern):
@@ -96,7 +99,14 @@ class Jobs(Concern):
 
     @asynccontextmanager
     async def holding(
-        self, kind: str, key: str, owner: str, *, lease: float, held: Job | None = None
+        self,
+        kind: str,
+        key: str,
+        owner: str,
+        *,
+        lease: float,
+        held: Job | None = None,
+        also: Body[object] | None = None,
     ) -> AsyncIterator[Job | None]:
         """Hold the pending job ``kind``/``key`` for a block, due or not: claimed for ``owner`` at
         its start until now + ``lease`` seconds (and due then), dropped at its end; a block that
@@ -105,7 +115,10 @@ class Jobs(Concern):
         database gives it to one.  ``held``: the job as the caller claimed it already (the job it
         fires), whose claim it may take.  A process that stops in the block leaves the job to be
         fired when the lease is over.  A job armed again meanwhile keeping the claim
-        (:meth:`arm_keeping`: its payload changed) is given back at the block's end, as armed."""
+        (:meth:`arm_keeping`: its payload changed) is given back at the block's end, as armed.
+        ``also``: statements of the block's end, run in the transaction that drops the job (or
+        gives it back) when the block ends without raising (what the block did, recorded in the
+        step that ends the claim); not run when the block gets None, or raises."""
         now = self.clock.time()
         until = now + lease
 
@@ -148,19 +161,21 @@ class Jobs(Concern):
             if not restored:
                 await self.give_back(mine)
             raise
-        done = await self.db.change(
-            "DELETE FROM jobs WHERE id = ? AND claim = ? AND payload = ?", mine.id, mine.claim, kept
-        )
-        if not done:
-            await self.give_back(mine)
+
+        def end() -> Body[None]:
+            done = yield from run(
+                "DELETE FROM jobs WHERE id = ? AND claim = ? AND payload = ?", mine.id, mine.claim, kept
+            )
+            if not done:
+                yield from run(GIVE_BACK, mine.id, mine.claim)
+            if also is not None:
+                yield from also
+
+        await self.db.transact(end())
 
     async def give_back(self, job: Job) -> bool:
         """Drop our claim on ``job`` (armed again meanwhile), leaving it due as it was armed."""
-        changed = await self.db.change(
-            "UPDATE jobs SET claimed_by = NULL, claim = NULL, claimed_until = NULL WHERE id = ? AND claim = ?",
-            job.id,
-            job.claim,
-        )
+        changed = await self.db.change(GIVE_BACK, job.id, job.claim)
         return changed == 1
 
     async def complete_job(self, job: Job) -> bool:

@@ -21,10 +21,13 @@ posts a turn that ended, and a board inside a turn only while its ``board`` job 
 half played before a restart, with no board refused, is told when it ends.  Every post holds the
 game's ``board`` job in the database while it reads, posts and records (:meth:`Boards._claimed`):
 the job's try in one process and a post in another never tell one turn twice.  The message telling
-a game's abandon holds it the same way (:meth:`Boards.tell_abandoned`): told once across processes,
-and, finding a board post holding the job, told by the job's try once that post is over.  A post that finds
-the job held leaves the moves to the post holding it, and hands its own sentences (header, lines,
-note) to the job, which the next board posted carries, whichever process posts it.
+a game's abandon holds it the same way (:meth:`Boards.tell_abandoned`), the words of the answer that
+abandoned it (``/game abandon``'s, a clock question's) its first line, and records the abandon told
+as it drops the job: told once across processes, and, finding a board post holding the job, told by
+the job's try once that post is over.  A post that finds the job held leaves the moves to the post
+holding it, and hands its own sentences (header, lines, note) to the job, which the next board
+posted carries, whichever process posts it; handed to an abandon's telling, its lines and note are
+told by the job's try after it (a header heads a board, and none follows an abandon).
 
 What goes under a board (the play menus' buttons), what happens to the lobby message when a game
 ends, and the results card are the business of the parts above; the bot's
@@ -49,7 +52,7 @@ from bot import i18n, public, texts
 from bot.history import History
 from bot.sessions import MoveResult, RatingChange, Session
 from bot.sessions.play import turn_ended
-from bot.storage import Job, JobPayload, NotAnswering
+from bot.storage import Body, Job, JobPayload, NotAnswering
 from bot.surface import written
 from bot.surface.channels import channel_missing
 from bot.surface.direct import Notifier
@@ -204,8 +207,11 @@ class Boards:
                     outcome = Outcome.from_dict(session.row.outcome)
                     result = MoveResult(session, finished=True, outcome=outcome, turn_ended=True)
                     await self.announce(result, catching_up=True)
-            elif session.status == "abandoned" and not session.row.end_told:
-                # the abandon was stored and never told: the channel is told, the board closed
+            elif session.status == "abandoned" and (
+                not session.row.end_told or await self.owed_inside(session) is not None
+            ):
+                # the abandon was stored and never told: the channel is told, the board closed; or
+                # lines were handed to the job while it was told, which it did not carry
                 await self.tell_abandoned(session)
             elif session.status == "active" and session.row.board_message_id is None:
                 # the start was stored and its first board never posted: the lobby message says
@@ -456,21 +462,22 @@ class Boards:
         return message
 
     @asynccontextmanager
-    async def _claimed(self, session: Session) -> AsyncIterator[Job | None]:
+    async def _claimed(self, session: Session, also: Body[object] | None = None) -> AsyncIterator[Job | None]:
         """Hold the game's ``board`` job for a post, across processes (:meth:`Jobs.holding
         <bot.storage.jobs.Jobs.holding>`, armed first as a refusal would arm it when there is none):
         from reading what the channel was not told to recording the post, no other process posts
         the game's board, so no two tell the same turn.  The job goes when the post is recorded;
         a post refused, or a process stopped in it, leaves it to try the board again (at
-        :data:`RETRY`, or when the lease is over).  The job as held (what it keeps is read from
-        it), or None: another process holds it (posting)."""
+        :data:`RETRY`, or when the lease is over).  ``also``: what the post records in the step
+        that drops (or gives back) the job, when it ends without raising (an abandon told).  The job
+        as held (what it keeps is read from it), or None: another process holds it (posting)."""
         jobs, key = self.service.store.jobs, str(session.id)
         now = self.service.store.clock.time()
         await jobs.arm_unless_armed(
             BOARD, key, now + RETRY, {"guild": session.row.guild_id or 0, "since": now}
         )
         held = self._firing.get(session.id)  # the board job this process fires, its claim its own
-        async with jobs.holding(BOARD, key, POSTING, lease=POST_LEASE, held=held) as mine:
+        async with jobs.holding(BOARD, key, POSTING, lease=POST_LEASE, held=held, also=also) as mine:
             yield mine
 
     async def _posted_elsewhere(self, session: Session, catching_up: bool, handed: Inside) -> None:
@@ -608,42 +615,58 @@ class Boards:
         except Exception:
             log.warning("the refused board of session %s is not tried again", session.id, exc_info=True)
 
-    async def tell_abandoned(self, session: Session) -> None:
+    async def tell_abandoned(self, session: Session, lines: Sequence[Said] = ()) -> None:
         """Tell the channel that ``session`` was abandoned (its stored reason, what next), under
-        the lines a refused board, or a line refused just before (the answer that abandoned it),
-        left owed (:meth:`owed_inside`), in its language then, then close its board
-        (:meth:`abandoned`).  It holds the game's ``board`` job as a board post does
-        (:meth:`_claimed`): told once across processes (:attr:`SessionRow.end_told
-        <bot.storage.SessionRow.end_told>`, read again under the claim), its lines carried once.
-        Refused, those stay in the ``board`` job, whose try tells it; found held by another
-        process's post, the abandon is left to the job's try when that post is over
-        (:meth:`_posted_elsewhere`)."""
-        async with self._post_lock(session.id), self._claimed(session) as held:
+        what a refused board, or a line refused just before, left owed (:meth:`owed_inside`): its
+        lines, and its note (a resignation), which no board tells now; then ``lines``, the words of
+        the answer that abandoned it (``/game abandon``'s, a clock question's), which are the abandon's
+        own line; all in its language then, in one message; then close its board (:meth:`abandoned`).
+        It holds the game's ``board`` job as a board post does (:meth:`_claimed`), and records the
+        abandon told (:attr:`SessionRow.end_told <bot.storage.SessionRow.end_told>`, read again under
+        the claim) in the step that drops the claim: told once across processes, its lines carried
+        once.  Refused, those lines and ``lines`` stay in the ``board`` job, whose try tells them
+        with the abandon; found held by another process's post (a board's, or another telling of
+        the abandon), ``lines`` are handed to the job, and the try tells what that post did not
+        when it is over (:meth:`_posted_elsewhere`).  The abandon told already (by another process,
+        say), what is owed still (lines handed to the job while a post held it) and ``lines`` are
+        told alone, once."""
+        store = self.service.store
+        ending = store.games.telling_end(session.id)  # (run as the claim is dropped: told)
+        async with self._post_lock(session.id), self._claimed(session, ending) as held:
             if held is None:  # another process posts the game's board: the try tells the abandon after it
-                await self._posted_elsewhere(session, False, Inside(HANDED))
+                await self._posted_elsewhere(session, False, Inside(HANDED, lines=tuple(lines)))
                 return
             session = await self.service.core.get(session.id) or session
-            if session.status != "abandoned" or session.row.end_told:
-                return  # told meanwhile (in another process, say): the job goes with the claim
             owed = owed_in(session, held)
+            told = session.row.end_told
             carried = owed.lines if owed is not None else ()
+            note = owed.note if owed is not None else None
+            if session.status != "abandoned" or (told and not carried and note is None and not lines):
+                return  # told meanwhile, nothing more owed: the job goes with the claim
             t = await self.look.language(session)
-            text = "\n".join(
-                [*(line.in_words(t) for line in carried), texts.abandoned_text(written.session(session), t)]
-            )
+            shown = written.session(session)
+            said = [line.in_words(t) for line in carried]
+            if note is not None:
+                said.append(texts.note_text(shown, note, t))
+            said.extend(line.in_words(t) for line in lines)
+            if not told:
+                said.append(texts.abandoned_text(shown, t))
             mentions = also_pinging(discord.AllowedMentions.none(), owed.pings if owed is not None else ())
             try:
-                await self.look.channel(session).send(text, allowed_mentions=mentions)
-            except discord.HTTPException:  # the lines this post read are kept for the try
-                await self.retry_later(session, None, read=owed)
+                await self.look.channel(session).send("\n".join(said), allowed_mentions=mentions)
+            except discord.HTTPException:  # the lines this post read, and its own, are kept for the try
+                board = session.row.board_message_id or 0
+                await self.retry_later(
+                    session, Inside(board, lines=tuple(lines)) if lines else None, read=owed
+                )
                 raise
-            await self.service.store.games.end_told(session.id)  # told: the job goes with the claim
-        await self.abandoned(session)
+            # told: the abandon is recorded so as the job goes with the claim (``ending``)
+        if not told:
+            await self.abandoned(session)
 
     async def abandoned(self, session: Session) -> None:
-        """A game was abandoned, and the channel told: its lobby message says so (its thread is
-        archived later), and its last board loses its buttons."""
-        await self.service.store.games.end_told(session.id)
+        """A game was abandoned, and the channel told (:meth:`tell_abandoned`): its lobby message
+        says so (its thread is archived later), and its last board loses its buttons."""
         if session.row.lobby_channel_id:
             await self.game_over(session)
         else:

@@ -557,11 +557,11 @@ class ClockDesk:
         """Say ``line`` in the game's channel, in its language, and record it as told (``told``) at
         once.  A line the channel refuses is kept, first, by the game's ``board`` job
         (:class:`bot.surface.unposted.Inside`), whose lines the board that follows says above it,
-        or the job's try, or the start's catch-up should the process stop first, or the message
-        telling the game's abandon: it is told once all the same, and ``told`` records it as
-        such; ``restarted``, the seats whose turn the board that follows starts again (more time),
-        are kept with it, so that a board the job's try or the catch-up posts in its place calls
-        on them as that board would have.  False if it was refused (kept).  A message posted and
+        or the job's try, or the start's catch-up should the process stop first (or the message
+        telling the game's abandon, should that come first): it is told once all the same, and
+        ``told`` records it as such; ``restarted``, the seats whose turn the board that follows
+        starts again (more time), are kept with it, so that a board the job's try or the catch-up
+        posts in its place calls on them as that board would have.  False if it was refused (kept).  A message posted and
         a process stopped before ``told``'s write is the one window left in which it is told
         twice."""
         t = await self.look.language(session)
@@ -618,18 +618,23 @@ class ClockDesk:
         """Tell the channel what was decided about ``seat``'s time (``line``, in its language, with
         ``told`` recording it told: :meth:`say`), then post the board (or close the game): with
         more time, the seat's turn starts again, and its person is told as at the start of a turn.
-        A ``line`` the channel refuses comes with what follows it, whatever the answer: the board
-        (the computer's move, the turn starting again) or the game's end, and with its retry if
-        that is refused too (what follows is what the channel must see again, so the line goes
-        where it goes rather than on a retry of its own)."""
+        A ``line`` the channel refuses comes with what follows it: the board (the computer's move,
+        the turn starting again), and with its retry if that is refused too (what follows is what
+        the channel must see again, so the line goes where it goes rather than on a retry of its
+        own).  With the game abandoned the line is the abandon's own, told in the message telling
+        it, under the game's ``board`` job as that message is (:meth:`Boards.tell_abandoned
+        <bot.surface.boards.Boards.tell_abandoned>`: once across processes, kept for the job's try
+        if refused), and ``told`` records it as told either way."""
+        if result is None and session.status == "abandoned":
+            try:
+                await self.boards.tell_abandoned(session, (line,))
+            finally:
+                await told()
+            return
         more = result is None and session.status == "active"  # the seat's turn starts again
-        posted = await self.say(session, line, told, (seat,) if more else ())
+        await self.say(session, line, told, (seat,) if more else ())
         if result is not None:
             await self.boards.announce(result)
-        elif session.status == "abandoned" and not posted:  # the game's end is told with the line
-            await self.boards.tell_abandoned(session)
-        elif session.status == "abandoned":  # the line told it
-            await self.boards.abandoned(session)
         else:  # more time (``more``): the clock starts again without a move, which voids an undo request
             await self.clock_changed(session)
             await self.boards.post_board(session, ping=True, restarted=[seat])

@@ -26,7 +26,9 @@ posts it; so are the sentences of a board whose post found another process posti
 board (:data:`HANDED`), which come with the next board posted, whichever it follows, and so do
 lines refused while a post holds the ``board`` job (which that post read before them:
 :func:`handed_over`).  What arms the job while a post holds it keeps that post's claim
-(:data:`POSTING`): no third post takes the job meanwhile.  A timeout question Discord refused
+(:data:`POSTING`): no third post takes the job meanwhile; and it keeps what was handed to the job
+since that post took it, not what the post read and tells (the board it follows may not change: an
+abandon told).  A timeout question Discord refused
 (:meth:`Unposted.question_refused`) is logged and told the same way, to the players still in the
 game and the host (one message each naming every seat, when several ran out at once), and the
 ``ask`` job asks it again (:meth:`bot.surface.clockvote.ClockDesk.ask_again`).
@@ -91,7 +93,8 @@ class Inside:
     the message telling a game's abandon), only the ``lines`` and their ``pings`` are kept, and a
     game's first board's ``header`` (a league round's, said again in place of the catch-up's).  Either
     way the board's ``note`` (the table's own line: a seat resigned or out of time and played by
-    the computer from then on) is kept, for the board that tells it.
+    the computer from then on) is kept, for the board that tells it (or the message telling the
+    game's abandon, should that come first).
 
     A post that found another process posting the game's board keeps its sentences the same way
     (its header but a first board's, lines, pings, note, and whom it called on), ``after`` being
@@ -367,7 +370,8 @@ class Unposted:
     async def failed(self, session: Session, exc: discord.HTTPException, after: str) -> None:
         """The board of ``session`` was refused ``after`` something no command asked for (words for
         the log): log where and why, arm the ``board`` job, and tell the people the game waits on
-        (and the host) once per refusal."""
+        (and the host) once per refusal.  While a post (of any process) holds the job, what that
+        post read from it is not kept (it tells it), what was handed to the job since is."""
         row = session.row
         missing = board_lacks(self.bot, row.guild_id, row.channel_id, row.lobby_channel_id)
         why = refused(exc, missing)
@@ -401,8 +405,13 @@ class Unposted:
                 (now - since) // 86400,
             )
         payload: JobPayload = {"guild": row.guild_id or 0, "since": since}
-        inside = Inside.of(job.payload) if job is not None else None
-        if inside is not None:  # a board inside a turn is still owed
+        kept = job.payload if job is not None else {}
+        if job is not None and held_by_post(job, now):  # what that post read it tells: what came since stays
+            kept = handed_over(job, None)
+            if "during" in kept:
+                payload["during"] = kept["during"]
+        inside = Inside.of(kept)
+        if inside is not None:  # a board inside a turn (or lines) still owed
             payload.update(inside.payload())
         if why.forbidden or told is not None:
             payload["told"] = why.key if why.forbidden else told or ""

@@ -17,7 +17,8 @@ from engines.core import Said
 from tests.e2e.players import to_move
 from tests.e2e.test_notices import EXTENSIONS, is_board, play_one, start_game
 from tests.e2e.test_unposted import BOARD, RETRY, refused_by_clock
-from tests.standin.model import ATTACH_FILES
+from tests.e2e.test_unposted_told import asked_in_a_thread
+from tests.standin.model import ATTACH_FILES, SEND_MESSAGES_IN_THREADS
 from tests.support import nim
 
 
@@ -363,6 +364,16 @@ async def test_a_post_calling_on_a_seat_again_that_finds_another_process_posting
         assert len([m for m in standin.messages(thread)[seen:] if is_board(m)]) == 2
 
 
+async def fired(standin, bot, thread, seen: int, *processes: Boards) -> list:
+    """The jobs due fire; once the ``processes`` are done and the stand-in settled, the messages
+    posted in ``thread`` after its first ``seen`` for all to see."""
+    await bot.scheduler.run_due()
+    for boards in processes:
+        await boards.drain()
+    await standin.settle()
+    return [m for m in standin.messages(thread)[seen:] if not m.ephemeral]
+
+
 def abandon_told(standin, thread) -> list:
     """The messages in ``thread`` telling all that its game was abandoned."""
     return [m for m in standin.messages(thread) if "This game was abandoned" in m.content and not m.ephemeral]
@@ -433,11 +444,7 @@ async def test_an_abandon_while_another_process_posts_a_board_is_told_once_after
         board = await there.post_board(await bot.sessions.core.get(session.id), ping=False)
         assert board is not None
         table_clock.advance(POST_LEASE)
-        await bot.scheduler.run_due()
-        await here.drain()
-        await there.drain()
-        await standin.settle()
-        posted = [m for m in standin.messages(thread)[seen:] if not m.ephemeral]
+        posted = await fired(standin, bot, thread, seen, here, there)
         assert [m.id for m in posted][0] == board.id, [m.content for m in posted]
         (told,) = abandon_told(standin, thread)
         assert told is posted[-1] and told.content.startswith(str(line)) == owed, told.content
@@ -481,4 +488,195 @@ async def test_a_move_stored_while_another_process_posts_the_board_gets_its_own_
         assert after.row.board_message_id == boards[-1].id and after.row.told_through >= 1
         other = bob if user is alice else alice  # to move after that move: called by its board
         assert other.id in boards[-1].pinged and user.id not in boards[-1].pinged, boards[-1].content
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+
+def after_the_post(front, act, words: str) -> None:
+    """Run ``act`` once, just after the channel took the next message the table posts with
+    ``words`` in it, before what follows that post (recording it told, closing the game)."""
+    look = front.look
+    real = look.channel
+
+    class Taking:  # the channel, whose next such post is followed by ``act``
+        def __init__(self, channel):
+            self.channel = channel
+
+        def __getattr__(self, name):
+            return getattr(self.channel, name)
+
+        async def send(self, *args, **kwargs):
+            message = await self.channel.send(*args, **kwargs)
+            if words in (message.content or ""):
+                look.channel = real  # once
+                await act()
+            return message
+
+    look.channel = lambda session: Taking(real(session))
+
+
+def told_abandoned(standin, thread, seen: int) -> list:
+    """The messages in ``thread``, after its first ``seen``, saying to all that the game was abandoned."""
+    return [m for m in standin.messages(thread)[seen:] if "abandoned" in m.content and not m.ephemeral]
+
+
+@pytest.mark.parametrize("by", ["/game abandon", "a clock's answer", "/game abandon refused"])
+async def test_an_abandon_told_by_its_own_line_is_told_once_across_processes(
+    standin, bot_factory, table_clock, monkeypatch, by
+):
+    """The host abandons the game (``/game abandon``), or Bob answers Alice's timeout question
+    "Abandon the game": the message saying so, its first line the answer's words, is posted, and
+    just after the channel took it (before the abandon is recorded told) the other process catches
+    the game up (its start's catch-up, or the board job's try), reading the abandon untold: it finds
+    the abandon being told and tells nothing.  The channel hears of the abandon once, and the board
+    job, fired when that post's lease is over, tells nothing more.  Refused (the thread takes no
+    posts), the abandon's own line is kept for the board job's try, which tells it with the abandon,
+    once, when the thread takes posts again."""
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        front = bot.front
+        await standin.wait_synced()
+        if by == "a clock's answer":  # Bob answers Alice's
+            thread, alice, bob, session, question = await asked_in_a_thread(
+                standin, bot, table_clock, monkeypatch
+            )
+        else:
+            alice, bob = standin.add_users("alice", "bob")
+            thread, _ = await start_game(standin, bot, chan, alice, bob)
+            session = await bot.sessions.core.in_channel(thread.id)
+        there = Boards(front.look, front.notifier, front.replies, front.history)
+        seen, board = len(standin.messages(thread)), session.row.board_message_id
+
+        async def catch_up() -> None:  # the other process reads the abandon stored and not told
+            assert (await bot.sessions.core.get(session.id)).row.end_told is False
+            await there._catch_up(session.id)
+
+        after_the_post(front, catch_up, "abandoned")
+        if by == "/game abandon refused":
+            standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
+            await standin.settle()
+        if by == "a clock's answer":
+            answer = await standin.click(bob, question, "Abandon the game")
+        else:
+            answer = await standin.slash(alice, thread, "game abandon")
+        assert "bandoned" in (await answer.original()).content
+        await front.boards.drain()
+        if by == "/game abandon refused":
+            assert told_abandoned(standin, thread, seen) == []
+            standin.set_permissions(chan, standin.bot_user)
+            await standin.settle()
+            table_clock.advance(RETRY)
+            await bot.scheduler.run_due()
+            await front.boards.drain()
+        table_clock.advance(POST_LEASE)
+        await bot.scheduler.run_due()
+        await front.boards.drain()
+        await there.drain()
+        await standin.settle()
+        (told,) = told_abandoned(standin, thread, seen)
+        first, second = told.content.splitlines()
+        if by == "a clock's answer":
+            assert first == f"<@{bob.id}> answered: the game is abandoned.", told.content
+            assert second.startswith("This game was abandoned when a player's time ran out."), told.content
+        else:
+            assert first == f"The Nim game was abandoned by <@{alice.id}>.", told.content
+            assert second.startswith("This game was abandoned. Play again with `/nim new`"), told.content
+        assert told.pinged == frozenset(), told.content
+        assert (await bot.sessions.core.get(session.id)).row.end_told
+        assert standin.message(board).custom_ids == []  # the game's board closed
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await front.boards.drain()
+        assert len(told_abandoned(standin, thread, seen)) == 1
+
+
+@pytest.mark.parametrize("refused", [False, True], ids=["", "refused"])
+async def test_lines_handed_to_an_abandon_being_told_are_told_once_after_it(
+    standin, bot_factory, table_clock, refused
+):
+    """The game is abandoned here and its abandon told; while that holds the game's board job,
+    between its reading and its post, the other process posts a board of the game as it read it
+    before the abandon (a header, a line above it pinging Bob, a note), finds the job held and
+    hands its sentences to the job.  The abandon is told without them; the job's try, when that
+    post's lease is over, tells the line and the note, once, after it, pinging Bob (no header: no
+    board follows an abandon), and nothing more.  With ``refused``, the abandon's post is refused
+    (after the hand-over): the try tells the abandon with the line and the note, once."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        seen, look = len(standin.messages(thread)), bot.front.look
+        line, note = Said(f"🔁 <@{bob.id}> takes Beto's seat."), Said("Beto resigned.")
+        header = Said("**Nim**: the board now")
+        real = look.language
+
+        async def language(*args, **kwargs):  # the abandon's telling, between its reading and its post
+            look.language = real  # once
+            handed = await there.post_board(
+                session, header=header, lines=[line], pings=[bob.id], note=note, ping=False
+            )
+            assert handed is None  # the job is held
+            if refused:
+                standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
+                await standin.settle()
+            return await real(*args, **kwargs)
+
+        ended = await bot.sessions.seats.abandon(thread.id, alice.id, can_manage=True)  # stored, not told
+        look.language = language  # type: ignore[method-assign]
+        if refused:
+            with pytest.raises(discord.HTTPException):
+                await here.tell_abandoned(ended)
+            standin.set_permissions(chan, standin.bot_user)
+            await standin.settle()
+            table_clock.advance(RETRY)
+        else:
+            await here.tell_abandoned(ended)
+            assert [m.content for m in standin.messages(thread)[seen:]] == [
+                m.content for m in abandon_told(standin, thread)
+            ]
+            table_clock.advance(POST_LEASE)
+        posted = await fired(standin, bot, thread, seen, here, there)
+        (told,) = abandon_told(standin, thread)
+        for sentence in (line, note):
+            assert sum(str(sentence) in m.content for m in posted) == 1, [m.content for m in posted]
+        assert not any(str(header) in m.content or is_board(m) for m in posted), [m.content for m in posted]
+        carried = next(m for m in posted if str(line) in m.content)
+        assert str(note) in carried.content and bob.id in carried.pinged, carried.content
+        assert (carried is told) == refused and posted[-1] is carried, [m.content for m in posted]
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+        table_clock.advance(RETRY)
+        await bot.scheduler.run_due()
+        await here.drain()
+        assert len(standin.messages(thread)) == seen + len(posted)
+
+
+async def test_a_refusal_armed_while_an_abandon_is_told_does_not_tell_its_lines_again(
+    standin, bot_factory, table_clock
+):
+    """The board job keeps a line refused before (a clock's answer); the game is abandoned and its
+    abandon told, under that line.  While the telling holds the job, between its reading and its
+    post, the other process arms the job for a board refused there (after a computer's turn): the
+    line, which the telling carries, is not kept for the job's try, which tells nothing more."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        seen, look = len(standin.messages(thread)), bot.front.look
+        line = Said("⏱️ Bob answered: Alice has a day more.")
+        await here.unposted.again(session, Inside(session.row.board_message_id or 0, lines=(line,)))
+        real = look.language
+
+        async def language(*args, **kwargs):  # the abandon's telling, between its reading and its post
+            look.language = real  # once
+            refused = discord.Forbidden(type("R", (), {"status": 403, "reason": "Forbidden"})(), "no")
+            await there.unposted.failed(session, refused, "after a computer's turn")
+            return await real(*args, **kwargs)
+
+        ended = await bot.sessions.seats.abandon(thread.id, alice.id, can_manage=True)  # stored, not told
+        look.language = language  # type: ignore[method-assign]
+        await here.tell_abandoned(ended)
+        table_clock.advance(RETRY)
+        posted = await fired(standin, bot, thread, seen, here, there)
+        (told,) = abandon_told(standin, thread)
+        assert [m.id for m in posted] == [told.id] and told.content.startswith(str(line)), told.content
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None

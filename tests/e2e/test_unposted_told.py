@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import re
 
+import discord
+import pytest
+
+from engines.core import Said
 from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.e2e.leagues import HOUR, fire, guacamole_with_substitute, posts_with, started_league
 from tests.e2e.test_clocks import open_clocked, time_runs_out
-from tests.e2e.test_notices import is_board
+from tests.e2e.test_notices import is_board, start_game
 from tests.e2e.test_unposted import more_time_refused
 from tests.standin.model import ATTACH_FILES, SEND_MESSAGES_IN_THREADS
 from tests.support import nim
@@ -437,3 +441,35 @@ async def test_a_round_opening_refused_whole_is_posted_with_the_games_first_boar
 
         await try_again(standin, bot, table_clock)  # nothing left to try
         assert standin.messages(thread)[-1].id == board.id
+
+
+async def test_a_note_refused_with_its_board_comes_with_the_abandon_that_follows(
+    standin, bot_factory, table_clock
+):
+    """The board telling that Beto resigned is refused (no Attach Files), its note kept for the
+    board job; before its try the host abandons the game with ``/game abandon``: the message saying
+    so tells the note first, then who abandoned it and the game's end, once, and the try tells
+    nothing more."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await start_game(standin, bot, games, alice, bob)
+        session = await bot.sessions.core.in_channel(thread.id)
+        standin.set_permissions(games, standin.bot_user, deny=ATTACH_FILES)
+        await standin.settle()
+        with pytest.raises(discord.HTTPException):
+            await bot.front.boards.post_board(session, note=Said("Beto resigned."))
+        standin.set_permissions(games, standin.bot_user)
+        await standin.settle()
+        seen = len(standin.messages(thread))
+        await (await standin.slash(alice, thread, "game abandon")).original()
+        await bot.front.boards.drain()
+        await try_again(standin, bot, table_clock)
+        (told,) = [m for m in standin.messages(thread)[seen:] if not m.ephemeral]
+        note, line, end = told.content.splitlines()
+        assert (note, line) == ("Beto resigned.", f"The Nim game was abandoned by <@{alice.id}>."), (
+            told.content
+        )
+        assert end.startswith("This game was abandoned."), told.content
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None

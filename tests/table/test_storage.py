@@ -289,6 +289,50 @@ async def test_a_job_held_for_a_block_is_one_holder_s_and_goes_at_its_end_or_bac
     assert await store.jobs.pending() == []
 
 
+async def test_what_a_held_job_s_block_records_is_written_in_the_step_that_ends_its_claim(store, clock):
+    """A block holding a job (:meth:`Jobs.holding`) that ends hands its end statements (``also``:
+    here the abandon told, :meth:`Games.telling_end`) to the transaction that drops the job, or
+    gives it back when it was armed again meanwhile; a block that raises, or that got None (the
+    job held elsewhere), writes nothing of them."""
+    jobs, games = store.jobs, store.games
+    sid, other_id = [
+        await games.create_session(
+            game="nim", guild_id=1, channel_id=c, host_id=1, host_name="a", options={}, max_players=2, seed=1
+        )
+        for c in (5, 6)
+    ]
+    for session_id in (sid, other_id):
+        await games.finish(
+            session_id, status="abandoned", reason="abandoned", outcome=None, results=[], tell=True
+        )
+
+    async def told(session_id: int = sid) -> bool:
+        return (await games.session(session_id)).end_told
+
+    await jobs.schedule("board", str(sid), clock.time() + 600, {"n": 0})
+    with pytest.raises(RuntimeError):
+        async with jobs.holding("board", str(sid), "post", lease=120, also=games.telling_end(sid)) as mine:
+            assert mine is not None
+            raise RuntimeError
+    async with jobs.holding("board", str(sid), "post", lease=120) as mine:
+        async with jobs.holding("board", str(sid), "post", lease=120, also=games.telling_end(sid)) as other:
+            assert other is None
+        assert not await told()
+        await jobs.arm_keeping("board", str(sid), clock.time() + 600, {"n": 1}, holder="post")
+    assert not await told()
+    async with jobs.holding("board", str(sid), "post", lease=120, also=games.telling_end(sid)) as mine:
+        await jobs.arm_keeping("board", str(sid), clock.time() + 900, {"n": 2}, holder="post")
+        assert not await told()
+    back = await jobs.job("board", str(sid))  # given back, armed so, the abandon told with it
+    assert back.claim is None and back.payload == {"n": 2} and await told()
+    await jobs.schedule("board", str(other_id), clock.time() + 600, {})
+    async with jobs.holding(
+        "board", str(other_id), "post", lease=120, also=games.telling_end(other_id)
+    ) as mine:
+        assert mine is not None and not await told(other_id)
+    assert await jobs.job("board", str(other_id)) is None and await told(other_id)  # dropped, told with it
+
+
 async def test_rescheduling_replaces_the_job_and_its_claim(store, clock):
     await store.jobs.schedule("reminder", "a", clock.time(), {"n": 1})
     (job,) = await store.jobs.claim_jobs("one", lease=30)

@@ -481,6 +481,17 @@ class Play:
             self.core.ended(session.row)
         return changes
 
+    async def rating_changes(self, session: Session) -> list[RatingChange]:
+        """How each person's rating moved in the finished ``session``, as its end stored them with
+        its results (what :meth:`finish` returned then), each named as the game's seats name them;
+        none when the game rated nobody."""
+        names = {s.user_id: s.name for s in session.seats if s.user_id is not None}
+        return [
+            RatingChange(r.user_id, names.get(r.user_id, str(r.user_id)), r.rating_before, r.rating_after)
+            for r in await self.store.ratings.results(session.id)
+            if r.user_id is not None and r.rating_before is not None and r.rating_after is not None
+        ]
+
     async def end_early(
         self,
         session: Session,

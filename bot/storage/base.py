@@ -232,6 +232,10 @@ class ResultRow:
     score: float | None
     place: int
     resigned: bool
+    # the person's shown rating before and after the game, where the game changed it (stored with
+    # the result: :meth:`bot.storage.games.Games.finish`)
+    rating_before: float | None = None
+    rating_after: float | None = None
 
 
 class JobPayload(TypedDict, total=False):

@@ -44,7 +44,7 @@ from bot.storage.base import (
     the_one,
 )
 from bot.storage.leagues import Leagues
-from bot.storage.ratings import Ratings
+from bot.storage.ratings import Moved, Ratings
 from bot.time.jobs import DEADLINE
 
 
@@ -738,12 +738,14 @@ class Games(Concern):
                     stored_seconds(clock[1]),
                     session_id,
                 )
+            moved: Moved = {}
             if rate is not None:
-                yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
+                moved = yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
                 yield from self.ratings.rate_season(session_id, results, names or {}, stamp)
             yield from disarm(session_id)
             yield from many(
-                "INSERT INTO results (session_id, seat, user_id, score, place, resigned) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO results (session_id, seat, user_id, score, place, resigned, rating_before,"
+                " rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         session_id,
@@ -752,6 +754,7 @@ class Games(Concern):
                         None if r.score is None else float(r.score),
                         r.place,
                         int(r.resigned),
+                        *moved.get(r.user_id or 0, (None, None)),
                     )
                     for r in results
                 ],

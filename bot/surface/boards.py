@@ -199,10 +199,13 @@ class Boards:
         try:
             if session.status == "finished" and session.row.outcome is not None:
                 # the end was stored and its board never posted (a move or none ended the game):
-                # the last board, then the results
+                # the last board, then the results, with the rating changes its end stored
                 if not session.row.end_told:
                     outcome = Outcome.from_dict(session.row.outcome)
-                    result = MoveResult(session, finished=True, outcome=outcome, turn_ended=True)
+                    ratings = await self.service.play.rating_changes(session)
+                    result = MoveResult(
+                        session, finished=True, outcome=outcome, turn_ended=True, ratings=ratings
+                    )
                     await self.announce(result, catching_up=True)
             elif session.status == "abandoned" and not session.row.end_told:
                 # the abandon was stored and never told: the channel is told, the board closed

@@ -27,9 +27,10 @@ class Results:
         self.lobby, self.look, self.service, self.replies = lobby, lobby.look, lobby.service, lobby.replies
 
     async def card(self, result: MoveResult) -> None:
-        """The results card under the last board, with a Rematch button: once a game, by the
-        first process to ask (marked before it is posted: a card Discord refuses is not posted
-        again)."""
+        """The results card under the last board, with a Rematch button and the rating changes the
+        game's end stored (a card posted late, by the catch-up at a start, shows those a card posted
+        at once does): once a game, by the first process to ask (marked before it is posted: a card
+        Discord refuses is not posted again)."""
         session = await self.service.core.get(result.session.id) or result.session
         if session.status != "finished" or not session.row.outcome:
             return
@@ -39,7 +40,7 @@ class Results:
         png = await results.card(
             self.service,
             session,
-            result.ratings,
+            await self.service.play.rating_changes(session),
             language=t.code,
             contrast=await self.look.server_contrast(session),
         )

@@ -8,8 +8,11 @@ import asyncio
 import pytest
 
 from bot.app import EXTENSIONS
+from bot.results import card_rows
 from bot.sessions import ASK_AFTER, TimeOut
 from bot.sessions.play import Play
+from engines.core import Outcome
+from renderers import results as renderer
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end, pick_from_menu
 from tests.e2e.players import to_move
 from tests.e2e.test_clocks import is_question, open_clocked
@@ -709,3 +712,49 @@ async def test_an_answer_s_line_refused_just_before_a_stop_comes_with_the_board_
         await bot.scheduler.run_due()
         await standin.settle()
         assert [m for m in standin.messages(thread) if "answered:" in m.content and not m.ephemeral] == said
+
+
+def is_card(message) -> bool:
+    return message.content.startswith("**Results**") and not message.ephemeral
+
+
+async def last_move_stored(standin, bot, chan):
+    """The bot up, Alice and Bob's one-pile Nim game in ``chan`` played to its end, the last move
+    stored and not posted: the session and the move's result."""
+    alice, bob = standin.add_users("alice", "bob")
+    await started(standin, bot)
+    session, first, _ = await nim_game(standin, bot, chan, alice, bob, piles=1)
+    legal = await bot.sessions.play.legal_moves(chan.id, first.id)
+    result = await bot.sessions.play.play(chan.id, first.id, legal[-1])
+    assert result.finished
+    return session, result
+
+
+async def test_a_results_card_told_late_shows_the_ratings_the_game_s_end_gave(standin, make_bot, monkeypatch):
+    """Alice and Bob's game is rated.  Its winning move is stored and the bot stops before the last
+    board is posted; the bot started again posts the last board and the results card, which shows
+    each player's rating before and after, as the card posted at once would have (the ratings the
+    end returned)."""
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        session, result = await last_move_stored(standin, bot, chan)
+        assert len(result.ratings) == 2
+        standin.skip_messages(chan)
+    drawn: list[renderer.Card] = []
+    draw = renderer.render
+
+    def render(card, **kwargs):
+        drawn.append(card)
+        return draw(card, **kwargs)
+
+    monkeypatch.setattr(renderer, "render", render)
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await standin.next_message(chan, is_card)
+        ended = await bot.sessions.core.get(session.id)
+        live = card_rows(ended, Outcome.from_dict(ended.row.outcome), result.ratings)
+        assert all(row.rating for row in live)
+        (late,) = drawn
+        assert late.rows == live
+        board = next(m for m in standin.messages(chan) if "**Game over**" in m.content)
+        assert "**Ratings**" in board.content, board.content  # the last board, told late, too

@@ -7,7 +7,8 @@ import sqlite3
 
 import pytest
 
-from bot.storage import SCHEMA_VERSION, StaleVersion, StorageError, migrations, open_store
+from bot.ratings import RatingChange, rerate
+from bot.storage import SCHEMA_VERSION, ResultRow, StaleVersion, StorageError, migrations, open_store
 from tests.table.util import open_lobbies
 
 
@@ -316,6 +317,14 @@ def test_redact_shows_no_part_of_a_password_holding_a_reserved_character():
         assert "zq" not in shown and "xw" not in shown, shown
 
 
+def sessions_with(column: str) -> str:
+    """The start of an INSERT of old sessions rows, ``column`` last."""
+    return (
+        "INSERT INTO sessions (id, game, guild_id, channel_id, host_id, status, options, max_players, seed,"
+        f" version, created_at, updated_at, finished_at, {column}) VALUES"
+    )
+
+
 @pytest.mark.parametrize("kind", ["sqlite", "postgres"])
 async def test_games_ended_before_the_upgrade_are_not_told_again(kind, request, tmp_path):
     """The upgrade that records whether a game's end was told marks the games ended before it as
@@ -325,10 +334,7 @@ async def test_games_ended_before_the_upgrade_are_not_told_again(kind, request, 
     from tests.table.test_operating import old_database
 
     (added,) = [n for n, name, _ in migrations("sqlite") if name == "end_told"]
-    columns = (
-        "INSERT INTO sessions (id, game, guild_id, channel_id, host_id, status, options, max_players, seed,"
-        " version, created_at, updated_at, finished_at, told_through) VALUES"
-    )
+    columns = sessions_with("told_through")
     rows = (
         f"{columns} (20, 'nim', 5, 20, 1, 'finished', '{{}}', 2, 1, 3, 'a', 'a', 'b', 1)",  # end posted
         f"{columns} (21, 'nim', 5, 21, 1, 'finished', '{{}}', 2, 1, 3, 'a', 'a', 'b', 0)",  # last move not
@@ -346,6 +352,43 @@ async def test_games_ended_before_the_upgrade_are_not_told_again(kind, request, 
             assert [row.id for row in await store.games.ended_untold(5, "a")] == [21]
             await store.games.set_board_message(21, 99, 1, end_told=True)
             assert await store.games.ended_untold(5, "a") == []
+        finally:
+            await store.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+async def test_results_keep_each_rated_persons_rating_before_and_after(kind, request, tmp_path):
+    """The upgrade that keeps the ratings with the results leaves a result stored before it
+    without them; a game ending after it keeps each rated person's shown rating before and after
+    (what its end returned, which a results card posted late shows), and none for a seat no
+    person held."""
+    from tests.table.test_operating import old_database
+
+    (added,) = [n for n, name, _ in migrations("sqlite") if name == "result_ratings"]
+    rows = (
+        f"{sessions_with('end_told')} (20, 'nim', 5, 20, 1, 'finished', '{{}}', 2, 1, 3, 'a', 'a', 'b', 1)",
+        "INSERT INTO results (session_id, seat, user_id, score, place, resigned) VALUES (20, 0, 7, 1, 1, 0)",
+    )
+    async with old_database(kind, request, tmp_path, added - 1, rows) as target:
+        store = await open_store(target)
+        try:
+            assert store.upgraded_from == added - 1 and await store.schema_version() == SCHEMA_VERSION
+            before = await store.ratings.results(20)
+            assert [(r.user_id, r.rating_before, r.rating_after) for r in before] == [(7, None, None)]
+            ann, bob, (game,) = 7, 8, await open_lobbies(store, 1)
+            results = [
+                ResultRow(0, ann, 1.0, 1, False),
+                ResultRow(1, bob, 0.0, 2, False),
+                ResultRow(2, None, 0.0, 3, False),
+            ]
+            changes: list[RatingChange] = []
+            await store.games.finish(
+                game, status="finished", reason="won", outcome={}, results=results,
+                rate=lambda current: rerate(current, changes), names={ann: "Ann", bob: "Bob"},
+            )  # fmt: skip
+            kept = {r.user_id: (r.rating_before, r.rating_after) for r in await store.ratings.results(game)}
+            assert kept == {**{c.user_id: (c.before, c.after) for c in changes}, None: (None, None)}
+            assert len(changes) == 2 and changes[0].after > changes[0].before
         finally:
             await store.close()
 

@@ -431,7 +431,8 @@ class Play:
     async def ends_untold(self, guild_ids: Sequence[int]) -> list[int]:
         """The games of these servers that ended within :data:`ENDS_TOLD_WITHIN` and whose end
         the channel was never told (the bot stopped between the end and its post; a move, a
-        resignation, a clock, a deadline or an abandon ended them): the table tells it at its start."""
+        resignation, a clock, a deadline or an abandon ended them), or whose results card was never
+        posted: the table tells it at its start."""
         since = self.store.clock.stamp(-ENDS_TOLD_WITHIN)
         return [row.id for g in guild_ids for row in await self.store.games.ended_untold(g, since)]
 

@@ -26,8 +26,12 @@ and, finding a board post holding the job, told by the job's try once that post 
 the job held leaves the moves to the post holding it, and hands its own sentences (header, lines,
 note) to the job, which the next board posted carries, whichever process posts it.
 
+A finished game's results card (:meth:`Boards.card`) holds the job the same way, and is marked
+posted once Discord took it: refused, or stopped before it reached Discord, it is posted by the
+job's try (or the next start's catch-up), once.
+
 What goes under a board (the play menus' buttons), what happens to the lobby message when a game
-ends, and the results card are the business of the parts above; the bot's
+ends, and the results card itself are the business of the parts above; the bot's
 :class:`bot.surface.front.Front` hands them in as ``controls``, ``lobby_changed`` and ``finished``.
 
 Imports: discord, :mod:`bot.public`, :mod:`bot.sessions`, :mod:`bot.history`, and
@@ -113,7 +117,8 @@ class Boards:
         self._firing: dict[int, Job] = {}  # session id -> the board job being fired here (retry)
         self.controls: Callable[[Session, Language], discord.ui.View | None] = lambda session, t: None
         self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
-        self.finished: Callable[[MoveResult], Awaitable[None]] = nothing
+        # posts a finished game's results card, raising a refusal (Boards.card holds the claim)
+        self.finished: Callable[[Session], Awaitable[object]] = nothing
         # After each board post and after an abandon, in turn (a failing one is logged and the
         # rest still run): a league table's forum tag follows its game, an undo request the game
         # moved past is closed.
@@ -207,6 +212,8 @@ class Boards:
                         session, finished=True, outcome=outcome, turn_ended=True, ratings=ratings
                     )
                     await self.announce(result, catching_up=True)
+                elif not session.row.card_told:  # the last board was posted, its results card not
+                    await self.card(session)
             elif session.status == "abandoned" and not session.row.end_told:
                 # the abandon was stored and never told: the channel is told, the board closed
                 await self.tell_abandoned(session)
@@ -685,8 +692,8 @@ class Boards:
         self, result: MoveResult, header: str | None = None, *, catching_up: bool = False
     ) -> discord.Message | None:
         """Post the board after ``result`` (``header``: the first board's); after the last move,
-        the results card too (:attr:`finished`, which posts it once a game, whichever process
-        asks first), and the game's history is kept ready to browse.  ``catching_up``: the end of
+        the results card too (:meth:`card`: once a game, whichever process asks first; refused, it
+        is tried again), and the game's history is kept ready to browse.  ``catching_up``: the end of
         a game read as stored and not told (at a start, or the ``board`` job's try), told only
         if no post told it since (:meth:`post_board`), which posted the card too.  A strong
         computer that waited for this post (``result.computers_next``) then plays, in a post of
@@ -706,16 +713,39 @@ class Boards:
         finally:
             if result.computers_next or result.unsettled:
                 self.computers_follow(result.session.id)
-        if result.finished and (message is not None or not catching_up):
-            try:  # the card comes after the result, which is already posted: its failure is logged only
-                await self.finished(result)
+        if result.finished:
+            try:  # the card comes after the result, which is already posted: a refusal is tried again
+                await self.card(result.session)
+            except discord.HTTPException as exc:
+                await self.not_posted(result.session, exc, "posting the results card")
             except Exception:
                 log.exception("could not post the results card of session %s", result.session.id)
+        if result.finished and (message is not None or not catching_up):
             try:  # snapshot the whole game now, so that browsing it later is quick
                 await self.history.warm(result.session)
             except Exception:
                 log.warning("could not snapshot finished session %s", result.session.id, exc_info=True)
         return message
+
+    async def card(self, session: Session) -> None:
+        """Post the results card of the finished ``session`` (:attr:`finished`) once its last board
+        is posted, marked posted once Discord took it (:meth:`Games.card_told
+        <bot.storage.games.Games.card_told>`), holding the game's ``board`` job as a board post does
+        (:meth:`_claimed`): a refusal (raised) or a stop leaves the job to its try (:meth:`retry`),
+        and a card found held by another process's post is left to the try after it
+        (:meth:`_posted_elsewhere`).  A last board still to come (and its job) is left alone."""
+        session = await self.service.core.get(session.id) or session
+        row = session.row
+        if session.status != "finished" or not row.outcome or not row.end_told or row.card_told:
+            return  # no card, its last board still to come, or the card posted
+        async with self._post_lock(session.id), self._claimed(session) as held:
+            if held is None:  # another process posts the game's board or card: the try comes after it
+                await self._posted_elsewhere(session, False, Inside(HANDED))
+                return
+            if (await self.service.core.get(session.id) or session).row.card_told:
+                return  # posted meanwhile (in another process, say): the job goes with the claim
+            await self.finished(session)
+            await self.service.store.games.card_told(session.id)  # posted: the job goes with the claim
 
     async def begins(self, session: Session) -> str:
         """The first board's header, in the server's language: the game begins, seats in play order,

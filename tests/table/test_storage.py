@@ -351,6 +351,8 @@ async def test_games_ended_before_the_upgrade_are_not_told_again(kind, request, 
             assert told == {20: True, 21: False, 22: True, 23: False}
             assert [row.id for row in await store.games.ended_untold(5, "a")] == [21]
             await store.games.set_board_message(21, 99, 1, end_told=True)
+            assert [row.id for row in await store.games.ended_untold(5, "a")] == [21]  # its card
+            assert await store.games.card_told(21)
             assert await store.games.ended_untold(5, "a") == []
         finally:
             await store.close()
@@ -389,6 +391,35 @@ async def test_results_keep_each_rated_persons_rating_before_and_after(kind, req
             kept = {r.user_id: (r.rating_before, r.rating_after) for r in await store.ratings.results(game)}
             assert kept == {**{c.user_id: (c.before, c.after) for c in changes}, None: (None, None)}
             assert len(changes) == 2 and changes[0].after > changes[0].before
+        finally:
+            await store.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+async def test_games_told_before_the_upgrade_have_their_results_card_posted(kind, request, tmp_path):
+    """The upgrade that marks a results card posted once Discord took it counts the card of a game
+    whose end was told before it as posted (the start after it posts none again), and leaves an
+    untold end and an abandon as they were."""
+    from tests.table.test_operating import old_database
+
+    (added,) = [n for n, name, _ in migrations("sqlite") if name == "card_told"]
+    columns = sessions_with("end_told")
+    rows = (
+        f"{columns} (20, 'nim', 5, 20, 1, 'finished', '{{}}', 2, 1, 3, 'a', 'a', 'b', 1)",  # end told
+        f"{columns} (21, 'nim', 5, 21, 1, 'finished', '{{}}', 2, 1, 3, 'a', 'a', 'b', 0)",  # not told
+        f"{columns} (22, 'nim', 5, 22, 1, 'abandoned', '{{}}', 2, 1, 3, 'a', 'a', 'b', 1)",
+    )
+    async with old_database(kind, request, tmp_path, added - 1, rows) as target:
+        store = await open_store(target)
+        try:
+            assert store.upgraded_from == added - 1 and await store.schema_version() == SCHEMA_VERSION
+            read = {
+                i: (row.end_told, row.card_told)
+                for i in (20, 21, 22)
+                if (row := await store.games.session(i))
+            }
+            assert read == {20: (True, True), 21: (False, False), 22: (True, False)}
+            assert [row.id for row in await store.games.ended_untold(5, "a")] == [21]
         finally:
             await store.close()
 

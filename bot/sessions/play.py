@@ -431,7 +431,8 @@ class Play:
     async def ends_untold(self, guild_ids: Sequence[int]) -> list[int]:
         """The games of these servers that ended within :data:`ENDS_TOLD_WITHIN` and whose end
         the channel was never told (the bot stopped between the end and its post; a move, a
-        resignation, a clock, a deadline or an abandon ended them): the table tells it at its start."""
+        resignation, a clock, a deadline or an abandon ended them), or whose results card was never
+        posted: the table tells it at its start."""
         since = self.store.clock.stamp(-ENDS_TOLD_WITHIN)
         return [row.id for g in guild_ids for row in await self.store.games.ended_untold(g, since)]
 
@@ -480,6 +481,17 @@ class Play:
         if ended:  # else it ended meanwhile in another process (abandoned there): no result here
             self.core.ended(session.row)
         return changes
+
+    async def rating_changes(self, session: Session) -> list[RatingChange]:
+        """How each person's rating moved in the finished ``session``, as its end stored them with
+        its results (what :meth:`finish` returned then), each named as the game's seats name them;
+        none when the game rated nobody."""
+        names = {s.user_id: s.name for s in session.seats if s.user_id is not None}
+        return [
+            RatingChange(r.user_id, names.get(r.user_id, str(r.user_id)), r.rating_before, r.rating_after)
+            for r in await self.store.ratings.results(session.id)
+            if r.user_id is not None and r.rating_before is not None and r.rating_after is not None
+        ]
 
     async def end_early(
         self,

@@ -116,9 +116,10 @@ class SessionRow:
     clock: str | None = None  # the game clock's spec (bot/time/gameclock.py); None: none, or the turn timer
     clock_state: dict[str, object] | None = None  # the running clocks (gameclock.Banks.to_dict)
     # the channel was told the game ended (its last board was posted); stored as 1, or 2 once the
-    # results card was posted too (:meth:`bot.storage.games.Games.card_told`)
+    # results card was posted too (:meth:`bot.storage.games.Games.card_told`): ``card_told``
     end_told: bool = False
     rematch_of: int | None = None  # the game this one was opened to play again (its Rematch button)
+    card_told: bool = False  # a finished game's results card was posted (Discord took it)
 
     @property
     def live(self) -> bool:
@@ -232,6 +233,10 @@ class ResultRow:
     score: float | None
     place: int
     resigned: bool
+    # the person's shown rating before and after the game, where the game changed it (stored with
+    # the result: :meth:`bot.storage.games.Games.finish`)
+    rating_before: float | None = None
+    rating_after: float | None = None
 
 
 class JobPayload(TypedDict, total=False):
@@ -523,6 +528,7 @@ def session_of(row: Row, state: dict[str, object] | None | _Unread = _READ) -> S
         clock_state=clock_state,
         end_told=bool(row["end_told"]),
         rematch_of=row["rematch_of"],
+        card_told=row["end_told"] == 2,
     )
 
 

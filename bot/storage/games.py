@@ -44,7 +44,7 @@ from bot.storage.base import (
     the_one,
 )
 from bot.storage.leagues import Leagues
-from bot.storage.ratings import Ratings
+from bot.storage.ratings import Moved, Ratings
 from bot.time.jobs import DEADLINE
 
 
@@ -332,11 +332,12 @@ class Games(Concern):
     async def ended_untold(self, guild_id: int | None, since: str) -> list[SessionRow]:
         """The server's games that ended at ``since`` or later (a stamp) whose end the channel was
         never told of (the bot stopped first): a finished game's last board was not posted, whether
-        a move ended it or not (a resignation, a clock, a league's deadline), or an abandon was not
-        told."""
+        a move ended it or not (a resignation, a clock, a league's deadline), or its results card
+        was not, or an abandon was not told."""
         rows = await self.db.all(
             "SELECT * FROM sessions s WHERE s.guild_id = ? AND s.status IN ('finished', 'abandoned')"
-            " AND s.finished_at >= ? AND s.end_told = 0 ORDER BY s.id",
+            " AND s.finished_at >= ? AND (s.end_told = 0 OR (s.status = 'finished' AND s.end_told = 1))"
+            " ORDER BY s.id",
             need_guild(guild_id),
             since,
         )
@@ -465,8 +466,9 @@ class Games(Concern):
         return run("UPDATE sessions SET end_told = 1 WHERE id = ? AND end_told = 0", session_id)
 
     async def card_told(self, session_id: int) -> bool:
-        """Mark the finished game's results card as posted (``end_told`` 2): True for the one
-        caller, of any process, that marks it first, which posts it; False once it was."""
+        """Mark the finished game's results card as posted (``end_told`` 2), once Discord took it
+        (the post holds the game's ``board`` job meanwhile: :meth:`bot.surface.boards.Boards.card`);
+        False when it was marked already."""
         changed = await self.db.change(
             "UPDATE sessions SET end_told = 2 WHERE id = ? AND end_told < 2", session_id
         )
@@ -744,12 +746,14 @@ class Games(Concern):
                     stored_seconds(clock[1]),
                     session_id,
                 )
+            moved: Moved = {}
             if rate is not None:
-                yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
+                moved = yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
                 yield from self.ratings.rate_season(session_id, results, names or {}, stamp)
             yield from disarm(session_id)
             yield from many(
-                "INSERT INTO results (session_id, seat, user_id, score, place, resigned) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO results (session_id, seat, user_id, score, place, resigned, rating_before,"
+                " rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         session_id,
@@ -758,6 +762,7 @@ class Games(Concern):
                         None if r.score is None else float(r.score),
                         r.place,
                         int(r.resigned),
+                        *moved.get(r.user_id or 0, (None, None)),
                     )
                     for r in results
                 ],

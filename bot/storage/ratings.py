@@ -27,6 +27,9 @@ from bot.storage.base import (
     upsert,
 )
 
+Moved = dict[int, tuple[float, float]]
+"""Each rated person's shown rating before and after a game, by user id."""
+
 
 class Ratings(Concern):
     """Ratings (all-time, per server and game) and results."""
@@ -38,18 +41,23 @@ class Ratings(Concern):
         rate: Callable[[list[RatingRow]], Sequence[RatingRow]],
         names: dict[int, str],
         stamp: str,
-    ) -> Body[None]:
+    ) -> Body[Moved]:
         """Inside a finishing game's transaction: its players' ratings read, passed to ``rate``
-        and written back (a game outside a server is not rated)."""
+        and written back (a game outside a server is not rated); each rated person's shown rating
+        before and after, by user id (which the results keep)."""
         row = yield from the_one("SELECT guild_id, game, unrated FROM sessions WHERE id = ?", session_id)
         guild_id, game = row[0], row[1]
         if guild_id is None:
-            return  # ratings belong to a server (a game opened outside one, by older code, is not rated)
+            return {}  # ratings belong to a server (a game opened outside one, by older code, is not rated)
         if row[2]:
-            return  # a game the queue formed of people who all chose unrated
+            return {}  # a game the queue formed of people who all chose unrated
         yield from self.db.ratings_lock(guild_id, game)
-        if (yield from _rerate("ratings", {"guild_id": guild_id, "game": game}, results, rate, names, stamp)):
+        moved = yield from _rerate(
+            "ratings", {"guild_id": guild_id, "game": game}, results, rate, names, stamp
+        )
+        if moved:
             yield from run("UPDATE sessions SET rated = 1 WHERE id = ?", session_id)
+        return moved
 
     async def leaderboard(self, guild_id: int | None, game: str, *, limit: int = 15) -> list[RatingRow]:
         rows = await self.db.all(
@@ -73,7 +81,18 @@ class Ratings(Concern):
         rows = await self.db.all(
             "SELECT * FROM results WHERE session_id = ? ORDER BY place, seat", session_id
         )
-        return [ResultRow(r["seat"], r["user_id"], r["score"], r["place"], bool(r["resigned"])) for r in rows]
+        return [
+            ResultRow(
+                r["seat"],
+                r["user_id"],
+                r["score"],
+                r["place"],
+                bool(r["resigned"]),
+                r["rating_before"],
+                r["rating_after"],
+            )
+            for r in rows
+        ]
 
     async def season_leaderboard(self, league_id: int, *, limit: int = 15) -> list[RatingRow]:
         """A league's own rating table (its season), best first."""
@@ -109,9 +128,10 @@ def _rerate(
     rate: Callable[[list[RatingRow]], Sequence[RatingRow]],
     names: dict[int, str],
     stamp: str,
-) -> Body[bool]:
+) -> Body[Moved]:
     """The rows of ``table`` under ``key`` of the people of ``results`` read (a person not rated
-    yet as an empty row), passed to ``rate`` and written back; whether any were."""
+    yet as an empty row), passed to ``rate`` and written back; each written person's shown rating
+    before and after (none when nobody was rated)."""
     columns = ", ".join(key)
     where = " AND ".join(f"{c} = ?" for c in key)
     current = []
@@ -136,4 +156,5 @@ def _rerate(
                 for n in new
             ],
         )
-    return bool(new)
+    before = {r.user_id: ratings.shown_or_start(r.mu, r.sigma) for r in current}
+    return {n.user_id: (before[n.user_id], ratings.shown_or_start(n.mu, n.sigma)) for n in new}

@@ -14,23 +14,26 @@ A board Discord refused is tried again by the ``board`` job (:meth:`Boards.retry
 :mod:`bot.surface.unposted`): it posts a turn that ended and was never told, and a board refused
 inside a turn (an undo inside a shared round, a seat handed over, more time on a clock) while no
 board has followed the one before it, calling on whom it would have, under its header and the lines
-the channel refused with it (which the next board posted carries, whichever it is); the lines refused
-with a turn's board, a game's first board or the telling of its abandon come with their try the
-same way.  The catch-up at start-up
-posts a turn that ended, and a board inside a turn only while its ``board`` job is pending: a turn
-half played before a restart, with no board refused, is told when it ends.  Every post holds the
-game's ``board`` job in the database while it reads, posts and records (:meth:`Boards._claimed`):
-the job's try in one process and a post in another never tell one turn twice.  The message telling
-a game's abandon holds it the same way (:meth:`Boards.tell_abandoned`), the words of the answer that
-abandoned it (``/game abandon``'s, a clock question's) its first line, and records the abandon told
-as it drops the job: told once across processes, and, finding a board post holding the job, told by
-the job's try once that post is over.  A post that finds the job held leaves the moves to the post
-holding it, and hands its own sentences (header, lines, note) to the job, which the next board
-posted carries, whichever process posts it; handed to an abandon's telling, its lines and note are
-told by the job's try after it (a header heads a board, and none follows an abandon).
+the channel refused with it (which the next board posted carries, whichever it is); the lines
+refused with a turn's board, a game's first board or the telling of its abandon come with their try
+the same way.  The catch-up at start-up posts a turn that ended, and a board inside a turn only
+while its ``board`` job is pending: a turn half played before a restart, with no board refused, is
+told when it ends.  Every post holds the game's ``board`` job in the database while it reads, posts
+and records (:meth:`Boards._claimed`): the job's try in one process and a post in another never tell
+one turn twice.  The message telling a game's abandon holds it the same way
+(:meth:`Boards.tell_abandoned`), the words of the answer that abandoned it (``/game abandon``'s, a
+clock question's) its first line, and records the abandon told as it drops the job: told once across
+processes, and, finding a board post holding the job, told by the job's try once that post is over.
+A post that finds the job held leaves the moves to the post holding it, and hands its own sentences
+(header, lines, note) to the job, which the next board posted carries, whichever process posts it;
+handed to an abandon's telling, its lines and note are told by the job's try after it (a header
+heads a board, and none follows an abandon).
+
+A finished game's results card (:meth:`Boards.card`) holds the job the same way, marked posted once
+Discord took it: refused or interrupted, the job's try (or the next start's catch-up) posts it, once.
 
 What goes under a board (the play menus' buttons), what happens to the lobby message when a game
-ends, and the results card are the business of the parts above; the bot's
+ends, and the results card itself are the business of the parts above; the bot's
 :class:`bot.surface.front.Front` hands them in as ``controls``, ``lobby_changed`` and ``finished``.
 
 Imports: discord, :mod:`bot.public`, :mod:`bot.sessions`, :mod:`bot.history`, and
@@ -53,7 +56,7 @@ from bot.history import History
 from bot.sessions import MoveResult, RatingChange, Session
 from bot.sessions.play import turn_ended
 from bot.storage import Body, Job, JobPayload, NotAnswering
-from bot.surface import written
+from bot.surface import unposted, written
 from bot.surface.channels import channel_missing
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
@@ -72,15 +75,6 @@ DONE = N_("Done.")
 
 async def nothing(*_: object) -> None:
     """The default of a hook nobody handed in."""
-
-
-def owed_in(session: Session, job: Job | None) -> Inside | None:
-    """What the game's ``board`` job ``job`` keeps owed (:meth:`Boards.owed_inside`), while the
-    board it was to follow is still the last one posted, or none was yet, or whichever board it
-    follows (:data:`~bot.surface.unposted.HANDED`); else None."""
-    inside = Inside.of(job.payload) if job is not None else None
-    board = session.row.board_message_id or 0  # (0: the game's first board is owed)
-    return inside if inside is not None and inside.after in (board, HANDED) else None
 
 
 POST_LEASE = 120.0
@@ -116,7 +110,8 @@ class Boards:
         self._firing: dict[int, Job] = {}  # session id -> the board job being fired here (retry)
         self.controls: Callable[[Session, Language], discord.ui.View | None] = lambda session, t: None
         self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
-        self.finished: Callable[[MoveResult], Awaitable[None]] = nothing
+        # posts a finished game's results card, raising a refusal (Boards.card holds the claim)
+        self.finished: Callable[[Session], Awaitable[object]] = nothing
         # After each board post and after an abandon, in turn (a failing one is logged and the
         # rest still run): a league table's forum tag follows its game, an undo request the game
         # moved past is closed.
@@ -202,11 +197,16 @@ class Boards:
         try:
             if session.status == "finished" and session.row.outcome is not None:
                 # the end was stored and its board never posted (a move or none ended the game):
-                # the last board, then the results
+                # the last board, then the results, with the rating changes its end stored
                 if not session.row.end_told:
                     outcome = Outcome.from_dict(session.row.outcome)
-                    result = MoveResult(session, finished=True, outcome=outcome, turn_ended=True)
+                    ratings = await self.service.play.rating_changes(session)
+                    result = MoveResult(
+                        session, finished=True, outcome=outcome, turn_ended=True, ratings=ratings
+                    )
                     await self.announce(result, catching_up=True)
+                elif not session.row.card_told:  # the last board was posted, its results card not
+                    await self.card(session)
             elif session.status == "abandoned" and (
                 not session.row.end_told or await self.owed_inside(session) is not None
             ):
@@ -287,7 +287,7 @@ class Boards:
         clock decided): the ``board`` job remembers them (:class:`bot.surface.unposted.Inside`), and
         the board they were to follow is still the last one posted, or none was yet (a board posted
         since told everything); else None."""
-        return owed_in(session, await self.service.store.jobs.job(BOARD, str(session.id)))
+        return unposted.owed_in(session, await self.service.store.jobs.job(BOARD, str(session.id)))
 
     def _post_lock(self, session_id: int) -> asyncio.Lock:
         lock = self._post_locks.get(session_id)
@@ -345,7 +345,7 @@ class Boards:
                 await self._posted_elsewhere(session, catching_up, handed)
                 return None
             session = await self.service.core.get(session.id) or session
-            owed = owed_in(session, held)  # its lines come with this board, whichever it is
+            owed = unposted.owed_in(session, held)  # its lines come with this board, whichever it is
             if note is None and owed is not None:  # and the note of a board refused with it
                 note = owed.note
             if catching_up:
@@ -405,7 +405,7 @@ class Boards:
                 if ended or begins
                 else self.notifier.mentions(session, people, called)
             )
-            mentions = also_pinging(mentions, {*pings, *(owed.pings if owed is not None else ())})
+            mentions = unposted.also_pinging(mentions, {*pings, *(owed.pings if owed is not None else ())})
             kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions}
             if file is not None:
                 kwargs["file"] = file
@@ -637,7 +637,7 @@ class Boards:
                 await self._posted_elsewhere(session, False, Inside(HANDED, lines=tuple(lines)))
                 return
             session = await self.service.core.get(session.id) or session
-            owed = owed_in(session, held)
+            owed = unposted.owed_in(session, held)
             told = session.row.end_told
             carried = owed.lines if owed is not None else ()
             note = owed.note if owed is not None else None
@@ -651,7 +651,9 @@ class Boards:
             said.extend(line.in_words(t) for line in lines)
             if not told:
                 said.append(texts.abandoned_text(shown, t))
-            mentions = also_pinging(discord.AllowedMentions.none(), owed.pings if owed is not None else ())
+            mentions = unposted.also_pinging(
+                discord.AllowedMentions.none(), owed.pings if owed is not None else ()
+            )
             try:
                 await self.look.channel(session).send("\n".join(said), allowed_mentions=mentions)
             except discord.HTTPException:  # the lines this post read, and its own, are kept for the try
@@ -705,8 +707,8 @@ class Boards:
         self, result: MoveResult, header: str | None = None, *, catching_up: bool = False
     ) -> discord.Message | None:
         """Post the board after ``result`` (``header``: the first board's); after the last move,
-        the results card too (:attr:`finished`, which posts it once a game, whichever process
-        asks first), and the game's history is kept ready to browse.  ``catching_up``: the end of
+        the results card too (:meth:`card`: once a game, whichever process asks first; refused, it
+        is tried again), and the game's history is kept ready to browse.  ``catching_up``: the end of
         a game read as stored and not told (at a start, or the ``board`` job's try), told only
         if no post told it since (:meth:`post_board`), which posted the card too.  A strong
         computer that waited for this post (``result.computers_next``) then plays, in a post of
@@ -726,16 +728,39 @@ class Boards:
         finally:
             if result.computers_next or result.unsettled:
                 self.computers_follow(result.session.id)
-        if result.finished and (message is not None or not catching_up):
-            try:  # the card comes after the result, which is already posted: its failure is logged only
-                await self.finished(result)
+        if result.finished:
+            try:  # the card comes after the result, which is already posted: a refusal is tried again
+                await self.card(result.session)
+            except discord.HTTPException as exc:
+                await self.not_posted(result.session, exc, "posting the results card")
             except Exception:
                 log.exception("could not post the results card of session %s", result.session.id)
+        if result.finished and (message is not None or not catching_up):
             try:  # snapshot the whole game now, so that browsing it later is quick
                 await self.history.warm(result.session)
             except Exception:
                 log.warning("could not snapshot finished session %s", result.session.id, exc_info=True)
         return message
+
+    async def card(self, session: Session) -> None:
+        """Post the results card of the finished ``session`` (:attr:`finished`) once its last board
+        is posted, marked posted once Discord took it (:meth:`Games.card_told
+        <bot.storage.games.Games.card_told>`), holding the game's ``board`` job as a board post does
+        (:meth:`_claimed`): a refusal (raised) or a stop leaves the job to its try (:meth:`retry`),
+        and a card found held by another process's post is left to the try after it
+        (:meth:`_posted_elsewhere`).  A last board still to come (and its job) is left alone."""
+        session = await self.service.core.get(session.id) or session
+        row = session.row
+        if session.status != "finished" or not row.outcome or not row.end_told or row.card_told:
+            return  # no card, its last board still to come, or the card posted
+        async with self._post_lock(session.id), self._claimed(session) as held:
+            if held is None:  # another process posts the game's board or card: the try comes after it
+                await self._posted_elsewhere(session, False, Inside(HANDED))
+                return
+            if (await self.service.core.get(session.id) or session).row.card_told:
+                return  # posted meanwhile (in another process, say): the job goes with the claim
+            await self.finished(session)
+            await self.service.store.games.card_told(session.id)  # posted: the job goes with the claim
 
     async def begins(self, session: Session) -> str:
         """The first board's header, in the server's language: the game begins, seats in play order,
@@ -768,16 +793,6 @@ class Boards:
         if then is not None:
             await then()
         await reply(interaction, i18n.private(interaction).gettext(answer))
-
-
-def also_pinging(mentions: discord.AllowedMentions, users: Collection[int]) -> discord.AllowedMentions:
-    """A board's ``mentions``, pinging ``users`` too (the people of the lines it carries)."""
-    if not users or mentions.users is True:
-        return mentions
-    pinged = mentions.users if isinstance(mentions.users, list) else []
-    ids = {getattr(user, "id", None) for user in pinged}
-    more = [discord.Object(uid) for uid in sorted(users) if uid not in ids]
-    return discord.AllowedMentions(everyone=False, roles=False, users=[*pinged, *more])
 
 
 async def no_games(guild_id: int, channel_id: int) -> list[Session]:

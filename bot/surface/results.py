@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 
 from bot import alt, i18n, results
-from bot.sessions import MoveResult, Refusal, Session
+from bot.sessions import Refusal, Session
 from bot.surface.attach import picture
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, check_permissions, clicked
@@ -26,27 +26,23 @@ class Results:
     def __init__(self, lobby: Lobby):
         self.lobby, self.look, self.service, self.replies = lobby, lobby.look, lobby.service, lobby.replies
 
-    async def card(self, result: MoveResult) -> None:
-        """The results card under the last board, with a Rematch button: once a game, by the
-        first process to ask (marked before it is posted: a card Discord refuses is not posted
-        again)."""
-        session = await self.service.core.get(result.session.id) or result.session
-        if session.status != "finished" or not session.row.outcome:
-            return
-        if not await self.service.store.games.card_told(session.id):
-            return  # posted already, by this process or another
+    async def card(self, session: Session) -> discord.Message:
+        """Post the results card of the finished ``session`` under its last board, with a Rematch
+        button and the rating changes its end stored (a card posted late shows those a card posted
+        at once does).  A refusal is raised: :meth:`bot.surface.boards.Boards.card` posts it once a
+        game, across processes, and has a refused card tried again."""
         t = await self.look.language(session)
         png = await results.card(
             self.service,
             session,
-            result.ratings,
+            await self.service.play.rating_changes(session),
             language=t.code,
             contrast=await self.look.server_contrast(session),
         )
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(session.id, t))
         channel = self.look.channel(session)
-        await channel.send(
+        return await channel.send(
             t.gettext(
                 "**Results** of {game} game #{number}. Play again with the same players and options: "
                 "press {button Rematch} (each player presses it to take a seat).",

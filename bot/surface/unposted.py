@@ -40,7 +40,7 @@ Imports discord, :mod:`bot.sessions` (types), :mod:`bot.storage`, :mod:`bot.time
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
 import discord
@@ -559,3 +559,22 @@ class Unposted:
         scheduler = getattr(self.bot, "scheduler", None)
         if woke and scheduler is not None:
             scheduler.wake()
+
+
+def owed_in(session: Session, job: Job | None) -> Inside | None:
+    """What the game's ``board`` job ``job`` keeps owed (:meth:`bot.surface.boards.Boards.owed_inside`), while the
+    board it was to follow is still the last one posted, or none was yet, or whichever board it
+    follows (:data:`~bot.surface.unposted.HANDED`); else None."""
+    inside = Inside.of(job.payload) if job is not None else None
+    board = session.row.board_message_id or 0  # (0: the game's first board is owed)
+    return inside if inside is not None and inside.after in (board, HANDED) else None
+
+
+def also_pinging(mentions: discord.AllowedMentions, users: Collection[int]) -> discord.AllowedMentions:
+    """A board's ``mentions``, pinging ``users`` too (the people of the lines it carries)."""
+    if not users or mentions.users is True:
+        return mentions
+    pinged = mentions.users if isinstance(mentions.users, list) else []
+    ids = {getattr(user, "id", None) for user in pinged}
+    more = [discord.Object(uid) for uid in sorted(users) if uid not in ids]
+    return discord.AllowedMentions(everyone=False, roles=False, users=[*pinged, *more])

@@ -88,14 +88,14 @@ KINDS = (
     Kind(
         BOARD,
         "board posts (Boards.retry)",
-        "key: session id, whose board Discord refused, or is being posted, or whose abandon is being told"
-        " (held by the post, so that no other process posts it meanwhile); payload: what its players were"
-        " told, the server, the first refusal, and for a board refused inside a turn the board it was to"
-        " follow (inside), its ping, the seats whose turn it started again (restarted), its header, and the"
-        " lines refused with it and whom they ping (header, lines, pings), its note; the lines refused with"
-        " an abandon's message (the answer that abandoned it first); the sentences a post handed over on"
-        " finding it held (inside -1, during), told with the next board, or, the game abandoned, after the"
-        " abandon",
+        "key: session id, whose board (or a finished game's results card) Discord refused, or is being"
+        " posted, or whose abandon is being told (held by the post, so that no other process posts it"
+        " meanwhile); payload: what its players were told, the server, the first refusal, and for a board"
+        " refused inside a turn the board it was to follow (inside), its ping, the seats whose turn it"
+        " started again (restarted), its header, and the lines refused with it and whom they ping (header,"
+        " lines, pings), its note; the lines refused with an abandon's message (the answer that abandoned it"
+        " first); the sentences a post handed over on finding it held (inside -1, during), told with the"
+        " next board, or, the game abandoned, after the abandon",
     ),
     Kind(
         ASK,

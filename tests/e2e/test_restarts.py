@@ -7,9 +7,14 @@ import asyncio
 
 import pytest
 
+from bot import results as card_maker
 from bot.app import EXTENSIONS
+from bot.results import card_rows
 from bot.sessions import ASK_AFTER, TimeOut
 from bot.sessions.play import Play
+from bot.surface.boards import POST_LEASE
+from engines.core import Outcome
+from renderers import results as renderer
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end, pick_from_menu
 from tests.e2e.players import to_move
 from tests.e2e.test_clocks import is_question, open_clocked
@@ -709,3 +714,89 @@ async def test_an_answer_s_line_refused_just_before_a_stop_comes_with_the_board_
         await bot.scheduler.run_due()
         await standin.settle()
         assert [m for m in standin.messages(thread) if "answered:" in m.content and not m.ephemeral] == said
+
+
+def is_card(message) -> bool:
+    return message.content.startswith("**Results**") and not message.ephemeral
+
+
+async def due_after(standin, bot, table_clock, seconds: float) -> None:
+    """``seconds`` on: the jobs then due fire, and what they post is posted."""
+    table_clock.advance(seconds)
+    await bot.scheduler.run_due()
+    await bot.front.boards.drain()
+    await standin.settle()
+
+
+async def last_move_stored(standin, bot, chan):
+    """The bot up, Alice and Bob's one-pile Nim game in ``chan`` played to its end, the last move
+    stored and not posted: the session and the move's result."""
+    alice, bob = standin.add_users("alice", "bob")
+    await started(standin, bot)
+    session, first, _ = await nim_game(standin, bot, chan, alice, bob, piles=1)
+    legal = await bot.sessions.play.legal_moves(chan.id, first.id)
+    result = await bot.sessions.play.play(chan.id, first.id, legal[-1])
+    assert result.finished
+    return session, result
+
+
+async def test_a_results_card_stopped_before_its_post_is_posted_once_after_the_restart(
+    standin, make_bot, table_clock, monkeypatch
+):
+    """The game's last move is played and its last board posted; the bot stops as it draws the
+    results card (a kill before the card reaches Discord).  The bot started again posts the card
+    once the stopped post's hold on the game's ``board`` job is over, once; a third start posts
+    nothing more."""
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        session, result = await last_move_stored(standin, bot, chan)
+        monkeypatch.setattr(card_maker, "card", card_maker.card)  # (given back after the test)
+        stops_at(bot, card_maker, "card")
+        with pytest.raises(Stopped):
+            await bot.front.boards.announce(result)
+        await standin.settle()
+        assert any("**Game over**" in m.content for m in standin.messages(chan))
+        assert not [m for m in standin.messages(chan) if is_card(m)]
+        closing(bot)
+    monkeypatch.undo()
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await due_after(standin, bot, table_clock, POST_LEASE)
+        (card,) = [m for m in standin.messages(chan) if is_card(m)]
+        assert "Rematch" in " ".join(b["label"] for b in card.buttons)
+        assert (await bot.sessions.core.get(session.id)).row.card_told
+        count = len(standin.messages(chan))
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await due_after(standin, bot, table_clock, POST_LEASE)
+        assert len(standin.messages(chan)) == count
+
+
+async def test_a_results_card_told_late_shows_the_ratings_the_game_s_end_gave(standin, make_bot, monkeypatch):
+    """Alice and Bob's game is rated.  Its winning move is stored and the bot stops before the last
+    board is posted; the bot started again posts the last board and the results card, which shows
+    each player's rating before and after, as the card posted at once would have (the ratings the
+    end returned)."""
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        session, result = await last_move_stored(standin, bot, chan)
+        assert len(result.ratings) == 2
+        standin.skip_messages(chan)
+    drawn: list[renderer.Card] = []
+    draw = renderer.render
+
+    def render(card, **kwargs):
+        drawn.append(card)
+        return draw(card, **kwargs)
+
+    monkeypatch.setattr(renderer, "render", render)
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await standin.next_message(chan, is_card)
+        ended = await bot.sessions.core.get(session.id)
+        live = card_rows(ended, Outcome.from_dict(ended.row.outcome), result.ratings)
+        assert all(row.rating for row in live)
+        (late,) = drawn
+        assert late.rows == live
+        board = next(m for m in standin.messages(chan) if "**Game over**" in m.content)
+        assert "**Ratings**" in board.content, board.content  # the last board, told late, too

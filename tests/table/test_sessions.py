@@ -191,7 +191,8 @@ async def test_finished_game_records_results_and_replays(service):
 
 async def test_a_game_ended_and_never_told_is_listed_for_its_last_board_for_a_week(service, clock):
     """A finished game whose last moves the channel was never told (its board not posted) is
-    listed for the table's start, until its board is posted or a week has passed."""
+    listed for the table's start, until its board and its results card are posted or a week has
+    passed."""
     session = await two_player_game(service, seed=11)
     result = await play_out(service, session)
     assert result.finished
@@ -201,6 +202,8 @@ async def test_a_game_ended_and_never_told_is_listed_for_its_last_board_for_a_we
     assert await service.play.ends_untold([GUILD]) == [session.id]
     last = (await service.store.history.moves(session.id))[-1].number
     await service.store.games.set_board_message(session.id, 99, last, end_told=True)  # the last board posted
+    assert await service.play.ends_untold([GUILD]) == [session.id]  # its results card is not
+    assert await service.store.games.card_told(session.id)
     assert await service.play.ends_untold([GUILD]) == []
     await service.store.games.set_board_message(session.id, 99, 0)  # told_through never goes back
     assert await service.play.ends_untold([GUILD]) == []
@@ -208,12 +211,14 @@ async def test_a_game_ended_and_never_told_is_listed_for_its_last_board_for_a_we
 
 async def test_a_game_ended_without_a_move_and_never_told_is_listed_until_told(service):
     """A game ended by a resignation (no move), or abandoned by its host, is listed for the table's
-    start until its end is told; a game abandoned with nobody to tell (its channel deleted) and a
+    start until its end is told (a finished game's results card too); a game abandoned with nobody to tell (its channel deleted) and a
     lobby that closed are not."""
     session = await two_player_game(service, seed=11)
     assert (await service.seats.resign(CH, 2)).finished
     assert await service.play.ends_untold([GUILD]) == [session.id]
     await service.store.games.set_board_message(session.id, 99, 0, end_told=True)  # its end posted
+    assert await service.play.ends_untold([GUILD]) == [session.id]  # its results card not yet
+    await service.store.games.card_told(session.id)
     assert await service.play.ends_untold([GUILD]) == []
     abandoned = await two_player_game(service, seed=12)
     await service.seats.abandon(CH, 1, can_manage=False)

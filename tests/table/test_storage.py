@@ -7,7 +7,8 @@ import sqlite3
 
 import pytest
 
-from bot.storage import SCHEMA_VERSION, StaleVersion, StorageError, migrations, open_store
+from bot.ratings import RatingChange, rerate
+from bot.storage import SCHEMA_VERSION, ResultRow, StaleVersion, StorageError, migrations, open_store
 from tests.table.util import open_lobbies
 
 
@@ -360,6 +361,14 @@ def test_redact_shows_no_part_of_a_password_holding_a_reserved_character():
         assert "zq" not in shown and "xw" not in shown, shown
 
 
+def sessions_with(column: str) -> str:
+    """The start of an INSERT of old sessions rows, ``column`` last."""
+    return (
+        "INSERT INTO sessions (id, game, guild_id, channel_id, host_id, status, options, max_players, seed,"
+        f" version, created_at, updated_at, finished_at, {column}) VALUES"
+    )
+
+
 @pytest.mark.parametrize("kind", ["sqlite", "postgres"])
 async def test_games_ended_before_the_upgrade_are_not_told_again(kind, request, tmp_path):
     """The upgrade that records whether a game's end was told marks the games ended before it as
@@ -369,10 +378,7 @@ async def test_games_ended_before_the_upgrade_are_not_told_again(kind, request, 
     from tests.table.test_operating import old_database
 
     (added,) = [n for n, name, _ in migrations("sqlite") if name == "end_told"]
-    columns = (
-        "INSERT INTO sessions (id, game, guild_id, channel_id, host_id, status, options, max_players, seed,"
-        " version, created_at, updated_at, finished_at, told_through) VALUES"
-    )
+    columns = sessions_with("told_through")
     rows = (
         f"{columns} (20, 'nim', 5, 20, 1, 'finished', '{{}}', 2, 1, 3, 'a', 'a', 'b', 1)",  # end posted
         f"{columns} (21, 'nim', 5, 21, 1, 'finished', '{{}}', 2, 1, 3, 'a', 'a', 'b', 0)",  # last move not
@@ -389,7 +395,75 @@ async def test_games_ended_before_the_upgrade_are_not_told_again(kind, request, 
             assert told == {20: True, 21: False, 22: True, 23: False}
             assert [row.id for row in await store.games.ended_untold(5, "a")] == [21]
             await store.games.set_board_message(21, 99, 1, end_told=True)
+            assert [row.id for row in await store.games.ended_untold(5, "a")] == [21]  # its card
+            assert await store.games.card_told(21)
             assert await store.games.ended_untold(5, "a") == []
+        finally:
+            await store.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+async def test_results_keep_each_rated_persons_rating_before_and_after(kind, request, tmp_path):
+    """The upgrade that keeps the ratings with the results leaves a result stored before it
+    without them; a game ending after it keeps each rated person's shown rating before and after
+    (what its end returned, which a results card posted late shows), and none for a seat no
+    person held."""
+    from tests.table.test_operating import old_database
+
+    (added,) = [n for n, name, _ in migrations("sqlite") if name == "result_ratings"]
+    rows = (
+        f"{sessions_with('end_told')} (20, 'nim', 5, 20, 1, 'finished', '{{}}', 2, 1, 3, 'a', 'a', 'b', 1)",
+        "INSERT INTO results (session_id, seat, user_id, score, place, resigned) VALUES (20, 0, 7, 1, 1, 0)",
+    )
+    async with old_database(kind, request, tmp_path, added - 1, rows) as target:
+        store = await open_store(target)
+        try:
+            assert store.upgraded_from == added - 1 and await store.schema_version() == SCHEMA_VERSION
+            before = await store.ratings.results(20)
+            assert [(r.user_id, r.rating_before, r.rating_after) for r in before] == [(7, None, None)]
+            ann, bob, (game,) = 7, 8, await open_lobbies(store, 1)
+            results = [
+                ResultRow(0, ann, 1.0, 1, False),
+                ResultRow(1, bob, 0.0, 2, False),
+                ResultRow(2, None, 0.0, 3, False),
+            ]
+            changes: list[RatingChange] = []
+            await store.games.finish(
+                game, status="finished", reason="won", outcome={}, results=results,
+                rate=lambda current: rerate(current, changes), names={ann: "Ann", bob: "Bob"},
+            )  # fmt: skip
+            kept = {r.user_id: (r.rating_before, r.rating_after) for r in await store.ratings.results(game)}
+            assert kept == {**{c.user_id: (c.before, c.after) for c in changes}, None: (None, None)}
+            assert len(changes) == 2 and changes[0].after > changes[0].before
+        finally:
+            await store.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+async def test_games_told_before_the_upgrade_have_their_results_card_posted(kind, request, tmp_path):
+    """The upgrade that marks a results card posted once Discord took it counts the card of a game
+    whose end was told before it as posted (the start after it posts none again), and leaves an
+    untold end and an abandon as they were."""
+    from tests.table.test_operating import old_database
+
+    (added,) = [n for n, name, _ in migrations("sqlite") if name == "card_told"]
+    columns = sessions_with("end_told")
+    rows = (
+        f"{columns} (20, 'nim', 5, 20, 1, 'finished', '{{}}', 2, 1, 3, 'a', 'a', 'b', 1)",  # end told
+        f"{columns} (21, 'nim', 5, 21, 1, 'finished', '{{}}', 2, 1, 3, 'a', 'a', 'b', 0)",  # not told
+        f"{columns} (22, 'nim', 5, 22, 1, 'abandoned', '{{}}', 2, 1, 3, 'a', 'a', 'b', 1)",
+    )
+    async with old_database(kind, request, tmp_path, added - 1, rows) as target:
+        store = await open_store(target)
+        try:
+            assert store.upgraded_from == added - 1 and await store.schema_version() == SCHEMA_VERSION
+            read = {
+                i: (row.end_told, row.card_told)
+                for i in (20, 21, 22)
+                if (row := await store.games.session(i))
+            }
+            assert read == {20: (True, True), 21: (False, False), 22: (True, False)}
+            assert [row.id for row in await store.games.ended_untold(5, "a")] == [21]
         finally:
             await store.close()
 

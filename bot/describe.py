@@ -4,7 +4,8 @@ can walk, for ``/game describe`` and the terminal's ``describe``.
 Each section is its heading in bold, then one line per item starting with ``- ``; the
 sections only the reader's seat may read come after the public ones, under a heading that
 says so.  The text is in the reader's language, seats named, and split into messages of at
-most :data:`~bot.texts.MESSAGE_LIMIT` characters at line boundaries.
+most :data:`~bot.texts.MESSAGE_LIMIT` characters where a line ends (:func:`bot.texts.pieces`: a
+line longer than a message goes on in the next, read whole).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 import engines
 from bot.sessions import Session
-from bot.texts import MESSAGE_LIMIT, ended_early, game_option_words, tiebreak_line
+from bot.texts import ended_early, game_option_words, pieces, tiebreak_line
 from engines.core import Engine, Said, Section, name_seats
 from languages import ENGLISH, N_, Language
 
@@ -54,40 +55,6 @@ def lines_of(
             lines.append(f"- {t.gettext(LAST_ACTION, action=last_action)}")
         lines.extend(f"- {words(line)}" for line in section.lines)
     return lines
-
-
-def cut(line: str, limit: int) -> str:
-    """``line`` at most ``limit`` characters long: cut at the last space that fits, with an
-    ellipsis (at the limit itself when the line has no space to cut at)."""
-    if len(line) <= limit:
-        return line
-    head = line[: limit - 1]
-    space = head.rfind(" ")
-    if space > 0:
-        head = head[:space].rstrip()
-    return head + "…"
-
-
-def messages(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
-    """``lines`` in as few messages as fit, each at most ``limit`` characters, never cutting a
-    line between two messages (a line longer than ``limit`` is shortened by :func:`cut`); no
-    message starts or ends with a blank line."""
-    out: list[str] = []
-    current: list[str] = []
-    size = 0
-    for line in (cut(x, limit) for x in lines):
-        extra = len(line) + (1 if current else 0)
-        if current and size + extra > limit:
-            out.append("\n".join(current).strip("\n"))
-            current, size = [], 0
-            if not line:
-                continue
-            extra = len(line)
-        current.append(line)
-        size += extra
-    if current and "\n".join(current).strip("\n"):
-        out.append("\n".join(current).strip("\n"))
-    return out
 
 
 def options_lines(game: str, options: Mapping[str, object], t: Language = ENGLISH) -> list[str]:
@@ -133,11 +100,11 @@ def described(
         *lines_of(sections, t, session.names(), last_action, session.names_at(last_move)),
     ]
     if ended:
-        return messages([f"**{ended}**", "", *lines])
+        return pieces("\n".join([f"**{ended}**", "", *lines]))
     over = session.engine.outcome(session.state) if session.status == "finished" else None
     if over is None:
-        return messages(lines)
+        return pieces("\n".join(lines))
     names = session.names()
     why = t.gettext("Game over: {reason}.", reason=name_seats(over.reason_in(t), names))
     tiebreak = tiebreak_line(over, names, t)
-    return messages([f"**{why}**", *([tiebreak] if tiebreak else []), "", *lines])
+    return pieces("\n".join([f"**{why}**", *([tiebreak] if tiebreak else []), "", *lines]))

@@ -21,37 +21,10 @@ from bot import i18n
 from bot.surface.front import Front
 from bot.surface.menus import EVERY_MOVE, Offers
 from bot.surface.replies import guarded
+from bot.texts import pieces
 
 if TYPE_CHECKING:
     from bot.app import Pukllay
-
-
-MESSAGE_LIMIT = 2000  # Discord's limit on a message's content
-
-
-def messages(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
-    """``text`` in as few messages of at most ``limit`` characters as its lines allow: cut only
-    between lines, so that joined with newlines they give ``text`` back (a line longer than a
-    message, which no guide has, is cut where it must)."""
-    out: list[str] = []
-    current: str | None = None
-    for line in text.split("\n"):
-        if len(line) > limit:  # cut into whole messages, the last piece (never empty) goes on
-            if current is not None:
-                out.append(current)
-            pieces = [line[i : i + limit] for i in range(0, len(line), limit)]
-            out.extend(pieces[:-1])
-            current = pieces[-1]
-        elif current is None:
-            current = line
-        elif len(current) + 1 + len(line) <= limit:
-            current += "\n" + line
-        else:
-            out.append(current)
-            current = line
-    if current is not None:
-        out.append(current)
-    return out
 
 
 CLOCK_DESCRIPTION = "A clock: move:24h (each turn), bank:3d+12h (a time bank plus an increment), or off"
@@ -122,7 +95,7 @@ class GameCog(FrontCog):
         else:
             text = t.gettext("No help is written for {game} yet.", game=self.info.title)
         # A guide longer than a message (Guanga's, in Spanish) follows in more private messages.
-        first, *rest = messages(text)
+        first, *rest = pieces(text)
         await interaction.response.send_message(first, ephemeral=True)
         for more in rest:
             await interaction.followup.send(more, ephemeral=True)

@@ -40,20 +40,6 @@ async def test_every_rules_guide_is_shown_whole_in_the_askers_language(standin, 
         assert longest > 2000  # Guanga's guide in Spanish does not fit one message
 
 
-def test_a_guide_is_cut_between_lines_and_a_line_longer_than_a_message_where_it_must():
-    from bot.surface.gamecog import messages
-
-    assert messages("ab\ncd", limit=5) == ["ab\ncd"]
-    assert messages("ab\ncd\nef", limit=5) == ["ab\ncd", "ef"]
-    assert messages("abcdefg\nhi", limit=3) == ["abc", "def", "g", "hi"]
-    assert messages("", limit=3) == [""]
-    assert messages("abcdef", limit=3) == ["abc", "def"]  # no empty message after a cut line
-    assert messages("abcdef\nx", limit=3) == ["abc", "def", "x"]
-    text = "\n".join(f"line {n} " + "x" * (n * 37 % 300) for n in range(200))
-    parts = messages(text)
-    assert all(len(p) <= 2000 for p in parts) and "\n".join(parts) == text and len(parts) > 1
-
-
 def guide(game: str) -> str:
     return importlib.import_module(f"engines.{game}").RULES_HELP
 

@@ -1,6 +1,6 @@
 """The board in words: the table's text for a game's sections (headings, one item a line, the
-private part last under its own heading, the reader's language, messages within Discord's
-limit), and the terminal's ``describe``."""
+private part last under its own heading, the reader's language), and the terminal's
+``describe``.  Its messages within Discord's limit: tests/table/test_message_pieces.py."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from bot.describe import PRIVATE_HEADING, cut, lines_of, messages, sections_for
+from bot.describe import PRIVATE_HEADING, lines_of, sections_for
 from bot.terminal import main as local_main
 from engines.core import Section, said, said_n
 from languages import language
@@ -64,29 +64,6 @@ def test_in_the_readers_language():
         "**Tu secreto**",
         "- número secreto 123",
     ]
-
-
-def test_messages_split_at_line_boundaries_within_the_limit():
-    lines = [f"- item {i:03d} " + "x" * 40 for i in range(100)]  # 52 characters each
-    out = messages(lines, limit=2000)
-    assert len(out) > 1 and all(len(m) <= 2000 for m in out)
-    assert "\n".join(out).split("\n") == lines  # every line whole, in order, none lost
-    assert len(out[0]) > 2000 - 53  # each message is filled before the next one starts
-    assert messages(["a", "b"], limit=3) == ["a\nb"]
-    assert messages(["a", "b"], limit=2) == ["a", "b"]
-
-
-def test_a_blank_line_never_starts_or_ends_a_message():
-    out = messages(["**A**", "- 1", "", "**B**", "- 2"], limit=9)
-    assert out == ["**A**\n- 1", "**B**\n- 2"]
-
-
-def test_a_line_longer_than_a_message_is_cut_at_a_word():
-    long = "- " + " ".join(["word"] * 600)  # 2,999 characters
-    (only,) = messages([long])
-    assert len(only) <= 2000 and only.endswith("word…")
-    assert cut("abcdefghij", 5) == "abcd…"  # no space: cut at the limit
-    assert cut("short", 5) == "short"
 
 
 def test_a_spectator_never_gets_a_private_section():

@@ -349,9 +349,7 @@ class ClockDesk:
                 session.id,
                 exc,
             )
-            payload: JobPayload = {**job.payload, "later": True}  # (left to the job's try)
-            payload.pop("taken", None)  # (told already)
-            await jobs.schedule(TIMEOUT, job.key, self.service.store.clock.time() + ASK_AFTER, payload)
+            await self.again(job, later=True)  # (left to the job's try; told already)
             return
         now = await jobs.job(TIMEOUT, job.key)
         if now is not None and now.payload.get("at") == job.payload.get("at"):
@@ -460,8 +458,7 @@ class ClockDesk:
         session_id, seat = (int(x) for x in job.key.split(":"))
         at = int(job.payload.get("at", -1))
         if (session_id, seat, at) in self.asking:  # posted (which cancels the job) or refused
-            store = self.service.store
-            await store.jobs.schedule(ASK, job.key, store.clock.time() + ASK_AFTER, job.payload)
+            await self.again(job)
             return
         session = await self.service.clocks.question_open(session_id, seat, at)
         if session is not None and await self.post_question(session, seat, at):
@@ -538,14 +535,22 @@ class ClockDesk:
         the post at once (:meth:`say`); a job with nothing to tell records nothing."""
         if job is None or not job.payload.get("taken"):
             return nothing
-        store = self.service.store
-        kept: JobPayload = {**job.payload}
-        kept.pop("taken")
 
         async def told() -> None:
-            await store.jobs.schedule(TIMEOUT, job.key, store.clock.time() + ASK_AFTER, kept)
+            await self.again(job)
 
         return told
+
+    async def again(self, job: Job, *, later: bool = False) -> None:
+        """Arm the question's ``job`` again, :data:`~bot.sessions.clocks.ASK_AFTER` from now, its
+        payload kept but for its ``taken`` mark (the channel was told), marked ``later`` when
+        asked (Discord refused the edit that takes its buttons off: the job's try takes them)."""
+        store = self.service.store
+        payload: JobPayload = {**job.payload}
+        payload.pop("taken", None)
+        if later:
+            payload["later"] = True
+        await store.jobs.schedule(job.kind, job.key, store.clock.time() + ASK_AFTER, payload)
 
     async def say(
         self,

@@ -1,13 +1,15 @@
 """A timeout question that was decided loses its buttons, however it was decided: a click whose
 answer's line the thread refuses (the line comes later with the board), nobody answering in time,
 and after an edit Discord refused (the question's ``timeout`` job takes them off on its next try,
-after a restart too).  A second click on a decided question is never possible."""
+after a restart too).  A second click on a decided question is never possible.  Its job, armed
+again, is armed one way by all."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.sessions import ASK_AFTER
+from bot.time.jobs import ASK
 from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.e2e.leagues import posts_with
 from tests.e2e.test_unposted import more_time_refused
@@ -124,3 +126,32 @@ def edit_of(thread, question) -> str:
 
 def late_seat(session, late) -> int:
     return session.seat_of(late.id).seat
+
+
+async def test_a_question_s_job_is_armed_again_one_way(standin, bot_factory, table_clock):
+    """Whoever arms a question's job again (the buttons' edit refused, the channel told that
+    nobody answered, a question still being posted when its ``ask`` job came due) arms it
+    :data:`ASK_AFTER` from now, its payload kept but for ``taken``, marked ``later`` when asked."""
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        desk, jobs = bot.front.clocks, bot.store.jobs
+        taken = {"at": 5, "message": 7, "decided": True, "unanswered": True, "taken": True}
+        await jobs.schedule(TIMEOUT, "9:1", table_clock.time() + 60, taken)
+        await jobs.schedule(ASK, "9:1", table_clock.time() + 60, {"at": 5})
+        table_clock.advance(30)
+        due = table_clock.time() + ASK_AFTER
+
+        await desk.again(await jobs.job(TIMEOUT, "9:1"), later=True)  # (Discord refused the edit)
+        again = await jobs.job(TIMEOUT, "9:1")
+        assert again.due_at == due
+        assert again.payload == {"at": 5, "message": 7, "decided": True, "unanswered": True, "later": True}
+
+        await jobs.schedule(TIMEOUT, "9:1", table_clock.time() + 60, taken)
+        await desk.told_taken(await jobs.job(TIMEOUT, "9:1"))()  # (the channel was told)
+        told = await jobs.job(TIMEOUT, "9:1")
+        assert told.due_at == due
+        assert told.payload == {"at": 5, "message": 7, "decided": True, "unanswered": True}
+
+        await desk.again(await jobs.job(ASK, "9:1"))  # (the question is being posted)
+        ask = await jobs.job(ASK, "9:1")
+        assert ask.due_at == due and ask.payload == {"at": 5}

@@ -558,7 +558,7 @@ class ClockDesk:
         line: Said,
         told: Callable[[], Awaitable[None]] = nothing,
         restarted: tuple[int, ...] = (),
-    ) -> bool:
+    ) -> None:
         """Say ``line`` in the game's channel, in its language, and record it as told (``told``) at
         once.  A line the channel refuses is kept, first, by the game's ``board`` job
         (:class:`bot.surface.unposted.Inside`), whose lines the board that follows says above it,
@@ -566,9 +566,8 @@ class ClockDesk:
         telling the game's abandon, should that come first): it is told once all the same, and
         ``told`` records it as such; ``restarted``, the seats whose turn the board that follows
         starts again (more time), are kept with it, so that a board the job's try or the catch-up
-        posts in its place calls on them as that board would have.  False if it was refused (kept).  A message posted and
-        a process stopped before ``told``'s write is the one window left in which it is told
-        twice."""
+        posts in its place calls on them as that board would have.  A message posted and a process
+        stopped before ``told``'s write is the one window left in which it is told twice."""
         t = await self.look.language(session)
         try:
             await self.look.channel(session).send(
@@ -584,10 +583,7 @@ class ClockDesk:
             await self.boards.unposted.again(
                 session, Inside(board, ping=bool(restarted), restarted=restarted, lines=(line,))
             )
-            await told()
-            return False
         await told()
-        return True
 
     async def answer(
         self, interaction: discord.Interaction, session_id: int, seat: int, at: int, choice: str

@@ -8,7 +8,7 @@ channel and the permissions the bot lacks there (read from its cache, as Discord
 the player to move and the host get a direct message, in their own language, once per game and
 refusal (the ``board`` job's payload keeps what they were told), saying where the board could not
 be posted, why, and what a server admin must grant; and the ``board`` job tries the post again
-(:meth:`bot.surface.boards.Boards.retry`), soon after an admin changes a channel or a role
+(:meth:`bot.surface.catchup.CatchUp.retry`), soon after an admin changes a channel or a role
 (:meth:`Unposted.permissions_changed`), else every :data:`RETRY` seconds, and once a week after a week
 (:data:`WEEK`: a server that removed the bot refuses every try).  A board refused in
 answer to a command is tried again too (:meth:`Unposted.again`): its asker heard why in the answer,

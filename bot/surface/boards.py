@@ -310,7 +310,10 @@ class Boards:
         from reading what the channel was not told to recording the post, no other process posts
         the game's board, so no two tell the same turn.  The job goes when the post is recorded;
         a post refused, or a process stopped in it, leaves it to try the board again (at
-        :data:`RETRY`, or when the lease is over).  ``also``: what the post records in the step
+        :data:`RETRY`, or when the lease is over).  Armed again while the post holds it (sentences
+        handed over, a line refused, a board refused elsewhere), the job is given back due at once
+        when the post ends without raising, this process's scheduler woken: its try tells them
+        now, in whichever process fires it.  ``also``: what the post records in the step
         that drops (or gives back) the job, when it ends without raising (an abandon told).  The job
         as held (what it keeps is read from it), or None: another process holds it (posting)."""
         jobs, key = self.service.store.jobs, str(session.id)
@@ -319,13 +322,22 @@ class Boards:
             BOARD, key, now + RETRY, {"guild": session.row.guild_id or 0, "since": now}
         )
         held = self._firing.get(session.id)  # the board job this process fires, its claim its own
-        async with jobs.holding(BOARD, key, POSTING, lease=POST_LEASE, held=held, also=also) as mine:
+        async with jobs.holding(
+            BOARD, key, POSTING, lease=POST_LEASE, held=held, also=also, given_back=self._wake
+        ) as mine:
             yield mine
+
+    def _wake(self) -> None:
+        """The game's ``board`` job is due now: this process's scheduler looks for it at once."""
+        scheduler = getattr(self.bot, "scheduler", None)
+        if scheduler is not None:
+            scheduler.wake()
 
     async def _posted_elsewhere(self, session: Session, catching_up: bool, handed: Inside) -> None:
         """Another process holds the game's board job, posting its board.  A catch-up leaves the
-        board to it; any other post is handed to the job, due when that post's lease is over (the
-        other post no longer drops it): the try then posts what the other post did not tell.  The
+        board to it; any other post is handed to the job, due when that post is over (which gives it
+        back due at once, rather than dropping it), or when its lease is over should its process
+        stop: the try then posts what the other post did not tell.  The
         post's own sentences (``handed``: its header, lines, note), which the other post does not
         carry, go with the job too, in place of those the other post read from it and tells (or
         joined to those kept by a post that gave the job back); they come with the next board
@@ -359,9 +371,8 @@ class Boards:
         if says:
             payload.update(handed.payload())
         await jobs.arm_keeping(BOARD, key, due, payload, holder=POSTING)  # (the other post's claim stays)
-        scheduler = getattr(self.bot, "scheduler", None)
-        if due <= now and scheduler is not None:
-            scheduler.wake()
+        if due <= now:
+            self._wake()
 
     async def stepped(self, session: Session) -> None:
         """A step inside a turn was played, and the channel hears of it only when the turn ends (no

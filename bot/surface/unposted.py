@@ -71,7 +71,7 @@ POSTING = "board"
 """Whose claim a board post holds the game's ``board`` job under, in any process
 (:meth:`bot.surface.boards.Boards.post_board`): what arms the job while a post holds it keeps that
 claim (:meth:`bot.storage.jobs.Jobs.arm_keeping`), so that no third post takes the job meanwhile,
-and the post gives it back armed so when it is over."""
+and the post gives it back armed so, due at once, when it is over."""
 
 HANDED = -1
 """The ``after`` of the sentences a board post handed to the ``board`` job when it found another

@@ -214,6 +214,47 @@ async def test_what_a_post_tells_is_not_handed_over_again_by_a_post_with_nothing
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
 
 
+async def test_a_line_handed_over_while_a_post_holds_the_job_is_told_as_soon_as_that_post_is_over(
+    standin, bot_factory, table_clock
+):
+    """One process posts the game's board; between its reading and its post, the other process
+    posts a board with a line above it (a seat handed over), finds the job held and hands the line
+    to the job.  The first post does not carry it; once that post is over the job is due at once
+    and this process's scheduler is woken: the scheduler's next run of its due jobs tells the line,
+    once, without waiting for the post's lease to run out."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session, here, there, up_there = await two_processes(standin, bot, chan, alice, bob)
+        seen, front, scheduler = len(standin.messages(thread)), bot.front, bot.scheduler
+        line = Said("🔁 Sub takes Beto's seat.")
+        woken, wake = [], scheduler.wake
+
+        def waking() -> None:
+            woken.append(True)
+            wake()
+
+        scheduler.wake = waking
+
+        async def other() -> None:
+            now = await bot.sessions.core.get(session.id)
+            assert await there.post_board(now, lines=[line], ping=False) is None  # the job is held
+
+        between_read_and_post(front, other)
+        assert await here.post_board(session, ping=False) is not None
+        assert not any(str(line) in m.content for m in standin.messages(thread)[seen:])
+        await scheduler.run_due()  # the clock not moved on
+        await bot.front.catchup.drain()
+        said = [m.content for m in standin.messages(thread)[seen:] if not m.ephemeral]
+        assert len(said) == 2 and str(line) in said[1], said
+        assert woken
+        table_clock.advance(POST_LEASE + RETRY)
+        await scheduler.run_due()
+        await bot.front.catchup.drain()
+        assert len([m for m in standin.messages(thread)[seen:] if not m.ephemeral]) == 2
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+
 def is_card(message) -> bool:
     return message.content.startswith("**Results** of") and not message.ephemeral
 

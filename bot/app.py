@@ -395,7 +395,7 @@ class Pukllay(_BotBase):
                 jobs.AUTOPLAY: front.waits.autoplay,
                 jobs.CLOCK_WARNING: front.waits.warning,
                 jobs.END_NOTICE: lambda job: end_notice(front.notifier, job),
-                jobs.BOARD: front.boards.retry,
+                jobs.BOARD: front.catchup.retry,
                 jobs.ASK: front.clocks.ask_again,
                 jobs.TIMEOUT_NOTICE: front.clocks.tell_held,
                 jobs.UNDO_NOTICE: front.undo.tell_held,
@@ -481,7 +481,7 @@ class Pukllay(_BotBase):
             self._taking_up = asyncio.current_task()  # a close meanwhile stops it before the store
             try:
                 for session_id in [*await play.computers_waiting(guilds), *await play.ends_untold(guilds)]:
-                    self.front.boards.computers_follow(session_id, catch_up=True)
+                    self.front.catchup.computers_follow(session_id, catch_up=True)
             finally:
                 self._taking_up = None
                 self.taken_up.set()
@@ -582,7 +582,7 @@ class Pukllay(_BotBase):
             # again at the next start (nothing is taken up twice), and the store closes unread
             taking_up.cancel()
             await asyncio.gather(taking_up, return_exceptions=True)
-        if self.front is not None and not await self.front.boards.drain(closing=True):
+        if self.front is not None and not await self.front.catchup.drain(closing=True):
             log.warning("closing with interactions still being handled")
         try:
             await super().close()

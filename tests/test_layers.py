@@ -416,6 +416,7 @@ TALKS_TO_DISCORD = {
             "boards",
             "buttons",
             "calendar",
+            "catchup",
             "channels",
             "checkin",
             "clockvote",

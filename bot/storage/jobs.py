@@ -7,13 +7,19 @@ statement (:meth:`bot.storage.base.Backend.claim_jobs`).
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from bot.storage.base import ARM_SQL, Body, Concern, Job, JobPayload, Row, job_json, job_of, one, run
 
 GIVE_BACK = "UPDATE jobs SET claimed_by = NULL, claim = NULL, claimed_until = NULL WHERE id = ? AND claim = ?"
 """Drop a claim on a job (its id, the claim), leaving it due as it was armed."""
+
+GIVE_BACK_NOW = (
+    "UPDATE jobs SET claimed_by = NULL, claim = NULL, claimed_until = NULL,"
+    " due_at = CASE WHEN due_at > ? THEN ? ELSE due_at END WHERE id = ? AND claim = ?"
+)
+"""Drop a claim on a job (now twice, its id, the claim), leaving it due now at the latest."""
 
 
 class Jobs(Concern):
@@ -107,6 +113,7 @@ class Jobs(Concern):
         lease: float,
         held: Job | None = None,
         also: Body[object] | None = None,
+        given_back: Callable[[], object] | None = None,
     ) -> AsyncIterator[Job | None]:
         """Hold the pending job ``kind``/``key`` for a block, due or not: claimed for ``owner`` at
         its start until now + ``lease`` seconds (and due then), dropped at its end; a block that
@@ -115,8 +122,10 @@ class Jobs(Concern):
         database gives it to one.  ``held``: the job as the caller claimed it already (the job it
         fires), whose claim it may take.  A process that stops in the block leaves the job to be
         fired when the lease is over.  A job armed again meanwhile keeping the claim
-        (:meth:`arm_keeping`: its payload changed) is given back at the block's end, as armed.
-        ``also``: statements of the block's end, run in the transaction that drops the job (or
+        (:meth:`arm_keeping`: its payload changed) is given back at the block's end, as armed but
+        due at once: what was handed to it meanwhile is not what the block did, and waits for no
+        lease; ``given_back`` is called then (to wake the scheduler).  A block that raises gives
+        it back due as armed.  ``also``: statements of the block's end, run in the transaction that drops the job (or
         gives it back) when the block ends without raising (what the block did, recorded in the
         step that ends the claim); not run when the block gets None, or raises."""
         now = self.clock.time()
@@ -162,16 +171,20 @@ class Jobs(Concern):
                 await self.give_back(mine)
             raise
 
-        def end() -> Body[None]:
+        def end() -> Body[bool]:
             done = yield from run(
                 "DELETE FROM jobs WHERE id = ? AND claim = ? AND payload = ?", mine.id, mine.claim, kept
             )
-            if not done:
-                yield from run(GIVE_BACK, mine.id, mine.claim)
+            back = 0
+            if not done:  # armed again meanwhile: due now
+                back = yield from run(GIVE_BACK_NOW, now_end, now_end, mine.id, mine.claim)
             if also is not None:
                 yield from also
+            return back > 0
 
-        await self.db.transact(end())
+        now_end = self.clock.time()
+        if await self.db.transact(end()) and given_back is not None:
+            given_back()
 
     async def give_back(self, job: Job) -> bool:
         """Drop our claim on ``job`` (armed again meanwhile), leaving it due as it was armed."""

@@ -10,7 +10,9 @@ only those before it):
   refusals and failure texts, private replies; :mod:`buttons`: the persistent components' base;
 - :mod:`look`: boards drawn in a language and palette; :mod:`direct`: turn notices, reminders, DMs;
 - :mod:`unposted`: a board Discord refused outside a command, logged, told and tried again;
-- :mod:`boards`: the channel's board posts and the computers' turns that follow;
+- :mod:`boards`: the channel's board posts, a game's end and abandon told;
+- :mod:`catchup`: the computers' turns that follow a board, and a game's channel caught up (at a
+  start, the ``board`` job's try, after an outage);
 - :mod:`lobby`, :mod:`menus` (private views and menus, moves), :mod:`history` (history pages),
   :mod:`export`, :mod:`undo`, :mod:`results` (results card and rematch), :mod:`clockvote`
   (timeouts decided by buttons);

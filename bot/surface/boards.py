@@ -1,4 +1,4 @@
-"""The channel's board: one post per turn, the computers' turns after a person's, the end of a game.
+"""The channel's board: one post per turn, the end of a game and its abandon told.
 
 The channel gets one post per turn: when a turn (or a simultaneous round) ends, the board image,
 everything public that happened since the last post, read from the move log through
@@ -7,10 +7,11 @@ the channel shows one live board.  Computer turns that follow a person's move an
 (the easy and normal levels) are told in the same post as that move: separate posts would arrive
 in the same second, each with a board nobody acts on, and run into Discord's five messages per
 five seconds in a channel.  A strong computer searches for its thinking time, so the person's move
-is posted at once, and each strong computer's turn gets its own post as it comes
-(:meth:`Boards.computers_follow`); a computer still to move at a restart moves at start-up.
+is posted at once, and each strong computer's turn gets its own post as it comes: a board hands the
+computer turns waiting after it to :attr:`Boards.follow`, which plays and posts them
+(:mod:`bot.surface.catchup`, which also brings a game's channel up to date at a start).
 
-A board Discord refused is tried again by the ``board`` job (:meth:`Boards.retry`,
+A board Discord refused is tried again by the ``board`` job (:meth:`bot.surface.catchup.CatchUp.retry`,
 :mod:`bot.surface.unposted`): it posts a turn that ended and was never told, and a board refused
 inside a turn (an undo inside a shared round, a seat handed over, more time on a clock) while no
 board has followed the one before it, calling on whom it would have, under its header and the lines
@@ -36,8 +37,8 @@ What goes under a board (the play menus' buttons), what happens to the lobby mes
 ends, and the results card itself are the business of the parts above; the bot's
 :class:`bot.surface.front.Front` hands them in as ``controls``, ``lobby_changed`` and ``finished``.
 
-Imports: discord, :mod:`bot.public`, :mod:`bot.sessions`, :mod:`bot.history`, and
-:mod:`bot.surface` look, direct, replies, unposted.
+Imports: discord, :mod:`bot.sessions`, :mod:`bot.storage`, :mod:`bot.history`, and
+:mod:`bot.surface` channels, look, direct, replies, unposted, written.
 """
 
 from __future__ import annotations
@@ -46,12 +47,12 @@ import asyncio
 import logging
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from typing import Any, Literal
 
 import discord
 
-from bot import i18n, public, texts
+from bot import i18n, texts
 from bot.history import History
 from bot.sessions import MoveResult, RatingChange, Session
 from bot.sessions.play import turn_ended
@@ -82,20 +83,9 @@ POST_LEASE = 120.0
 board meanwhile (:meth:`Boards._claimed`); a process stopped in the post leaves it to be tried
 again when they are over."""
 
-RETRY_FIRST, RETRY_MOST = 5.0, 300.0
-"""The waits, in seconds, before computer turns the database could not store are tried again: the
-first, doubled after each failure up to the most."""
-
-
-def retry_delays() -> Iterator[float]:
-    delay = RETRY_FIRST
-    while True:
-        yield delay
-        delay = min(delay * 2, RETRY_MOST)
-
 
 class Boards:
-    """Posts the board, plays the computers' turns that follow, and closes finished games."""
+    """Posts the board, tells a game's end and abandon, and closes finished games."""
 
     def __init__(self, look: Look, notifier: Notifier, replies: Replies, history: History):
         self.look, self.notifier, self.replies, self.history = look, notifier, replies, history
@@ -103,11 +93,7 @@ class Boards:
         self.unposted = Unposted(notifier)  # a board refused outside a command: logged, told, tried again
         # One board post at a time per game, so that two posts never tell the same moves.
         self._post_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._following: dict[int, asyncio.Task[None]] = {}  # session id -> its computers' turns
-        self._waiting: set[int] = set()  # games whose computers wait for the database to answer
-        self._recovering: dict[int, asyncio.Task[None]] = {}  # channel id -> its game's catch-up (recover)
-        self._closing = False
-        self._firing: dict[int, Job] = {}  # session id -> the board job being fired here (retry)
+        self._firing: dict[int, Job] = {}  # session id -> the board job being fired here (firing)
         self.controls: Callable[[Session, Language], discord.ui.View | None] = lambda session, t: None
         self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
         # posts a finished game's results card, raising a refusal (Boards.card holds the claim)
@@ -122,163 +108,19 @@ class Boards:
         self.waits_after: Callable[[Session, discord.Message, bool, str | None], Awaitable[None]] = nothing
         # after a step inside a turn, which posts no board: the seat's next step may be forced
         self.waits_stepped: Callable[[Session], Awaitable[None]] = nothing
+        # the computer turns waiting in a game, played and posted after a board (CatchUp.computers_follow)
+        self.follow: Callable[[int], None] = lambda session_id: None
 
-    async def drain(self, *, seconds: float = 10.0, closing: bool = False) -> bool:
-        """Wait for interactions being handled, and computer turns being played, to finish (with
-        ``closing``: at shutdown, when computer turns waiting for the database to answer wait for
-        the next start instead); False if some never did (they are played at the next start)."""
-        if closing:
-            self._closing = True
-            for session_id in self._waiting:
-                self._following[session_id].cancel()
-            for task in self._recovering.values():  # taken up at the next start instead
-                task.cancel()
+    @contextmanager
+    def firing(self, job: Job) -> Iterator[None]:
+        """While this process fires the game's ``board`` job ``job`` (its try: :meth:`CatchUp.retry
+        <bot.surface.catchup.CatchUp.retry>`), the game's posts take that job's claim (:meth:`_claimed`)."""
+        session_id = int(job.key)
+        self._firing[session_id] = job
         try:
-            async with asyncio.timeout(seconds):
-                await self.replies.idle()
-                await self.computers_settled()
-        except TimeoutError:
-            for task in self._following.values():
-                task.cancel()
-            return False
-        return True
-
-    async def computers_settled(self) -> None:
-        """Wait until the computer turns being played (see :meth:`computers_follow`) are posted."""
-        while self._following or self._recovering:
-            await asyncio.gather(
-                *self._following.values(), *self._recovering.values(), return_exceptions=True
-            )
-
-    def recover(self, channel_id: int) -> None:
-        """An interaction in ``channel_id`` failed as the database stopped answering, and what it
-        changed may be stored all the same (a commit whose answer was lost): once the database
-        answers, the game there is taken up as at a start (:meth:`computers_follow` with
-        ``catch_up``): a turn stored and never posted is posted, and the computers play on."""
-        if channel_id in self._recovering or self._closing:
-            return
-        task = asyncio.create_task(self._recover(channel_id), name=f"recover-{channel_id}")
-        self._recovering[channel_id] = task
-        task.add_done_callback(lambda _: self._recovering.pop(channel_id, None))
-
-    async def _recover(self, channel_id: int) -> None:
-        delays = retry_delays()
-        session: Session | None = None
-        while True:
-            try:
-                session = await self.service.core.in_channel(channel_id)
-                break
-            except NotAnswering:
-                await self.bot.sleep(next(delays))
-            except Exception:
-                log.exception("the game in channel %s could not be taken up after the outage", channel_id)
-                return
-        if session is not None and session.status == "active" and not session.damaged:
-            self.computers_follow(session.id, catch_up=True)
-
-    def computers_follow(self, session_id: int, *, catch_up: bool = False) -> None:
-        """Play and post, one post per turn, the computer turns waiting in a game (after a
-        person's move was posted, or at start-up); once per game at a time.  ``catch_up`` (at
-        start-up, or the ``board`` job trying again): first post the board of a turn that ended
-        before the bot stopped and was never posted, or a refused board inside a turn still owed
-        (:meth:`owed_inside`)."""
-        if session_id in self._following:
-            return
-        task = asyncio.create_task(
-            self._computers_turns(session_id, catch_up), name=f"computers-{session_id}"
-        )
-        self._following[session_id] = task
-        task.add_done_callback(lambda _: self._following.pop(session_id, None))
-
-    async def _catch_up(self, session_id: int) -> None:
-        session = await self.service.core.get(session_id)
-        if session is None or (session.damaged and session.status != "abandoned"):
-            return  # a damaged game abandoned is told so: nothing of it is read but its row
-        try:
-            if session.status == "finished" and session.row.outcome is not None:
-                # the end was stored and its board never posted (a move or none ended the game):
-                # the last board, then the results, with the rating changes its end stored
-                if not session.row.end_told:
-                    outcome = Outcome.from_dict(session.row.outcome)
-                    ratings = await self.service.play.rating_changes(session)
-                    result = MoveResult(
-                        session, finished=True, outcome=outcome, turn_ended=True, ratings=ratings
-                    )
-                    await self.announce(result, catching_up=True)
-                elif not session.row.card_told:  # the last board was posted, its results card not
-                    await self.card(session)
-            elif session.status == "abandoned" and (
-                not session.row.end_told or await self.owed_inside(session) is not None
-            ):
-                # the abandon was stored and never told: the channel is told, the board closed; or
-                # lines were handed to the job while it was told, which it did not carry
-                await self.tell_abandoned(session)
-            elif session.status == "active" and session.row.board_message_id is None:
-                # the start was stored and its first board never posted: the lobby message says
-                # the game started, and the first board names the seats and mentions the players
-                await self.lobby_changed(session)
-                header = await self.begins(session)
-                await self.post_board(session, header=header, begins=True, catching_up=True)
-            elif session.status == "active" and (
-                await self.service.play.turn_untold(session) or await self.owed_inside(session) is not None
-            ):
-                await self.post_board(session, catching_up=True)
-        except discord.HTTPException as exc:
-            await self.not_posted(session, exc, "catching up (at start-up, or trying again)")
-
-    async def _computers_turns(self, session_id: int, catch_up: bool = False) -> None:
-        delays = retry_delays()
-        while True:
-            result: MoveResult | None = None
-            try:
-                if catch_up:
-                    await self._untold(session_id)
-                    catch_up = False
-                result = await self.service.play.computers_play(session_id)
-                if result is not None and public.has_public_news(result.session, result):
-                    await self.announce(result)
-                elif result is not None and result.played:
-                    # steps inside a turn (a round played at once): no board, but the game
-                    # changed, so a person's forced move is armed again for it
-                    await self.stepped(result.session)
-            except NotAnswering as exc:  # tried again while the bot runs, else at its next start
-                self.service.metrics.error("computer")
-                if self._closing:
-                    return
-                delay = next(delays)
-                log.warning(
-                    "the computers of session %s wait for the database (%s); trying again in %g s",
-                    session_id,
-                    exc,
-                    delay,
-                )
-                catch_up = True  # a turn stored but not posted is posted first
-                self._waiting.add(session_id)
-                try:
-                    await self.bot.sleep(delay)
-                finally:
-                    self._waiting.discard(session_id)
-                continue
-            except discord.HTTPException as exc:
-                session = result.session if result is not None else await self.service.core.get(session_id)
-                if session is not None:
-                    await self.not_posted(session, exc, "after a computer's turn")
-            except Exception:
-                self.service.metrics.error("computer")
-                log.exception("the computers of session %s could not move", session_id)
-                return
-            delays = retry_delays()
-            if result is None or not result.computers_next:
-                return
-
-    async def _untold(self, session_id: int) -> None:
-        """:meth:`_catch_up`, its failures logged but the database's (tried again by the caller)."""
-        try:
-            await self._catch_up(session_id)
-        except NotAnswering:
-            raise
-        except Exception:
-            log.exception("the untold turn of session %s could not be posted", session_id)
+            yield
+        finally:
+            self._firing.pop(session_id, None)
 
     async def owed_inside(self, session: Session) -> Inside | None:
         """A board inside a turn (an undo inside a shared round, a seat handed over, more time on a
@@ -468,7 +310,10 @@ class Boards:
         from reading what the channel was not told to recording the post, no other process posts
         the game's board, so no two tell the same turn.  The job goes when the post is recorded;
         a post refused, or a process stopped in it, leaves it to try the board again (at
-        :data:`RETRY`, or when the lease is over).  ``also``: what the post records in the step
+        :data:`RETRY`, or when the lease is over).  Armed again while the post holds it (sentences
+        handed over, a line refused, a board refused elsewhere), the job is given back due at once
+        when the post ends without raising, this process's scheduler woken: its try tells them
+        now, in whichever process fires it.  ``also``: what the post records in the step
         that drops (or gives back) the job, when it ends without raising (an abandon told).  The job
         as held (what it keeps is read from it), or None: another process holds it (posting)."""
         jobs, key = self.service.store.jobs, str(session.id)
@@ -477,13 +322,22 @@ class Boards:
             BOARD, key, now + RETRY, {"guild": session.row.guild_id or 0, "since": now}
         )
         held = self._firing.get(session.id)  # the board job this process fires, its claim its own
-        async with jobs.holding(BOARD, key, POSTING, lease=POST_LEASE, held=held, also=also) as mine:
+        async with jobs.holding(
+            BOARD, key, POSTING, lease=POST_LEASE, held=held, also=also, given_back=self._wake
+        ) as mine:
             yield mine
+
+    def _wake(self) -> None:
+        """The game's ``board`` job is due now: this process's scheduler looks for it at once."""
+        scheduler = getattr(self.bot, "scheduler", None)
+        if scheduler is not None:
+            scheduler.wake()
 
     async def _posted_elsewhere(self, session: Session, catching_up: bool, handed: Inside) -> None:
         """Another process holds the game's board job, posting its board.  A catch-up leaves the
-        board to it; any other post is handed to the job, due when that post's lease is over (the
-        other post no longer drops it): the try then posts what the other post did not tell.  The
+        board to it; any other post is handed to the job, due when that post is over (which gives it
+        back due at once, rather than dropping it), or when its lease is over should its process
+        stop: the try then posts what the other post did not tell.  The
         post's own sentences (``handed``: its header, lines, note), which the other post does not
         carry, go with the job too, in place of those the other post read from it and tells (or
         joined to those kept by a post that gave the job back); they come with the next board
@@ -517,9 +371,8 @@ class Boards:
         if says:
             payload.update(handed.payload())
         await jobs.arm_keeping(BOARD, key, due, payload, holder=POSTING)  # (the other post's claim stays)
-        scheduler = getattr(self.bot, "scheduler", None)
-        if due <= now and scheduler is not None:
-            scheduler.wake()
+        if due <= now:
+            self._wake()
 
     async def stepped(self, session: Session) -> None:
         """A step inside a turn was played, and the channel hears of it only when the turn ends (no
@@ -545,20 +398,6 @@ class Boards:
             log.warning("the refused board of session %s is not told (the database: %s)", session.id, down)
         except Exception:
             log.exception("the refused board of session %s could not be told", session.id)
-
-    async def retry(self, job: Job) -> None:
-        """The ``board`` job: a board Discord refused is posted now, with what the channel was not
-        told (a refusal again arms the job again): a turn that ended, or a board refused inside a
-        turn that no board has followed since (:meth:`owed_inside`); computers to move then play."""
-        session_id = int(job.key)
-        self._firing[session_id] = job  # its post takes this job's claim (:meth:`_claimed`)
-        try:
-            self.computers_follow(session_id, catch_up=True)
-            task = self._following.get(session_id)
-            if task is not None:
-                await asyncio.gather(task, return_exceptions=True)
-        finally:
-            self._firing.pop(session_id, None)
 
     async def game_over(self, session: Session) -> None:
         """A game in its own thread ended: the lobby message in the parent channel shows the
@@ -727,7 +566,7 @@ class Boards:
             )
         finally:
             if result.computers_next or result.unsettled:
-                self.computers_follow(result.session.id)
+                self.follow(result.session.id)
         if result.finished:
             try:  # the card comes after the result, which is already posted: a refusal is tried again
                 await self.card(result.session)
@@ -746,9 +585,9 @@ class Boards:
         """Post the results card of the finished ``session`` (:attr:`finished`) once its last board
         is posted, marked posted once Discord took it (:meth:`Games.card_told
         <bot.storage.games.Games.card_told>`), holding the game's ``board`` job as a board post does
-        (:meth:`_claimed`): a refusal (raised) or a stop leaves the job to its try (:meth:`retry`),
-        and a card found held by another process's post is left to the try after it
-        (:meth:`_posted_elsewhere`).  A last board still to come (and its job) is left alone."""
+        (:meth:`_claimed`): a refusal (raised) or a stop leaves the job to its try
+        (:meth:`CatchUp.retry <bot.surface.catchup.CatchUp.retry>`), and a card found held by another
+        process's post is left to the try after it (:meth:`_posted_elsewhere`).  A last board still to come (and its job) is left alone."""
         session = await self.service.core.get(session.id) or session
         row = session.row
         if session.status != "finished" or not row.outcome or not row.end_told or row.card_told:

@@ -3,7 +3,7 @@
 Each part is one feature (see the package's docstring); the front makes them once, in the order
 they depend on one another, hands each the parts it uses, and wires the three things the board
 posts leave to the parts above them (the board's buttons, the lobby message when a game ends, the
-results card).  Cogs reach a part as ``bot.ready_front().lobby``; a persistent component finds its
+results card), and the computers' turns that follow a board (:mod:`bot.surface.catchup`).  Cogs reach a part as ``bot.ready_front().lobby``; a persistent component finds its
 part with :func:`bot.surface.replies.part_of`.  Imports: every :mod:`bot.surface` feature module.
 """
 
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from bot.history import History
 from bot.sessions import SessionService
 from bot.surface.boards import Boards
+from bot.surface.catchup import CatchUp
 from bot.surface.clockvote import ClockDesk, TimeoutButton
 from bot.surface.direct import Notifier, PrivateViewButton
 from bot.surface.export import Export
@@ -56,6 +57,7 @@ class Front:
         self.notifier = Notifier(self.look)
         self.replies = Replies(self.notifier, service.metrics)
         self.boards = Boards(self.look, self.notifier, self.replies, history)
+        self.catchup = CatchUp(self.boards)  # the computers' turns after a board, and the catch-up
         self.lobby = Lobby(self.boards, self.replies)
         self.menus = Menus(self.boards, self.replies)
         self.pages = HistoryPages(self.look, history)
@@ -64,7 +66,8 @@ class Front:
         self.results = Results(self.lobby)
         self.clocks = ClockDesk(self.boards, self.lobby)
         self.boards.controls = self.menus.board_buttons
-        self.replies.unsure = self.boards.recover
+        self.boards.follow = self.catchup.computers_follow
+        self.replies.unsure = self.catchup.recover
         self.boards.lobby_changed = self.lobby.refresh
         self.boards.finished = self.results.card
         self.boards.after_board.append(self.undo.close_void)

@@ -242,7 +242,7 @@ class Menus:
                 await self.boards.stepped(session)
         finally:
             if result.computers_next or result.unsettled:
-                self.boards.computers_follow(session.id)
+                self.boards.follow(session.id)
         await self.confirm(interaction, result, text, in_menu=in_menu)
 
     async def confirm(

@@ -95,7 +95,7 @@ class Replies:
         self._idle = asyncio.Event()
         self._idle.set()
         # Told of a channel whose interaction failed as the database stopped answering, with
-        # nothing known to be recorded: what it changed may be stored all the same (Boards.recover).
+        # nothing known to be recorded: what it changed may be stored all the same (CatchUp.recover).
         self.unsure: Callable[[int], None] = lambda channel_id: None
         self._recorded: dict[int, Said] = {}  # interaction id -> what it committed, while handled
 

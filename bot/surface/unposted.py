@@ -8,7 +8,7 @@ channel and the permissions the bot lacks there (read from its cache, as Discord
 the player to move and the host get a direct message, in their own language, once per game and
 refusal (the ``board`` job's payload keeps what they were told), saying where the board could not
 be posted, why, and what a server admin must grant; and the ``board`` job tries the post again
-(:meth:`bot.surface.boards.Boards.retry`), soon after an admin changes a channel or a role
+(:meth:`bot.surface.catchup.CatchUp.retry`), soon after an admin changes a channel or a role
 (:meth:`Unposted.permissions_changed`), else every :data:`RETRY` seconds, and once a week after a week
 (:data:`WEEK`: a server that removed the bot refuses every try).  A board refused in
 answer to a command is tried again too (:meth:`Unposted.again`): its asker heard why in the answer,
@@ -71,7 +71,7 @@ POSTING = "board"
 """Whose claim a board post holds the game's ``board`` job under, in any process
 (:meth:`bot.surface.boards.Boards.post_board`): what arms the job while a post holds it keeps that
 claim (:meth:`bot.storage.jobs.Jobs.arm_keeping`), so that no third post takes the job meanwhile,
-and the post gives it back armed so when it is over."""
+and the post gives it back armed so, due at once, when it is over."""
 
 HANDED = -1
 """The ``after`` of the sentences a board post handed to the ``board`` job when it found another

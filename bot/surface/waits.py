@@ -184,7 +184,7 @@ class Waits:
         else:
             await self.stepped(result.session)  # a step inside a turn: the next may be forced too
         if result.computers_next:
-            self.boards.computers_follow(session_id)
+            self.boards.follow(session_id)
 
     async def warning(self, job: Job) -> None:
         """The ``clock_warning`` job: tell the person once that 80 % of their turn's time is used

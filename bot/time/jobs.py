@@ -87,7 +87,7 @@ KINDS = (
     ),
     Kind(
         BOARD,
-        "board posts (Boards.retry)",
+        "board posts (CatchUp.retry)",
         "key: session id, whose board (or a finished game's results card) Discord refused, or is being"
         " posted, or whose abandon is being told (held by the post, so that no other process posts it"
         " meanwhile); payload: what its players were told, the server, the first refusal, and for a board"

@@ -68,7 +68,7 @@ async def test_an_answer_whose_edit_discord_refuses_loses_its_buttons_at_the_job
         thread, late, other, session, question, said = await asked(standin, bot, table_clock, monkeypatch)
         standin.inject(edit_of(thread, question), status=503, times=1)
         await (await standin.click(other, question, "Give more time")).original()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert len(posts_with(standin, thread, "answered:")) == 1
         assert len(standin.message(question.id).custom_ids) == 3  # the edit was refused
         assert (await bot.sessions.core.get(session.id)).banks.pending == {}  # the answer stands
@@ -99,7 +99,7 @@ async def test_nobody_answering_with_the_edit_refused_loses_the_buttons_at_the_j
         standin.inject(edit_of(thread, question), status=503, times=1)
         table_clock.advance(DAY)
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         await standin.settle()
         assert (await bot.sessions.core.get(session.id)).seat_of(late.id).computer
         assert len(posts_with(standin, thread, "No answer in time")) == 1

@@ -36,7 +36,7 @@ async def open_clocked(standin, bot, chan, host, guest, clock="bank:1d+2h"):
     await standin.click(guest, lobby, lobby_button(lobby, "join"))  # labels are in the server's language
     await standin.click(host, lobby, lobby_button(lobby, "start"))
     await standin.next_message(thread, is_board)
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     return thread, lobby
 
 
@@ -71,7 +71,7 @@ async def smallest_to_the_end(standin, bot, thread, session, users):
         user = next(u for u in users if u.id == session.by_seat(next(iter(session.to_move()))).user_id)
         move = min(nim.legal_moves(session.state, session.seat_of(user.id).seat), key=lambda m: m.count)
         await (await standin.slash(user, thread, "nim move", move=str(move))).original()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         session = await bot.sessions.core.get(session.id)
     return session
 
@@ -116,7 +116,7 @@ async def test_bank_runs_out_nobody_answers_the_computer_takes_over_and_the_play
         board = await standin.next_message(
             thread, lambda m: is_board(m) and "computer plays that seat" in m.content
         )
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         after = await bot.sessions.core.get(session.id)
         seat = after.seat_of(late.id)
         assert seat.computer and after.to_move() == {1 - seat.seat}  # it moved for the late player
@@ -158,7 +158,7 @@ async def test_more_time_after_a_restart_and_abandon(standin, bot_factory, table
         assert f"{session.seat_of(late.id).name} has 1 d on their clock again, from now." in said.content
         board = await standin.next_message(thread, lambda m: is_board(m) and "1 d (to move)" in m.content)
         assert late.id in board.pinged
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         job = await bot.store.jobs.job("deadline", str(session.id))
         assert job.due_at == table_clock.time() + DAY  # the full start again, from now
         assert not [c for c in standin.message(question.id).custom_ids]  # no buttons
@@ -242,7 +242,7 @@ async def test_a_timeout_whose_question_was_cut_short_by_a_restart_still_ends_af
         await bot.scheduler.run_due()
         said = await standin.next_message(thread, lambda m: m.content.startswith("No answer in time"))
         assert "the computer plays the seat from now on" in said.content
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         after = await bot.sessions.core.get(session.id)
         assert after.by_seat(seat).computer and seat not in after.banks.pending
 
@@ -262,10 +262,10 @@ async def test_a_seat_taken_after_a_timeout_stays_so_when_the_clock_is_turned_of
         table_clock.advance(DAY)
         await bot.scheduler.run_due()
         await standin.next_message(thread, lambda m: m.content.startswith("No answer in time"))
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         off = await (await standin.slash(alice, thread, "game clock", clock="off")).original()
         assert not off.content.startswith("⚠️"), off.content
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         back = await (await standin.slash(late, thread, "game return")).original()
         assert "Your seat is yours again" in back.content, back.content
         after = await bot.sessions.core.get(session.id)
@@ -291,14 +291,14 @@ async def test_more_time_closes_an_undo_request_asked_during_the_question_as_a_c
         await standin.wait_synced()
         thread, _ = await open_clocked(standin, bot, games, alice, bob)
         await play_one(standin, bot, thread, (alice, bob))
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         late, other, session, question = await run_out(standin, bot, thread, (alice, bob), table_clock)
         asked = await (await standin.slash(other, thread, "game undo")).original()
         assert "Asked" in asked.content
         request = await standin.next_message(thread, lambda m: "asks to take back" in m.content and m.buttons)
         await (await standin.click(other, question, "Give more time")).original()
         await standin.next_message(thread, lambda m: is_board(m) and "1 d (to move)" in m.content)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         await bot.front.replies.idle()
         closed = standin.message(request.id)
         assert not closed.buttons
@@ -331,7 +331,7 @@ async def test_the_late_players_own_undo_starts_their_turn_again_with_their_time
         request = await standin.next_message(thread, lambda m: "asks to take back" in m.content and m.buttons)
         agreed = await standin.click(other, request, "Agree")
         assert agreed.type == 7 and "taken back" in agreed.content
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         table_clock.advance(1)
         await bot.scheduler.run_due()
         again = await standin.next_message(thread, lambda m: is_question(m) and m.id != question.id)
@@ -377,7 +377,7 @@ async def test_the_timeout_question_reaches_each_person_as_their_notices_ask(
         # The late player moves (which closes the question); then the other runs out, wanting a
         # direct message with theirs closed: a mention instead; the first wants one too.
         await (await standin.slash(late, thread, "nim move", move="A1")).original()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert (await to_move(bot, thread, (alice, bob)))[0] is other
         await settings(standin, other, games, where="dm")
         standin.close_dms(other)
@@ -410,7 +410,7 @@ async def test_a_question_closed_by_a_move_or_the_end_says_so_and_loses_its_butt
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
         await (await standin.slash(late, thread, "nim move", move="A1")).original()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         closed = standin.message(question.id)
         name = session.seat_of(late.id).name
         assert not closed.buttons, closed.components
@@ -420,7 +420,7 @@ async def test_a_question_closed_by_a_move_or_the_end_says_so_and_loses_its_butt
         second, _ = await open_clocked(standin, bot, games, alice, bob)
         late, other, session, question = await run_out(standin, bot, second, (alice, bob), table_clock)
         await (await standin.slash(other, second, "game resign")).original()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         closed = standin.message(question.id)
         assert not closed.buttons and closed.content.endswith(
             "\nClosed: the game ended before anyone answered."
@@ -453,7 +453,7 @@ async def test_a_timeout_question_in_quiet_hours_is_told_when_they_end_if_still_
         assert first.pinged == frozenset() and dms(alice) == dms(bob) == []
         table_clock.advance(HOUR)
         await (await standin.slash(late, thread, "nim move", move="A1")).original()  # closes it
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         table_clock.advance(3 * HOUR)  # 07:00: quiet hours over, nothing open to tell
         await bot.scheduler.run_due()
         assert dms(alice) == dms(bob) == []
@@ -505,7 +505,7 @@ async def test_the_board_after_an_undo_shows_the_clocks_without_the_increments_t
         board = await standin.next_message(thread, lambda m: is_board(m) and "took back" in m.content)
         parts = sorted([(mine.seat, f"{mine.name} 3 h (to move)"), (theirs.seat, f"{theirs.name} 22 h")])
         assert "⏱ bank:1d+12h: " + ", ".join(p for _, p in parts) in board.content, board.content
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         status = await (await standin.slash(other, thread, "game status")).original()
         assert f"{mine.name} 3 h (to move)" in status.content, status.content
         job = await bot.store.jobs.job("deadline", str(session.id))
@@ -534,7 +534,7 @@ async def test_more_time_tells_the_late_player_their_turn_again_and_nobody_else(
         assert (len(turn_dms(late)), len(turn_dms(other))) == (1, 0)
         await (await standin.click(other, question, "Give more time")).original()
         board = await standin.next_message(thread, lambda m: is_board(m) and "1 d (to move)" in m.content)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         await standin.settle()
         assert (len(turn_dms(late)), len(turn_dms(other))) == (2, 0)
         assert f"/{board.id}" in turn_dms(late)[-1].content

@@ -56,7 +56,7 @@ async def test_game_computer_level_end_to_end(standin, bot_factory, monkeypatch)
             assert "You played" in (await r.original()).content
         assert calls and set(calls) == {"strong"}
         # the strong computer's turn follows the person's post in a post of its own
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         log = await bot.store.history.moves(session.id)
         assert any(m.by_computer for m in log)
         status = await (await standin.slash(alice, chan, "game status")).original()

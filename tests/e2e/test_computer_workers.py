@@ -38,7 +38,7 @@ async def test_the_persons_post_comes_first_and_a_restart_keeps_the_computers_mo
         theirs = await standin.next_message(chan, is_board)
         assert told(theirs, "Cpu Ada") and "Alice took" not in theirs.content
         assert alice.id in theirs.pinged
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         session = await bot.sessions.core.in_channel(chan.id)
         assert session.status == "active" and session.to_move() == {session.seat_of(alice.id).seat}
 
@@ -57,7 +57,7 @@ async def test_the_persons_post_comes_first_and_a_restart_keeps_the_computers_mo
     async with standin.run_client(bot_factory(computer_workers=1, computer_seconds=0.05)) as bot:
         await standin.wait_synced()
         await standin.next_message(chan, lambda m: told(m, "Cpu Ada"))
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         log = await bot.store.history.moves(result.session.id)
         assert len(log) == moves + 1 and log[-1].by_computer
 
@@ -78,7 +78,7 @@ async def test_a_strong_computer_to_move_first_moves_after_the_first_board(stand
         assert "Cpu Ada took" not in first.content and "Cpu Ada" in first.content, first.content
         theirs = await standin.next_message(chan, is_board)
         assert told(theirs, "Cpu Ada") and alice.id in theirs.pinged
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         session = await bot.sessions.core.in_channel(chan.id)
         assert session.to_move() == {session.seat_of(alice.id).seat}
         assert [m.by_computer for m in await bot.store.history.moves(session.id)] == [True]
@@ -98,7 +98,7 @@ async def test_a_computers_turn_recorded_but_not_posted_before_a_stop_is_posted_
         await standin.slash(alice, chan, "game computer", level="normal")
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(chan, is_board)
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         session = await bot.sessions.core.in_channel(chan.id)
         if session.seat_of(alice.id).seat not in session.to_move():
             await standin.next_message(chan, lambda m: told(m, "Cpu Ada"))
@@ -119,7 +119,7 @@ async def test_a_computers_turn_recorded_but_not_posted_before_a_stop_is_posted_
         await standin.wait_synced()
         board = await standin.next_message(chan, is_board)
         assert told(board, "Alice") and told(board, "Cpu Ada") and alice.id in board.pinged
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         assert len(await bot.store.history.moves(result.session.id)) == moves
         session = await bot.sessions.core.in_channel(chan.id)
         assert session.row.board_message_id == board.id
@@ -139,7 +139,7 @@ async def test_after_a_resignation_the_strong_computers_turn_gets_a_post_of_its_
         standin.skip_messages(chan)
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(chan, is_board)
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         session = await bot.sessions.core.in_channel(chan.id)
         cpu = next(s.seat for s in session.seats if s.computer)
         leaving = next(u for u in (alice, bob) if session.seat_of(u.id).seat == (cpu - 1) % 3)
@@ -148,7 +148,7 @@ async def test_after_a_resignation_the_strong_computers_turn_gets_a_post_of_its_
             legal = await bot.sessions.play.legal_moves(chan.id, staying.id)
             r = await standin.slash(staying, chan, "nim move", move=legal[0])
             assert "You played" in (await r.original()).content
-            await bot.front.boards.computers_settled()
+            await bot.front.catchup.computers_settled()
             session = await bot.sessions.core.in_channel(chan.id)
         standin.skip_messages(chan)
         r = await standin.slash(leaving, chan, "game resign")
@@ -160,4 +160,4 @@ async def test_after_a_resignation_the_strong_computers_turn_gets_a_post_of_its_
         theirs = await standin.next_message(chan, is_board)
         assert told(theirs, "Cpu Ada") and f"{name} took" not in theirs.content
         assert staying.id in theirs.pinged
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()

@@ -27,7 +27,7 @@ async def describe(standin, bot, chan, user):
     """``user``'s ``/game describe``: the answer's messages, each checked private to ``user``."""
     result = await standin.slash(user, chan, "game describe")
     first = await result.original()
-    assert await bot.ready_front().boards.drain()  # the command is done: every followup is sent
+    assert await bot.ready_front().catchup.drain()  # the command is done: every followup is sent
     out = [first, *result.followup_messages]
     for message in out:
         assert message.ephemeral and message.visible_to == frozenset({user.id}), message

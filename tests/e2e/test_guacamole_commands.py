@@ -70,7 +70,7 @@ async def tomathor_game(standin, bot, chan, users):
     await standin.wait_synced()
     await start(standin, bot, chan, "guacamole", list(users), seed=11)
     found = await tomathor_to_prepare(bot, chan, users)
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     return found
 
 

@@ -159,10 +159,10 @@ async def test_a_league_game_whose_thread_was_deleted_is_finished_at_once_and_th
         await standin.wait_synced()
         league, session = await one_round_league(standin, bot, chan, (ana, beto), game="pachakuna", players=2)
         thread = standin.channel(session.row.channel_id)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         posted = len(standin.messages(thread))
         await moderator_deletes(standin, thread)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         ended = await bot.sessions.core.get(session.id)
         assert ended.status == "finished", ended.status
         (game,) = await bot.store.leagues.league_games(league.id, 1)
@@ -173,7 +173,7 @@ async def test_a_league_game_whose_thread_was_deleted_is_finished_at_once_and_th
         assert "computer finished it" in told[0].content
         table_clock.advance(2 * 86400)
         await fire(bot)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert len(standin.messages(thread)) == posted  # nothing posted into the deleted thread
 
 
@@ -213,14 +213,14 @@ async def test_a_league_games_thread_deleted_while_the_bot_was_stopped_is_handle
             table_clock.advance(nudge.due_at - table_clock.time())
             await fire(bot)
             assert await bot.store.jobs.job("league_nudge", f"{league.id}:1") is None
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         posted = len(standin.messages(thread))
     thread.guild.channels.remove(thread)  # deleted while the bot was not running
     table_clock.advance(2 * 86400)
     async with standin.run_client(bot_factory(extensions)) as bot:
         await standin.wait_synced()
         await fire(bot)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         standin.expect_violation("unknown channel")  # the bot could not know before it tried
         assert [v.reason for v in standin.violations if not v.reported] == []  # tried there once
         assert (await bot.sessions.core.get(session.id)).status == "finished"

@@ -212,6 +212,6 @@ async def test_a_round_opening_dm_names_the_round_in_the_readers_language(standi
         await answer(standin, standin.owner, chan, "league start")
         await fire(bot)
         await standin.next_message(chan, lambda m: "round 1 of 2 is open" in m.content)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         (dm,) = [m for m in standin.messages(standin.dm(ana)) if "**Llama**" in m.content]
         assert "Tu partida de P'achakuna de **Llama**, ronda 1 de 2, está abierta" in dm.content

@@ -266,7 +266,7 @@ async def test_a_tables_post_found_deleted_is_not_tagged_again(standin, bot_fact
         standin.guild.channels.remove(post)  # no event: the bot was not running
         table_clock.advance(DAY)
         await fire(bot)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         standin.expect_violation("POST .*unknown channel")  # the bot could not know before it tried
         assert [v.reason for v in standin.violations if not v.reported] == []  # tried there once
         assert [m for m in standin.messages(chan) if "was deleted" in m.content]

@@ -87,7 +87,7 @@ async def test_twelve_players_of_pachakuna_paired_by_the_dutch_system(standin, b
             threads = threads_of(standin, before)
             before |= {t.id for t in threads}
             assert len(threads) == 6
-            await bot.front.boards.drain()
+            await bot.front.catchup.drain()
             games = await bot.store.leagues.league_games(league.id, number)
             for thread in threads:
                 opening = standin.messages(thread)[0]

@@ -45,7 +45,7 @@ async def test_a_round_opening_pings_and_writes_to_each_player_as_they_chose(
         before = {t.id for t in standin.guild.threads}
         await fire(bot)
         await standin.next_message(chan, lambda m: "round 1 of 1 is open" in m.content)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         threads = threads_of(standin, before)
         assert len(threads) == 3
         opening = {}
@@ -107,7 +107,7 @@ async def test_a_player_dropped_for_no_shows_is_told_as_they_chose(standin, bot_
         dms = {u.id: len(standin.messages(standin.dm(u))) for u in people.values()}
         table_clock.advance(DAY)
         await fire(bot)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         dropped = [m for m in standin.messages(chan) if "is dropped from **Notice cup**" in m.content]
         assert {u for m in dropped for u in people.values() if f"<@{u.id}>" in m.content} == {
             people[n] for n in names if people[n].id in late

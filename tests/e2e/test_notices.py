@@ -33,7 +33,7 @@ async def start_game(standin, bot, chan, host, guest, piles=3):
     await standin.click(guest, lobby, lobby_button(lobby, "join"))  # labels are in the server's language
     await standin.click(host, lobby, lobby_button(lobby, "start"))
     board = await standin.next_message(thread, is_board)
-    await bot.front.boards.drain()  # the notices after the board (DMs, reminders) are sent
+    await bot.front.catchup.drain()  # the notices after the board (DMs, reminders) are sent
     return thread, board
 
 
@@ -58,7 +58,7 @@ async def play_one(standin, bot, thread, users):
     r = await standin.slash(user, thread, "nim move", move=str(move))
     await r.original()
     board = await standin.next_message(thread, is_board)
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     return board
 
 
@@ -444,7 +444,7 @@ async def test_a_dm_notice_keeps_the_newest_lines_and_counts_the_older_ones_left
             table_clock.advance(3601)
             await bot.scheduler.run_due()
             await standin.next_message(thread, lambda m: "Time is up" in m.content)
-            await bot.front.boards.drain()
+            await bot.front.catchup.drain()
             await play_one(standin, bot, thread, (alice, bob))
         dm = standin.messages(standin.dm(alice))[-1]
         listed = [line[2:] for line in dm.content.splitlines() if line.startswith("- ")]
@@ -478,7 +478,7 @@ async def test_the_end_of_a_game_reaches_every_player_as_they_chose(standin, bot
             await standin.click(guest, lobby, lobby_button(lobby, "join"))
         await standin.click(alice, lobby, lobby_button(lobby, "start"))
         await standin.next_message(thread, is_board)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         session = await bot.sessions.core.in_channel(thread.id)
         for _ in range(40):
             session = await bot.sessions.core.get(session.id)
@@ -623,7 +623,7 @@ async def test_someone_who_left_a_server_gets_no_reminders_or_mine_lines_for_its
             first, _ = await to_move(bot, thread, (alice, bob))
             if first is bob:
                 await play_one(standin, bot, thread, (alice, bob))
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         standin.skip_messages(standin.dm(alice))
         standin.leave(alice, standin.guild)
         table_clock.advance(6 * 3600)
@@ -649,14 +649,14 @@ async def test_a_turn_keeps_its_wait_while_others_move_and_starts_again_after_he
         await standin.wait_synced()
         await settings(standin, alice, chan, where="dm", reminders=24)
         await start(standin, bot, chan, "nowa_gwinea", (alice, bob, carol), seed=3)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         began = table_clock.time()
         assert (await bot.store.jobs.job("remind", str(alice.id))).due_at == began + 24 * 3600
 
         async def done(user):
             await (await standin.slash(user, chan, "nowa_gwinea move", move="done")).original()
             await standin.settle()
-            await bot.front.boards.drain()
+            await bot.front.catchup.drain()
 
         async def mine() -> str:
             return (await (await standin.slash(alice, chan, "game mine")).original()).content

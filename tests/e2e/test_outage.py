@@ -72,7 +72,7 @@ async def against_the_computer(standin, bot, chan, alice):
     await standin.click(alice, lobby.message, "Start")
     await standin.next_message(chan, lambda m: bool(m.files))  # the first board
     await bot.front.replies.idle()
-    await bot.front.boards.computers_settled()
+    await bot.front.catchup.computers_settled()
     session = await bot.sessions.core.in_channel(chan.id)
     return session, (await bot.sessions.play.legal_moves(chan.id, alice.id))[0]
 
@@ -130,7 +130,7 @@ async def test_a_move_stored_before_the_database_stopped_is_answered_as_played(
     async with standin.run_client(bot_factory(NIM, database_url=pg_database)) as again:
         await standin.wait_synced()
         await again.taken_up.wait()  # the start's look for games to play on: this one, found
-        await again.front.boards.computers_settled()  # ... its computer played, its turns posted
+        await again.front.catchup.computers_settled()  # ... its computer played, its turns posted
         moves = await again.store.history.moves(session.id)
         assert moves[: len(stored)] == stored and moves[len(stored)].by_computer
         await turns_posted(standin, chan, move)
@@ -150,13 +150,13 @@ async def test_the_computers_turn_held_up_by_the_database_is_played_once_it_answ
         await standin.wait_synced()
         session, move, stored = await a_move_held_up(standin, bot, outage, chan, alice, retries)
         retries.gate.set()
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         moves = await bot.store.history.moves(session.id)
         assert moves[: len(stored)] == stored and moves[len(stored)].by_computer
         await turns_posted(standin, chan, move)
         assert retries.delays == [5.0]  # the second try found the database answering
     outage_only(caplog)
-    waited = [r.getMessage() for r in caplog.records if r.name == "bot.surface.boards"]
+    waited = [r.getMessage() for r in caplog.records if r.name == "bot.surface.catchup"]
     assert any("wait for the database" in line and "trying again in 5 s" in line for line in waited)
 
 
@@ -256,7 +256,7 @@ async def test_a_move_stored_whose_answer_was_lost_is_posted_and_the_computer_pl
         answer = await asked.original()
         assert answer.text.startswith("⚠️ The database is not answering right now"), answer.text
         assert "may or may not be recorded" in answer.text
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         moves = await bot.store.history.moves(session.id)
         assert [(m.move, m.by_computer) for m in moves[:1]] == [(move, False)] and len(moves) == 2
         assert moves[1].by_computer
@@ -285,7 +285,7 @@ async def test_a_move_whose_answer_never_comes_is_told_unsure_once_the_time_limi
         relay.resume()
         assert answer.text.startswith("⚠️ The database is not answering right now"), answer.text
         assert "may or may not be recorded" in answer.text
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         moves = await bot.store.history.moves(session.id)
         assert [(m.move, m.by_computer) for m in moves[:1]] == [(move, False)] and len(moves) == 2
         assert moves[1].by_computer

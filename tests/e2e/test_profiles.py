@@ -57,7 +57,7 @@ async def move(
     r = await standin.slash(user, chan, "nim move", move=f"A{take}")
     assert "You played" in (await r.original()).text
     ledger.append((user.id, hours, late))
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     return user
 
 
@@ -90,7 +90,7 @@ async def test_a_profile_after_finished_abandoned_and_timed_out_games_matches_a_
         assert late_user is not first
         table_clock.advance(2 * HOUR)
         assert await bot.scheduler.run_due() >= 1
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         if await running(bot, three):  # the computer may have won it for the late player
             await (await standin.slash(alice, three, "game abandon")).original()
         third = (await bot.sessions.store.games.last_session(three.id)).status

@@ -461,7 +461,7 @@ async def test_a_confirm_left_on_a_started_game_by_a_stop_answers_with_the_game_
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
         await bot.taken_up.wait()  # the start posts the game's first board, which the stop left out
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         (board,) = [m for m in standin.messages(thread) if is_board(m)]
         link = f"https://discord.com/channels/{standin.guild.id}/{thread.id}/{board.id}"
         pressed = await (await standin.click(ana, ask, "Confirm")).original()
@@ -555,7 +555,7 @@ async def test_a_confirm_left_on_a_started_game_by_a_stop_goes_at_the_next_start
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
         await bot.taken_up.wait()  # the start posts the game's first board, which the stop left out
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         await bot.scheduler.run_due()
         (board,) = [m for m in standin.messages(thread) if is_board(m)]
         link = f"https://discord.com/channels/{standin.guild.id}/{thread.id}/{board.id}"
@@ -584,7 +584,7 @@ async def test_a_started_table_s_confirm_message_says_the_game_started_once(
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
         await bot.taken_up.wait()
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         pressed = await (await standin.click(beto, ask, "Confirm")).original()
         assert pressed.content.startswith("✅ The game has started: https://discord.com/channels/")
         assert not standin.message(ask.id).components

@@ -45,7 +45,7 @@ async def started(standin, bot) -> None:
     """The bot is up, and has taken up (and played, and posted) what its start found waiting."""
     await standin.wait_synced()
     await bot.taken_up.wait()
-    await bot.front.boards.computers_settled()
+    await bot.front.catchup.computers_settled()
 
 
 async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_next_start(standin, make_bot):
@@ -70,7 +70,7 @@ async def test_a_last_move_stored_and_never_posted_gets_its_last_board_at_the_ne
         assert "**Game over**" in board.content and f"1st: <@{winner.user_id}>" in board.content
         card = await standin.next_message(chan, lambda m: m.content.startswith("**Results**"))
         assert "Rematch" in " ".join(b["label"] for b in card.buttons)
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         row = (await bot.sessions.core.get(session.id)).row
         assert row.board_message_id == board.id and row.told_through == 1
         count = len(standin.messages(chan))
@@ -100,7 +100,7 @@ async def test_a_resignation_that_ends_a_game_stored_and_never_posted_is_told_at
         assert "**Game over**" in board.content and f"1st: <@{alice.id}>" in board.content, board.content
         card = await standin.next_message(chan, lambda m: m.content.startswith("**Results**"))
         assert "Rematch" in " ".join(b["label"] for b in card.buttons)
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         await standin.settle()
         row = (await bot.sessions.core.get(session.id)).row
         assert row.board_message_id == board.id and row.end_told
@@ -280,7 +280,7 @@ async def test_a_start_stored_and_never_posted_gets_its_first_board_at_the_next_
         board = await standin.next_message(chan, is_board)
         assert "**Nim** begins! Seats in play order: 1. <@" in board.content, board.content
         assert board.pinged == {alice.id, bob.id}
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         await standin.settle()
         assert "pk:lobby:start" not in " ".join(standin.message(lobby.message.id).custom_ids)
         session = await bot.sessions.core.get(session.id)
@@ -329,9 +329,9 @@ async def test_an_untold_turn_caught_up_while_a_move_posts_it_is_posted_once(sta
         moved = asyncio.ensure_future(standin.slash(second, chan, "nim move", move=move))
         await drawing.wait()
         boards.look.render = render
-        boards.computers_follow(session.id, catch_up=True)  # the start's catch-up
+        bot.front.catchup.computers_follow(session.id, catch_up=True)  # the start's catch-up
         await (await moved).original()
-        await boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         await standin.settle()
         posted = [m for m in standin.messages(chan)[before:] if is_board(m)]
         assert len(posted) == 1, [m.content for m in posted]
@@ -410,7 +410,7 @@ async def test_a_timeout_stored_and_never_asked_is_asked_after_the_next_start(
         assert [m.id for m in standin.messages(thread) if is_question(m)] == [question.id]
         await standin.click(other, question, "Give more time")
         await standin.next_message(thread, lambda m: is_board(m) and late.id in m.pinged)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert not (await bot.sessions.core.get(session.id)).banks.pending
 
 
@@ -425,7 +425,7 @@ async def test_a_timeout_question_posted_is_not_asked_again_after_a_restart(
         table_clock.advance(86400)
         await bot.scheduler.run_due()
         question = await standin.next_message(thread, is_question)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
     async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
         table_clock.advance(3600)
@@ -477,7 +477,7 @@ async def asked(standin, bot, table_clock, thread):
     table_clock.advance(86400)
     await bot.scheduler.run_due()
     question = await standin.next_message(thread, is_question)
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     return question
 
 
@@ -517,7 +517,7 @@ async def test_a_seat_taken_as_nobody_answered_and_never_told_is_told_after_the_
         await started(standin, bot)
         table_clock.advance(ASK_AFTER)
         await bot.scheduler.run_due()
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         await standin.settle()
         new = [m for m in standin.messages(thread) if m.id > question.id]
         assert len([m for m in new if told(m)]) == 1, [m.content for m in new]
@@ -541,8 +541,8 @@ async def test_a_seat_taken_as_nobody_answered_is_told_once_across_a_restart(
         table_clock.advance(86400)
         await bot.scheduler.run_due()
         await standin.next_message(thread, lambda m: m.content.startswith("No answer in time"))
-        await bot.front.boards.computers_settled()
-        await bot.front.boards.drain()
+        await bot.front.catchup.computers_settled()
+        await bot.front.catchup.drain()
         assert not [j for j in await bot.store.jobs.pending("timeout")]
     async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
@@ -613,7 +613,7 @@ async def told_once_more_on(standin, make_bot, table_clock, thread, question) ->
         for _ in range(2):
             table_clock.advance(ASK_AFTER)
             await bot.scheduler.run_due()
-            await bot.front.boards.computers_settled()
+            await bot.front.catchup.computers_settled()
             await standin.settle()
         said = [m.content for m in standin.messages(thread) if no_answer(m)]
         assert len(said) == 1, said
@@ -704,7 +704,7 @@ async def test_an_answer_s_line_refused_just_before_a_stop_comes_with_the_board_
     async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         await standin.settle()
         said = [m for m in standin.messages(thread) if "answered:" in m.content and not m.ephemeral]
         assert len(said) == 1 and is_board(said[0]), [m.content for m in said]
@@ -724,7 +724,7 @@ async def due_after(standin, bot, table_clock, seconds: float) -> None:
     """``seconds`` on: the jobs then due fire, and what they post is posted."""
     table_clock.advance(seconds)
     await bot.scheduler.run_due()
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     await standin.settle()
 
 

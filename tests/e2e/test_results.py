@@ -62,7 +62,7 @@ async def played_with_computers(standin, bot, chan, alice, bob, levels):
     await standin.next_message(chan, is_board)
     session = await bot.sessions.core.in_channel(chan.id)
     while session.status == "active":
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         session = await bot.sessions.core.get(session.id)
         if session.status != "active":
             break

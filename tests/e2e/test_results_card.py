@@ -12,7 +12,7 @@ from bot import results as card_maker
 from tests.e2e.conftest import nim_played_out, nim_to_the_end
 from tests.e2e.test_results import ALL
 from tests.e2e.test_undo import nim_game
-from tests.e2e.test_unposted_races import is_card
+from tests.e2e.test_unposted_races import another_process, is_card
 from tests.e2e.test_unposted_told import BOARD, RETRY, try_again
 from tests.standin.model import ATTACH_FILES
 
@@ -51,7 +51,7 @@ async def test_a_results_card_the_channel_refuses_is_posted_once_by_the_board_jo
 
         inside_the_card(monkeypatch, refuse)
         session = await nim_to_the_end(standin, bot, chan, alice, bob)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         await standin.settle()
         assert any("**Game over**" in m.content for m in standin.messages(chan))
         assert not cards(standin, chan)
@@ -82,10 +82,7 @@ async def test_a_results_card_refused_in_one_process_and_tried_in_two_is_posted_
     async with standin.run_client(bot_factory(ALL)) as bot:
         await standin.wait_synced()
         front = bot.front
-        here, there = (
-            front.boards,
-            type(front.boards)(front.look, front.notifier, front.replies, front.history),
-        )
+        here, (there, up_there) = front.boards, another_process(front)
         there.finished, there.controls = here.finished, here.controls  # (as its own front sets them)
         lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2)
         await standin.click(bob, lobby.message, "Join")
@@ -93,17 +90,17 @@ async def test_a_results_card_refused_in_one_process_and_tried_in_two_is_posted_
         session_id = (await bot.sessions.core.in_channel(chan.id)).id
 
         async def caught_up_there_then_refused() -> None:
-            await there._catch_up(session_id)
+            await up_there._catch_up(session_id)
             standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
             await standin.settle()
 
         async def caught_up_here() -> None:
-            await here._catch_up(session_id)
+            await front.catchup._catch_up(session_id)
 
         inside_the_card(monkeypatch, caught_up_there_then_refused, caught_up_here)
         await nim_played_out(standin, bot, chan, alice, bob)
-        await here.drain()
-        await there.drain()
+        await front.catchup.drain()
+        await up_there.drain()
         await standin.settle()
         assert not cards(standin, chan)
 
@@ -112,9 +109,9 @@ async def test_a_results_card_refused_in_one_process_and_tried_in_two_is_posted_
         table_clock.advance(RETRY)
         (job,) = await bot.store.jobs.claim_jobs("there", lease=120)
         assert job.kind == BOARD and job.key == str(session_id)
-        await there.retry(job)
-        await here.drain()
-        await there.drain()
+        await up_there.retry(job)
+        await front.catchup.drain()
+        await up_there.drain()
         await standin.settle()
         assert len(cards(standin, chan)) == 1
         await try_again(standin, bot, table_clock)

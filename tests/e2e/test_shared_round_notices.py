@@ -24,7 +24,7 @@ async def move(standin, bot, chan, user, text: str) -> None:
     answer = await (await standin.slash(user, chan, "nowa_gwinea move", move=text)).original()
     assert answer.content.startswith("You played"), answer.content
     await standin.settle()
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
 
 
 async def take_back_a_hut(standin, bot, chan, asker, others) -> None:
@@ -38,7 +38,7 @@ async def take_back_a_hut(standin, bot, chan, asker, others) -> None:
         await (await standin.click(other, request, "Agree")).original()
     await standin.next_message(chan, lambda m: is_board(m) and "took back" in m.content)
     await standin.settle()
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
 
 
 async def test_each_builder_gets_one_turn_dm_a_round_however_many_boards_it_has(
@@ -56,7 +56,7 @@ async def test_each_builder_gets_one_turn_dm_a_round_however_many_boards_it_has(
             await settings(standin, user, chan, where="dm", reminders=24)
         await start(standin, bot, chan, "nowa_gwinea", people, seed=3)
         await standin.settle()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         began = table_clock.time()
         assert [len(turn_dms(standin, u)) for u in people] == [1, 1, 1]
 
@@ -95,7 +95,7 @@ async def test_a_board_inside_the_round_in_quiet_hours_holds_no_second_notice(
         await settings(standin, carol, chan, where="dm", reminders=0, time_zone="America/Lima", quiet="22-7")
         await start(standin, bot, chan, "nowa_gwinea", people, seed=3)  # 03:00 in Lima
         await standin.settle()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert not turn_dms(standin, carol) and not reminders(standin, carol)
         table_clock.advance(4 * HOUR)  # 07:00: the held notice comes
         await bot.scheduler.run_due()

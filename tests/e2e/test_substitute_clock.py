@@ -49,7 +49,7 @@ async def test_a_substitute_does_not_inherit_the_time_out_of_the_player_they_rep
         assert "out of time" not in status.content
         # The question about the old player's time is closed: it cannot give their seat away (its
         # buttons are gone; an answer racing the close is refused: tests/table/test_clocks.py).
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         closed = standin.message(question.id)
         assert not closed.buttons and closed.content.endswith(
             "\nClosed: the game changed before anyone answered."

@@ -24,7 +24,7 @@ async def test_a_substitutes_wait_counts_from_when_they_took_the_seat(standin, b
         shown = await (await standin.slash(standin.owner, games, "league overdue")).original()
         done = await standin.click(standin.owner, shown, "Substitute at table 1")
         assert "takes " + late.name.title() + "'s seat" in (await done.original()).content
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         handed = table_clock.time()
         # reminders every 12 hours (the default): the first 12 hours after the seat became theirs
         assert (await bot.store.jobs.job("remind", str(sub.id))).due_at == handed + 12 * HOUR

@@ -250,7 +250,7 @@ async def test_turn_timer_runs_out(standin, bot_factory, table_clock):
         await standin.next_message(chan, lambda m: "Turn timer set: 24 h" in m.content)
         session = await nim_session(bot, chan)
         late, _ = await to_move(bot, chan, (alice, bob))
-        assert await bot.front.boards.drain()  # the start's notices are sent, its reminder armed
+        assert await bot.front.catchup.drain()  # the start's notices are sent, its reminder armed
         assert await bot.store.jobs.cancel("remind", str(late.id))  # a 12-hour reminder (tested elsewhere)
         # the timer set during the turn warns at 80 % of it (tested elsewhere)
         (warning,) = [

@@ -31,7 +31,7 @@ async def bank_game(standin, bot, chan, host, other):
     await standin.click(other, lobby, "Join")
     await standin.click(host, lobby, "Start")
     await standin.next_message(thread, is_board)
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     return lobby, thread, await bot.sessions.core.in_channel(thread.id)
 
 
@@ -81,7 +81,7 @@ async def test_a_game_opened_in_a_channel_lives_in_its_thread_and_is_archived_af
         winner = session.by_seat(session.engine.outcome(session.state).ranking[0][0]).name
         await standin.wait_for(lambda: "Result:" in standin.message(lobby.id).content, what="the result")
         assert f"Result: {winner} wins" in standin.message(lobby.id).content
-        await bot.front.boards.drain()  # the move's answer, and the archive job armed after the board
+        await bot.front.catchup.drain()  # the move's answer, and the archive job armed after the board
         job = await bot.store.jobs.job("archive", str(session.id))
         assert job is not None and job.due_at == table_clock.time() + 3600
 
@@ -111,7 +111,7 @@ async def test_one_channel_holds_several_games_and_the_archive_survives_a_restar
         assert r.type == 7
         await standin.next_message(one, is_board)
         await play_to_the_end(standin, bot, one, (alice, bob))
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert await bot.store.jobs.job("archive", str(s1.id)) is not None
     table_clock.advance(7200)
     async with standin.run_client(bot_factory()) as bot:
@@ -174,7 +174,7 @@ async def test_a_rematch_in_the_thread_keeps_it_open_until_the_rematch_is_over(
         await standin.next_message(thread, is_board)
         await play_to_the_end(standin, bot, thread, (alice, bob))
         card = await standin.next_message(thread, lambda m: "pk:rematch:" in " ".join(m.custom_ids))
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert await bot.store.jobs.job("archive", str(first.id)) is not None
 
         # The rematch is opened, joined and started in the same thread, within the hour.
@@ -197,7 +197,7 @@ async def test_a_rematch_in_the_thread_keeps_it_open_until_the_rematch_is_over(
 
         # Once the rematch is over too, the thread is archived.
         await play_to_the_end(standin, bot, thread, (alice, bob))
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         table_clock.advance(3600)
         await bot.scheduler.run_due()
         assert thread.archived
@@ -320,7 +320,7 @@ async def test_a_finished_game_whose_thread_was_deleted_stays_browsable_by_its_p
         await standin.click(bob, lobby, "Join")
         await standin.click(alice, lobby, "Start")
         session = await nim_played_out(standin, bot, thread, alice, bob)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert await bot.store.jobs.job("archive", str(session.id)) is not None
         await moderator_deletes(standin, thread)
         assert (await bot.sessions.core.get(session.id)).status == "finished"

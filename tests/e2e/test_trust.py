@@ -276,7 +276,7 @@ async def test_a_damaged_game_is_listed_and_others_keep_their_deadlines(
         # the first boards posted (each post holds its game's board job while it posts): none is
         # left half way when the clock jumps past its hold
         await standin.settle()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         broken = await bot.sessions.core.in_channel(games.id)
         damage(bot, broken.id)
         table_clock.advance(3600)  # the hour has passed (without waiting for it)

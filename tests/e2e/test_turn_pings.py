@@ -34,7 +34,7 @@ async def test_a_hut_taken_back_inside_a_round_pings_nobody_and_the_next_round_p
         await standin.wait_synced()
         await start(standin, bot, chan, "nowa_gwinea", people, seed=3)
         await standin.settle()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         (first,) = boards(standin, chan)
         assert first.pinged == everyone
 
@@ -92,7 +92,7 @@ async def test_the_board_after_a_handover_pings_nobody_again(standin, bot_factor
         shown = await (await standin.slash(standin.owner, games, "league overdue")).original()
         await (await standin.click(standin.owner, shown, "Substitute at table 1")).original()
         await standin.settle()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         (handed,) = posts_with(standin, thread, "takes " + late.name.title() + "'s seat")
         assert handed.pinged == {sub.id}
         (board,) = posts_with(standin, thread, "the board now")

@@ -62,7 +62,7 @@ async def refused_question(standin, bot, chan, alice, bob, table_clock):
     await standin.settle()
     table_clock.advance(DAY)
     await bot.scheduler.run_due()
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     assert session.seat_of(late.id).seat in (await bot.sessions.core.get(session.id)).banks.pending
     return thread, late, other, session, f"{session.id}:{session.seat_of(late.id).seat}"
 
@@ -122,7 +122,7 @@ async def test_a_refused_timeout_question_is_told_once_and_asked_again_once(
         answer = await standin.click(other, question, "Give more time")
         assert not (await answer.original()).content.startswith("⚠️")
         await standin.next_message(thread, lambda m: is_board(m) and late.id in m.pinged)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
 
 
 async def test_granting_the_permission_asks_the_refused_question_at_once(standin, bot_factory, table_clock):
@@ -160,7 +160,7 @@ async def test_a_refused_question_the_late_player_closed_by_moving_is_not_asked(
         await bot.sessions.play.play(thread.id, late.id, str(move))  # stored (the board is refused too)
         await granted(standin, bot, chan)
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert not questions(standin, thread)
         assert await bot.store.jobs.job(ASK, key) is None
 
@@ -257,7 +257,7 @@ async def test_questions_refused_for_several_seats_at_once_are_told_in_one_messa
         await standin.click(bob, lobby, lobby_button(lobby, "join"))
         await standin.click(alice, lobby, lobby_button(lobby, "start"))
         await standin.next_message(thread, is_board)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         session = await bot.sessions.core.in_channel(thread.id)
         assert session.to_move() == {0, 1}
         standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
@@ -302,17 +302,17 @@ async def test_questions_asked_for_several_seats_at_once_send_one_direct_message
         await standin.click(carol, lobby, lobby_button(lobby, "join"))
         await standin.click(alice, lobby, lobby_button(lobby, "start"))
         await standin.next_message(thread, is_board)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         session = await bot.sessions.core.in_channel(thread.id)
         assert session.to_move() == {0, 1, 2}
         carol_seat = session.seat_of(carol.id).seat
         keep = next(m for m in session.engine.legal_moves(session.state, carol_seat))
         await (await standin.slash(carol, thread, "guanga move", move=str(keep))).original()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         before = {u.id: len(dms(standin, u)) for u in (alice, bob, carol)}
         table_clock.advance(DAY)
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         asked = questions(standin, thread)
         assert len(asked) == 2 and all({alice.id, bob.id, carol.id} <= m.pinged for m in asked)
         new = {

@@ -256,13 +256,13 @@ async def test_after_an_agreed_undo_the_askers_turn_dm_tells_what_happened_since
         other = bob if first is alice else alice
         for _ in range(3):
             await play_one(standin, bot, thread, (alice, bob))
-            await bot.front.boards.drain()
+            await bot.front.catchup.drain()
         seen = {m.id for m in standin.messages(standin.dm(first))}
         await (await standin.slash(first, thread, "game undo")).original()
         request = await standin.next_message(thread, lambda m: "asks to take back" in m.content and m.buttons)
         await standin.click(other, request, "Agree")
         await standin.next_message(thread, lambda m: is_board(m) and "took back" in m.content)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         dm = await standin.next_message(standin.dm(first), lambda m: m.id not in seen)
         assert "It is your turn" in dm.content
         assert "Since your last move:" in dm.content, dm.content
@@ -290,7 +290,7 @@ async def test_an_undo_request_closes_without_read_message_history(standin, bot_
         _, session = await to_move(bot, chan, (alice, bob))
         move = min(nim.legal_moves(session.state, session.seat_of(other.id).seat), key=lambda m: m.count)
         await (await standin.slash(other, chan, "nim move", move=str(move))).original()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         closed = standin.message(request.id)
         assert (
             closed.content == f"{asked}\nClosed: a move was played before everyone answered; the moves stand."
@@ -356,7 +356,7 @@ async def test_an_undo_request_reaches_each_person_asked_as_their_notices_ask(st
         session, first, other = await nim_game(standin, bot, chan, alice, bob)
         legal = await bot.sessions.play.legal_moves(chan.id, first.id)
         await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
 
         async def ask():
             await (await standin.slash(first, chan, "game undo")).original()
@@ -426,7 +426,7 @@ async def test_an_undo_request_asked_in_quiet_hours_is_told_when_they_end_if_sti
         async def move(user):
             legal = await bot.sessions.play.legal_moves(chan.id, user.id)
             await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
-            await bot.front.boards.drain()
+            await bot.front.catchup.drain()
 
         await move(first)
         await (await standin.slash(first, chan, "game undo")).original()

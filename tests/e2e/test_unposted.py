@@ -46,7 +46,7 @@ async def refused_by_clock(standin, bot, chan, alice, bob, table_clock, deny):
     await standin.settle()
     table_clock.advance(HOUR + 1)
     await bot.scheduler.run_due()
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     return thread, session
 
 
@@ -75,7 +75,7 @@ async def test_a_board_refused_after_a_clock_is_logged_told_once_and_posted_agai
         await standin.settle()
         table_clock.advance(HOUR + 1)
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         after = await bot.sessions.core.in_channel(thread.id)
         assert after.version > session.version and after.to_move() == {after.seat_of(bob.id).seat}
         assert len([m for m in standin.messages(thread) if is_board(m)]) == boards  # refused
@@ -105,7 +105,7 @@ async def test_a_board_refused_after_a_clock_is_logged_told_once_and_posted_agai
 
         table_clock.advance(RETRY)  # tried again, refused again: nobody is told twice
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert len(dms(standin, alice)) == len(dms(standin, bob)) == 1
         assert len([m for m in standin.messages(thread) if is_board(m)]) == boards
         assert await bot.store.jobs.job(BOARD, str(session.id)) is not None
@@ -114,7 +114,7 @@ async def test_a_board_refused_after_a_clock_is_logged_told_once_and_posted_agai
         await standin.settle()
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         board = standin.messages(thread)[-1]
         assert is_board(board) and bob.id in board.pinged, board.content
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
@@ -150,14 +150,14 @@ async def test_granting_the_permission_posts_the_refused_board_at_once(standin, 
         job = await bot.store.jobs.job(BOARD, str(session.id))
         assert job is not None and job.due_at <= table_clock.time()  # due now, not in ten minutes
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert len(standin.messages(thread)) > posted and is_board(standin.messages(thread)[-1])
 
         standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
         await standin.settle()
         table_clock.advance(HOUR + 1)  # Bob's hour runs out now: the same game, another refusal
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert len(dms(standin, alice)) == 2 and "I am missing Attach Files there" in dms(standin, alice)[1]
 
 
@@ -181,7 +181,7 @@ async def test_a_turn_untold_at_start_up_and_refused_is_told_and_posted_later(
     async with standin.run_client(make) as bot:
         await standin.wait_synced()
         await bot.taken_up.wait()
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         assert len([m for m in standin.messages(chan) if is_board(m)]) == boards
         for user in (alice, bob):
             (told,) = dms(standin, user)
@@ -191,7 +191,7 @@ async def test_a_turn_untold_at_start_up_and_refused_is_told_and_posted_later(
         await standin.settle()
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         board = standin.messages(chan)[-1]
         assert is_board(board) and other.id in board.pinged, board.content
         assert board.content.startswith(session.seat_of(mover.id).name), board.content
@@ -214,7 +214,7 @@ async def test_a_board_refused_in_a_locked_thread_says_so_and_is_posted_once_unl
         await standin.settle()
         table_clock.advance(HOUR + 1)
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         (told,) = dms(standin, alice)
         assert f"#{session.id} in <#{thread.id}>" in told and "the thread is locked" in told, told
         assert "missing" not in told, told
@@ -232,7 +232,7 @@ async def test_a_board_refused_in_a_locked_thread_says_so_and_is_posted_once_unl
         async with asyncio.timeout(5):
             await changed.wait()
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert len(standin.messages(thread)) > posted and is_board(standin.messages(thread)[-1])
         assert bob.id in standin.messages(thread)[-1].pinged
 
@@ -261,7 +261,7 @@ async def test_a_league_games_first_board_discord_fails_is_posted_again(standin,
         assert not dms(standin, ana) and not dms(standin, beto)
         table_clock.advance(60)
         await bot.scheduler.run_due()
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         (board,) = [m for m in standin.messages(thread) if is_board(m)]
         (mover,) = [s.user_id for s in (await bot.sessions.core.get(session.id)).waiting_on()]
         assert mover in board.pinged, board.content
@@ -283,14 +283,14 @@ async def test_a_board_refused_after_a_command_is_tried_again_too(standin, bot_f
         await standin.settle()
         answer = await (await standin.slash(bob, thread, "game resign")).original()
         assert "Discord refused my post" in answer.content and "Attach Files" in answer.content
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         session = await bot.sessions.core.latest(thread.id)
         assert session.status == "finished" and not session.row.end_told
         assert not dms(standin, alice)
 
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         (told,) = dms(standin, alice)
         assert "I am missing Attach Files there" in told and "It is your turn" not in told, told
 
@@ -298,7 +298,7 @@ async def test_a_board_refused_after_a_command_is_tried_again_too(standin, bot_f
         await standin.settle()
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         (board,) = [m for m in standin.messages(thread) if is_board(m) and "resigned" in m.content]
         assert alice.id in board.pinged, board.content
         assert (await bot.sessions.core.latest(thread.id)).row.end_told
@@ -321,14 +321,14 @@ async def test_a_board_refused_for_a_week_is_tried_once_a_week_after(
 
         table_clock.advance(6 * 24 * HOUR)  # six days on: still every ten minutes
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         again = await bot.store.jobs.job(BOARD, str(session.id))
         assert again is not None and again.payload["since"] == first.payload["since"]
         assert again.due_at == table_clock.time() + RETRY
 
         table_clock.advance(24 * HOUR)  # a week after the first refusal: once a week from now
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         weekly = await bot.store.jobs.job(BOARD, str(session.id))
         assert weekly is not None and weekly.payload["since"] == first.payload["since"]
         assert weekly.due_at == table_clock.time() + WEEK
@@ -341,7 +341,7 @@ async def test_a_board_refused_for_a_week_is_tried_once_a_week_after(
         await standin.settle()
         table_clock.advance(WEEK)
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         board = standin.messages(thread)[-1]
         assert is_board(board) and "**Next:**" in board.content, board.content
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
@@ -355,7 +355,7 @@ async def undo_refused_inside_a_round(standin, bot, chan, people):
     await settings(standin, carol, chan, where="dm")
     await start(standin, bot, chan, "nowa_gwinea", people, seed=3)
     await standin.settle()
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     legal = await bot.sessions.play.legal_moves(chan.id, alice.id)
     await move(standin, bot, chan, alice, next(m for m in legal if m not in ("done", "gwinea")))
     asked = await (await standin.slash(alice, chan, "game undo")).original()
@@ -368,7 +368,7 @@ async def undo_refused_inside_a_round(standin, bot, chan, people):
     (refused,) = await last.followups()
     assert "Attach Files" in refused.content, refused.content
     await standin.settle()
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     assert not taken_back(standin, chan)
     session = await bot.sessions.core.in_channel(chan.id)
     assert session.state.round == 1 and len(session.to_move()) == 3  # the hut is taken back, in the round
@@ -396,7 +396,7 @@ async def test_an_undo_refused_inside_a_round_is_posted_once_discord_takes_it(
 
         table_clock.advance(RETRY)  # refused again, where no command asked: the players are told
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert not taken_back(standin, chan)
         assert "I am missing Attach Files there" in dms(standin, alice)[-1]
 
@@ -404,7 +404,7 @@ async def test_an_undo_refused_inside_a_round_is_posted_once_discord_takes_it(
         await standin.settle()
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         (board,) = taken_back(standin, chan)
         assert board.content.splitlines() == [  # as the undo's own board would have said
             "Alice took back 1 move, from move 1, with everyone's agreement.",
@@ -418,7 +418,7 @@ async def test_an_undo_refused_inside_a_round_is_posted_once_discord_takes_it(
 
         table_clock.advance(RETRY)  # nothing left to try: no second post
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert len(taken_back(standin, chan)) == 1 and standin.messages(chan)[-1].id == board.id
 
 
@@ -444,7 +444,7 @@ async def test_an_undo_refused_inside_a_round_and_told_by_a_later_board_is_not_p
 
         await bot.store.jobs.schedule(BOARD, job.key, table_clock.time(), job.payload)  # a late try
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert taken_back(standin, chan) == [board] and standin.messages(chan)[-1].id == board.id
 
 
@@ -456,7 +456,7 @@ async def more_time_refused(standin, bot, games, thread, other, question, deny, 
     standin.set_permissions(games, standin.bot_user, deny=deny)
     await standin.settle()
     refused = await (await standin.click(other, question, label)).original()
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     assert [m for m in standin.messages(thread) if is_board(m)] == boards
     return refused
 
@@ -487,7 +487,7 @@ async def test_more_time_refused_is_posted_calling_on_the_late_player_alone(
         await standin.settle()
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         await standin.settle()
         board = standin.messages(thread)[-1]
         assert is_board(board) and board.pinged == {late.id}, board.content
@@ -512,11 +512,11 @@ async def test_an_undo_refused_inside_a_round_is_posted_by_its_job_after_a_resta
     async with standin.run_client(make) as bot:
         await standin.wait_synced()
         await bot.taken_up.wait()
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         assert not taken_back(standin, chan)
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         (board,) = taken_back(standin, chan)
         assert not board.pinged and standin.messages(chan)[-1].id == board.id
         assert (await bot.sessions.core.in_channel(chan.id)).row.board_message_id == board.id

@@ -1,7 +1,7 @@
 """A refused board tried again (the ``board`` job, which any process of the bot may fire) while a
 board of the same game is posted by another process (the one serving its channel): the turn is
 posted once.  The second process is a second :class:`Boards` on the same database, with locks of
-its own, as another process's would be."""
+its own, and its :class:`CatchUp`, as another process's would be."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import discord
 import pytest
 
 from bot.surface.boards import POST_LEASE, Boards
+from bot.surface.catchup import CatchUp
 from bot.surface.unposted import HANDED, Inside
 from engines.core import Said
 from tests.e2e.players import to_move
@@ -40,7 +41,7 @@ async def test_a_refused_board_tried_again_while_another_process_posts_is_posted
         await standin.settle()
         front = bot.front
         here = front.boards  # the process serving the channel
-        there = Boards(front.look, front.notifier, front.replies, front.history)  # the one firing the job
+        there, up_there = another_process(front)  # the one firing the job
         table_clock.advance(RETRY)
         (job,) = await bot.store.jobs.claim_jobs("there", lease=120)
         assert job.kind == BOARD
@@ -49,16 +50,16 @@ async def test_a_refused_board_tried_again_while_another_process_posts_is_posted
             await here.post_board(await bot.sessions.core.get(session.id))
 
         async def retry() -> None:
-            await there.retry(job)
+            await up_there.retry(job)
 
         one, other = (retry, post) if first == "the try" else (post, retry)
         between_read_and_post(front, other)  # (the first post's)
         await one()
-        await here.drain()
-        await there.drain()
+        await bot.front.catchup.drain()
+        await up_there.drain()
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
-        await here.drain()
+        await bot.front.catchup.drain()
         posted = [m for m in standin.messages(thread) if is_board(m)][boards:]
         assert len(posted) == 1, [m.content for m in posted]
         assert bob.id in posted[0].pinged
@@ -78,14 +79,23 @@ def between_read_and_post(front, act) -> None:
     front.look.render = render
 
 
+def another_process(front) -> tuple[Boards, CatchUp]:
+    """A second :class:`Boards` on the same database, and its :class:`CatchUp`, wired as its own
+    front wires them (another process's)."""
+    boards = Boards(front.look, front.notifier, front.replies, front.history)
+    catchup = CatchUp(boards)
+    boards.follow = catchup.computers_follow
+    return boards, catchup
+
+
 async def two_processes(standin, bot, chan, alice, bob):
     """A Nim game of Alice and Bob begun; its thread and session, the bot's boards (one process)
-    and a second :class:`Boards` on the same database (another process's)."""
+    and a second :class:`Boards` on the same database with its :class:`CatchUp` (another
+    process's)."""
     await standin.wait_synced()
     thread, _ = await start_game(standin, bot, chan, alice, bob)
     session = await bot.sessions.core.in_channel(thread.id)
-    front = bot.front
-    return thread, session, front.boards, Boards(front.look, front.notifier, front.replies, front.history)
+    return thread, session, bot.front.boards, *another_process(bot.front)
 
 
 @pytest.mark.parametrize("owed", [False, True], ids=["", "lines owed"])
@@ -105,7 +115,7 @@ async def test_a_post_that_finds_another_process_posting_hands_its_sentences_to_
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        thread, session, here, there, up_there = await two_processes(standin, bot, chan, alice, bob)
         seen, front = len(standin.messages(thread)), bot.front
         line, note = Said("🔁 Sub takes Beto's seat."), Said("Beto resigned.")
         earlier = Said("⏱️ Alice has a day more.")
@@ -162,8 +172,8 @@ async def test_a_post_that_finds_another_process_posting_hands_its_sentences_to_
         if then != "the first post over first":  # (its try is due at once)
             table_clock.advance(POST_LEASE)
         await bot.scheduler.run_due()
-        await here.drain()
-        await there.drain()
+        await bot.front.catchup.drain()
+        await up_there.drain()
         said = [m.content for m in standin.messages(thread)[seen:]]
         assert sum("A's board" in text for text in said) == (then != "a refusal"), said
         for sentence in (line, note, *([earlier] if owed else [])):
@@ -185,7 +195,7 @@ async def test_what_a_post_tells_is_not_handed_over_again_by_a_post_with_nothing
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        thread, session, here, there, up_there = await two_processes(standin, bot, chan, alice, bob)
         seen, front = len(standin.messages(thread)), bot.front
         line = Said("🔁 Sub takes Beto's seat.")
         await here.unposted.again(session, Inside(HANDED, lines=(line,)))
@@ -197,10 +207,51 @@ async def test_what_a_post_tells_is_not_handed_over_again_by_a_post_with_nothing
         await here.post_board(session, ping=False)
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
-        await here.drain()
-        await there.drain()
+        await bot.front.catchup.drain()
+        await up_there.drain()
         posted = [m.content for m in standin.messages(thread)[seen:]]
         assert len(posted) == 1 and str(line) in posted[0], posted
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+
+async def test_a_line_handed_over_while_a_post_holds_the_job_is_told_as_soon_as_that_post_is_over(
+    standin, bot_factory, table_clock
+):
+    """One process posts the game's board; between its reading and its post, the other process
+    posts a board with a line above it (a seat handed over), finds the job held and hands the line
+    to the job.  The first post does not carry it; once that post is over the job is due at once
+    and this process's scheduler is woken: the scheduler's next run of its due jobs tells the line,
+    once, without waiting for the post's lease to run out."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session, here, there, up_there = await two_processes(standin, bot, chan, alice, bob)
+        seen, front, scheduler = len(standin.messages(thread)), bot.front, bot.scheduler
+        line = Said("🔁 Sub takes Beto's seat.")
+        woken, wake = [], scheduler.wake
+
+        def waking() -> None:
+            woken.append(True)
+            wake()
+
+        scheduler.wake = waking
+
+        async def other() -> None:
+            now = await bot.sessions.core.get(session.id)
+            assert await there.post_board(now, lines=[line], ping=False) is None  # the job is held
+
+        between_read_and_post(front, other)
+        assert await here.post_board(session, ping=False) is not None
+        assert not any(str(line) in m.content for m in standin.messages(thread)[seen:])
+        await scheduler.run_due()  # the clock not moved on
+        await bot.front.catchup.drain()
+        said = [m.content for m in standin.messages(thread)[seen:] if not m.ephemeral]
+        assert len(said) == 2 and str(line) in said[1], said
+        assert woken
+        table_clock.advance(POST_LEASE + RETRY)
+        await scheduler.run_due()
+        await bot.front.catchup.drain()
+        assert len([m for m in standin.messages(thread)[seen:] if not m.ephemeral]) == 2
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
 
 
@@ -220,7 +271,7 @@ async def test_a_game_s_end_caught_up_by_another_process_gets_one_last_board_and
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        thread, session, here, there, up_there = await two_processes(standin, bot, chan, alice, bob)
         there.finished, there.controls = here.finished, here.controls  # (as its own front sets them)
         seen, front, core = len(standin.messages(thread)), bot.front, bot.sessions.core
         real_render, real_post, real_get = front.look.render, here.post_board, core.get
@@ -228,7 +279,7 @@ async def test_a_game_s_end_caught_up_by_another_process_gets_one_last_board_and
         async def render(now, *args, **kwargs):  # this process, posting the game's last board
             if now.status == "finished":
                 front.look.render = real_render  # once
-                await there._catch_up(session.id)
+                await up_there._catch_up(session.id)
             return await real_render(now, *args, **kwargs)
 
         async def post_board(now, **kwargs):  # the other process takes the job first
@@ -243,7 +294,7 @@ async def test_a_game_s_end_caught_up_by_another_process_gets_one_last_board_and
                 return await real_render(*args, **more)
 
             front.look.render = render_there
-            await there._catch_up(session.id)
+            await up_there._catch_up(session.id)
             assert mine == [None]
             return None
 
@@ -256,7 +307,7 @@ async def test_a_game_s_end_caught_up_by_another_process_gets_one_last_board_and
             user = alice if now.by_seat(seat).user_id == alice.id else bob
             legal = await bot.sessions.play.legal_moves(thread.id, user.id)
             await (await standin.slash(user, thread, "nim move", move=legal[0])).original()
-            await here.drain()
+            await bot.front.catchup.drain()
         if when == "over":  # the other process read the game over before this one told its end
             stale = replace(now, row=replace(now.row, end_told=False))
 
@@ -265,9 +316,9 @@ async def test_a_game_s_end_caught_up_by_another_process_gets_one_last_board_and
                 return stale
 
             core.get = get  # type: ignore[method-assign]
-            await there._catch_up(session.id)
-        await there.drain()
-        await here.drain()
+            await up_there._catch_up(session.id)
+        await up_there.drain()
+        await bot.front.catchup.drain()
         await standin.settle()
         new = standin.messages(thread)[seen:]
         finals = [m for m in new if is_board(m) and "**Game over**" in m.content]
@@ -291,8 +342,8 @@ async def test_the_board_job_armed_while_a_post_holds_it_stays_held_and_a_third_
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
-        third = Boards(bot.front.look, bot.front.notifier, bot.front.replies, bot.front.history)
+        thread, session, here, there, up_there = await two_processes(standin, bot, chan, alice, bob)
+        third, up_third = another_process(bot.front)
         seen, front, core = len(standin.messages(thread)), bot.front, bot.sessions.core
         user, now = await to_move(bot, thread, (alice, bob))
         legal = await bot.sessions.play.legal_moves(thread.id, user.id)
@@ -320,9 +371,9 @@ async def test_the_board_job_armed_while_a_post_holds_it_stays_held_and_a_third_
         given = await bot.store.jobs.job(BOARD, str(session.id))  # given back, armed, to its try
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
-        await here.drain()
-        await there.drain()
-        await third.drain()
+        await bot.front.catchup.drain()
+        await up_there.drain()
+        await up_third.drain()
         await standin.settle()
         said = [m.content for m in standin.messages(thread)[seen:] if not m.ephemeral]
         told = [text for text in said if " took " in text]
@@ -343,7 +394,7 @@ async def test_a_post_calling_on_a_seat_again_that_finds_another_process_posting
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        thread, session, here, there, up_there = await two_processes(standin, bot, chan, alice, bob)
         seen, front = len(standin.messages(thread)), bot.front
         user, now = await to_move(bot, thread, (alice, bob))
 
@@ -355,8 +406,8 @@ async def test_a_post_calling_on_a_seat_again_that_finds_another_process_posting
         await here.post_board(now, ping=False)
         table_clock.advance(POST_LEASE)
         await bot.scheduler.run_due()
-        await here.drain()
-        await there.drain()
+        await bot.front.catchup.drain()
+        await up_there.drain()
         posted = [m for m in standin.messages(thread)[seen:] if is_board(m)]
         assert [user.id in m.pinged for m in posted] == [False, True], [m.content for m in posted]
         table_clock.advance(RETRY)
@@ -364,12 +415,12 @@ async def test_a_post_calling_on_a_seat_again_that_finds_another_process_posting
         assert len([m for m in standin.messages(thread)[seen:] if is_board(m)]) == 2
 
 
-async def fired(standin, bot, thread, seen: int, *processes: Boards) -> list:
+async def fired(standin, bot, thread, seen: int, *processes: CatchUp) -> list:
     """The jobs due fire; once the ``processes`` are done and the stand-in settled, the messages
     posted in ``thread`` after its first ``seen`` for all to see."""
     await bot.scheduler.run_due()
-    for boards in processes:
-        await boards.drain()
+    for catchup in processes:
+        await catchup.drain()
     await standin.settle()
     return [m for m in standin.messages(thread)[seen:] if not m.ephemeral]
 
@@ -390,7 +441,7 @@ async def test_an_abandon_told_by_two_processes_at_once_is_told_once(
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        thread, session, here, there, up_there = await two_processes(standin, bot, chan, alice, bob)
         ended = await bot.sessions.seats.abandon(thread.id, alice.id, can_manage=True)  # stored, not told
         look = bot.front.look
         real = look.language
@@ -398,7 +449,7 @@ async def test_an_abandon_told_by_two_processes_at_once_is_told_once(
         async def language(*args, **kwargs):  # the first teller, between its reading and its post
             look.language = real  # once
             if other == "a catch-up":
-                await there._catch_up(session.id)
+                await up_there._catch_up(session.id)
             else:
                 await there.tell_abandoned(await bot.sessions.core.get(session.id))
             return await real(*args, **kwargs)
@@ -407,8 +458,8 @@ async def test_an_abandon_told_by_two_processes_at_once_is_told_once(
         await here.tell_abandoned(ended)
         table_clock.advance(POST_LEASE)
         await bot.scheduler.run_due()
-        await here.drain()
-        await there.drain()
+        await bot.front.catchup.drain()
+        await up_there.drain()
         told = abandon_told(standin, thread)
         assert len(told) == 1, [m.content for m in told]
         assert (await bot.sessions.core.get(session.id)).row.end_told
@@ -428,7 +479,7 @@ async def test_an_abandon_while_another_process_posts_a_board_is_told_once_after
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        thread, session, here, there, up_there = await two_processes(standin, bot, chan, alice, bob)
         there.controls = here.controls  # (as its own front sets them)
         seen, front = len(standin.messages(thread)), bot.front
         line = Said("⏱️ Bob answered: the game is abandoned.")
@@ -444,7 +495,7 @@ async def test_an_abandon_while_another_process_posts_a_board_is_told_once_after
         board = await there.post_board(await bot.sessions.core.get(session.id), ping=False)
         assert board is not None
         table_clock.advance(POST_LEASE)
-        posted = await fired(standin, bot, thread, seen, here, there)
+        posted = await fired(standin, bot, thread, seen, bot.front.catchup, up_there)
         assert [m.id for m in posted][0] == board.id, [m.content for m in posted]
         (told,) = abandon_told(standin, thread)
         assert told is posted[-1] and told.content.startswith(str(line)) == owed, told.content
@@ -453,7 +504,7 @@ async def test_an_abandon_while_another_process_posts_a_board_is_told_once_after
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
-        await here.drain()
+        await bot.front.catchup.drain()
         assert len(abandon_told(standin, thread)) == 1
 
 
@@ -467,7 +518,7 @@ async def test_a_move_stored_while_another_process_posts_the_board_gets_its_own_
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        thread, session, here, there, up_there = await two_processes(standin, bot, chan, alice, bob)
         seen, front = len([m for m in standin.messages(thread) if is_board(m)]), bot.front
         user, now = await to_move(bot, thread, (alice, bob))
         move = min(nim.legal_moves(now.state, now.seat_of(user.id).seat), key=lambda m: m.count)
@@ -480,8 +531,8 @@ async def test_a_move_stored_while_another_process_posts_the_board_gets_its_own_
         await here.post_board(await bot.sessions.core.get(session.id), ping=False)
         table_clock.advance(POST_LEASE + RETRY)
         await bot.scheduler.run_due()
-        await here.drain()
-        await there.drain()
+        await bot.front.catchup.drain()
+        await up_there.drain()
         boards = [m for m in standin.messages(thread) if is_board(m)][seen:]
         assert len(boards) == 2, [m.content for m in boards]
         after = await bot.sessions.core.get(session.id)
@@ -543,12 +594,12 @@ async def test_an_abandon_told_by_its_own_line_is_told_once_across_processes(
             alice, bob = standin.add_users("alice", "bob")
             thread, _ = await start_game(standin, bot, chan, alice, bob)
             session = await bot.sessions.core.in_channel(thread.id)
-        there = Boards(front.look, front.notifier, front.replies, front.history)
+        there, up_there = another_process(front)
         seen, board = len(standin.messages(thread)), session.row.board_message_id
 
         async def catch_up() -> None:  # the other process reads the abandon stored and not told
             assert (await bot.sessions.core.get(session.id)).row.end_told is False
-            await there._catch_up(session.id)
+            await up_there._catch_up(session.id)
 
         after_the_post(front, catch_up, "abandoned")
         if by == "/game abandon refused":
@@ -559,18 +610,18 @@ async def test_an_abandon_told_by_its_own_line_is_told_once_across_processes(
         else:
             answer = await standin.slash(alice, thread, "game abandon")
         assert "bandoned" in (await answer.original()).content
-        await front.boards.drain()
+        await front.catchup.drain()
         if by == "/game abandon refused":
             assert told_abandoned(standin, thread, seen) == []
             standin.set_permissions(chan, standin.bot_user)
             await standin.settle()
             table_clock.advance(RETRY)
             await bot.scheduler.run_due()
-            await front.boards.drain()
+            await front.catchup.drain()
         table_clock.advance(POST_LEASE)
         await bot.scheduler.run_due()
-        await front.boards.drain()
-        await there.drain()
+        await front.catchup.drain()
+        await up_there.drain()
         await standin.settle()
         (told,) = told_abandoned(standin, thread, seen)
         first, second = told.content.splitlines()
@@ -586,7 +637,7 @@ async def test_an_abandon_told_by_its_own_line_is_told_once_across_processes(
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
-        await front.boards.drain()
+        await front.catchup.drain()
         assert len(told_abandoned(standin, thread, seen)) == 1
 
 
@@ -604,7 +655,7 @@ async def test_lines_handed_to_an_abandon_being_told_are_told_once_after_it(
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        thread, session, here, there, up_there = await two_processes(standin, bot, chan, alice, bob)
         seen, look = len(standin.messages(thread)), bot.front.look
         line, note = Said(f"🔁 <@{bob.id}> takes Beto's seat."), Said("Beto resigned.")
         header = Said("**Nim**: the board now")
@@ -635,7 +686,7 @@ async def test_lines_handed_to_an_abandon_being_told_are_told_once_after_it(
                 m.content for m in abandon_told(standin, thread)
             ]
             table_clock.advance(POST_LEASE)
-        posted = await fired(standin, bot, thread, seen, here, there)
+        posted = await fired(standin, bot, thread, seen, bot.front.catchup, up_there)
         (told,) = abandon_told(standin, thread)
         for sentence in (line, note):
             assert sum(str(sentence) in m.content for m in posted) == 1, [m.content for m in posted]
@@ -646,7 +697,7 @@ async def test_lines_handed_to_an_abandon_being_told_are_told_once_after_it(
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
-        await here.drain()
+        await bot.front.catchup.drain()
         assert len(standin.messages(thread)) == seen + len(posted)
 
 
@@ -660,7 +711,7 @@ async def test_a_refusal_armed_while_an_abandon_is_told_does_not_tell_its_lines_
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        thread, session, here, there = await two_processes(standin, bot, chan, alice, bob)
+        thread, session, here, there, up_there = await two_processes(standin, bot, chan, alice, bob)
         seen, look = len(standin.messages(thread)), bot.front.look
         line = Said("⏱️ Bob answered: Alice has a day more.")
         await here.unposted.again(session, Inside(session.row.board_message_id or 0, lines=(line,)))
@@ -676,7 +727,7 @@ async def test_a_refusal_armed_while_an_abandon_is_told_does_not_tell_its_lines_
         look.language = language  # type: ignore[method-assign]
         await here.tell_abandoned(ended)
         table_clock.advance(RETRY)
-        posted = await fired(standin, bot, thread, seen, here, there)
+        posted = await fired(standin, bot, thread, seen, bot.front.catchup, up_there)
         (told,) = abandon_told(standin, thread)
         assert [m.id for m in posted] == [told.id] and told.content.startswith(str(line)), told.content
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None

@@ -31,7 +31,7 @@ async def try_again(standin, bot, table_clock) -> None:
     """Ten minutes on: the ``board`` job fires, and what it posts is posted."""
     table_clock.advance(RETRY)
     await bot.scheduler.run_due()
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     await standin.settle()
 
 
@@ -49,7 +49,7 @@ async def hand_over_refused(standin, bot, games, players, sub, table_clock, deny
     shown = await (await standin.slash(standin.owner, games, "league overdue")).original()
     await (await standin.click(standin.owner, shown, "Substitute at table 1")).original()
     await standin.settle()
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     assert not posts_with(standin, thread, "the board now")  # refused
     return thread, late, session
 
@@ -130,7 +130,7 @@ async def test_a_handover_refused_and_told_by_a_later_board_is_not_posted_again(
         standin.set_permissions(games, standin.bot_user)
         await standin.settle()
         await (await standin.slash(sub, thread, "game board")).original()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         (board,) = posts_with(standin, thread, "takes " + late.name.title() + "'s seat")
         assert is_board(board) and board.content.startswith(f"🔁 <@{sub.id}> takes "), board.content
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
@@ -169,7 +169,7 @@ async def test_a_handover_refused_before_the_first_board_is_posted_with_that_boa
         table_clock.advance(7 * HOUR)  # the game is late
         shown = await (await standin.slash(standin.owner, games, "league overdue")).original()
         await (await standin.click(standin.owner, shown, "Substitute at table 1")).original()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         assert not posts_with(standin, thread, "takes ")
 
         standin.set_permissions(games, standin.bot_user)
@@ -260,7 +260,7 @@ async def test_more_time_refused_and_told_by_the_next_move_is_not_posted_again(
         now = await bot.sessions.core.get(session.id)
         move = min(nim.legal_moves(now.state, now.seat_of(late.id).seat), key=lambda m: m.count)
         await (await standin.slash(late, thread, "nim move", move=str(move))).original()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         (board,) = posts_with(standin, thread, "answered:")
         assert is_board(board) and board.content.splitlines()[0] == answered(other, late), board.content
         assert other.id in board.pinged, board.content
@@ -329,7 +329,7 @@ async def unanswered_refused(standin, bot, table_clock, monkeypatch):
     boards = [m for m in standin.messages(thread) if is_board(m)]
     table_clock.advance(DAY)  # nobody answers
     await bot.scheduler.run_due()
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     assert (await bot.sessions.core.get(session.id)).seat_of(late.id).computer
     assert [m for m in standin.messages(thread) if is_board(m)] == boards
     assert not posts_with(standin, thread, "No answer in time")
@@ -374,7 +374,7 @@ async def test_no_answer_in_time_refused_is_posted_with_the_clock_s_answer_after
     async with standin.run_client(make) as bot:
         await standin.wait_synced()
         await bot.taken_up.wait()
-        await bot.front.boards.computers_settled()
+        await bot.front.catchup.computers_settled()
         await standin.settle()
         (board,) = posts_with(standin, thread, "No answer in time")
         assert is_board(board) and board.content.splitlines()[0] == NO_ANSWER, board.content
@@ -418,7 +418,7 @@ async def test_a_round_opening_refused_whole_is_posted_with_the_games_first_boar
 
         posts.open_thread = refusing
         await fire(bot)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         league = (await bot.store.leagues.of_server(standin.guild.id))[0]
         (game,) = await bot.store.leagues.league_games(league.id, 1)
         session = await bot.sessions.core.get(game.session_id)
@@ -464,7 +464,7 @@ async def test_a_note_refused_with_its_board_comes_with_the_abandon_that_follows
         await standin.settle()
         seen = len(standin.messages(thread))
         await (await standin.slash(alice, thread, "game abandon")).original()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         await try_again(standin, bot, table_clock)
         (told,) = [m for m in standin.messages(thread)[seen:] if not m.ephemeral]
         note, line, end = told.content.splitlines()

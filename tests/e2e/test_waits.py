@@ -33,7 +33,7 @@ async def open_game(standin, bot, chan, host, guest, **options):
     await standin.click(guest, lobby, lobby_button(lobby, "join"))
     await standin.click(host, lobby, lobby_button(lobby, "start"))
     board = await standin.next_message(thread, is_board)
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     return thread, board
 
 
@@ -41,7 +41,7 @@ async def move(standin, bot, thread, user, text):
     r = await standin.slash(user, thread, "nim move", move=text)
     await r.original()
     board = await standin.next_message(thread, is_board)
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     return board
 
 
@@ -85,7 +85,7 @@ async def after_the_delay(bot, table_clock, session):
     assert (await bot.sessions.core.get(session.id)).version == session.version  # not yet
     table_clock.advance(1)
     await bot.scheduler.run_due()
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     return await bot.sessions.core.get(session.id)
 
 
@@ -126,7 +126,7 @@ async def test_a_forced_move_is_played_after_the_delay_only_for_those_who_allow_
                 assert (await bot.sessions.core.get(session.id)).status == "active"
                 table_clock.advance(1)
                 await bot.scheduler.run_due()
-                await bot.front.boards.drain()
+                await bot.front.catchup.drain()
                 assert (await bot.sessions.core.get(session.id)).state.winner == seat
 
 
@@ -396,7 +396,7 @@ async def test_a_pass_declared_ahead_is_played_when_the_turn_comes_and_dropped_w
             await standin.click(guest, lobby, lobby_button(lobby, "join"))
         await standin.click(alice, lobby, lobby_button(lobby, "start"))
         await standin.next_message(thread, is_board)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         # Everyone plays as the computer would, straight through the table, up to the final round.
         rng = random.Random(1)
         session = await bot.sessions.core.in_channel(thread.id)
@@ -427,7 +427,7 @@ async def test_a_pass_declared_ahead_is_played_when_the_turn_comes_and_dropped_w
         await move_in(standin, bot, thread, x, "tiwanaku move", "pass")
         # y's turn came straight after: y passes at once; z's turn did not, so z's pass is dropped.
         await bot.scheduler.run_due()
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         now = await bot.sessions.core.get(session.id)
         moves = [(m.seat, m.move) for m in await bot.store.history.moves(session.id)]
         assert moves[-2:] == [(first, "pass"), (second, "pass")]
@@ -446,7 +446,7 @@ async def move_in(standin, bot, thread, user, command, text):
     answer = await r.original()
     assert not answer.content.startswith("⚠️"), answer.content
     await standin.next_message(thread, is_board)
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
 
 
 async def test_in_a_league_a_forced_move_is_played_only_once_the_league_allows_it(
@@ -667,7 +667,7 @@ async def step(standin, bot, thread, user, text):
     before = len([m for m in standin.messages(thread) if is_board(m)])
     answer = await (await standin.slash(user, thread, "nim move", move=text)).original()
     assert "You played" in answer.content, answer.content
-    await bot.front.boards.drain()
+    await bot.front.catchup.drain()
     assert len([m for m in standin.messages(thread) if is_board(m)]) == before
 
 
@@ -720,7 +720,7 @@ async def test_a_forced_move_left_by_a_strong_computers_step_that_posts_no_board
         assert "(strong)" in added.content, added.content
         await standin.click(alice, lobby, lobby_button(lobby, "start"))
         await standin.next_message(thread, is_board)
-        await bot.front.boards.drain()
+        await bot.front.catchup.drain()
         boards = len([m for m in standin.messages(thread) if is_board(m)])
 
         session = await bot.sessions.core.in_channel(thread.id)

@@ -50,12 +50,14 @@ def test_no_other_module_registers_a_job_kind():
 
 async def test_a_job_armed_again_while_held_keeps_its_holder_s_claim_and_is_given_back(store, clock):
     """A job held in a block (:meth:`Jobs.holding`) and armed again meanwhile keeping the claim: no
-    one else takes it before the block ends, and the block gives it back, armed so, instead of
-    dropping it.  Another owner's claim, or a lapsed one, does not stay; a job armed nowhere
-    while held is dropped as before."""
+    one else takes it before the block ends, and the block gives it back, armed so but due at once
+    (what was handed to it is not what the block did), instead of dropping it, and says so
+    (``given_back``).  Another owner's claim, or a lapsed one, does not stay; a job armed nowhere
+    while held is dropped as before; a block that raises gives it back due as armed."""
     j = store.jobs
+    given: list[str] = []
     await j.schedule("board", "1", clock.time() + 600, {"n": 0})
-    async with j.holding("board", "1", "post", lease=120) as mine:
+    async with j.holding("board", "1", "post", lease=120, given_back=lambda: given.append("1")) as mine:
         assert mine is not None
         await j.arm_keeping("board", "1", clock.time() + 600, {"n": 1}, holder="post")
         now = await j.job("board", "1")
@@ -64,21 +66,24 @@ async def test_a_job_armed_again_while_held_keeps_its_holder_s_claim_and_is_give
             assert other is None  # held still
         assert await j.claim_jobs("scheduler", lease=60) == []
     back = await j.job("board", "1")
-    assert back.claim is None and back.payload == {"n": 1} and back.due_at == clock.time() + 600
+    assert back.claim is None and back.payload == {"n": 1} and back.due_at == clock.time()
+    assert given == ["1"] and [job.key for job in await j.claim_jobs("scheduler", lease=60)] == ["1"]
+    await j.schedule("board", "1", clock.time() + 600, {"n": 1})
     await j.schedule("board", "2", clock.time(), {})
     assert len(await j.claim_jobs("scheduler", lease=60)) == 1
     await j.arm_keeping("board", "2", clock.time() + 600, {"n": 2}, holder="post")
     assert (await j.job("board", "2")).claim is None  # not a post's claim: cleared, as schedule does
-    async with j.holding("board", "2", "post", lease=120) as mine:
+    async with j.holding("board", "2", "post", lease=120, given_back=lambda: given.append("2")) as mine:
         clock.advance(121)  # its lease ran out: the claim lapsed
         await j.arm_keeping("board", "2", clock.time() + 600, {"n": 3}, holder="post")
         assert (await j.job("board", "2")).claim is None
-    async with j.holding("board", "1", "post", lease=120) as mine:
+    async with j.holding("board", "1", "post", lease=120, given_back=lambda: given.append("1")) as mine:
         assert mine is not None
     assert await j.job("board", "1") is None
     with pytest.raises(RuntimeError):
-        async with j.holding("board", "2", "post", lease=120) as mine:
+        async with j.holding("board", "2", "post", lease=120, given_back=lambda: given.append("2")) as mine:
             await j.arm_keeping("board", "2", clock.time() + 900, {"n": 4}, holder="post")
             raise RuntimeError
     back = await j.job("board", "2")
     assert back.claim is None and back.payload == {"n": 4} and back.due_at == clock.time() + 900
+    assert given == ["1"]

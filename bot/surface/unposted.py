@@ -242,18 +242,25 @@ def refused(exc: discord.HTTPException, missing: tuple[str, ...] | None) -> Refu
 
 
 def unposted_text(
-    session: Session, channel: str, server: str, why: Refused, to_move: bool, t: Language
+    session: Session, channel: str, server: str, why: Refused, to_move: bool, t: Language, card: bool = False
 ) -> str:
-    """The direct message saying that ``session``'s board could not be posted in ``channel`` (a
-    mention) of ``server``, why, what an admin must do, and (``to_move``) that the turn is theirs."""
-    values = {"game": session.info.title, "number": session.id, "channel": channel, "server": server}
+    """The direct message saying that ``session``'s board (``card``: its results card) could not be
+    posted in ``channel`` (a mention) of ``server``, why, what an admin must do, and (``to_move``)
+    that the turn is theirs."""
+    numbered = {"game": session.info.title, "number": session.id}
+    what = (
+        t.gettext("the results card of **{game}** #{number}", **numbered)
+        if card
+        else t.gettext("the board of **{game}** #{number}", **numbered)
+    )
+    values = {"what": what, "channel": channel, "server": server}
     minutes = int(RETRY // 60)
     if why.locked:
         lines = [
             t.gettext(
-                "⚠️ I could not post the board of **{game}** #{number} in {channel} on **{server}**: the "
-                "thread is locked. A moderator can unlock it; I try again as soon as it is unlocked, and "
-                "every {minutes} minutes.",
+                "⚠️ I could not post {what} in {channel} on **{server}**: the thread is locked. A "
+                "moderator can unlock it; I try again as soon as it is unlocked, and every {minutes} "
+                "minutes.",
                 minutes=minutes,
                 **values,
             )
@@ -262,11 +269,11 @@ def unposted_text(
         names = permission_list(list(why.missing))
         lines = [
             t.ngettext(
-                "⚠️ I could not post the board of **{game}** #{number} in {channel} on **{server}**: I am "
+                "⚠️ I could not post {what} in {channel} on **{server}**: I am "
                 "missing {permissions} there. A server admin can grant it to my role (the channel's "
                 "settings, Permissions); I try again as soon as permissions change, and every {minutes} "
                 "minutes.",
-                "⚠️ I could not post the board of **{game}** #{number} in {channel} on **{server}**: I am "
+                "⚠️ I could not post {what} in {channel} on **{server}**: I am "
                 "missing {permissions} there. A server admin can grant them to my role (the channel's "
                 "settings, Permissions); I try again as soon as permissions change, and every {minutes} "
                 "minutes.",
@@ -279,7 +286,7 @@ def unposted_text(
     else:
         lines = [
             t.gettext(
-                "⚠️ I could not post the board of **{game}** #{number} in {channel} on **{server}**: Discord "
+                "⚠️ I could not post {what} in {channel} on **{server}**: Discord "
                 "refused me there. A server admin can check that my role has View Channel, Send Messages "
                 "(Send Messages in Threads in a thread) and Attach Files there; I try again as soon as "
                 "permissions change, and every {minutes} minutes.",
@@ -466,16 +473,21 @@ class Unposted:
         await store.jobs.arm_keeping(BOARD, str(session.id), due, payload, holder=POSTING)
 
     async def tell(self, session: Session, why: Refused) -> None:
-        """A direct message to each person the game waits on, and to the host, in their language."""
+        """A direct message to each person the game waits on, and to the host, in their language:
+        the board was refused, or the results card (the game's end told, its card not)."""
+        session = await self.look.service.core.get(session.id) or session
+        card = session.status == "finished" and session.row.end_told and not session.row.card_told
         waiting = self.notifier.waiting_people(session)
         channel = f"<#{session.row.channel_id}>"
         shown = written.session(session)
 
         def text(uid: int, t: Language) -> str:
             server = self.notifier.guild_name(session, t)
-            return unposted_text(shown, channel, server, why, uid in waiting, t)
+            return unposted_text(shown, channel, server, why, uid in waiting, t, card)
 
-        await self.send(session, [*waiting, session.row.host_id], text, "the board")
+        await self.send(
+            session, [*waiting, session.row.host_id], text, "the results card" if card else "the board"
+        )
 
     async def send(
         self, session: Session, people: list[int], text: Callable[[int, Language], str], what: str

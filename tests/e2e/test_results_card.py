@@ -12,6 +12,7 @@ from bot import results as card_maker
 from tests.e2e.conftest import nim_played_out, nim_to_the_end
 from tests.e2e.test_results import ALL
 from tests.e2e.test_undo import nim_game
+from tests.e2e.test_unposted import dms
 from tests.e2e.test_unposted_races import another_process, is_card
 from tests.e2e.test_unposted_told import BOARD, RETRY, try_again
 from tests.standin.model import ATTACH_FILES
@@ -57,6 +58,13 @@ async def test_a_results_card_the_channel_refuses_is_posted_once_by_the_board_jo
         assert not cards(standin, chan)
         assert not (await bot.sessions.core.get(session.id)).row.card_told
         assert await bot.store.jobs.job(BOARD, str(session.id)) is not None
+        # the host hears what was refused: the results card, not the board (posted)
+        (to_alice,) = dms(standin, alice)
+        assert to_alice.startswith(
+            f"⚠️ I could not post the results card of **Nim** #{session.id} in <#{chan.id}> on "
+            f"**{standin.guild.name}**: I am missing Attach Files there."
+        ), to_alice
+        assert not dms(standin, bob)  # nobody is waiting to move
 
         standin.set_permissions(chan, standin.bot_user)
         await standin.settle()

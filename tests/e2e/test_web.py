@@ -117,12 +117,9 @@ class Browser:
 
 async def audit(page) -> list[str]:
     """axe-core's serious and critical violations on ``page``."""
-    from axe_playwright_python.async_playwright import Axe
-
-    result = await Axe().run(page)
     return [
         f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes)"
-        for v in result.response["violations"]
+        for v in await web_tests.axe_violations(page)
         if v.get("impact") in ("serious", "critical")
     ]
 

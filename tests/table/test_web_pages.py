@@ -12,12 +12,13 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 import engines
-from bench.history import store_game, whole_game
+from bench.history import store_game
 from bot.history import History
 from bot.sessions.model import stored
 from bot.storage import ResultRow
 from bot.web.pages import Pages
 from bot.web.server import HEADERS, RateLimit, client_address
+from tests.support.played import whole_game
 
 
 def peeking_game():

@@ -105,7 +105,8 @@ async def test_links_to_a_server_on_an_ipv6_address_are_addresses(service, caplo
     they used to read http://::1:PORT/g/..., which no browser opens."""
     import aiohttp
 
-    from bench.history import store_game, whole_game
+    from bench.history import store_game
+    from tests.support.played import whole_game
 
     caplog.set_level(logging.INFO, logger="bot.web.server")
     played, final = whole_game("guanga", 2, 4)

@@ -1,6 +1,7 @@
 """What the tests keep once per test process is what they would make afresh: a whole game played
 by the computer players (tests/support/played.py), a copy of its own for each test, and the web
-pages' templates compiled (tests/table/test_web_pages.py's ``CompiledOnce``)."""
+pages' templates compiled (tests/table/test_web_pages.py's ``CompiledOnce``); and the browser
+tests share one Chromium per process."""
 
 from __future__ import annotations
 
@@ -74,3 +75,17 @@ def test_a_template_whose_source_changed_is_compiled_again():
     changed = env("two {{ x }}")
     compiled = counting(changed)
     assert changed.get_template("t.html").render(x=2) == "two 2" and compiled == ["t.html"]
+
+
+def test_one_chromium_serves_every_browser_test_of_a_process():
+    """The browser tests of tests/web and tests/e2e/test_web.py take the same ``chromium`` fixture,
+    tests/conftest.py's, whose Chromium is started once per test process: neither place declares
+    one of its own (each declaration was a Chromium of its own in the same process)."""
+    import tests.conftest as everyone
+    import tests.e2e.test_web as end_to_end
+    import tests.web.conftest as pages
+
+    for module in (pages, end_to_end):
+        for fixture in ("shared_chromium", "chromium"):
+            assert not hasattr(module, fixture), (module.__name__, fixture)
+    assert everyone.shared_chromium and everyone.chromium

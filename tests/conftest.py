@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from hypothesis import settings
 
 import engines
@@ -158,6 +159,33 @@ def db_path(tmp_path):
 def clock() -> ManualClock:
     """The table's clock, moved by the test (``clock.advance(3600)``) instead of sleeping."""
     return ManualClock()
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def shared_chromium() -> AsyncIterator[object]:
+    """The test process's headless Chromium (``PUKLLAY_CHROMIUM``, tests/web/conftest.py), started
+    on first use: one for the browser tests of tests/web and tests/e2e/test_web.py alike, which
+    run in the session's event loop (Playwright's objects belong to the loop that made them)."""
+    from playwright.async_api import async_playwright
+
+    from tests.web.conftest import CHROMIUM
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def chromium(shared_chromium) -> AsyncIterator[object]:
+    """The shared Chromium; the contexts (and their pages) a test opened are closed after it, so
+    no test sees another's cookies or pages."""
+    assert not shared_chromium.contexts, "a browser test left a context open"
+    yield shared_chromium
+    for context in list(shared_chromium.contexts):
+        await context.close()
 
 
 @pytest.fixture(scope="session")

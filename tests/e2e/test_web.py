@@ -1,7 +1,7 @@
 """The web pages end to end: the bot against the Discord stand-in with its web side on, games
 played through Discord, and the pages opened in a real headless Chromium (Playwright driving
-Debian's ``chromium``; ``.ci/run`` installs it when missing): one Chromium for this file's tests
-in a test process, as tests/web has one for its own, each test in browser contexts of its own.
+Debian's ``chromium``; ``.ci/run`` installs it when missing): one Chromium for the browser tests of
+a test process, this file's and tests/web's, each test in browser contexts of its own.
 
 Checked: every page loads without a console error; step navigation by click, keyboard and the
 move list shows the right board; a running game's page follows a move played in Discord; no
@@ -33,12 +33,10 @@ from tests.web.conftest import BROWSER_TESTS
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
 
-# tests/web's two browser fixtures, declared here too (one Chromium started on first use for the
-# tests of this file, in its test process); the tests and the stand-in run in the browser's event
-# loop.  Each test opens its own browser contexts, closed after it: nothing one test did is seen by
-# the next.
+# The test process's one Chromium (``chromium``, tests/conftest.py), as tests/web's tests use it;
+# the tests and the stand-in run in the browser's event loop.  Each test opens its own browser
+# contexts, closed after it: nothing one test did is seen by the next.
 pytestmark = BROWSER_TESTS
-shared_chromium, chromium = web_tests.shared_chromium, web_tests.chromium
 
 
 @pytest_asyncio.fixture(loop_scope="session")
@@ -117,12 +115,9 @@ class Browser:
 
 async def audit(page) -> list[str]:
     """axe-core's serious and critical violations on ``page``."""
-    from axe_playwright_python.async_playwright import Axe
-
-    result = await Axe().run(page)
     return [
         f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes)"
-        for v in result.response["violations"]
+        for v in await web_tests.axe_violations(page)
         if v.get("impact") in ("serious", "critical")
     ]
 

@@ -14,8 +14,9 @@ import pytest
 from yarl import URL
 
 import engines
-from bench.history import store_game, whole_game
+from bench.history import store_game
 from bot.sessions.model import stored
+from tests.support.played import whole_game
 from tests.table.test_web_pages import serve
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from bench.history import store_game, whole_game
+from bench.history import store_game
+from tests.support.played import whole_game
 from tests.table.test_web_pages import record_end, serve
 
 

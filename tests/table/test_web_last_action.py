@@ -8,8 +8,9 @@ from __future__ import annotations
 import html as markup
 import re
 
-from bench.history import store_game, whole_game
+from bench.history import store_game
 from bot import texts
+from tests.support.played import whole_game
 from tests.table.test_web_pages import record_end, serve
 
 

@@ -14,7 +14,6 @@ from collections import Counter
 import pytest
 
 import engines
-from bench.history import whole_game
 from bot import alt, movetexts
 from bot.public import seen
 from bot.records import MoveRecord
@@ -23,6 +22,7 @@ from bot.web.game import move_line
 from engines.core import PUBLIC, TABLE, config_from_options
 from engines.options import options_of
 from languages import language
+from tests.support.played import whole_game
 from tests.table.test_web_pages import record_end, serve
 
 ENTRY = re.compile(r'<li value="(\d+)"><a [^>]*>(.*?)</a></li>', re.S)

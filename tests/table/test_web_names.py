@@ -9,10 +9,10 @@ import html as markup
 import re
 
 import engines
-from bench.history import whole_game
 from bot import alt
 from bot.sessions.model import stored
 from engines.core import config_from_options
+from tests.support.played import whole_game
 from tests.table.test_web_pages import record_end, serve
 
 NAMES = ("__ana__", "Bo**b <i>x</i>", "C. J. Smith", "`tick` ||sp||")

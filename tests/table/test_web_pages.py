@@ -7,17 +7,19 @@ from __future__ import annotations
 import hashlib
 import re
 
+import jinja2
 import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 import engines
-from bench.history import store_game, whole_game
+from bench.history import store_game
 from bot.history import History
 from bot.sessions.model import stored
 from bot.storage import ResultRow
 from bot.web.pages import Pages
 from bot.web.server import HEADERS, RateLimit, client_address
+from tests.support.played import whole_game
 
 
 def peeking_game():
@@ -45,8 +47,36 @@ async def record_end(service, sid: int, game: str, final):
     return outcome
 
 
+class CompiledOnce(jinja2.BytecodeCache):
+    """The pages' templates compiled once per test process and kept in memory: each test's
+    :class:`Pages` makes an environment of its own (as the bot does once), which would compile
+    every template it renders again.  Jinja reads a kept template's code only while its source is
+    the same (a checksum), and every environment here is ``bot.web.pages.environment()``'s."""
+
+    def __init__(self) -> None:
+        self.codes: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.codes:
+            bucket.bytecode_from_string(self.codes[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.codes[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED = CompiledOnce()
+
+
+def pages_of(service, **options) -> Pages:
+    """The pages of ``service`` (``options``: :class:`Pages`'s), their templates compiled once per
+    test process (:class:`CompiledOnce`)."""
+    pages = Pages(service, History(service), **options)
+    pages.env.bytecode_cache = COMPILED
+    return pages
+
+
 async def serve(service, limit=None):
-    pages = Pages(service, History(service), poll=0.01)
+    pages = pages_of(service, poll=0.01)
     app = web.Application(middlewares=[])
     limit = limit or RateLimit(rate=1000, burst=10000)
 

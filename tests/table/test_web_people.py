@@ -10,7 +10,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bench.history import store_game, whole_game
+from bench.history import store_game
+from tests.support.played import whole_game
 from tests.table.test_clocks import CH, move, no_table_moves, run_out, started  # noqa: F401
 from tests.table.test_web_pages import record_end, serve
 

@@ -10,10 +10,9 @@ import logging
 import discord
 import pytest
 
-from bot.history import History
 from bot.web.metrics import Metrics
-from bot.web.pages import Pages
 from bot.web.server import WebServer
+from tests.table.test_web_pages import pages_of
 
 
 async def ask(port: int, request: bytes) -> bytes:
@@ -36,7 +35,7 @@ async def test_malformed_requests_leave_no_traceback(service, pages, caplog):
         lambda: service.store,
         Metrics(),
         port=0,
-        pages=Pages(service, History(service)) if pages else None,
+        pages=pages_of(service) if pages else None,
     )
     await server.start()
     try:
@@ -105,13 +104,14 @@ async def test_links_to_a_server_on_an_ipv6_address_are_addresses(service, caplo
     they used to read http://::1:PORT/g/..., which no browser opens."""
     import aiohttp
 
-    from bench.history import store_game, whole_game
+    from bench.history import store_game
+    from tests.support.played import whole_game
 
     caplog.set_level(logging.INFO, logger="bot.web.server")
     played, final = whole_game("guanga", 2, 4)
     sid = await store_game(service, "guanga", 2, 4, played[:4], final)
     client = discord.Client(intents=discord.Intents.default())
-    pages = Pages(service, History(service))
+    pages = pages_of(service)
     server = WebServer(client, lambda: service.store, Metrics(), host="::1", port=0, pages=pages)
     try:
         await server.start()

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bench.history import store_game, whole_game
+from bench.history import store_game
+from tests.support.played import whole_game
 from tests.table.test_web_pages import serve
 from tests.web.conftest import BROWSER_TESTS, LAYOUT_ONLY
 from tests.web.test_league_and_person_pages import audit

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from bench.history import store_game, whole_game
+from bench.history import store_game
 from engines.guacamole.data import describe
 from languages import language
+from tests.support.played import whole_game
 from tests.table.test_guacamole_told_cards import CODE
 from tests.table.test_web_pages import serve
 from tests.web.conftest import BROWSER_TESTS

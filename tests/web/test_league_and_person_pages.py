@@ -9,16 +9,13 @@ import random
 from bot.league.service import LeagueService
 from tests.league.test_service import DAY, GUILD, counter, new_league, open_games, play_out
 from tests.table.test_web_pages import serve
-from tests.web.conftest import BROWSER_TESTS, LAYOUT_ONLY
+from tests.web.conftest import BROWSER_TESTS, LAYOUT_ONLY, axe_violations
 
 pytestmark = BROWSER_TESTS
 
 
 async def audit(page) -> list[str]:
-    from axe_playwright_python.async_playwright import Axe
-
-    result = await Axe().run(page)
-    return [f"{v['id']}: {v['help']} ({v['nodes'][0]['html'][:120]})" for v in result.response["violations"]]
+    return [f"{v['id']}: {v['help']} ({v['nodes'][0]['html'][:120]})" for v in await axe_violations(page)]
 
 
 async def first_round_played(service, name: str, names: dict[int, str]) -> tuple[LeagueService, object]:

@@ -12,8 +12,9 @@ from contextlib import asynccontextmanager
 import pytest
 
 import languages
-from bench.history import store_game, whole_game
+from bench.history import store_game
 from tests.league.test_service import GUILD
+from tests.support.played import whole_game
 from tests.table.test_web_pages import serve
 from tests.web.conftest import BROWSER_TESTS, LAYOUT_ONLY
 from tests.web.test_league_and_person_pages import audit, first_round_played

@@ -1,0 +1,92 @@
+"""A board post of a move stored before the game was abandoned, the abandon told in the window
+between the move's storing and its board: before the post takes the game's ``board`` job, or while
+the post holds it, in the same process or another."""
+
+from __future__ import annotations
+
+import asyncio
+from contextlib import asynccontextmanager
+
+import pytest
+
+from bot.surface.boards import POST_LEASE
+from engines.core import Said
+from tests.e2e.players import to_move
+from tests.e2e.test_notices import EXTENSIONS
+from tests.e2e.test_unposted import BOARD
+from tests.e2e.test_unposted_races import abandon_told, fired, two_processes
+from tests.support import nim
+
+
+def holding_the_claim(boards, act) -> None:
+    """Run ``act`` once, inside the next post of ``boards`` that takes the game's ``board`` job:
+    just after it took it, before it reads the game again."""
+    real = boards._claimed
+
+    @asynccontextmanager
+    async def claimed(session, also=None):
+        async with real(session, also) as held:
+            boards._claimed = real  # once
+            await act()
+            yield held
+
+    boards._claimed = claimed
+
+
+@pytest.mark.parametrize("says", ["", "a line"])
+@pytest.mark.parametrize("where", ["here", "there"])
+@pytest.mark.parametrize("when", ["before the claim", "under the claim"])
+async def test_a_board_for_a_move_made_before_an_abandon_never_follows_the_abandon(
+    standin, bot_factory, table_clock, when, where, says
+):
+    """Alice's move is stored and its board is to be posted here (with ``says``, under a line of
+    its own, pinging Bob: a seat handed over).  The host abandons the game, and the abandon is
+    told, ``here`` or by the other process (``there``): before this post takes the game's board
+    job, or once it holds it and before it reads the game.  The abandon is told once and is the
+    last word in the thread: no board follows it, nor precedes it saying the game is abandoned, the
+    move is told at most once, and no board of the game carries buttons.  The post's line is told
+    once, above the abandon, when the abandon was not told yet (under the claim), and not after it
+    (told before the claim).  The board job is left with nothing to do."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session, here, there, up_there = await two_processes(standin, bot, chan, alice, bob)
+        there.controls = here.controls  # (as its own front sets them)
+        seen = len(standin.messages(thread))
+        user, now = await to_move(bot, thread, (alice, bob))
+        move = min(nim.legal_moves(now.state, now.seat_of(user.id).seat), key=lambda m: m.count)
+        played = await bot.sessions.play.play(thread.id, user.id, str(move))  # stored; its post comes next
+        teller = here if where == "here" else there
+        telling: list[asyncio.Task] = []
+        line = Said(f"🔁 <@{bob.id}> takes Beto's seat.")
+
+        async def abandon() -> None:
+            ended = await bot.sessions.seats.abandon(thread.id, alice.id, can_manage=True)
+            # here, under this process's post, the telling waits for the post: a task of its own
+            telling.append(asyncio.create_task(teller.tell_abandoned(ended)))
+            if when == "before the claim":
+                await telling[0]
+
+        if when == "before the claim":
+            await abandon()
+        else:
+            holding_the_claim(here, abandon)
+        if says:
+            await here.post_board(played.session, lines=[line], pings=[bob.id], ping=False)
+        else:
+            await here.announce(played)
+        await asyncio.gather(*telling)
+        table_clock.advance(POST_LEASE)
+        posted = await fired(standin, bot, thread, seen, bot.front.catchup, up_there)
+        (told,) = abandon_told(standin, thread)
+        assert posted[-1] is told and "abandoned" not in " ".join(m.content for m in posted[:-1]), [
+            m.content for m in posted
+        ]
+        assert sum(str(line) in m.content for m in posted) == bool(says and when == "under the claim")
+        if says and when == "under the claim":
+            assert told.content.startswith(str(line)) and bob.id in told.pinged, told.content
+        assert sum(" took " in m.content for m in posted) <= 1, [m.content for m in posted]
+        assert all(m.custom_ids == [] for m in standin.messages(thread) if m.files), [
+            m.content for m in posted
+        ]
+        assert await bot.store.jobs.job(BOARD, str(session.id)) is None

@@ -1,6 +1,7 @@
 """A board post of a move stored before the game was abandoned, the abandon told in the window
 between the move's storing and its board: before the post takes the game's ``board`` job, or while
-the post holds it, in the same process or another."""
+the post holds it, in the same process or another; and one of a move stored before the game's end
+was told."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from bot.surface.boards import POST_LEASE
 from engines.core import Said
 from tests.e2e.players import to_move
-from tests.e2e.test_notices import EXTENSIONS
+from tests.e2e.test_notices import EXTENSIONS, is_board, start_game
 from tests.e2e.test_unposted import BOARD
 from tests.e2e.test_unposted_races import abandon_told, fired, two_processes
 from tests.support import nim
@@ -90,3 +91,47 @@ async def test_a_board_for_a_move_made_before_an_abandon_never_follows_the_aband
             m.content for m in posted
         ]
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
+
+
+async def test_a_board_for_a_move_made_before_the_game_s_end_never_follows_its_results(
+    standin, bot_factory, table_clock
+):
+    """Alice's move is stored and its board is to be posted; meanwhile Bob's move ends the game and
+    its last board tells both moves, then the results card is posted.  Alice's board, posted then,
+    posts nothing: no second last board after the results card, nobody pinged again."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await start_game(standin, bot, chan, alice, bob, piles=1)
+        seen = len(standin.messages(thread))
+        user, now = await to_move(bot, thread, (alice, bob))
+        assert now.state.piles[0] > 1
+        played = await bot.sessions.play.play(thread.id, user.id, "A1")  # stored; its post comes next
+        other, now = await to_move(bot, thread, (alice, bob))
+        last = await standin.slash(other, thread, "nim move", move=f"A{now.state.piles[0]}")  # the last stone
+        await last.original()
+        await bot.front.catchup.drain()
+        await standin.settle()
+        assert await bot.front.boards.announce(played) is None
+        await bot.front.catchup.drain()
+        await standin.settle()
+        posted = [m for m in standin.messages(thread)[seen:] if not m.ephemeral]
+        assert [m.content.count("**Game over**") for m in posted] == [1, 0], [m.content for m in posted]
+        assert posted[-1].content.startswith("**Results** of")
+
+
+async def test_the_board_of_an_abandoned_game_is_posted_on_request_as_it_ended(standin, bot_factory):
+    """``/game board`` in the thread of a game abandoned and told posts its board as it ended,
+    without buttons: only a post for the game as it was before the abandon is left out."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await start_game(standin, bot, chan, alice, bob)
+        await (await standin.slash(alice, thread, "game abandon")).original()
+        await bot.front.catchup.drain()
+        answer = await (await standin.slash(bob, thread, "game board")).original()
+        assert answer.content == "Board posted."
+        board = standin.messages(thread)[-1]
+        assert is_board(board) and "as it ended" in board.content and board.custom_ids == [], board.content

@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 import pytest
 
 from bot.surface.boards import POST_LEASE
+from bot.surface.unposted import Inside
 from engines.core import Said
 from tests.e2e.players import to_move
 from tests.e2e.test_notices import EXTENSIONS, is_board, start_game
@@ -34,20 +35,21 @@ def holding_the_claim(boards, act) -> None:
     boards._claimed = claimed
 
 
-@pytest.mark.parametrize("says", ["", "a line"])
+@pytest.mark.parametrize("says", ["", "a line", "a line owed"])
 @pytest.mark.parametrize("where", ["here", "there"])
 @pytest.mark.parametrize("when", ["before the claim", "under the claim"])
 async def test_a_board_for_a_move_made_before_an_abandon_never_follows_the_abandon(
     standin, bot_factory, table_clock, when, where, says
 ):
     """Alice's move is stored and its board is to be posted here (with ``says``, under a line of
-    its own, pinging Bob: a seat handed over).  The host abandons the game, and the abandon is
+    its own, pinging Bob: a seat handed over; or the board job keeps a line refused before, a
+    clock's answer, which the board carries).  The host abandons the game, and the abandon is
     told, ``here`` or by the other process (``there``): before this post takes the game's board
     job, or once it holds it and before it reads the game.  The abandon is told once and is the
     last word in the thread: no board follows it, nor precedes it saying the game is abandoned, the
     move is told at most once, and no board of the game carries buttons.  The post's line is told
     once, above the abandon, when the abandon was not told yet (under the claim), and not after it
-    (told before the claim).  The board job is left with nothing to do."""
+    (told before the claim); a line owed is told once, above the abandon.  The board job is left with nothing to do."""
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
@@ -60,6 +62,9 @@ async def test_a_board_for_a_move_made_before_an_abandon_never_follows_the_aband
         teller = here if where == "here" else there
         telling: list[asyncio.Task] = []
         line = Said(f"🔁 <@{bob.id}> takes Beto's seat.")
+        if says == "a line owed":
+            line = Said("⏱️ Bob answered: Alice has a day more.")
+            await here.unposted.again(now, Inside(now.row.board_message_id or 0, lines=(line,)))
 
         async def abandon() -> None:
             ended = await bot.sessions.seats.abandon(thread.id, alice.id, can_manage=True)
@@ -72,7 +77,7 @@ async def test_a_board_for_a_move_made_before_an_abandon_never_follows_the_aband
             await abandon()
         else:
             holding_the_claim(here, abandon)
-        if says:
+        if says == "a line":
             await here.post_board(played.session, lines=[line], pings=[bob.id], ping=False)
         else:
             await here.announce(played)
@@ -83,9 +88,12 @@ async def test_a_board_for_a_move_made_before_an_abandon_never_follows_the_aband
         assert posted[-1] is told and "abandoned" not in " ".join(m.content for m in posted[:-1]), [
             m.content for m in posted
         ]
-        assert sum(str(line) in m.content for m in posted) == bool(says and when == "under the claim")
-        if says and when == "under the claim":
-            assert told.content.startswith(str(line)) and bob.id in told.pinged, told.content
+        carried = says == "a line owed" or (says and when == "under the claim")
+        assert sum(str(line) in m.content for m in posted) == bool(carried), [m.content for m in posted]
+        if carried:
+            assert told.content.startswith(str(line)), told.content
+        if says == "a line" and carried:
+            assert bob.id in told.pinged, told.content
         assert sum(" took " in m.content for m in posted) <= 1, [m.content for m in posted]
         assert all(m.custom_ids == [] for m in standin.messages(thread) if m.files), [
             m.content for m in posted

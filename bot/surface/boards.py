@@ -28,7 +28,8 @@ processes, and, finding a board post holding the job, told by the job's try once
 A post that finds the job held leaves the moves to the post holding it, and hands its own sentences
 (header, lines, note) to the job, which the next board posted carries, whichever process posts it;
 handed to an abandon's telling, its lines and note are told by the job's try after it (a header
-heads a board, and none follows an abandon).
+heads a board, and none follows an abandon).  A post for a game that ended meanwhile (abandoned, or its
+end told by another post) posts no board, before the abandon's telling or after that end.
 
 A finished game's results card (:meth:`Boards.card`) holds the job the same way, marked posted once
 Discord took it: refused or interrupted, the job's try (or the next start's catch-up) posts it, once.
@@ -178,6 +179,12 @@ class Boards:
         this one's header (but a first board's), lines and note are handed to the job
         (:meth:`_posted_elsewhere`), told once with the next board, whichever it follows; a final
         board's ``ratings`` are told by its results card, which :meth:`announce` posts all the same.
+        A game ``session`` has running that is found ended when the post holds the job, abandoned or
+        its end told by another post, gets no board: the telling of that end (:meth:`tell_abandoned`,
+        or the last board and results card) is the last word about it, and the moves this post did
+        not tell are in the game's log; the lines and note it was to carry come above an abandon not
+        told yet, handed to the job as above, and are dropped once the end is told.  A board asked
+        for a game already over (``/game board``) is posted as it ended.
         """
         async with self._post_lock(session.id), self._claimed(session) as held:
             if held is None:  # another process is posting this game's board: it tells these moves
@@ -186,10 +193,17 @@ class Boards:
                 handed = Inside(HANDED, ping, tuple(restarted), said, tuple(lines), tuple(pings), note)
                 await self._posted_elsewhere(session, catching_up, handed)
                 return None
-            session = await self.service.core.get(session.id) or session
+            was, session = session.status, await self.service.core.get(session.id) or session
             owed = unposted.owed_in(session, held)  # its lines come with this board, whichever it is
             if note is None and owed is not None:  # and the note of a board refused with it
                 note = owed.note
+            if was == "active" and (session.status == "abandoned" or session.row.end_told):
+                # ended meanwhile, its end told or to be told: that is the last word about it
+                if not session.row.end_told:  # an abandon still to tell: what this post says comes above it
+                    handed = Inside(HANDED, lines=tuple(lines), pings=tuple(pings), note=note).joined(owed)
+                    if handed.lines or handed.note is not None:
+                        await self._posted_elsewhere(session, False, handed)
+                return None
             if catching_up:
                 if session.status == "finished" and outcome is not None:  # its end, read untold
                     if session.row.end_told:  # a post made since told it

@@ -293,6 +293,7 @@ class Job:
     claimed_by: str | None = None
     claim: str | None = None
     claimed_until: float | None = None
+    text: str = field(default="", compare=False, repr=False)  # the payload as stored
 
 
 # ----------------------------------------------------------------------------- statements
@@ -602,6 +603,7 @@ def job_of(row: Row) -> Job:
         claimed_by=row["claimed_by"],
         claim=row["claim"],
         claimed_until=row["claimed_until"],
+        text=row["payload"],
     )
 
 

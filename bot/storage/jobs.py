@@ -6,6 +6,7 @@ statement (:meth:`bot.storage.base.Backend.claim_jobs`).
 
 from __future__ import annotations
 
+import enum
 import secrets
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -14,6 +15,16 @@ from bot.storage.base import ARM_SQL, Body, Concern, Job, JobPayload, Row, job_j
 
 GIVE_BACK = "UPDATE jobs SET claimed_by = NULL, claim = NULL, claimed_until = NULL WHERE id = ? AND claim = ?"
 """Drop a claim on a job (its id, the claim), leaving it due as it was armed."""
+
+
+class Unread(enum.Enum):
+    """:meth:`Jobs.arm_keeping` told nothing of how the caller read the job: armed whatever it is."""
+
+    UNREAD = "unread"
+
+
+UNREAD = Unread.UNREAD
+REARM_TRIES = 8  # reads of a job changed meanwhile, before it is armed all the same (Jobs.rearm)
 
 GIVE_BACK_NOW = (
     "UPDATE jobs SET claimed_by = NULL, claim = NULL, claimed_until = NULL,"
@@ -32,27 +43,78 @@ class Jobs(Concern):
         await self.db.change(ARM_SQL, kind, str(key), float(due_at), job_json(payload or {}), stamp)
 
     async def arm_keeping(
-        self, kind: str, key: str, due_at: float, payload: JobPayload, *, holder: str
-    ) -> None:
+        self,
+        kind: str,
+        key: str,
+        due_at: float,
+        payload: JobPayload,
+        *,
+        holder: str,
+        read: Job | None | Unread = UNREAD,
+    ) -> bool:
         """Set the job ``kind``/``key`` to fire at ``due_at`` with ``payload``, as :meth:`schedule`
         does, but a live claim that ``holder`` holds on it (a block in :meth:`holding`) stays: no
         one else takes the job before that block ends, which then gives it back armed so (its
-        payload changed: it is not dropped) rather than dropping it."""
+        payload changed: it is not dropped) rather than dropping it.  ``read``: the job as the
+        caller read it, ``payload`` made from it (None: there was none); the job is armed only if
+        it is still so (its stored payload and its claim unchanged, or still none), else nothing
+        changes and the answer is False: two processes changing the job at once each read it again
+        rather than one writing over what the other added (:meth:`rearm`)."""
         now = self.clock.time()
         live = "jobs.claimed_by = ? AND jobs.claimed_until > ?"
-        await self.db.change(
-            "INSERT INTO jobs (kind, key, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)"
-            " ON CONFLICT (kind, key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload,"
-            f" attempts = 0, claimed_by = CASE WHEN {live} THEN jobs.claimed_by END,"
+        keep = (
+            f"attempts = 0, claimed_by = CASE WHEN {live} THEN jobs.claimed_by END,"
             f" claim = CASE WHEN {live} THEN jobs.claim END,"
-            f" claimed_until = CASE WHEN {live} THEN jobs.claimed_until END",
-            kind,
-            str(key),
-            float(due_at),
-            job_json(payload),
-            self.clock.stamp(),
+            f" claimed_until = CASE WHEN {live} THEN jobs.claimed_until END"
+        )
+        text = job_json(payload)
+        insert = "INSERT INTO jobs (kind, key, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+        values = (kind, str(key), float(due_at), text, self.clock.stamp())
+        if read is None:  # there was none: armed only if there is none still
+            return await self.db.change(insert + " ON CONFLICT (kind, key) DO NOTHING", *values) > 0
+        if isinstance(read, Job):  # armed only if it is as it was read
+            changed = await self.db.change(
+                f"UPDATE jobs SET due_at = ?, payload = ?, {keep}"
+                " WHERE jobs.id = ? AND jobs.payload = ? AND COALESCE(jobs.claim, '') = ?",
+                float(due_at),
+                text,
+                *(holder, now) * 3,
+                read.id,
+                read.text,
+                read.claim or "",
+            )
+            return changed > 0
+        await self.db.change(
+            insert + " ON CONFLICT (kind, key) DO UPDATE SET due_at = excluded.due_at,"
+            f" payload = excluded.payload, {keep}",
+            *values,
             *(holder, now) * 3,
         )
+        return True
+
+    async def rearm(
+        self,
+        kind: str,
+        key: str,
+        made: Callable[[Job | None], tuple[float, JobPayload] | None],
+        *,
+        holder: str,
+        tries: int = REARM_TRIES,
+    ) -> Job | None:
+        """Read the job ``kind``/``key``, make its time and payload from it (``made``; None: leave it
+        as it is) and arm it so as :meth:`arm_keeping` does, if nobody changed it meanwhile; else
+        read it again and make them anew.  Should it keep changing ``tries`` times, the last made is
+        armed all the same.  The job as it was read last (None: there was none)."""
+        for _ in range(tries):
+            job = await self.job(kind, key)
+            plan = made(job)
+            if plan is None or await self.arm_keeping(kind, key, *plan, holder=holder, read=job):
+                return job
+        job = await self.job(kind, key)
+        plan = made(job)
+        if plan is not None:
+            await self.arm_keeping(kind, key, *plan, holder=holder)
+        return job
 
     async def arm_unless_armed(self, kind: str, key: str, due_at: float, payload: JobPayload) -> None:
         """Set the job ``kind``/``key`` to fire at ``due_at``, unless it is pending already (then

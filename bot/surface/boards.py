@@ -363,8 +363,6 @@ class Boards:
         posts what is still untold, or nothing."""
         if catching_up:
             return
-        jobs, key = self.service.store.jobs, str(session.id)
-        job = await jobs.job(BOARD, key)
         now = self.service.store.clock.time()
         says = (
             handed.header is not None
@@ -372,20 +370,26 @@ class Boards:
             or handed.note is not None
             or bool(handed.restarted)
         )
-        if job is None:  # the other post is over: the try posts what it did not tell, at once
-            payload: JobPayload = {"guild": session.row.guild_id or 0, "since": now}
-            due = now
-        elif held_by_post(job, now):  # what the job kept, the post holding it read and tells
-            payload, due = handed_over(job, handed if says else None), job.claimed_until or now
-            says = False
-            payload["left"] = job.claim or ""  # (changed under that claim: given back, not dropped)
-        else:  # given back (refused): what it keeps is owed still
-            payload, due = job.payload.copy(), job.due_at
-            handed = handed.joined(Inside.of(job.payload))
-        if says:
-            payload.update(handed.payload())
-        await jobs.arm_keeping(BOARD, key, due, payload, holder=POSTING)  # (the other post's claim stays)
-        if due <= now:
+
+        def made(job: Job | None) -> tuple[float, JobPayload]:
+            told, given = says, handed
+            if job is None:  # the other post is over: the try posts what it did not tell, at once
+                payload: JobPayload = {"guild": session.row.guild_id or 0, "since": now}
+                due = now
+            elif held_by_post(job, now):  # what the job kept, the post holding it read and tells
+                payload, due = handed_over(job, given if told else None), job.claimed_until or now
+                told = False
+                payload["left"] = job.claim or ""  # (changed under that claim: given back, not dropped)
+            else:  # given back (refused): what it keeps is owed still
+                payload, due = job.payload.copy(), job.due_at
+                given = given.joined(Inside.of(job.payload))
+            if told:
+                payload.update(given.payload())
+            return due, payload
+
+        # (the other post's claim stays; read again should another process change the job meanwhile)
+        job = await self.service.store.jobs.rearm(BOARD, str(session.id), made, holder=POSTING)
+        if made(job)[0] <= now:
             self._wake()
 
     async def stepped(self, session: Session) -> None:

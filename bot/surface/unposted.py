@@ -399,30 +399,37 @@ class Unposted:
             exc.text or exc.code,
         )
         store = self.look.service.store
-        job = await store.jobs.job(BOARD, str(session.id))
-        told = job.payload.get("told") if job is not None else None
         now = store.clock.time()
+
+        def made(job: Job | None) -> tuple[float, JobPayload]:
+            told = job.payload.get("told") if job is not None else None
+            since = job.payload.get("since", now) if job is not None else now
+            # (a server that removed the bot refuses every try, for ever: once a week after a week)
+            delay = WEEK if now - since >= WEEK else RETRY if why.forbidden else RETRY_SOON
+            payload: JobPayload = {"guild": row.guild_id or 0, "since": since}
+            kept = job.payload if job is not None else {}
+            if job is not None and held_by_post(
+                job, now
+            ):  # what that post read it tells: what came since stays
+                kept = handed_over(job, None)
+                if "during" in kept:
+                    payload["during"] = kept["during"]
+            inside = Inside.of(kept)
+            if inside is not None:  # a board inside a turn (or lines) still owed
+                payload.update(inside.payload())
+            if why.forbidden or told is not None:
+                payload["told"] = why.key if why.forbidden else told or ""
+            return now + delay, payload
+
+        job = await store.jobs.rearm(BOARD, str(session.id), made, holder=POSTING)
+        told = job.payload.get("told") if job is not None else None
         since = job.payload.get("since", now) if job is not None else now
-        delay = RETRY if why.forbidden else RETRY_SOON
-        if now - since >= WEEK:  # a server that removed the bot refuses every try, for ever
-            delay = WEEK
+        if now - since >= WEEK:
             log.warning(
                 "the board of session %s has been refused for %d days: it is tried once a week now",
                 session.id,
                 (now - since) // 86400,
             )
-        payload: JobPayload = {"guild": row.guild_id or 0, "since": since}
-        kept = job.payload if job is not None else {}
-        if job is not None and held_by_post(job, now):  # what that post read it tells: what came since stays
-            kept = handed_over(job, None)
-            if "during" in kept:
-                payload["during"] = kept["during"]
-        inside = Inside.of(kept)
-        if inside is not None:  # a board inside a turn (or lines) still owed
-            payload.update(inside.payload())
-        if why.forbidden or told is not None:
-            payload["told"] = why.key if why.forbidden else told or ""
-        await store.jobs.arm_keeping(BOARD, str(session.id), now + delay, payload, holder=POSTING)
         if why.forbidden and told != why.key and session.status != "abandoned":  # (no board to wait for)
             await self.tell(session, why)
 
@@ -448,29 +455,30 @@ class Unposted:
         process) tells what the job kept when it took it, and not ``inside``, which is handed to the
         job (:func:`handed_over`) for the next board posted, whichever it follows."""
         store = self.look.service.store
-        job = await store.jobs.job(BOARD, str(session.id))
         now = store.clock.time()
-        if not mine and inside is not None and job is not None and held_by_post(job, now):
-            due = job.claimed_until or now
-            await store.jobs.arm_keeping(
-                BOARD, str(session.id), due, handed_over(job, inside), holder=POSTING
+
+        def made(job: Job | None) -> tuple[float, JobPayload] | None:
+            if not mine and inside is not None and job is not None and held_by_post(job, now):
+                return job.claimed_until or now, handed_over(job, inside)
+            earlier = Inside.of(job.payload) if job is not None else None
+            handed = earlier is not None and earlier.after == HANDED
+            kept = inside
+            if read is not None and earlier != read and (earlier is None or handed):
+                kept = read if kept is None else kept.joined(read)
+            if kept is not None:  # (sentences handed over came after this post's: they come last)
+                kept = earlier.joined(kept) if earlier is not None and handed else kept.joined(earlier)
+            if job is not None and (kept is None or earlier == kept):
+                return None
+            payload: JobPayload = (
+                job.payload.copy() if job is not None else {"guild": session.row.guild_id or 0, "since": now}
             )
-            return
-        earlier = Inside.of(job.payload) if job is not None else None
-        handed = earlier is not None and earlier.after == HANDED
-        if read is not None and earlier != read and (earlier is None or handed):
-            inside = read if inside is None else inside.joined(read)
-        if inside is not None:  # (sentences handed over came after this post's: they come last)
-            inside = earlier.joined(inside) if earlier is not None and handed else inside.joined(earlier)
-        if job is not None and (inside is None or earlier == inside):
-            return
-        payload: JobPayload = (
-            job.payload.copy() if job is not None else {"guild": session.row.guild_id or 0, "since": now}
-        )
-        if inside is not None:
-            payload.update(inside.payload())
-        due = job.due_at if job is not None and job.claim is None else now + RETRY  # (held: a post's)
-        await store.jobs.arm_keeping(BOARD, str(session.id), due, payload, holder=POSTING)
+            if kept is not None:
+                payload.update(kept.payload())
+            due = job.due_at if job is not None and job.claim is None else now + RETRY  # (held: a post's)
+            return due, payload
+
+        # (read again should another process change the job meanwhile)
+        await store.jobs.rearm(BOARD, str(session.id), made, holder=POSTING)
 
     async def tell(self, session: Session, why: Refused) -> None:
         """A direct message to each person the game waits on, and to the host, in their language:

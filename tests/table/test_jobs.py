@@ -87,3 +87,49 @@ async def test_a_job_armed_again_while_held_keeps_its_holder_s_claim_and_is_give
     back = await j.job("board", "2")
     assert back.claim is None and back.payload == {"n": 4} and back.due_at == clock.time() + 900
     assert given == ["1"]
+
+
+async def test_a_job_armed_from_what_was_read_is_armed_only_if_nobody_changed_it_meanwhile(store, clock):
+    """Two processes hand sentences to a board job at once: each read it, each makes its payload
+    from what it read.  Armed with ``read``, the second write finds the job changed (its payload,
+    or its claim, or a job where there was none) and changes nothing; :meth:`Jobs.rearm` then
+    reads it again and makes its payload from the first one's, so neither's sentences are lost."""
+    j = store.jobs
+    assert await j.arm_keeping("board", "1", clock.time(), {"lines": ["a"]}, holder="post", read=None)
+    assert not await j.arm_keeping("board", "1", clock.time(), {"lines": ["b"]}, holder="post", read=None)
+    read = await j.job("board", "1")
+    assert await j.arm_keeping("board", "1", clock.time(), {"lines": ["a", "c"]}, holder="post", read=read)
+    assert not await j.arm_keeping(
+        "board", "1", clock.time(), {"lines": ["a", "b"]}, holder="post", read=read
+    )
+    assert (await j.job("board", "1")).payload == {"lines": ["a", "c"]}
+    now = await j.job("board", "1")
+    async with j.holding("board", "1", "post", lease=120) as mine:  # the claim changed since ``now``
+        assert mine is not None
+        assert not await j.arm_keeping("board", "1", clock.time(), {"lines": []}, holder="post", read=now)
+
+        def adding(line: str):
+            def made(job):
+                lines = list(job.payload["lines"]) if job is not None else []
+                return clock.time() + 60, {"lines": [*lines, line]}
+
+            return made
+
+        real_job, reads = j.job, []
+
+        async def read_then_the_other_writes(kind, key):
+            seen = await real_job(kind, key)
+            reads.append(seen.payload["lines"])
+            if len(reads) == 1:  # the other process arms it now, from what it read
+                assert await j.arm_keeping(kind, key, *adding("d")(seen), holder="post", read=seen)
+            return seen
+
+        j.job = read_then_the_other_writes
+        try:
+            await j.rearm("board", "1", adding("e"), holder="post")
+        finally:
+            del j.job
+        kept = await j.job("board", "1")
+        assert kept.payload == {"lines": ["a", "c", "d", "e"]}, kept.payload
+        assert kept.claim == mine.claim  # the holder's claim stays
+    assert reads == [["a", "c"], ["a", "c", "d"]]  # read again once, after the other's write

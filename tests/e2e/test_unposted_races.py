@@ -88,6 +88,16 @@ def another_process(front) -> tuple[Boards, CatchUp]:
     return boards, catchup
 
 
+async def fired(standin, bot, thread, seen: int, *processes: CatchUp) -> list:
+    """The jobs due fire; once the ``processes`` are done and the stand-in settled, the messages
+    posted in ``thread`` after its first ``seen`` for all to see."""
+    await bot.scheduler.run_due()
+    for catchup in processes:
+        await catchup.drain()
+    await standin.settle()
+    return [m for m in standin.messages(thread)[seen:] if not m.ephemeral]
+
+
 async def two_processes(standin, bot, chan, alice, bob):
     """A Nim game of Alice and Bob begun; its thread and session, the bot's boards (one process)
     and a second :class:`Boards` on the same database with its :class:`CatchUp` (another
@@ -171,10 +181,7 @@ async def test_a_post_that_finds_another_process_posting_hands_its_sentences_to_
             await play_one(standin, bot, thread, [alice, bob])
         if then != "the first post over first":  # (its try is due at once)
             table_clock.advance(POST_LEASE)
-        await bot.scheduler.run_due()
-        await bot.front.catchup.drain()
-        await up_there.drain()
-        said = [m.content for m in standin.messages(thread)[seen:]]
+        said = [m.content for m in await fired(standin, bot, thread, seen, bot.front.catchup, up_there)]
         assert sum("A's board" in text for text in said) == (then != "a refusal"), said
         for sentence in (line, note, *([earlier] if owed else [])):
             assert sum(str(sentence) in text for text in said) == 1, said
@@ -206,10 +213,7 @@ async def test_what_a_post_tells_is_not_handed_over_again_by_a_post_with_nothing
         between_read_and_post(front, other)
         await here.post_board(session, ping=False)
         table_clock.advance(RETRY)
-        await bot.scheduler.run_due()
-        await bot.front.catchup.drain()
-        await up_there.drain()
-        posted = [m.content for m in standin.messages(thread)[seen:]]
+        posted = [m.content for m in await fired(standin, bot, thread, seen, bot.front.catchup, up_there)]
         assert len(posted) == 1 and str(line) in posted[0], posted
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None
 
@@ -370,12 +374,9 @@ async def test_the_board_job_armed_while_a_post_holds_it_stays_held_and_a_third_
         await here.post_board(await core.get(session.id))
         given = await bot.store.jobs.job(BOARD, str(session.id))  # given back, armed, to its try
         table_clock.advance(RETRY)
-        await bot.scheduler.run_due()
-        await bot.front.catchup.drain()
-        await up_there.drain()
-        await up_third.drain()
-        await standin.settle()
-        said = [m.content for m in standin.messages(thread)[seen:] if not m.ephemeral]
+        said = [
+            m.content for m in await fired(standin, bot, thread, seen, bot.front.catchup, up_there, up_third)
+        ]
         told = [text for text in said if " took " in text]
         assert len(told) == 1, said
         if arms != "a refusal":  # the line, which the first post did not carry, comes with its try
@@ -405,24 +406,13 @@ async def test_a_post_calling_on_a_seat_again_that_finds_another_process_posting
         between_read_and_post(front, other)
         await here.post_board(now, ping=False)
         table_clock.advance(POST_LEASE)
-        await bot.scheduler.run_due()
-        await bot.front.catchup.drain()
-        await up_there.drain()
-        posted = [m for m in standin.messages(thread)[seen:] if is_board(m)]
+        posted = [
+            m for m in await fired(standin, bot, thread, seen, bot.front.catchup, up_there) if is_board(m)
+        ]
         assert [user.id in m.pinged for m in posted] == [False, True], [m.content for m in posted]
         table_clock.advance(RETRY)
         await bot.scheduler.run_due()
         assert len([m for m in standin.messages(thread)[seen:] if is_board(m)]) == 2
-
-
-async def fired(standin, bot, thread, seen: int, *processes: CatchUp) -> list:
-    """The jobs due fire; once the ``processes`` are done and the stand-in settled, the messages
-    posted in ``thread`` after its first ``seen`` for all to see."""
-    await bot.scheduler.run_due()
-    for catchup in processes:
-        await catchup.drain()
-    await standin.settle()
-    return [m for m in standin.messages(thread)[seen:] if not m.ephemeral]
 
 
 def abandon_told(standin, thread) -> list:
@@ -457,9 +447,7 @@ async def test_an_abandon_told_by_two_processes_at_once_is_told_once(
         look.language = language  # type: ignore[method-assign]
         await here.tell_abandoned(ended)
         table_clock.advance(POST_LEASE)
-        await bot.scheduler.run_due()
-        await bot.front.catchup.drain()
-        await up_there.drain()
+        await fired(standin, bot, thread, 0, bot.front.catchup, up_there)
         told = abandon_told(standin, thread)
         assert len(told) == 1, [m.content for m in told]
         assert (await bot.sessions.core.get(session.id)).row.end_told
@@ -530,9 +518,7 @@ async def test_a_move_stored_while_another_process_posts_the_board_gets_its_own_
         between_read_and_post(front, other)
         await here.post_board(await bot.sessions.core.get(session.id), ping=False)
         table_clock.advance(POST_LEASE + RETRY)
-        await bot.scheduler.run_due()
-        await bot.front.catchup.drain()
-        await up_there.drain()
+        await fired(standin, bot, thread, seen, bot.front.catchup, up_there)
         boards = [m for m in standin.messages(thread) if is_board(m)][seen:]
         assert len(boards) == 2, [m.content for m in boards]
         after = await bot.sessions.core.get(session.id)
@@ -619,10 +605,7 @@ async def test_an_abandon_told_by_its_own_line_is_told_once_across_processes(
             await bot.scheduler.run_due()
             await front.catchup.drain()
         table_clock.advance(POST_LEASE)
-        await bot.scheduler.run_due()
-        await front.catchup.drain()
-        await up_there.drain()
-        await standin.settle()
+        await fired(standin, bot, thread, seen, front.catchup, up_there)
         (told,) = told_abandoned(standin, thread, seen)
         first, second = told.content.splitlines()
         if by == "a clock's answer":

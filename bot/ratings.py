@@ -80,12 +80,11 @@ def _place_of(row: RatingRow) -> int:
     return row.place
 
 
-def rerate(current: list[RatingRow], changes: list[RatingChange] | None = None) -> list[RatingRow]:
+def rerate(current: list[RatingRow]) -> list[RatingRow]:
     """New rating rows for the people of a finished game, from their rows and places (none with
-    fewer than two people): a row not rated yet starts from the start rating.
-
-    ``changes``, when given, collects each person's shown rating before and after.
-    """
+    fewer than two people): a row not rated yet starts from the start rating.  (Each person's shown
+    rating before and after is what the store keeps with the game's results, read back by
+    :meth:`bot.sessions.play.Play.rating_changes`.)"""
     if len(current) < 2:
         return []
     standings = [
@@ -99,11 +98,6 @@ def rerate(current: list[RatingRow], changes: list[RatingChange] | None = None) 
         for r in current
     ]
     rated = rate(standings)
-    if changes is not None:
-        changes.extend(
-            RatingChange(a.user_id, a.name, shown(b.mu, b.sigma), shown(a.mu, a.sigma))
-            for b, a in zip(standings, rated, strict=True)
-        )
     return [
         replace(c, mu=n.mu, sigma=n.sigma, games=c.games + 1, wins=c.wins + int(n.won), place=None)
         for n, c in zip(rated, current, strict=True)

@@ -451,14 +451,14 @@ class Play:
         clock: Clocked | None = None,
         also: Body[object] | None = None,
     ) -> list[RatingChange]:
-        """Record the results (and the ratings); returns how each person's rating moved.
+        """Record the results (and the ratings); returns how each person's rating moved, as the
+        results keep it (:meth:`rating_changes`: the one account a late card reads too).
         ``seats`` and ``clock``: the seats' flags and the clocks of the change that ends the game
         (``session`` shows it), stored with the end in one commit (see Games.finish), with
         ``also`` (a league's record of the change)."""
         resigned = {s.seat for s in session.seats if s.resigned} | gc.ranks_last(session.banks)
         ranking = session.final_ranking(outcome)
         results = []
-        changes: list[RatingChange] = []
         place = 1
         for group in ranking:
             for s in group:
@@ -471,20 +471,21 @@ class Play:
             reason=reason or outcome.reason,
             outcome=outcome.to_dict(),
             results=results,
-            rate=lambda current: rerate(current, changes),
+            rate=rerate,
             names={s.user_id: s.name for s in session.seats if s.user_id is not None},
             seats=seats,
             clock=clock,
             also=also,
         )
         self.core.release(session.id)
-        if ended:  # else it ended meanwhile in another process (abandoned there): no result here
-            self.core.ended(session.row)
-        return changes
+        if not ended:  # it ended meanwhile in another process (abandoned there): no result here
+            return []
+        self.core.ended(session.row)
+        return await self.rating_changes(session)
 
     async def rating_changes(self, session: Session) -> list[RatingChange]:
         """How each person's rating moved in the finished ``session``, as its end stored them with
-        its results (what :meth:`finish` returned then), each named as the game's seats name them;
+        its results (what :meth:`finish` returns too), each named as the game's seats name them;
         none when the game rated nobody."""
         names = {s.user_id: s.name for s in session.seats if s.user_id is not None}
         return [

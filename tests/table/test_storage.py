@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from bot.ratings import RatingChange, rerate
+from bot.ratings import Standing, rate, rerate, shown, shown_or_start
 from bot.storage import SCHEMA_VERSION, ResultRow, StaleVersion, StorageError, migrations, open_store
 from tests.table.util import open_lobbies
 
@@ -427,14 +427,19 @@ async def test_results_keep_each_rated_persons_rating_before_and_after(kind, req
                 ResultRow(1, bob, 0.0, 2, False),
                 ResultRow(2, None, 0.0, 3, False),
             ]
-            changes: list[RatingChange] = []
             await store.games.finish(
                 game, status="finished", reason="won", outcome={}, results=results,
-                rate=lambda current: rerate(current, changes), names={ann: "Ann", bob: "Bob"},
+                rate=rerate, names={ann: "Ann", bob: "Bob"},
             )  # fmt: skip
             kept = {r.user_id: (r.rating_before, r.rating_after) for r in await store.ratings.results(game)}
-            assert kept == {**{c.user_id: (c.before, c.after) for c in changes}, None: (None, None)}
-            assert len(changes) == 2 and changes[0].after > changes[0].before
+            won, lost = rate([Standing(ann, "Ann", 1), Standing(bob, "Bob", 2)])
+            start = shown_or_start(None, None)
+            assert kept == {
+                ann: (start, shown(won.mu, won.sigma)),
+                bob: (start, shown(lost.mu, lost.sigma)),
+                None: (None, None),
+            }
+            assert kept[ann][1] > start > kept[bob][1]
         finally:
             await store.close()
 

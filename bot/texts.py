@@ -332,7 +332,7 @@ def board_text(
     records: Sequence[MoveRecord],
     *,
     header: str | None = None,
-    note: Said | None = None,
+    notes: Sequence[Said] = (),
     outcome: Outcome | None = None,
     ratings: Sequence[RatingChange] = (),
     ping: bool = True,
@@ -348,8 +348,8 @@ def board_text(
     on (:func:`next_line`)."""
     finished = session.status == "finished"
     lines = [header] if header else []
-    if note is not None:  # the table's own line (a resignation, a timeout), in the board's language
-        lines.append(note_text(session, note, t))
+    # the table's own lines (a resignation, a timeout), in the board's language
+    lines.extend(note_text(session, note, t) for note in notes)
     turns = told_turns(session, records, finished=finished, t=t)
     if len(turns) > 15:
         more = t.ngettext(
@@ -384,7 +384,7 @@ def channel_text(
         session,
         records,
         header=header,
-        note=result.note if result is not None else None,
+        notes=(result.note,) if result is not None and result.note is not None else (),
         outcome=result.outcome if result is not None else None,
         ratings=result.ratings if result is not None else (),
         ping=result is None or result.turn_ended,

@@ -268,7 +268,9 @@ class JobPayload(TypedDict, total=False):
     header: dict[str, Any]  # board: that board's header, a sentence (Said.to_dict), said again at the try
     lines: list[dict[str, Any]]  # board: sentences the channel refused just before that board, carried by it
     pings: list[int]  # board: the people those lines mention who want a mention
-    note: dict[str, Any]  # board: that board's own line (a seat given to the computer), said again
+    # board: the table's own lines of the boards refused (a seat given to the computer), said
+    # again at the try; one sentence, not a list, in a job kept before they were a list
+    note: list[dict[str, Any]] | dict[str, Any]
     during: str  # board: the claim of the post holding the job when those sentences were handed to it
     left: str  # board: the claim of the post holding the job when another post left what it tells to its try
     held: bool  # remind: it carries a turn notice quiet hours held back (it comes, reminders or not)

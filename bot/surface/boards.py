@@ -173,7 +173,8 @@ class Boards:
         before a restart is told in full; the post is remembered with the last
         move it told, and the previous board loses its buttons.  A board refused inside a turn
         keeps its sentences (header, lines) in the ``board`` job, any other refused board its lines,
-        and either its ``note``; the lines and note it was to carry come with the board posted next,
+        and either its ``note``, after the notes of boards refused before it (each kept, none in
+        place of another); the lines and notes it was to carry come with the board posted next,
         whichever it is: the channel is told them once.  A post that finds another process posting
         the game's board (holding its ``board`` job) posts nothing: that post tells the moves, and
         this one's header (but a first board's), lines and note are handed to the job
@@ -186,22 +187,23 @@ class Boards:
         told yet, handed to the job as above, and are dropped once the end is told.  A board asked
         for a game already over (``/game board``) is posted as it ended.
         """
+        own = (note,) if note is not None else ()
         async with self._post_lock(session.id), self._claimed(session) as held:
             if held is None:  # another process is posting this game's board: it tells these moves
                 # its sentences, for the next board (a first board's header goes with that board)
                 said = header if isinstance(header, Said) and not begins else None
-                handed = Inside(HANDED, ping, tuple(restarted), said, tuple(lines), tuple(pings), note)
+                handed = Inside(HANDED, ping, tuple(restarted), said, tuple(lines), tuple(pings), own)
                 await self._posted_elsewhere(session, catching_up, handed)
                 return None
             was, session = session.status, await self.service.core.get(session.id) or session
             owed = unposted.owed_in(session, held)  # its lines come with this board, whichever it is
-            if note is None and owed is not None:  # and the note of a board refused with it
-                note = owed.note
+            # and the notes of boards refused before it, then its own
+            notes = unposted.noted(owed.notes if owed is not None else (), own)
             if was == "active" and (session.status == "abandoned" or session.row.end_told):
                 # ended meanwhile, its end told or to be told: that is the last word about it
                 if not session.row.end_told:  # an abandon still to tell: what this post says comes above it
-                    handed = Inside(HANDED, lines=tuple(lines), pings=tuple(pings), note=note).joined(owed)
-                    if handed.lines or handed.note is not None:
+                    handed = Inside(HANDED, lines=tuple(lines), pings=tuple(pings), notes=own).joined(owed)
+                    if handed.lines or handed.notes:
                         await self._posted_elsewhere(session, False, handed)
                 return None
             if catching_up:
@@ -238,7 +240,7 @@ class Boards:
                 written.session(session),
                 records,
                 header="\n".join(line for line in above if line),
-                note=note,
+                notes=notes,
                 outcome=outcome,
                 ratings=written.ratings(ratings),
                 ping=ping,
@@ -283,11 +285,11 @@ class Boards:
                     and not begins
                     and not turn_ended(session, records)
                 ):
-                    inside = Inside(board, ping, tuple(restarted), kept, tuple(lines), tuple(pings), note)
-                elif lines or note is not None or (board is None and kept is not None):
+                    inside = Inside(board, ping, tuple(restarted), kept, tuple(lines), tuple(pings), notes)
+                elif lines or notes or (board is None and kept is not None):
                     first = kept if board is None else None  # a first board keeps its own header
                     inside = Inside(
-                        board or 0, header=first, lines=tuple(lines), pings=tuple(pings), note=note
+                        board or 0, header=first, lines=tuple(lines), pings=tuple(pings), notes=notes
                     )
                 await self.retry_later(session, inside, read=owed)
                 raise
@@ -364,12 +366,7 @@ class Boards:
         if catching_up:
             return
         now = self.service.store.clock.time()
-        says = (
-            handed.header is not None
-            or bool(handed.lines)
-            or handed.note is not None
-            or bool(handed.restarted)
-        )
+        says = handed.header is not None or bool(handed.lines) or bool(handed.notes) or bool(handed.restarted)
 
         def made(job: Job | None) -> tuple[float, JobPayload]:
             told, given = says, handed
@@ -475,7 +472,7 @@ class Boards:
     async def tell_abandoned(self, session: Session, lines: Sequence[Said] = ()) -> None:
         """Tell the channel that ``session`` was abandoned (its stored reason, what next), under
         what a refused board, or a line refused just before, left owed (:meth:`owed_inside`): its
-        lines, and its note (a resignation), which no board tells now; then ``lines``, the words of
+        lines, and its notes (a resignation), which no board tells now; then ``lines``, the words of
         the answer that abandoned it (``/game abandon``'s, a clock question's), which are the abandon's
         own line; all in its language then, in one message; then close its board (:meth:`abandoned`).
         It holds the game's ``board`` job as a board post does (:meth:`_claimed`), and records the
@@ -497,14 +494,13 @@ class Boards:
             owed = unposted.owed_in(session, held)
             told = session.row.end_told
             carried = owed.lines if owed is not None else ()
-            note = owed.note if owed is not None else None
-            if session.status != "abandoned" or (told and not carried and note is None and not lines):
+            notes = owed.notes if owed is not None else ()
+            if session.status != "abandoned" or (told and not carried and not notes and not lines):
                 return  # told meanwhile, nothing more owed: the job goes with the claim
             t = await self.look.language(session)
             shown = written.session(session)
             said = [line.in_words(t) for line in carried]
-            if note is not None:
-                said.append(texts.note_text(shown, note, t))
+            said.extend(texts.note_text(shown, note, t) for note in notes)
             said.extend(line.in_words(t) for line in lines)
             if not told:
                 said.append(texts.abandoned_text(shown, t))

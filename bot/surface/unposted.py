@@ -40,7 +40,7 @@ Imports discord, :mod:`bot.sessions` (types), :mod:`bot.storage`, :mod:`bot.time
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 import discord
@@ -92,12 +92,12 @@ class Inside:
     Refused with a board the try posts anyway (a turn's, a game's first, whose ``after`` is 0, or
     the message telling a game's abandon), only the ``lines`` and their ``pings`` are kept, and a
     game's first board's ``header`` (a league round's, said again in place of the catch-up's).  Either
-    way the board's ``note`` (the table's own line: a seat resigned or out of time and played by
-    the computer from then on) is kept, for the board that tells it (or the message telling the
-    game's abandon, should that come first).
+    way the board's ``notes`` (the table's own lines: a seat resigned or out of time and played by
+    the computer from then on) are kept, for the board that tells them (or the message telling the
+    game's abandon, should that come first): every board refused keeps its own, in order.
 
     A post that found another process posting the game's board keeps its sentences the same way
-    (its header but a first board's, lines, pings, note, and whom it called on), ``after`` being
+    (its header but a first board's, lines, pings, notes, and whom it called on), ``after`` being
     :data:`HANDED`: the board the other process posts is not the one they were to follow, and they
     come with the next board, whichever it follows."""
 
@@ -107,7 +107,7 @@ class Inside:
     header: Said | None = None
     lines: tuple[Said, ...] = ()
     pings: tuple[int, ...] = ()
-    note: Said | None = None
+    notes: tuple[Said, ...] = ()
 
     def payload(self) -> JobPayload:
         """What the ``board`` job keeps (every key, so that it replaces an earlier board's)."""
@@ -118,7 +118,7 @@ class Inside:
             "header": self.header.to_dict() if self.header is not None else {},
             "lines": [line.to_dict() for line in self.lines],
             "pings": list(self.pings),
-            "note": self.note.to_dict() if self.note is not None else {},
+            "note": [note.to_dict() for note in self.notes],
         }
 
     def joined(self, earlier: Inside | None) -> Inside:
@@ -133,8 +133,15 @@ class Inside:
         # board inside a turn, the latest
         header = (earlier.header or self.header) if after == 0 else (self.header or earlier.header)
         lines = (*earlier.lines, *self.lines)
-        note = self.note or earlier.note
-        return Inside(after, self.ping or earlier.ping, restarted, header, lines, pings, note)
+        return Inside(
+            after,
+            self.ping or earlier.ping,
+            restarted,
+            header,
+            lines,
+            pings,
+            noted(earlier.notes, self.notes),
+        )
 
     @classmethod
     def of(cls, payload: JobPayload) -> Inside | None:
@@ -143,8 +150,9 @@ class Inside:
         if not isinstance(after, int):
             return None
         restarted = tuple(s for s in payload.get("restarted", []) if isinstance(s, int))
-        header, note = payload.get("header"), payload.get("note")
+        header, note = payload.get("header"), payload.get("note", [])
         lines = tuple(Said.from_dict(line) for line in payload.get("lines", []) if isinstance(line, dict))
+        notes = [note] if isinstance(note, dict) else note if isinstance(note, list) else []
         pings = tuple(u for u in payload.get("pings", []) if isinstance(u, int))
         return cls(
             after,
@@ -153,8 +161,18 @@ class Inside:
             Said.from_dict(header) if isinstance(header, dict) and "msg" in header else None,
             lines,
             pings,
-            Said.from_dict(note) if isinstance(note, dict) and "msg" in note else None,
+            tuple(Said.from_dict(n) for n in notes if isinstance(n, dict) and "msg" in n),
         )
+
+
+def noted(*notes: Iterable[Said]) -> tuple[Said, ...]:
+    """The table's own lines (:attr:`Inside.notes`) of boards told together, in order, each once (a
+    board tried again and kept again carries the note it was kept with)."""
+    out: list[Said] = []
+    for note in (note for group in notes for note in group):
+        if note not in out:  # (a sentence's values are a mapping: compared, not hashed)
+            out.append(note)
+    return tuple(out)
 
 
 def held_by_post(job: Job, now: float) -> bool:

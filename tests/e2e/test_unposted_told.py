@@ -443,6 +443,42 @@ async def test_a_round_opening_refused_whole_is_posted_with_the_games_first_boar
         assert standin.messages(thread)[-1].id == board.id
 
 
+async def boards_refused(standin, bot, alice, bob, *notes: str):
+    """A Nim game of ``alice`` and ``bob`` started in a thread of #games, then a board with each of
+    ``notes`` (a line of the table's own) refused there (no Attach Files), then the channel taking
+    boards again: its thread and session."""
+    games = standin.channel("games")
+    await standin.wait_synced()
+    thread, _ = await start_game(standin, bot, games, alice, bob)
+    session = await bot.sessions.core.in_channel(thread.id)
+    standin.set_permissions(games, standin.bot_user, deny=ATTACH_FILES)
+    await standin.settle()
+    for note in notes:
+        with pytest.raises(discord.HTTPException):
+            await bot.front.boards.post_board(session, note=Said(note))
+    standin.set_permissions(games, standin.bot_user)
+    await standin.settle()
+    return thread, session
+
+
+async def test_the_notes_of_two_boards_refused_are_both_told_by_the_board_that_follows(
+    standin, bot_factory, table_clock
+):
+    """Two boards refused (no Attach Files), each with a line of the table's own (Beto resigned,
+    then Ana did): the board posted once the channel takes boards again tells both, in the order
+    they came, once; and a third board's note comes after them."""
+    alice, bob = standin.add_users("alice", "bob")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        thread, session = await boards_refused(standin, bot, alice, bob, "Beto resigned.", "Ana resigned.")
+        seen = len(standin.messages(thread))
+        await bot.front.boards.post_board(session, note=Said("⏰ Time is up."))
+        (board,) = [m for m in standin.messages(thread)[seen:] if not m.ephemeral]
+        said = board.content.splitlines()
+        assert said[:3] == ["Beto resigned.", "Ana resigned.", "⏰ Time is up."], board.content
+        await try_again(standin, bot, table_clock)  # nothing left to try
+        assert standin.messages(thread)[-1].id == board.id
+
+
 async def test_a_note_refused_with_its_board_comes_with_the_abandon_that_follows(
     standin, bot_factory, table_clock
 ):
@@ -451,17 +487,8 @@ async def test_a_note_refused_with_its_board_comes_with_the_abandon_that_follows
     so tells the note first, then who abandoned it and the game's end, once, and the try tells
     nothing more."""
     alice, bob = standin.add_users("alice", "bob")
-    games = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        await standin.wait_synced()
-        thread, _ = await start_game(standin, bot, games, alice, bob)
-        session = await bot.sessions.core.in_channel(thread.id)
-        standin.set_permissions(games, standin.bot_user, deny=ATTACH_FILES)
-        await standin.settle()
-        with pytest.raises(discord.HTTPException):
-            await bot.front.boards.post_board(session, note=Said("Beto resigned."))
-        standin.set_permissions(games, standin.bot_user)
-        await standin.settle()
+        thread, session = await boards_refused(standin, bot, alice, bob, "Beto resigned.")
         seen = len(standin.messages(thread))
         await (await standin.slash(alice, thread, "game abandon")).original()
         await bot.front.catchup.drain()

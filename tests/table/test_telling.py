@@ -164,7 +164,7 @@ def test_a_line_that_starts_with_a_name_keeps_the_name_as_written():
         page = movetexts.history_text(session, 1, len(records), records[0], None, t)
         assert "\nñandú" in page or "\ndj bo" in page, page
         assert "Ñandú" not in page and "Dj bo" not in page, page
-        note = texts.board_text(session, [], note=said("{name} resigned", name="dj bo"), t=t)
+        note = texts.board_text(session, [], notes=(said("{name} resigned", name="dj bo"),), t=t)
         assert note.startswith("dj bo"), note
     assert telling.sentence("the table played.", ["dj bo"]) == "The table played."
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot.surface.unposted import Inside
+from bot.surface.unposted import HANDED, Inside
 from engines.core import Said, said
 from languages import language
 
@@ -63,3 +63,28 @@ def test_a_first_board_refused_twice_keeps_the_header_it_was_first_refused_with(
     assert handed.joined(opening) == Inside(0, header=said("round"), lines=(said("takes the seat"),))
     inside = Inside(1234, header=said("the board now")).joined(Inside(1234, header=said("earlier")))
     assert inside.header == said("the board now")  # inside a turn, the latest header
+
+
+def test_the_notes_of_boards_refused_in_one_turn_are_all_kept_in_order_each_once():
+    """Beto resigned (a board refused), then Ana's time ran out (refused too, inside the same turn):
+    the retry's board tells both of the table's own lines, in the order they came; a board kept
+    again with the note it was kept with tells it once."""
+    beto, ana = said("{name} resigned", name="Beto"), said("⏰ Time is up.")
+    first = Inside(1234, notes=(beto,))
+    both = Inside(1234, notes=(ana,)).joined(first)
+    assert both.notes == (beto, ana)
+    assert Inside(1234, notes=(beto, ana)).joined(both).notes == (beto, ana)
+    assert Inside(HANDED, notes=(ana,)).joined(Inside(1234, notes=(beto,))).notes == (beto, ana)
+    payload = json.loads(json.dumps({"guild": 5, "since": 10.0, **both.payload()}))
+    assert Inside.of(payload) == both
+
+
+def test_a_job_kept_with_one_note_before_notes_were_a_list_is_read_with_it():
+    """A ``board`` job armed before the upgrade keeps one note (a sentence, not a list): its try
+    tells it, and the job kept again keeps it in the list that replaces it."""
+    beto = said("{name} resigned", name="Beto")
+    payload = {"guild": 5, "since": 10.0, "inside": 1234, "lines": [], "note": beto.to_dict()}
+    kept = Inside.of(payload)
+    assert kept is not None and kept.notes == (beto,)
+    payload.update(Inside(1234, notes=(said("⏰ Time is up."),)).joined(kept).payload())
+    assert Inside.of(payload).notes == (beto, said("⏰ Time is up."))

@@ -40,7 +40,7 @@ def test_a_notes_seats_are_named_as_every_sentence_names_them(code):
     t = language(code)
 
     def board(note):
-        return texts.board_text(written.session(session), [], note=note, t=t).splitlines()[0]
+        return texts.board_text(written.session(session), [], notes=(note,), t=t).splitlines()[0]
 
     one = board(said("{name} resigned", name=seats_said([0])))
     assert one == {"en": "\\*\\*ana resigned.", "es": "\\*\\*ana se rindió."}[code], one

@@ -188,9 +188,11 @@ class Boards:
         for a game already over (``/game board``) is posted as it ended.
 
         The post carries a nonce naming what it tells (:func:`bot.surface.nonces.post_nonce`: the
-        board it follows, the last move it tells, the game's status), so that a board Discord took
-        just before a stop, and the restart posts again, is not posted twice within Discord's few
-        minutes; ``again``: a board a person asked to see again (``/game board``), posted anew.
+        board it follows, the last move it tells, the game's status, and what it carries of the
+        ``board`` job's, which a restart reads again, unlike the sentences handed in here), so that a
+        board Discord took just before a stop, and the restart posts again, is not posted twice
+        within Discord's few minutes, while one carrying sentences handed to the job since is
+        posted; ``again``: a board a person asked to see again (``/game board``), posted anew.
         """
         async with self._post_lock(session.id), self._claimed(session) as held:
             if held is None:  # another process is posting this game's board: it tells these moves
@@ -278,7 +280,10 @@ class Boards:
             through = max(through, session.row.told_through)
             if not again:  # the same board told again after a stop is Discord's first post of it
                 follows = session.row.board_message_id or 0
-                kwargs["nonce"] = nonces.post_nonce(session, nonces.BOARD, follows, through, session.status)
+                from_job = owed.payload() if owed is not None else {}
+                kwargs["nonce"] = nonces.post_nonce(
+                    session, nonces.BOARD, follows, through, session.status, from_job
+                )
             try:
                 message = await channel.send(**kwargs)
             except discord.HTTPException:  # whoever asked is answered; the post is tried again later
@@ -520,10 +525,14 @@ class Boards:
                 discord.AllowedMentions.none(), owed.pings if owed is not None else ()
             )
             text = "\n".join(said)
-            # the abandon is told once a game, whatever lines come above it (a restart's telling has
-            # not the answer's); lines owed after it, by what they say
-            kind, said_again = (nonces.LINES, (text,)) if told else (nonces.ABANDON, ())
-            nonce = nonces.post_nonce(session, kind, *said_again)
+            # the abandon is told once a game, whatever comes above it (a restart's telling has not
+            # the answer's ``lines``, nor the lines the stopped telling read: its hold, found, gave
+            # them up as told); lines owed after it, by what they say
+            nonce = (
+                nonces.post_nonce(session, nonces.LINES, text)
+                if told
+                else nonces.post_nonce(session, nonces.ABANDON)
+            )
             try:
                 await self.look.channel(session).send(text, allowed_mentions=mentions, nonce=nonce)
             except discord.HTTPException:  # the lines this post read, and its own, are kept for the try

@@ -17,6 +17,7 @@ Imports: :mod:`bot.sessions` (types).
 from __future__ import annotations
 
 import hashlib
+import json
 
 from bot.sessions import Session
 
@@ -29,7 +30,8 @@ BOARD, ABANDON, LINES, CARD = "b", "a", "l", "r"
 
 def post_nonce(session: Session, kind: str, *told: object) -> str:
     """The nonce of ``session``'s post of ``kind`` telling ``told`` (what tells it apart from the
-    game's other posts of that kind: a board's, the board it follows and the last move it tells).
+    game's other posts of that kind: a board's, the board it follows, the last move it tells and
+    the sentences the ``board`` job handed it).
 
     ``kind`` and the game's number lead it, for a reader of the log; the rest is a hash of those,
     ``told`` and what makes the game itself unique where numbers might repeat (its channel, seed
@@ -39,5 +41,6 @@ def post_nonce(session: Session, kind: str, *told: object) -> str:
     head = f"{kind}{row.id}."
     if len(head) > 12:  # (a number that long: the hash tells the game)
         head = kind
-    game = (row.id, row.channel_id, row.seed, row.created_at, kind, *told)
-    return head + hashlib.sha256(repr(game).encode()).hexdigest()[: LENGTH - len(head)]
+    game = [row.id, row.channel_id, row.seed, row.created_at, kind, *told]
+    text = json.dumps(game, sort_keys=True, default=str)  # (what the ``board`` job keeps is JSON)
+    return head + hashlib.sha256(text.encode()).hexdigest()[: LENGTH - len(head)]

@@ -11,6 +11,7 @@ import pytest
 
 from bot.surface import nonces
 from bot.surface.boards import POST_LEASE
+from bot.surface.unposted import HANDED, Inside
 from engines.core import said
 from tests.e2e import test_restarts
 from tests.e2e.players import to_move
@@ -71,6 +72,19 @@ async def back(standin, make_bot, table_clock):
         yield bot
 
 
+async def moved_until_a_stop(standin, bot, chan, mover):
+    """``mover`` moves; the move's board reaches Discord and the process stops before recording it.
+    That board."""
+    legal = await bot.sessions.play.legal_moves(chan.id, mover.id)
+    result = await bot.sessions.play.play(chan.id, mover.id, legal[0])
+    taken = stops_once_taken(standin, bot, is_board)
+    with pytest.raises(Stopped):
+        await bot.front.boards.announce(result)
+    closing(bot)
+    (board,) = taken
+    return board
+
+
 def late_or_not(standin, late: bool) -> None:
     """The bot is started again within Discord's window, or (``late``) a window after the stop."""
     if late:
@@ -89,13 +103,7 @@ async def test_a_board_discord_took_just_before_a_stop_is_posted_once_and_the_ga
     chan = standin.channel("games")
     async with standin.run_client(make_bot) as bot:
         session, first, other = await playing(standin, bot, chan)
-        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
-        result = await bot.sessions.play.play(chan.id, first.id, legal[0])
-        taken = stops_once_taken(standin, bot, is_board)
-        with pytest.raises(Stopped):
-            await bot.front.boards.announce(result)
-        closing(bot)
-        (board,) = taken
+        board = await moved_until_a_stop(standin, bot, chan, first)
         mover = session.seat_of(first.id).name
         assert board.content.startswith(f"{mover} took"), board.content
     late_or_not(standin, late)
@@ -112,6 +120,35 @@ async def test_a_board_discord_took_just_before_a_stop_is_posted_once_and_the_ga
         after = await standin.next_message(chan, lambda m: is_board(m) and m.id > told[-1].id)
         assert after.content.startswith(f"{session.seat_of(other.id).name} took"), after.content
         assert (await bot.sessions.core.get(session.id)).row.board_message_id == after.id
+
+
+@pytest.mark.parametrize("handed", [False, True], ids=["kept", "handed-since"])
+async def test_a_board_carrying_a_line_the_job_kept_is_posted_once_with_it(
+    standin, make_bot, table_clock, handed
+):
+    """A line was handed to the game's ``board`` job (as a post that found another process posting
+    the board hands its own), so the next board carries it; that board reaches Discord and the bot
+    stops before recording it.  Started again, the try tells the board again with the line the job
+    still keeps: the same post, so the channel has the board, and the line, once.  A line handed to
+    the job after the stop (``handed``; the stopped post told the first) makes it another post,
+    which tells that line (and the move again) rather than lose it."""
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        session, first, _ = await playing(standin, bot, chan)
+        await bot.front.boards.unposted.again(session, Inside(HANDED, lines=(said("Carol takes a seat."),)))
+        board = await moved_until_a_stop(standin, bot, chan, first)
+        assert board.content.startswith("Carol takes a seat.\n"), board.content
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        if handed:
+            await bot.front.boards.unposted.again(session, Inside(HANDED, lines=(said("Dan takes a seat."),)))
+        await due_after(standin, bot, table_clock, POST_LEASE)
+        assert [m for m in standin.messages(chan) if "Carol takes a seat." in m.content] == [board]
+        boards = [m for m in standin.messages(chan) if is_board(m)][1:]
+        assert len(boards) == (2 if handed else 1)
+        assert boards[-1].content.startswith("Dan takes a seat.\n" if handed else "Carol"), boards[-1].content
+        assert (await bot.sessions.core.get(session.id)).row.board_message_id == boards[-1].id
+        assert not await bot.store.jobs.pending("board")
 
 
 @pytest.mark.parametrize("late", [False, True], ids=["within", "past"])
@@ -177,7 +214,7 @@ async def test_a_board_asked_for_again_is_posted_anew(standin, bot_factory):
     async with standin.run_client(bot_factory()) as bot:
         session, first, _ = await playing(standin, bot, chan)
         (board,) = [m for m in standin.messages(chan) if is_board(m)]
-        assert board.extra["nonce"] == nonces.post_nonce(session, nonces.BOARD, 0, 0, "active")
+        assert board.extra["nonce"] == nonces.post_nonce(session, nonces.BOARD, 0, 0, "active", {})
         for _ in range(2):
             await (await standin.slash(first, chan, "game board")).original()
         again = [m for m in standin.messages(chan) if is_board(m)][1:]

@@ -31,7 +31,9 @@ BOARD, ABANDON, LINES, CARD = "b", "a", "l", "r"
 def post_nonce(session: Session, kind: str, *told: object) -> str:
     """The nonce of ``session``'s post of ``kind`` telling ``told`` (what tells it apart from the
     game's other posts of that kind: a board's, the board it follows, the last move it tells and
-    the sentences the ``board`` job handed it).
+    the sentences the ``board`` job handed it).  Not its text: a board's says the time left on a
+    clock, which a restart reads anew, and a restart's telling lacks the words handed to the post
+    it repeats (an answer's line), which only the stopped process had.
 
     ``kind`` and the game's number lead it, for a reader of the log; the rest is a hash of those,
     ``told`` and what makes the game itself unique where numbers might repeat (its channel, seed

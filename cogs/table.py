@@ -157,7 +157,7 @@ class GameCommands(
             header = t.gettext(
                 "**{game}** (game #{number}, as it ended)", game=session.info.title, number=session.id
             )
-        await self.front.boards.post_board(session, header=header, ping=False)
+        await self.front.boards.post_board(session, header=header, ping=False, again=True)
         await reply(interaction, i18n.private(interaction).gettext("Board posted."))
 
     @app_commands.command(

@@ -39,7 +39,7 @@ ends, and the results card itself are the business of the parts above; the bot's
 :class:`bot.surface.front.Front` hands them in as ``controls``, ``lobby_changed`` and ``finished``.
 
 Imports: discord, :mod:`bot.sessions`, :mod:`bot.storage`, :mod:`bot.history`, and
-:mod:`bot.surface` channels, look, direct, replies, unposted, written.
+:mod:`bot.surface` channels, look, direct, nonces, replies, unposted, written.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ from bot.history import History
 from bot.sessions import MoveResult, RatingChange, Session
 from bot.sessions.play import turn_ended
 from bot.storage import Body, Job, JobPayload, NotAnswering
-from bot.surface import unposted, written
+from bot.surface import nonces, unposted, written
 from bot.surface.channels import channel_missing
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
@@ -152,6 +152,7 @@ class Boards:
         restarted: Collection[int] = (),
         lines: Sequence[Said] = (),
         pings: Collection[int] = (),
+        again: bool = False,
     ) -> discord.Message | None:
         """Post the board with everything public the channel has not been told yet (``begins``:
         the first board, which pings every player who wants a mention, not only the first to move;
@@ -186,6 +187,13 @@ class Boards:
         not tell are in the game's log; the lines and note it was to carry come above an abandon not
         told yet, handed to the job as above, and are dropped once the end is told.  A board asked
         for a game already over (``/game board``) is posted as it ended.
+
+        The post carries a nonce naming what it tells (:func:`bot.surface.nonces.post_nonce`: the
+        board it follows, the last move it tells, the game's status, and what it carries of the
+        ``board`` job's, which a restart reads again, unlike the sentences handed in here), so that a
+        board Discord took just before a stop, and the restart posts again, is not posted twice
+        within Discord's few minutes, while one carrying sentences handed to the job since is
+        posted; ``again``: a board a person asked to see again (``/game board``), posted anew.
         """
         own = (note,) if note is not None else ()
         async with self._post_lock(session.id), self._claimed(session) as held:
@@ -270,6 +278,14 @@ class Boards:
             view = self.controls(session, language)
             if view is not None:
                 kwargs["view"] = view
+            through = max([r.number for r in records if r.number is not None], default=0)
+            through = max(through, session.row.told_through)
+            if not again:  # the same board told again after a stop is Discord's first post of it
+                follows = session.row.board_message_id or 0
+                from_job = owed.payload() if owed is not None else {}
+                kwargs["nonce"] = nonces.post_nonce(
+                    session, nonces.BOARD, follows, through, session.status, from_job
+                )
             try:
                 message = await channel.send(**kwargs)
             except discord.HTTPException:  # whoever asked is answered; the post is tried again later
@@ -293,10 +309,7 @@ class Boards:
                     )
                 await self.retry_later(session, inside, read=owed)
                 raise
-            through = max([r.number for r in records if r.number is not None], default=0)
-            old = await self.service.logbook.told(
-                session, message.id, max(through, session.row.told_through), end=ended
-            )
+            old = await self.service.logbook.told(session, message.id, through, end=ended)
             if old is not None and old != message.id:
                 await self.strip_buttons(session, old)
             # posted: the board job (the claim) is dropped as the block ends, nothing to try again
@@ -507,8 +520,17 @@ class Boards:
             mentions = unposted.also_pinging(
                 discord.AllowedMentions.none(), owed.pings if owed is not None else ()
             )
+            text = "\n".join(said)
+            # the abandon is told once a game, whatever comes above it (a restart's telling has not
+            # the answer's ``lines``, nor the lines the stopped telling read: its hold, found, gave
+            # them up as told); lines owed after it, by what they say
+            nonce = (
+                nonces.post_nonce(session, nonces.LINES, text)
+                if told
+                else nonces.post_nonce(session, nonces.ABANDON)
+            )
             try:
-                await self.look.channel(session).send("\n".join(said), allowed_mentions=mentions)
+                await self.look.channel(session).send(text, allowed_mentions=mentions, nonce=nonce)
             except discord.HTTPException:  # the lines this post read, and its own, are kept for the try
                 board = session.row.board_message_id or 0
                 await self.retry_later(

@@ -1,7 +1,7 @@
 """Results and rematch: the results card under a finished game's last board, and its Rematch
 button, which opens a lobby with the same game and options (or joins it).  Imports: discord,
 :mod:`bot.results`, and :mod:`bot.surface` buttons, channels, direct (whom the rematch pings),
-lobby, replies.
+lobby, nonces, replies.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import discord
 
 from bot import alt, i18n, results
 from bot.sessions import Refusal, Session
+from bot.surface import nonces
 from bot.surface.attach import picture
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, check_permissions, clicked
@@ -30,7 +31,9 @@ class Results:
         """Post the results card of the finished ``session`` under its last board, with a Rematch
         button and the rating changes its end stored (a card posted late shows those a card posted
         at once does).  A refusal is raised: :meth:`bot.surface.boards.Boards.card` posts it once a
-        game, across processes, and has a refused card tried again."""
+        game, across processes, and has a refused card tried again; its nonce
+        (:func:`bot.surface.nonces.post_nonce`) makes a card Discord took just before a stop, posted
+        again after the restart within Discord's few minutes, that first card."""
         t = await self.look.language(session)
         png = await results.card(
             self.service,
@@ -57,6 +60,7 @@ class Results:
                 session.names(),
             ),
             view=view,
+            nonce=nonces.post_nonce(session, nonces.CARD),
         )
 
     async def rematch(self, interaction: discord.Interaction, session_id: int) -> None:

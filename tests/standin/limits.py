@@ -529,6 +529,16 @@ def check_message(
     return [Problem((*base, *p.path), p.code, p.message, p.reason) for p in out]
 
 
+NONCE = 25
+"""Characters a message's ``nonce`` may have (Discord: "up to 25 characters")."""
+
+
+def check_nonce(value: Any) -> list[Problem]:
+    """A message's ``nonce``: a string longer than :data:`NONCE` is refused (an integer is one of
+    64 bits, which the OpenAPI description checks, and never that long)."""
+    return _len_problem(("nonce",), value, NONCE, "nonce") if isinstance(value, str) else []
+
+
 def check_flags(
     value: Any, allowed: int, path: tuple = ("flags",), what: str = "this request"
 ) -> list[Problem]:

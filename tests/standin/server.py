@@ -153,6 +153,9 @@ def _drop_same_localizations(obj: dict) -> None:
 
 
 READY_WAIT = 180.0
+NONCE_WINDOW = 180.0
+"""Seconds a message's nonce is remembered for ``enforce_nonce`` (Discord: "the past few minutes";
+three, the short end of a few: a repeat later than this creates a new message, as Discord may)."""
 """How long :meth:`StandIn.run_client` waits at most for a client's READY (and
 :meth:`StandIn.wait_shards` for processes' gateway sessions).  A bot's start (migrations, cogs,
 the command sync) takes well under a second alone, several seconds on a machine busy with other
@@ -519,6 +522,7 @@ class StandIn:
         user_pace: float = 2.0,
         clock: ratelimits.Clock | None = None,
         user_install: bool = False,
+        nonce_window: float = NONCE_WINDOW,
     ):
         self.interaction_timeout = interaction_timeout
         self.openapi = openapi  # check requests and answers against Discord's OpenAPI description
@@ -529,6 +533,9 @@ class StandIn:
         # runs on a manual clock hands that clock's ``time`` here.
         self.wall: Callable[[], float] = time.time
         self.user_pace = user_pace  # seconds the clock moves on each time a test user acts
+        # enforce_nonce: (author id, nonce) -> when (self.clock) the message with it was created, and it
+        self.nonce_window = nonce_window
+        self._nonces: dict[tuple[int, str], tuple[float, Message]] = {}
         self.ratelimits = ratelimits.RateLimiter(self.clock, route_limits) if rate_limits else None
         self._held_until = 0.0  # loop time until which the client holds rate-limited requests back
         # The app is installed to the server; with user_install, every test user has installed it too.
@@ -2635,7 +2642,8 @@ class StandIn:
                 [(n, b) for n, b, _ in files],
                 file_size_limit=self.file_size_limit,
                 flags=limits.CREATE_FLAGS,
-            ),
+            )
+            + limits.check_nonce(data.get("nonce")),
         )
         if channel.is_dm:
             (recipient,) = channel.recipients(self.bot_user)
@@ -2644,7 +2652,10 @@ class StandIn:
                 # Discord's ordinary answer: the user does not take DMs from the bot.  The bot must cope.
                 log.info("%s does not accept DMs", recipient.name)
                 raise _ApiError(403, {"message": "Cannot send messages to this user", "code": 50007})
-            return 200, self._store_message(channel, self.bot_user, data, files).payload()
+            repeat = self._nonce_repeat(self.bot_user, data)
+            if repeat is not None:
+                return 200, repeat.payload()
+            return 200, self._create_message(channel, data, files).payload()
         if channel.is_forum:
             v = self._violation(
                 f"{label}: #{channel.name} is a forum: it takes posts (threads), not messages", label
@@ -2669,6 +2680,9 @@ class StandIn:
             # Discord's ordinary answer (a server admin can take permissions away); the bot must cope.
             log.info("bot lacks %s in #%s", missing, channel.name)
             raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
+        repeat = self._nonce_repeat(self.bot_user, data)
+        if repeat is not None:
+            return 200, repeat.payload()
         if channel.archived:
             # Discord unarchives a thread someone posts in (it was not locked: see above)
             channel.archived = False
@@ -2676,8 +2690,33 @@ class StandIn:
             conn = self._conn_for(channel)
             if conn is not None:
                 self._spawn(conn.dispatch("THREAD_UPDATE", channel.payload()))
+        return 200, self._create_message(channel, data, files).payload()
+
+    def _nonce_repeat(self, author: User, data: dict) -> Message | None:
+        """The message ``author`` created with the nonce of ``data`` within :attr:`nonce_window`,
+        when ``data`` asks for ``enforce_nonce``: Discord answers a repeat with it, creating nothing.
+
+        Scoped as the documentation words it: the same author, in any channel (it says nothing of
+        channels), a nonce compared as text (discord.py sends every nonce as a string).  A message
+        deleted since still holds its nonce (the documentation frees it by time only): the repeat is
+        answered with the message as it was, and nothing is posted again."""
+        nonce = data.get("nonce")
+        if nonce is None or not data.get("enforce_nonce"):
+            return None
+        seen = self._nonces.get((author.id, str(nonce)))
+        if seen is None or self.clock() - seen[0] >= self.nonce_window:
+            return None
+        log.info("a repeated nonce %r: answered with message %s, none created", nonce, seen[1].id)
+        return seen[1]
+
+    def _create_message(
+        self, channel: Channel, data: dict, files: list[tuple[str, bytes, str | None]]
+    ) -> Message:
+        """A message the bot creates in ``channel``, its nonce remembered (:meth:`_nonce_repeat`)."""
         msg = self._store_message(channel, self.bot_user, data, files)
-        return 200, msg.payload()
+        if data.get("nonce") is not None:
+            self._nonces[(self.bot_user.id, str(data["nonce"]))] = (self.clock(), msg)
+        return msg
 
     async def _r_message(self, request, label, channel_id, message_id):
         channel = self._channel_or_404(channel_id, label)

@@ -1,0 +1,41 @@
+"""The nonce of a post told again after a stop (bot.surface.nonces.post_nonce): the same for the
+same thing told, different for anything else, within Discord's 25 characters."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from bot.surface import nonces
+from bot.surface.nonces import post_nonce
+
+
+def game(number: int = 12, channel: int = 555, seed: int = 7, created: str = "2026-01-01 10:00:00") -> Any:
+    """A game as the nonce reads it: its row's number, channel, seed and creation."""
+    return SimpleNamespace(row=SimpleNamespace(id=number, channel_id=channel, seed=seed, created_at=created))
+
+
+def test_the_same_post_gets_the_same_nonce_and_any_other_another():
+    board = post_nonce(game(), nonces.BOARD, 900, 3, "active")
+    assert board == post_nonce(game(), nonces.BOARD, 900, 3, "active")
+    assert board.startswith("b12.") and len(board) == nonces.LENGTH
+    others = {
+        post_nonce(game(), nonces.BOARD, 901, 3, "active"),  # after another board
+        post_nonce(game(), nonces.BOARD, 900, 4, "active"),  # telling another move
+        post_nonce(game(), nonces.BOARD, 900, 3, "finished"),  # the game's end
+        post_nonce(game(), nonces.ABANDON),
+        post_nonce(game(), nonces.CARD),
+        post_nonce(game(13), nonces.BOARD, 900, 3, "active"),  # another game
+        # a game given the same number again (a database restored from a backup), elsewhere or later
+        post_nonce(game(channel=556), nonces.BOARD, 900, 3, "active"),
+        post_nonce(game(seed=8), nonces.BOARD, 900, 3, "active"),
+        post_nonce(game(created="2026-01-02 10:00:00"), nonces.BOARD, 900, 3, "active"),
+    }
+    assert board not in others and len(others) == 9
+
+
+def test_a_nonce_never_passes_25_characters():
+    for number in (1, 10**9, 10**12, 10**18):
+        made = post_nonce(game(number), nonces.LINES, "a line\n" * 300)
+        assert len(made) == nonces.LENGTH, made
+    assert post_nonce(game(10**18), nonces.CARD) != post_nonce(game(10**18 + 1), nonces.CARD)

@@ -153,15 +153,15 @@ def _drop_same_localizations(obj: dict) -> None:
 
 
 READY_WAIT = 180.0
-NONCE_WINDOW = 180.0
-"""Seconds a message's nonce is remembered for ``enforce_nonce`` (Discord: "the past few minutes";
-three, the short end of a few: a repeat later than this creates a new message, as Discord may)."""
 """How long :meth:`StandIn.run_client` waits at most for a client's READY (and
 :meth:`StandIn.wait_shards` for processes' gateway sessions).  A bot's start (migrations, cogs,
 the command sync) takes well under a second alone, several seconds on a machine busy with other
 work, and two bot processes started at low priority beside six other jobs on 2 cores took over a
 minute: this bound only ends a test that would never get there, so it is generous, and a passing
 test never waits for it."""
+NONCE_WINDOW = 180.0
+"""Seconds a message's nonce is remembered for ``enforce_nonce`` (Discord: "the past few minutes";
+three, the short end of a few: a repeat later than this creates a new message, as Discord may)."""
 WAIT_SECONDS = 30.0
 """How long a wait for the bot lasts before it fails the test (``wait_timeout``): the bound on a
 hang.  A wait ends as soon as the bot has done what is awaited, so a passing test never waits it

@@ -627,6 +627,9 @@ ABANDONED = {  # /game status's words for an abandoned game, by its stored reaso
         "This game was abandoned when its channel or thread was deleted. {next}"
     ),
 }
+ABANDONED_BY = N_("The {game} game was abandoned by {player}.")
+"""``/game abandon``'s own line (``game``: its title, ``player``: who), the first of the message
+telling the abandon, whose last line then says only what to do next (:func:`abandoned_text`)."""
 STATES = {
     "lobby": N_("lobby"),
     "active": N_("running"),
@@ -740,8 +743,14 @@ def status_text(
     return clip("\n".join(lines))
 
 
-def abandoned_text(session: Session, t: Language = ENGLISH) -> str:
-    """An abandoned game's end, by its stored reason, and what to do next, in ``t``."""
+def abandoned_text(session: Session, t: Language = ENGLISH, above: Sequence[Said] = ()) -> str:
+    """An abandoned game's end, by its stored reason, and what to do next, in ``t``; only what to
+    do next when a line ``above`` it in the same message says who abandoned it (:data:`ABANDONED_BY`)
+    and the reason is no more than that."""
+    if (session.row.end_reason or "abandoned") == "abandoned" and any(
+        line.msg == ABANDONED_BY for line in above
+    ):
+        return next_steps(session, t)
     said = ABANDONED.get(
         session.row.end_reason or "abandoned", N_("This game was abandoned ({reason}). {next}")
     )

@@ -257,11 +257,7 @@ class GameCommands(
         self.front.replies.committed(interaction, said("The game was abandoned"))
         # the abandon's own line, told with the game's end, once across processes (or kept for the
         # board job's try, should the channel refuse it)
-        line = said(
-            "The {game} game was abandoned by {player}.",
-            game=session.info.title,
-            player=interaction.user.mention,
-        )
+        line = said(texts.ABANDONED_BY, game=session.info.title, player=interaction.user.mention)
         await self.front.boards.tell_abandoned(session, (line,))
         await reply(interaction, i18n.private(interaction).gettext("Game abandoned."))
 

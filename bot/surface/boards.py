@@ -516,7 +516,7 @@ class Boards:
             said.extend(texts.note_text(shown, note, t) for note in notes)
             said.extend(line.in_words(t) for line in lines)
             if not told:
-                said.append(texts.abandoned_text(shown, t))
+                said.append(texts.abandoned_text(shown, t, (*carried, *lines)))
             mentions = unposted.also_pinging(
                 discord.AllowedMentions.none(), owed.pings if owed is not None else ()
             )

@@ -484,7 +484,7 @@ async def test_a_note_refused_with_its_board_comes_with_the_abandon_that_follows
 ):
     """The board telling that Beto resigned is refused (no Attach Files), its note kept for the
     board job; before its try the host abandons the game with ``/game abandon``: the message saying
-    so tells the note first, then who abandoned it and the game's end, once, and the try tells
+    so tells the note first, then who abandoned it and what to do next, once, and the try tells
     nothing more."""
     alice, bob = standin.add_users("alice", "bob")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
@@ -498,5 +498,5 @@ async def test_a_note_refused_with_its_board_comes_with_the_abandon_that_follows
         assert (note, line) == ("Beto resigned.", f"The Nim game was abandoned by <@{alice.id}>."), (
             told.content
         )
-        assert end.startswith("This game was abandoned."), told.content
+        assert end.startswith("Play again with `/nim new`"), told.content  # (the line said it was abandoned)
         assert await bot.store.jobs.job(BOARD, str(session.id)) is None

@@ -3,10 +3,13 @@ its header says how the game ended, never that someone is to play."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot import alt, texts
 from bot.describe import described
+from engines.core import said
 from languages import language
 from tests.i18n.test_spanish_boards import drawn_texts
 
@@ -218,3 +221,22 @@ async def test_the_replays_final_board_of_a_resigned_game_says_how_it_ended(serv
     drawn = [x.lower() for x in found]
     assert "unfinished" in drawn and "building" not in drawn and "ready" not in drawn, drawn
     assert not [x for x in drawn if x.startswith("now:") or "to play" in x], drawn
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("code", ["en", "es"])
+async def test_an_abandon_whose_line_says_by_whom_ends_with_what_to_do_next_alone(service, code):
+    """The message telling a ``/game abandon`` opens with who abandoned the game: its last line
+    says only what to do next, not that the game was abandoned again; an abandon with a reason of
+    its own (a clock ran out), or without that line above it, keeps its sentence."""
+    t = language(code)
+    running = await two_people(service, "guacamole", 5)
+    plain = replace(running, row=replace(running.row, status="abandoned", end_reason="abandoned"))
+    by = said(texts.ABANDONED_BY, game="Guacamole", player="<@1>")
+    whole = t.gettext("This game was abandoned. {next}", next=texts.next_steps(plain, t))
+    assert texts.abandoned_text(plain, t) == whole
+    assert texts.abandoned_text(plain, t, (by,)) == texts.next_steps(plain, t)
+    other = said("{name} resigned", name="bo")
+    assert texts.abandoned_text(plain, t, (other,)) == whole
+    late = replace(plain, row=replace(plain.row, end_reason="abandoned after a player's time ran out"))
+    assert texts.abandoned_text(late, t, (by,)) == texts.abandoned_text(late, t) != texts.next_steps(late, t)

@@ -158,8 +158,9 @@ def cuts(text: str, limit: int) -> list[Piece]:
     its items (a bracket round's matches, a list of names), else at a space, each only where that
     leaves at least half of the room, else mid-word; a cut never falls inside a :data:`TOKEN`,
     and falls outside the spans where one of these does, inside them only where it must.  Such a
-    line's first part (cut as in a message of its own) goes in the message before it if it fits
-    there.  A limit too small for the markers (below a few dozen characters) cuts without them."""
+    line starts in the room the message before it leaves (cut as above, in that room) when that
+    takes fewer messages for the line than starting a new one.  A limit too small for the
+    markers (below a few dozen characters) cuts without them."""
     markup = Markup(text, limit, *read_markup(text))
     out: list[Piece] = []
     start, opened = markup.line_from(0), ""
@@ -272,11 +273,8 @@ class Markup:
             before = [p for p in ends if p < last]
             if (cut := self.best(start, before, opened, max(room // 2, 1), outside=True)) is not None:
                 return cut, True
-        line = self.resume(last)  # a line longer than a message: its first part, if it fits here
-        if line < len(text) and not self.fits(line, self.line_end(line), self.again(line)):
-            cut, marked = self.line_cut(line, self.again(line))
-            if marked and self.cuttable(start, cut) and self.fits(start, cut, opened):
-                return cut, True
+        if last < len(text) and (fill := self.fill(start, last, opened)) is not None:
+            return fill, True
         return last, True
 
     def line_cut(self, start: int, opened: str) -> tuple[int, bool]:
@@ -304,3 +302,27 @@ class Markup:
                 found.add(i + len(sep))
                 i = self.text.find(sep, i + 1, end)
         return sorted(found)
+
+    def fill(self, start: int, last: int, opened: str) -> int | None:
+        """Where the line after ``last`` is cut to fill the message from ``start`` (whole lines
+        to ``last``), if it is longer than a message and that takes fewer messages for it."""
+        line = self.resume(last)
+        if line >= len(self.text) or self.fits(line, self.line_end(line), self.again(line)):
+            return None
+        room = self.limit - len(opened) - (line - start)
+        for separators in SEPARATORS:
+            places = self.after(line, min(self.line_end(line), start + self.limit + 1), separators)
+            cut = self.best(start, places, opened, line - start + max(room // 2, 1))
+            if cut is not None:
+                return cut if self.parts(self.resume(cut)) < self.parts(line) else None
+        return None
+
+    def parts(self, p: int) -> int:
+        """How many messages the rest of the line from ``p`` takes, starting a new one."""
+        count, end = 1, self.line_end(p)
+        while not self.fits(p, end, opened := self.again(p)):
+            cut, _ = self.line_cut(p, opened)
+            p, count = self.resume(cut), count + 1
+            if p >= end:
+                break
+        return count

@@ -2,10 +2,11 @@
 :func:`bot.markup.cuts`), for every text the table sends in several: the board in words
 (``/game describe``), a rules guide, a league's bracket, round and check-in.  Each message is
 filled before the next starts, cut where a line ends; a line longer than a message is read whole,
-going on in the next; a blank line (between a text's parts) never starts or ends a message.  The
-text's Discord markdown is kept whole: no cut falls inside a mention or a link, and a span cut in
-two (bold, italic, code, a code block, a quote) is closed at the end of one message and opened
-again at the start of the next."""
+going on in the next, and starts in the room the message before it leaves when that saves a
+message; a blank line (between a text's parts) never starts or ends a message.  The text's
+Discord markdown is kept whole: no cut falls inside a mention or a link, and a span cut in two
+(bold, italic, code, a code block, a quote) is closed at the end of one message and opened again
+at the start of the next."""
 
 from __future__ import annotations
 
@@ -72,23 +73,39 @@ def test_a_long_line_s_first_part_fills_the_message_before_it():
     assert pieces(f"Round\n{items}", limit=13) == ["Round", "m0; m1; m2;", "m3; m4; m5"]
 
 
+def test_a_long_line_starts_in_the_room_left_when_that_saves_a_message():
+    """A line longer than a message was always cut to a full message of its own, even with room
+    left in the one before; now its first part fills that room (cut as ever: after an item or a
+    word, leaving at least half of the room) when the line then takes fewer messages."""
+    line = "aaaa bbbb cccc dddd eeee ffff"  # 29 characters
+    assert pieces(f"heading\n{line}", limit=20) == ["heading\naaaa bbbb", "cccc dddd eeee ffff"]
+    # was ["heading", "aaaa bbbb cccc dddd", "eeee ffff"]
+    assert pieces(f"heading\n{line}\nend", limit=20) == ["heading\naaaa bbbb", "cccc dddd eeee ffff", "end"]
+    # no room worth half of it: "heading" + "aaaa" would not take fewer messages for the line
+    assert pieces(f"a long heading\n{line}", limit=20) == [
+        "a long heading",
+        "aaaa bbbb cccc dddd",
+        "eeee ffff",
+    ]
+
+
 @pytest.mark.parametrize("ended", [False, True])
 def test_the_board_in_words_reads_a_line_longer_than_a_message_whole(monkeypatch, ended):
     """``/game describe``: a line longer than a message (a long list of cards, say) was cut with
-    an ellipsis, losing its tail; it goes on in the next message now, cut after a comma."""
+    an ellipsis, losing its tail; it goes on in the next message now, cut after a comma, its first
+    part under its section's heading (in one message less than starting a new one)."""
     cards = ", ".join(f"card {i:03d}" for i in range(210))  # 2,098 characters
     sections = [Section(said("Turn"), (said("P1 to move"),)), Section(said("Hand"), (said(cards),))]
     monkeypatch.setattr(describe, "sections_for", lambda *_, **__: sections)
     session, _ = session_for("nim", 2, 1)
     if ended:
         monkeypatch.setattr(describe, "ended_early", lambda *_: "This game was abandoned.")
-    heads, first, second = describe.described(session, None)
-    assert all(len(m) <= MESSAGE_LIMIT for m in (heads, first, second))
-    assert (
-        heads == ("**This game was abandoned.**\n\n" if ended else "") + "**Turn**\n- P1 to move\n\n**Hand**"
-    )
-    assert first.startswith("- card 000, ") and first.endswith(",") and "…" not in first + second
-    assert f"{first} {second}" == f"- {cards}"  # read whole, cut after a comma
+    top, second = describe.described(session, None)
+    assert all(len(m) <= MESSAGE_LIMIT for m in (top, second))
+    heads = ("**This game was abandoned.**\n\n" if ended else "") + "**Turn**\n- P1 to move\n\n**Hand**\n"
+    first = top.removeprefix(heads)
+    assert top.startswith(heads) and first.startswith("- card 000, ") and first.endswith(",")
+    assert "…" not in first + second and f"{first} {second}" == f"- {cards}"  # read whole, cut after a comma
 
 
 # ------------------------------------------------------------------ markdown kept whole

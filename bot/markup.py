@@ -168,7 +168,8 @@ def cuts(text: str, limit: int) -> list[Piece]:
         cut, marked = markup.next_cut(start, opened)
         if not marked:
             opened = ""
-        out.append(Piece(start, markup.trimmed(start, cut), opened, markup.closing(cut) if marked else ""))
+        if (end := markup.trimmed(start, cut)) > start:  # (a forced cut in white space gives none)
+            out.append(Piece(start, end, opened, markup.closing(cut) if marked else ""))
         opened = markup.again(cut) if marked else ""
         start = markup.resume(cut)
     return out

@@ -14,7 +14,7 @@ import re
 from functools import cache
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bot import describe
@@ -330,3 +330,18 @@ def test_markers_without_a_match_are_plain_text():
         out = pieces(text, 20)
         assert " ".join(out) == text, out
     assert pieces("**a b c d e f g h", 8) == ["**a b c", "d e f g", "h"]
+
+
+ODD = st.sampled_from([*"ab *_~|`\\<>@#:t/\n> ,;\r\u2028é", "https://", "```", "**"])
+
+
+@settings(max_examples=500)
+@given(st.lists(ODD, max_size=80).map("".join), st.integers(1, 40))
+@example("\ra", 1)  # (gave ["", "a"]: a cut forced in white space)
+def test_odd_text_never_gives_an_empty_or_a_too_long_message(text, limit):
+    """Whatever the text (markers that match nothing, white space of any kind, a limit smaller
+    than the markers), every message has something in it and fits; a text of white space only
+    comes as it is, cut to the limit."""
+    out = pieces(text, limit)
+    assert all(len(piece) <= limit for piece in out)
+    assert out == [text[:limit]] if not text.strip() else all(piece.strip() for piece in out)

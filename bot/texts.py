@@ -4,22 +4,23 @@ The channel's post at the end of a turn (:func:`board_text`: each turn in a few 
 told by :mod:`bot.telling`, the result, who acts next) and its header's last action, the mover's private confirmation
 (:func:`own_lines`), a move in one line (:func:`describe`), ``/game status``, ``/game list``,
 the lobby and its thread, and the small wording helpers they share (places, scores, sentences,
-clipping to Discord's message limit); ``/game log`` and the history pages are
-:mod:`bot.movetexts`'.  Every move shown is first asked of
+clipping to Discord's message limit, a long text in several: :func:`pieces`); ``/game log`` and
+the history pages are :mod:`bot.movetexts`'.  Every move shown is first asked of
 :func:`bot.public.seen`; no text here decides privacy.  Counts meet their nouns through the
 catalogue's plural forms only.
 
-Imports :mod:`bot.public`, :mod:`bot.records`, :mod:`bot.replaying`, :mod:`bot.telling`,
+Imports :mod:`bot.markup`, :mod:`bot.public`, :mod:`bot.records`, :mod:`bot.replaying`, :mod:`bot.telling`,
 :mod:`engines.core` and :mod:`languages` (and :mod:`bot.sessions`, for types and the new-game
 hint); no Discord (texts use Discord's markdown and mentions, nothing more).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import engines
+from bot.markup import cuts
 from bot.public import Reader, notation, seen
 from bot.records import MoveRecord
 from bot.replaying import undo_target
@@ -38,43 +39,16 @@ def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def line_parts(line: str, limit: int) -> Iterator[str]:
-    """``line`` in parts of at most ``limit`` characters: whole when it fits, else cut after a
-    ``; `` or ``, `` between its items (a bracket round's matches, a list of names), else at a
-    space, and only failing those mid-word."""
-    while len(line) > limit:
-        at = cut_after(line, ("; ", ", "), limit) or cut_after(line, (" ",), limit) or limit
-        yield line[:at].rstrip()
-        line = line[at:]
-    yield line
-
-
-def cut_after(line: str, seps: Sequence[str], limit: int) -> int:
-    """Where ``line`` is cut after the last of ``seps`` in its first ``limit`` characters, if
-    that leaves at least half of them before the cut; else 0."""
-    at = max((i + len(sep) for sep in seps if (i := line.rfind(sep, 0, limit)) >= 0), default=0)
-    return at if at >= max(limit // 2, 1) else 0
-
-
 def pieces(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     """``text`` in as few messages of at most ``limit`` characters as it needs, each cut where a
     line ends, so that a long text (a bracket of 64, a round of 40 tables, the board in words, a
     rules guide) is read whole over several messages rather than losing its tail; a single line
-    longer than a message goes on in the next (:func:`line_parts`).  A blank line (between a
-    text's parts) never starts or ends a message."""
-    out: list[list[str]] = []
-    size = 0
-    for line in (part for whole in text.split("\n") for part in line_parts(whole, limit)):
-        if out and size + 1 + len(line) <= limit:
-            out[-1].append(line)
-            size += 1 + len(line)
-        elif line.strip():  # (a blank line that does not fit starts no message)
-            out.append([line])
-            size = len(line)
-    for message in out:
-        while not message[-1].strip():  # (its first line is never blank)
-            message.pop()
-    return ["\n".join(message) for message in out] or [text[:limit]]
+    longer than a message goes on in the next.  A blank line (between a text's parts) never
+    starts or ends a message.  Its markdown is kept whole: no cut breaks a mention or a link, and
+    a span cut in two (a bold name, a code block) is closed in one message and opened again in
+    the next, so each message reads as the whole would (see :func:`bot.markup.cuts`)."""
+    out = [piece.opened + text[piece.start : piece.end] + piece.closed for piece in cuts(text, limit)]
+    return out or [text[:limit]]
 
 
 def ordinal(n: int, t: Language = ENGLISH) -> str:

@@ -1,5 +1,5 @@
 """Posts other than the ``board`` job's that Discord took just before a stop, and that the restart
-makes again (a timeout question, the line saying nobody answered it): within
+makes again (a timeout question, the line saying nobody answered it, a league's check-in call): within
 Discord's few minutes the channel has each once; and posts that must both stand (two questions for
 the same seat) are not taken for one."""
 
@@ -12,7 +12,8 @@ import pytest
 from bot.sessions import ASK_AFTER
 from bot.surface import nonces
 from tests.e2e import test_restarts, test_told_once
-from tests.e2e.leagues import DAY
+from tests.e2e.leagues import DAY, fire
+from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_clocks import is_question
 from tests.e2e.test_notices import is_board
 from tests.e2e.test_restarts import (
@@ -126,3 +127,39 @@ async def test_a_second_timeout_question_for_the_same_seat_is_asked_too(
         assert second.extra["nonce"] == nonces.post_nonce(
             session, nonces.QUESTION, seat, int(banks.pending[seat])
         )
+
+
+async def test_a_check_in_call_discord_took_just_before_a_stop_is_made_once(
+    standin, bot_factory, table_clock
+):
+    """A league whose players check in before each round starts: the call to check in for round 1
+    reaches Discord and the bot stops before marking it made.  Started again, the round's job (once
+    the stopped process's hold on it is over) makes the call again: within Discord's window that is
+    the same post, marked made, and its button works."""
+    chan, owner = standin.channel("games"), standin.owner
+    make, people = bot_factory(LEAGUE_EXTENSIONS), standin.add_users("ana", "beto")
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        await standin.slash(
+            owner, chan, "league create", name="Quick", game="pachakuna", format="swiss", players=2, rounds=1
+        )
+        for user in people:
+            await (await standin.slash(user, chan, "league join")).original()
+        await (
+            await standin.slash(owner, chan, "league organiser attendance", checkin="every", hours=24.0)
+        ).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        taken = stops_once_taken(standin, bot, lambda m: "check in for" in m.content)
+        with pytest.raises(Stopped):
+            await fire(bot)
+        closing(bot)
+        (call,) = taken
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+    async with standin.run_client(make) as bot:
+        await started(standin, bot)
+        await due_after(standin, bot, table_clock, bot.scheduler.lease)  # the stopped one's hold
+        await fire(bot)
+        assert [m for m in standin.messages(chan) if "check in for" in m.content] == [call]
+        assert (await bot.store.attendance.window(league.id, 1)).called
+        click = await standin.click(people[0], call, "Check in")
+        assert "You are checked in for round 1" in (await click.original()).content

@@ -37,9 +37,12 @@ as post -> what records it -> its nonce, or why none:
 - a forum post (a league's table, ``calendar``): Discord's forum thread message takes no nonce
   (its ``message`` object has none): at least once;
 - an organiser's letter, a no-show's or substitute's line (``bot.league``), the queue's table post
-  (``bot.queue.tables``), a lobby's thread and first message (``lobby``), a mention in the game's
-  channel in place of a refused direct message (``direct``) -> rows or jobs written after them ->
-  none yet: at least once;
+  (``bot.queue.tables``), a mention in the game's channel in place of a refused direct message
+  (``direct``, ``clockvote``) -> rows or jobs written after them -> none yet: at least once;
+- not repeated by a restart, so none: a lobby's message, thread and welcome (``lobby``) and every
+  other answer to a person's command or click (a stop loses them; the person asks again), and the
+  direct messages telling that a board or question was refused (``unposted``: what they told is
+  kept in the job before they are sent, so a stop loses rather than repeats them);
 - direct messages: turn notices and reminders (``direct``, ``waits``), about a timeout question,
   a refusal told by DM (``unposted``), a round's or a season's to its players -> the notice's job
   or mark written after them -> none yet: at least once (a nonce there would have to name the turn

@@ -17,7 +17,7 @@ from typing import Protocol
 from bot.league import attendance, organiser, texts
 from bot.league.attendance import Settings
 from bot.league.names import all_shown, of, shown
-from bot.league.season import Rounds
+from bot.league.season import Rounds, told
 from bot.league.service import LeagueError, LeagueService, OpenedRound, signed_up_text
 from bot.storage.leagues import LeagueRow
 from bot.texts import clip
@@ -56,8 +56,11 @@ class CheckinPosts(Protocol):
         number: int,
         label: str,
         pings: Sequence[int],
+        told: Sequence[object] = (),
     ) -> bool:
-        """Post ``text`` with a check-in button labelled ``label``; False when Discord refused it."""
+        """Post ``text`` with a check-in button labelled ``label``; False when Discord refused it.
+        ``told`` names the call, the same when a stop before its record has it made again
+        (:meth:`bot.league.season.Posts.post`)."""
 
 
 def points_words(points: float, t: Language) -> str:
@@ -526,7 +529,14 @@ class CheckinDesk:
         )
         label = t.gettext("Check in")
         await self.posts.post_checkin(
-            league.channel_id, league.guild_id, text.strip(), league.id, number, label, pings
+            league.channel_id,
+            league.guild_id,
+            text.strip(),
+            league.id,
+            number,
+            label,
+            pings,
+            told=told(league, "check-in", number, closes),  # (made again by a stop before it is marked)
         )
 
     async def notes(self, league: LeagueRow, t: Language) -> list[str]:
@@ -579,7 +589,8 @@ class CheckinDesk:
         lines = await self.sat_out(league, number, t, pings)
         settings = await self.store.attendance.settings(league.id)
         if lines:
-            await self.rounds.post(league, f"**{league.shown}**\n" + "\n".join(lines), pings=pings)
+            text = f"**{league.shown}**\n" + "\n".join(lines)
+            await self.rounds.post(league, text, pings=pings, told=told(league, "sat out", number))
         if number < league.swiss_rounds and self.attendance.checks_in(league, settings, number + 1):
             due = max(self.store.clock.time(), attendance.window_opens(opened.deadline_at, settings))
             await self.store.leagues.schedule_round(league.id, number + 1, due)

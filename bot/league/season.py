@@ -51,6 +51,13 @@ OPEN_DM = N_(
 CHAMPION_DM = N_("🏆 You are the champion of **{league}**!")
 
 
+def told(league: LeagueRow, *what: object) -> tuple[object, ...]:
+    """What a league's post that a stop may have made twice tells (``what``: which post, of which
+    round), with what makes the league unique where numbers might repeat (a database restored
+    from a backup): the same for the same post, another for any other."""
+    return (league.id, league.channel_id, league.seed, league.created_at, *what)
+
+
 @dataclass(frozen=True)
 class Picture:
     """A picture to post, with its alt text."""
@@ -74,8 +81,12 @@ class Posts(Protocol):
         *,
         picture: Picture | None = None,
         pings: Sequence[int] = (),
+        told: Sequence[object] = (),
     ) -> bool:
-        """Post ``text`` (only ``pings`` notified of their mentions); False when Discord refused it."""
+        """Post ``text`` (only ``pings`` notified of their mentions); False when Discord refused it.
+        ``told`` names what a post that a stop before its record has made again tells (the same
+        each time: :func:`told`), so that Discord takes the repeat for the same post; empty: a
+        post made anew each time."""
 
     async def missing_permissions(self, channel_id: int) -> list[str]:
         """The permissions the bot lacks to open games in threads of the channel."""
@@ -135,9 +146,17 @@ class Rounds:
         run again."""
 
     async def post(
-        self, league: LeagueRow, text: str, *, picture: Picture | None = None, pings: Sequence[int] = ()
+        self,
+        league: LeagueRow,
+        text: str,
+        *,
+        picture: Picture | None = None,
+        pings: Sequence[int] = (),
+        told: Sequence[object] = (),
     ) -> bool:
-        return await self.posts.post(league.channel_id, league.guild_id, text, picture=picture, pings=pings)
+        return await self.posts.post(
+            league.channel_id, league.guild_id, text, picture=picture, pings=pings, told=told
+        )
 
     async def names(self, league: LeagueRow) -> dict[int, str]:
         return {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
@@ -762,12 +781,15 @@ class Rounds:
         else:
             crown = t.gettext("**{league}** is over.", league=league.shown)
         pings = await self.tell([champion], t, CHAMPION_DM, league=league.shown) if champion else []
-        await self.post(league, crown, picture=picture, pings=pings)
-        await self.post(league, text)
+        # (a stop before it is recorded announced posts it again: each post names what it tells)
+        await self.post(league, crown, picture=picture, pings=pings, told=told(league, "end", "crown"))
+        await self.post(league, text, told=told(league, "end", "standings"))
         if final or league.format == "elimination":  # the bracket that crowned the champion
             bracket, words = await self.bracket_post(league, t)
-            await self.post(league, words.splitlines()[0], picture=bracket)
-            await self.post(league, words)
+            await self.post(
+                league, words.splitlines()[0], picture=bracket, told=told(league, "end", "bracket")
+            )
+            await self.post(league, words, told=told(league, "end", "rounds"))
         await self.store.leagues.announced(league.id)
 
     async def open_table(self, league: LeagueRow, name: str, players: str) -> int | None:

@@ -22,12 +22,14 @@ and it goes once the buttons are off (the board that follows, or the answer's en
 in whichever process; an edit Discord refuses, or a process stopped first, leaves it to the job's
 try, after a restart too).  Nobody answering marks it ``taken`` as well, until the channel is told
 so (or the line is kept for the board): a restart before that tells it, one after it does not.
-Those who want a direct message (``/me notify``) get one about the question (in their quiet hours,
-when those end, if it is still open: a ``timeout_notice`` job); only those who want a mention are
-pinged.
+The question, and the line saying nobody answered it, carry a nonce naming the seat and the
+time-out (:mod:`bot.surface.nonces`): told again after a stop before their record, within
+Discord's minutes, they are in the channel once.  Those who want a direct message (``/me notify``)
+get one about the question (in their quiet hours, when those end, if it is still open: a
+``timeout_notice`` job); only those who want a mention are pinged.
 
 Imports: discord, :mod:`bot.sessions`, :mod:`bot.time.gameclock`, and :mod:`bot.surface` boards,
-buttons, channels, direct, lobby, replies, unposted.
+buttons, channels, direct, lobby, nonces, replies, unposted.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from bot import i18n, notices
 from bot.replaying import UNDO
 from bot.sessions import ASK_AFTER, TIMEOUT_CHOICES, MoveResult, Refusal, Seat, Session, TimeOut
 from bot.storage import Job, JobPayload, PersonRow
-from bot.surface import written
+from bot.surface import nonces, written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import add_line, channel_missing, clicked
@@ -248,6 +250,8 @@ class ClockDesk:
                 question(session, late, others, at + gc.VOTE_SECONDS, t),
                 view=view,
                 allowed_mentions=wanting_mention(people),  # as each chose with /me notify
+                # asked again after a stop before it was recorded: the same question
+                nonce=nonces.post_nonce(session, nonces.QUESTION, seat, at),
             )
         except discord.HTTPException as exc:
             if channel_missing(exc):
@@ -488,8 +492,9 @@ class ClockDesk:
                 await self.close_question(found, job, seat)
             return
         told = self.told_taken(await self.service.store.jobs.job(TIMEOUT, job.key))
+        at = int(job.payload.get("at", -1))
         try:
-            await self.decided(session, seat, unanswered(session, seat), result, told)
+            await self.decided(session, seat, unanswered(session, seat), result, told, (seat, at))
         except discord.HTTPException as exc:  # the seat is the computer's: its board is told and tried again
             now = result.session if result is not None else session
             await self.boards.not_posted(now, exc, "after a timeout nobody answered")
@@ -522,7 +527,8 @@ class ClockDesk:
                 return
             if not session.by_seat(seat).computer or not gc.may_return(session.banks, seat):
                 return
-            await self.say(session, unanswered(session, seat), self.told_taken(job))
+            at = int(job.payload.get("at", -1))
+            await self.say(session, unanswered(session, seat), self.told_taken(job), about=(seat, at))
         finally:
             if "message" in job.payload:
                 await self.buttons_off(session, job)
@@ -558,20 +564,25 @@ class ClockDesk:
         line: Said,
         told: Callable[[], Awaitable[None]] = nothing,
         restarted: tuple[int, ...] = (),
+        about: tuple[int, int] | None = None,
     ) -> None:
         """Say ``line`` in the game's channel, in its language, and record it as told (``told``) at
-        once.  A line the channel refuses is kept, first, by the game's ``board`` job
+        once; ``about``, the seat and time-out of a line a stop before ``told`` has said again (that
+        nobody answered), names it in its nonce (:data:`bot.surface.nonces.CLOCK_LINE`), so that
+        said again within Discord's minutes it is the same post.  A line the channel refuses is kept, first, by the game's ``board`` job
         (:class:`bot.surface.unposted.Inside`), whose lines the board that follows says above it,
         or the job's try, or the start's catch-up should the process stop first (or the message
         telling the game's abandon, should that come first): it is told once all the same, and
         ``told`` records it as such; ``restarted``, the seats whose turn the board that follows
         starts again (more time), are kept with it, so that a board the job's try or the catch-up
         posts in its place calls on them as that board would have.  A message posted and a process
-        stopped before ``told``'s write is the one window left in which it is told twice."""
+        stopped before ``told``'s write is the one window left in which it is told twice, past
+        Discord's minutes when ``about`` names it."""
         t = await self.look.language(session)
+        nonce = nonces.post_nonce(session, nonces.CLOCK_LINE, *about) if about is not None else nonces.anew()
         try:
             await self.look.channel(session).send(
-                line.in_words(t), allowed_mentions=discord.AllowedMentions.none()
+                line.in_words(t), allowed_mentions=discord.AllowedMentions.none(), nonce=nonce
             )
         except discord.HTTPException as exc:
             if channel_missing(exc):
@@ -615,9 +626,10 @@ class ClockDesk:
         line: Said,
         result: MoveResult | None,
         told: Callable[[], Awaitable[None]] = nothing,
+        about: tuple[int, int] | None = None,
     ) -> None:
         """Tell the channel what was decided about ``seat``'s time (``line``, in its language, with
-        ``told`` recording it told: :meth:`say`), then post the board (or close the game): with
+        ``told`` recording it told and ``about`` naming it: :meth:`say`), then post the board (or close the game): with
         more time, the seat's turn starts again, and its person is told as at the start of a turn.
         A ``line`` the channel refuses comes with what follows it: the board (the computer's move,
         the turn starting again), and with its retry if that is refused too (what follows is what
@@ -633,7 +645,7 @@ class ClockDesk:
                 await told()
             return
         more = result is None and session.status == "active"  # the seat's turn starts again
-        await self.say(session, line, told, (seat,) if more else ())
+        await self.say(session, line, told, (seat,) if more else (), about)
         if result is not None:
             await self.boards.announce(result)
         else:  # more time (``more``): the clock starts again without a move, which voids an undo request

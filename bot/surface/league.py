@@ -3,7 +3,7 @@
 Posts in the league's channel and its games' threads (pinging only whom the rounds name),
 opens the threads, writes direct messages, and hands boards to the board posts (:class:`bot.surface.front.Front`); the
 queue's posts (:mod:`bot.surface.queue`) open their threads and write their DMs with the same helpers.  Imports discord,
-the front, the languages of servers and the attachments.
+the front, the languages of servers, the attachments and the nonces of posts a stop may repeat.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import discord
 from bot import i18n
 from bot.league.season import Picture
 from bot.sessions import MoveResult, Session
+from bot.surface import nonces
 from bot.surface.attach import picture as attachment
 from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES
 from bot.surface.channels import NEEDED_FOR_THREADS, channel_missing, nobody_told
@@ -68,6 +69,12 @@ async def send_direct(bot: discord.Client, user_id: int, text: str) -> bool:
     return True
 
 
+def piece_nonce(told: Sequence[object], piece: int) -> str | int:
+    """The nonce of the ``piece``-th message of a league's post telling ``told`` (for a post with
+    nothing named, a random one, as discord.py gives: :func:`bot.surface.nonces.anew`)."""
+    return nonces.told_nonce(nonces.LEAGUE, *told, piece) if told else nonces.anew()
+
+
 def file_of(picture: Picture) -> discord.File:
     return attachment(picture.data, picture.filename, picture.alt)
 
@@ -109,21 +116,27 @@ class LeaguePosts:
         *,
         picture: Picture | None = None,
         pings: Sequence[int] = (),
+        told: Sequence[object] = (),
     ) -> bool:
         """``text`` in the channel or thread, with ``picture`` when given; a text too long for one
         message is posted whole in several, cut where a line ends (:func:`bot.texts.pieces`), the
-        picture with the first."""
+        picture with the first.  With ``told`` (what the post tells, the same when a stop before
+        its record has it made again) each message carries a nonce naming it and its place among
+        the pieces (:data:`bot.surface.nonces.LEAGUE`): within Discord's minutes a repeat is the
+        same post, and each piece stands."""
         if channel_id in self.missing:
             return False
         target = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         first, *rest = pieces(text)
         try:
             if picture is None:
-                await target.send(first, allowed_mentions=only(pings))
+                await target.send(first, allowed_mentions=only(pings), nonce=piece_nonce(told, 0))
             else:
-                await target.send(first, file=file_of(picture), allowed_mentions=only(pings))
-            for piece in rest:
-                await target.send(piece, allowed_mentions=only(pings))
+                await target.send(
+                    first, file=file_of(picture), allowed_mentions=only(pings), nonce=piece_nonce(told, 0)
+                )
+            for n, piece in enumerate(rest, 1):
+                await target.send(piece, allowed_mentions=only(pings), nonce=piece_nonce(told, n))
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s (%s)", channel_id, exc)
             if channel_missing(exc):
@@ -140,18 +153,22 @@ class LeaguePosts:
         number: int,
         label: str,
         pings: Sequence[int],
+        told: Sequence[object] = (),
     ) -> bool:
         """A round's check-in announcement with its Check in button; the mentions of a large field
         that do not fit in one message follow in more (:func:`bot.texts.pieces`), so everyone asked
-        is pinged."""
+        is pinged.  ``told``: as for :meth:`post`, a nonce for each piece."""
         target = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         first, *rest = pieces(text)
         try:
             await target.send(
-                first, view=checkin_view(league_id, number, label), allowed_mentions=only(pings)
+                first,
+                view=checkin_view(league_id, number, label),
+                allowed_mentions=only(pings),
+                nonce=piece_nonce(told, 0),
             )
-            for piece in rest:
-                await target.send(piece, allowed_mentions=only(pings))
+            for n, piece in enumerate(rest, 1):
+                await target.send(piece, allowed_mentions=only(pings), nonce=piece_nonce(told, n))
         except discord.HTTPException as exc:
             log.warning("could not post the check-in in channel %s (%s)", channel_id, exc)
             return False

@@ -11,6 +11,43 @@ same thing is told and different for anything else; past Discord's few minutes a
 again (at least once, as before).  A post a person asks for on purpose (``/game board``) keeps
 discord.py's random nonce: it must post anew.
 
+The posts a stop may make twice (posted, then recorded: a stop between the two repeats the post),
+as post -> what records it -> its nonce, or why none:
+
+- a board, the abandon's message, lines after it, a results card (``boards``, ``results``) ->
+  the game's row (``board_message_id``, ``told_through``, ``end_told``, ``card_told``) and its
+  ``board`` job -> :data:`BOARD`, :data:`ABANDON`, :data:`LINES`, :data:`CARD`;
+- a timeout question (``clockvote``) -> its ``ask`` job cancelled, its message kept in its
+  ``timeout`` job -> :data:`QUESTION`, naming the seat and the time-out (a later question for the
+  same seat, after more time, is another post);
+- the line saying nobody answered it (``ClockDesk.say``) -> the ``timeout`` job's ``taken`` mark
+  dropped -> :data:`CLOCK_LINE`, naming the seat and the time-out (an answer's line, lost to a stop
+  rather than told again, keeps a random one);
+- a league round's check-in call (``bot.league.presence.CheckinDesk.announce``) -> the window
+  marked called -> :data:`LEAGUE`, naming the league, round and window's close; made again by the
+  round's job once the stopped process's lease (two minutes) is over, so within Discord's minutes;
+- who sat a round out (``CheckinDesk.opened``) -> the round settled or the next check-in armed,
+  and a season's end: the champion with the standings picture, the standings, the bracket's picture
+  and text (``bot.league.season.Rounds.announce``) -> the league marked announced -> :data:`LEAGUE`,
+  naming the league and the post (and round); each piece of a text too long for one message
+  (:func:`bot.texts.pieces`) its own.  Their guard fires ten minutes on
+  (:data:`bot.league.service.RESUME_AFTER`), mostly past Discord's minutes: told again then;
+- a round's post and its games' opening lines (``Rounds.open_games``) -> posted after the games
+  are stored as opened, and a restart that finds them all open posts neither again: none needed;
+- a forum post (a league's table, ``calendar``): Discord's forum thread message takes no nonce
+  (its ``message`` object has none): at least once;
+- an organiser's letter, a no-show's or substitute's line (``bot.league``), the queue's table post
+  (``bot.queue.tables``), a mention in the game's channel in place of a refused direct message
+  (``direct``, ``clockvote``) -> rows or jobs written after them -> none yet: at least once;
+- not repeated by a restart, so none: a lobby's message, thread and welcome (``lobby``) and every
+  other answer to a person's command or click (a stop loses them; the person asks again), and the
+  direct messages telling that a board or question was refused (``unposted``: what they told is
+  kept in the job before they are sent, so a stop loses rather than repeats them);
+- direct messages: turn notices and reminders (``direct``, ``waits``), about a timeout question,
+  a refusal told by DM (``unposted``), a round's or a season's to its players -> the notice's job
+  or mark written after them -> none yet: at least once (a nonce there would have to name the turn
+  or reminder told, as a reminder asked again must be written anew).
+
 Imports: :mod:`bot.sessions` (types).
 """
 
@@ -18,6 +55,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 
 from bot.sessions import Session
 
@@ -26,6 +64,10 @@ LENGTH = 25
 
 BOARD, ABANDON, LINES, CARD = "b", "a", "l", "r"
 """What a post tells: a board, a game's abandon, lines told after the abandon, its results card."""
+QUESTION, CLOCK_LINE = "q", "c"
+"""A timeout question, and the line saying nobody answered it in time."""
+LEAGUE = "L"
+"""A league's post (what it tells named by the league: :func:`told_nonce`)."""
 
 
 def post_nonce(session: Session, kind: str, *told: object) -> str:
@@ -40,9 +82,21 @@ def post_nonce(session: Session, kind: str, *told: object) -> str:
     and creation, should a database restored from a backup give a number out again), up to
     :data:`LENGTH` characters."""
     row = session.row
-    head = f"{kind}{row.id}."
+    return told_nonce(kind, row.id, row.channel_id, row.seed, row.created_at, kind, *told)
+
+
+def told_nonce(kind: str, number: object, *told: object) -> str:
+    """The nonce of a post of ``kind`` about the thing numbered ``number`` (a game, a league),
+    telling ``told`` (with what makes that thing unique where numbers might repeat):
+    ``kind`` and ``number`` lead it, a hash of both and ``told`` follows."""
+    head = f"{kind}{number}."
     if len(head) > 12:  # (a number that long: the hash tells the game)
         head = kind
-    game = [row.id, row.channel_id, row.seed, row.created_at, kind, *told]
-    text = json.dumps(game, sort_keys=True, default=str)  # (what the ``board`` job keeps is JSON)
+    text = json.dumps([number, *told], sort_keys=True, default=str)  # (what the ``board`` job keeps is JSON)
     return head + hashlib.sha256(text.encode()).hexdigest()[: LENGTH - len(head)]
+
+
+def anew() -> int:
+    """The nonce of a post that must be posted anew each time: a random one, as discord.py gives a
+    send without a nonce."""
+    return secrets.randbits(64)

@@ -41,14 +41,14 @@ class Desk:
     async def language(self, guild_id):
         return ENGLISH
 
-    async def post(self, channel_id, guild_id, text, *, picture=None, pings=()):
+    async def post(self, channel_id, guild_id, text, *, picture=None, pings=(), told=()):
         if self.stop_at_post is not None and self.stop_at_post in text:
             self.stop_at_post = None
             raise Stopped(text)
         self.posts.setdefault(channel_id, []).append(text)
         return True
 
-    async def post_checkin(self, channel_id, guild_id, text, league_id, number, label, pings):
+    async def post_checkin(self, channel_id, guild_id, text, league_id, number, label, pings, told=()):
         return await self.post(channel_id, guild_id, text, pings=pings)
 
     async def missing_permissions(self, channel_id):

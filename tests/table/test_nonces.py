@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.surface import nonces
-from bot.surface.nonces import post_nonce
+from bot.surface.nonces import post_nonce, told_nonce
 
 
 def game(number: int = 12, channel: int = 555, seed: int = 7, created: str = "2026-01-01 10:00:00") -> Any:
@@ -39,3 +39,25 @@ def test_a_nonce_never_passes_25_characters():
         made = post_nonce(game(number), nonces.LINES, "a line\n" * 300)
         assert len(made) == nonces.LENGTH, made
     assert post_nonce(game(10**18), nonces.CARD) != post_nonce(game(10**18 + 1), nonces.CARD)
+
+
+def test_a_league_post_s_nonce_names_the_league_the_post_and_its_piece():
+    league = (1, 555, 7, "2026-01-01 10:00:00")
+    call = told_nonce(nonces.LEAGUE, *league, "check-in", 1, 1800000000.0, 0)
+    assert call == told_nonce(nonces.LEAGUE, *league, "check-in", 1, 1800000000.0, 0)
+    assert call.startswith("L1.") and len(call) == nonces.LENGTH
+    others = {
+        told_nonce(nonces.LEAGUE, *league, "check-in", 1, 1800000000.0, 1),  # its next piece
+        told_nonce(nonces.LEAGUE, *league, "check-in", 2, 1800000000.0, 0),  # another round's
+        told_nonce(nonces.LEAGUE, *league, "sat out", 1, 0),
+        told_nonce(nonces.LEAGUE, 1, 556, 7, "2026-01-01 10:00:00", "check-in", 1, 1800000000.0, 0),
+    }
+    assert call not in others and len(others) == 4
+
+
+def test_a_game_s_nonce_is_the_told_nonce_of_its_number_and_what_makes_it_unique():
+    assert post_nonce(game(), nonces.QUESTION, 0, 900) == told_nonce(
+        nonces.QUESTION, 12, 555, 7, "2026-01-01 10:00:00", nonces.QUESTION, 0, 900
+    )
+    assert post_nonce(game(), nonces.QUESTION, 0, 900) != post_nonce(game(), nonces.QUESTION, 0, 901)
+    assert post_nonce(game(), nonces.QUESTION, 0, 900) != post_nonce(game(), nonces.CLOCK_LINE, 0, 900)

@@ -44,6 +44,9 @@ as post -> what records it -> its nonce, or why none:
 - a game's end told to a player whose quiet hours held it (``tell_end`` from the ``end_notice``
   job), or the mention in its place -> the job done -> :data:`END_DM`, naming the game and the
   person (a game ends once);
+- the direct message about a game's timeout questions still open when the person's quiet hours
+  end (``clockvote.tell_held``, the ``timeout_notice`` job) -> the job done -> :data:`QUESTION_DM`,
+  naming the person and the questions' messages (a later question is another);
 - an organiser's letter, a no-show's or substitute's line (``bot.league``), a mention in the game's
   channel in place of a refused timeout question's direct message (``clockvote``) -> rows or jobs
   written after them -> none yet: at least once;
@@ -63,10 +66,9 @@ as post -> what records it -> its nonce, or why none:
   (the table's ``queue_confirm`` job gives its people back when the time to confirm is over, and
   a new table has a thread and post of its own), and the people told by DM (``tell``) are taken
   out of the queue before it: none;
-- direct messages still at least once: a timeout question's brought by the ``timeout_notice`` job
-  after quiet hours (``clockvote.tell_held``), a season's end to its players (before its posts,
-  again with them by the ten-minute guard, past Discord's minutes); a round's to its players is
-  sent as its games open and not again.
+- direct messages still at least once: a season's end to its players (before its posts, again
+  with them by the ten-minute guard, past Discord's minutes); a round's to its players is sent as
+  its games open and not again.
 
 Imports: :mod:`bot.sessions` (types).
 """
@@ -88,10 +90,11 @@ QUESTION, CLOCK_LINE = "q", "c"
 """A timeout question, and the line saying nobody answered it in time."""
 LEAGUE = "L"
 """A league's post (what it tells named by the league: :func:`told_nonce`)."""
-REMINDER, END_DM = "m", "e"
+REMINDER, END_DM, QUESTION_DM = "m", "e", "d"
 """A person's reminder (or the turn notice quiet hours held, which it carries), named by the person
 and when their ``remind`` job was due; a game's end told to one player (or the mention in its
-place)."""
+place); the direct message about timeout questions, named by the person and the questions'
+messages."""
 
 
 def post_nonce(session: Session, kind: str, *told: object) -> str:

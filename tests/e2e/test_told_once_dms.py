@@ -13,13 +13,14 @@ import pytest
 from bot.surface import nonces
 from bot.surface.boards import POST_LEASE
 from tests.e2e import test_restarts, test_told_once
-from tests.e2e.test_restarts import Stopped, closing, due_after, started
+from tests.e2e.test_restarts import Stopped, asked, closing, day_bank_game, due_after, started
 from tests.e2e.test_told_once import late_or_not, stops_once_taken
 from tests.e2e.test_told_once_more import a_day_on_until_a_stop
 from tests.e2e.test_undo import nim_game
 
 # the bot on SQLite and on PostgreSQL, the same across restarts; Discord's clock moved by hand only
 make_bot, standin_options = test_restarts.make_bot, test_told_once.standin_options
+day_bank_table = test_restarts.day_bank_table
 
 HOUR = 3600.0
 LIMA_SEVEN = 4 * HOUR  # from the table clock's start (03:00 in Lima) to 07:00 there
@@ -39,14 +40,23 @@ def is_end(message) -> bool:
     return "is over." in message.content
 
 
+def is_time_ran_out(message) -> bool:
+    return message.content.startswith("⏰") and "ran out" in message.content
+
+
+async def wanting(bot, users, **settings) -> None:
+    """``users`` want their notices by direct message, with ``settings`` more (``/me notify``'s)."""
+    for user in users:
+        person = await bot.store.people.person(user.id)
+        await bot.store.people.save_person(dataclasses.replace(person, notify="dm", **settings), person)
+
+
 async def wanting_dms(standin, bot, chan, piles: int = 3, **settings):
     """Alice and Bob want their notices by direct message (with ``settings`` more), and their Nim
     game of ``piles`` piles in ``chan`` has begun: its session, who is to move, the other."""
     alice, bob = standin.add_users("alice", "bob")
     await started(standin, bot)
-    for user in (alice, bob):
-        person = await bot.store.people.person(user.id)
-        await bot.store.people.save_person(dataclasses.replace(person, notify="dm", **settings), person)
+    await wanting(bot, (alice, bob), **settings)
     session, first, other = await nim_game(standin, bot, chan, alice, bob, piles)
     await bot.front.catchup.drain()
     await standin.settle()
@@ -175,3 +185,30 @@ async def test_a_game_s_end_quiet_hours_held_discord_took_just_before_a_stop_is_
             assert len(ends) == 1 and f"#{session.id} on" in ends[0].content, [m.content for m in ends]
         assert told in standin.messages(told.channel)
         assert not await bot.store.jobs.pending("end_notice")
+
+
+async def test_a_timeout_question_s_dm_quiet_hours_held_discord_took_just_before_a_stop_is_received_once(
+    standin, make_bot, table_clock, day_bank_table
+):
+    """Alice and Bob want DMs, no reminders, and quiet hours 22-7 in Lima; a one-day bank runs out
+    at 03:00 there, so the question what now is told to each by direct message at 07:00 (a
+    ``timeout_notice`` job each).  The first of those messages reaches Discord and the bot stops
+    before its job is done.  Started again, the jobs tell them again: each player has the message
+    once, linking to the question."""
+    alice, bob, chan = day_bank_table
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await wanting(bot, (alice, bob), **QUIET)
+        thread, _, _ = await day_bank_game(standin, bot, alice, bob, chan)
+        question = await asked(standin, bot, table_clock, thread)
+        dms = (standin.dm(alice), standin.dm(bob))
+        assert [m for dm in dms for m in standin.messages(dm)] == []
+        told = await a_day_on_until_a_stop(
+            standin, bot, table_clock, lambda m: m.channel in dms and is_time_ran_out(m), LIMA_SEVEN
+        )
+    async with fired_again(standin, make_bot, table_clock) as bot:
+        for dm in dms:
+            (once,) = [m for m in standin.messages(dm) if is_time_ran_out(m)]
+            assert f"/{thread.id}/{question.id}" in once.content
+        assert told in standin.messages(told.channel)
+        assert not await bot.store.jobs.pending("timeout_notice")

@@ -399,7 +399,11 @@ class ClockDesk:
             people_said = in_words(listing([written.name(late.name) for late, _ in asked]), mine)
             their = THEIR_TIME_RAN_OUT if len(asked) == 1 else THEIR_TIMES_RAN_OUT
             text = mine.gettext(their, people=people_said, link=next(iter(links.values())), **values)
-        return await notifier.send_dm(uid, text)
+        # told again by a held notice's job a stop left (tell_held): the same DM for the same questions
+        told = sorted(message for _, message in asked)
+        return await notifier.send_dm(
+            uid, text, nonce=nonces.post_nonce(session, nonces.QUESTION_DM, uid, told)
+        )
 
     async def mention_refused(self, session: Session, refused: list[int], questions: int) -> None:
         """Those whose direct message about ``questions`` questions Discord refused, mentioned in

@@ -36,7 +36,7 @@ from bot.replaying import undo_target
 from bot.sessions import Session
 from bot.sessions.play import turn_ended
 from bot.storage import DEADLINE, Job, JobPayload, PersonRow, Store
-from bot.surface import written
+from bot.surface import nonces, written
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_missing, is_member, nobody_told
 from bot.surface.look import Look
@@ -265,11 +265,16 @@ class Notifier:
         *,
         file: discord.File | None = None,
         view: discord.ui.View | None = None,
+        nonce: str | None = None,
     ) -> bool:
-        """Send a DM; False (and the person marked to be told) when Discord refuses it."""
+        """Send a DM; False (and the person marked to be told) when Discord refuses it.  ``nonce``:
+        the nonce naming what it tells, for a DM a restart may send again
+        (:mod:`bot.surface.nonces`); without one, discord.py's random one."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             kwargs: dict = {"content": text}
+            if nonce is not None:
+                kwargs["nonce"] = nonce
             if file is not None:
                 kwargs["file"] = file
             if view is not None:
@@ -281,9 +286,12 @@ class Notifier:
             await self.store.people.set_dm_failed(user_id, True)
             return False
 
-    async def fall_back(self, session: Session, user_id: int, waiting: float | None = None) -> None:
+    async def fall_back(
+        self, session: Session, user_id: int, waiting: float | None = None, nonce: str | None = None
+    ) -> None:
         """The DM failed (or the person wants mentions): mention them in the game's thread instead,
-        in the server's language like everything posted there; with ``waiting``, as a reminder."""
+        in the server's language like everything posted there; with ``waiting``, as a reminder
+        (``nonce``: the one naming that reminder and game, as for :meth:`send_dm`)."""
         channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
         t = await self.look.language(session)
         if waiting is None:
@@ -298,6 +306,7 @@ class Notifier:
             await channel.send(
                 text,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                nonce=nonce or nonces.anew(),
             )
         except discord.HTTPException as exc:
             log.warning("could not mention %s in session %s either", user_id, session.id)
@@ -402,11 +411,14 @@ class Notifier:
             return
         dm_ok = False
         games = waits.by_time_left(games)  # the least time left first
+        which = await which_reminder(self.store, user_id, held)
         if person.wants_dm and not notices.is_quiet(person, now):
-            dm_ok = await self.send_dm(user_id, notices.digest(written.waiting(games), self.link, t))
+            text = notices.digest(written.waiting(games), self.link, t)
+            dm_ok = await self.send_dm(user_id, text, nonce=nonces.told_nonce(nonces.REMINDER, *which))
         if person.wants_mention or (person.wants_dm and not dm_ok):
             for w in games:
-                await self.fall_back(w.session, user_id, w.seconds)
+                nonce = nonces.told_nonce(nonces.REMINDER, *which, w.session.id)
+                await self.fall_back(w.session, user_id, w.seconds, nonce)
         if person.remind_hours:
             await self.bot.scheduler.schedule(REMIND, str(user_id), await self.next_reminder(person, now))
 
@@ -466,6 +478,14 @@ class Notifier:
         if file is not None:
             kwargs["file"] = file
         await interaction.followup.send(**kwargs)
+
+
+async def which_reminder(store: Store, user_id: int, held: bool) -> tuple[int, float | None, bool]:
+    """What names the reminder firing now for ``user_id`` (its nonce's, :mod:`bot.surface.nonces`):
+    the person, when their ``remind`` job was due, which the stopped process's firing and the
+    restart's share and the next reminder does not, and whether it carries a held turn notice."""
+    job = await store.jobs.job(REMIND, str(user_id))
+    return user_id, job.due_at if job is not None else None, held
 
 
 def seat_in(session: Session, user_id: int, seats: Collection[int]) -> bool:
@@ -554,14 +574,18 @@ async def tell_end(
     link = notices.jump_link(session.row.guild_id, session.row.channel_id, board_id)
     t = await notifier.language_of(person, session)
     text = notices.end_notice(written.session(session), notifier.guild_name(session, t), link, t)
-    if await notifier.send_dm(uid, text):
+    if await notifier.send_dm(uid, text, nonce=nonces.post_nonce(session, nonces.END_DM, uid)):
         return
     channel = notifier.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
     said = (await notifier.look.language(session)).gettext(
         "{person}, this game is over: the result is above.", person=f"<@{uid}>"
     )
     try:
-        await channel.send(said, allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)]))
+        await channel.send(
+            said,
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)]),
+            nonce=nonces.post_nonce(session, nonces.END_DM, uid, "mention"),
+        )
     except discord.HTTPException:
         log.warning("could not mention %s in session %s either", uid, session.id)
 

@@ -36,17 +36,39 @@ as post -> what records it -> its nonce, or why none:
   are stored as opened, and a restart that finds them all open posts neither again: none needed;
 - a forum post (a league's table, ``calendar``): Discord's forum thread message takes no nonce
   (its ``message`` object has none): at least once;
-- an organiser's letter, a no-show's or substitute's line (``bot.league``), the queue's table post
-  (``bot.queue.tables``), a mention in the game's channel in place of a refused direct message
-  (``direct``, ``clockvote``) -> rows or jobs written after them -> none yet: at least once;
+- a reminder, or the turn notice quiet hours held, which a reminder brings (``Notifier.remind``),
+  and the mention in each game's channel in place of it -> the ``remind`` job armed again or done
+  -> :data:`REMINDER`, naming the person, when the job was due (which reminder: the next one is
+  another post) and whether it brought a held notice (a mention: and the game); made again once the
+  stopped process's lease (two minutes) is over, so within Discord's minutes;
+- a game's end told to a player whose quiet hours held it (``tell_end`` from the ``end_notice``
+  job), or the mention in its place -> the job done -> :data:`END_DM`, naming the game and the
+  person (a game ends once);
+- the direct message about a game's timeout questions still open when the person's quiet hours
+  end (``clockvote.tell_held``, the ``timeout_notice`` job) -> the job done -> :data:`QUESTION_DM`,
+  naming the person and the questions' messages (a later question is another);
+- an organiser's letter, a no-show's or substitute's line (``bot.league``), a mention in the game's
+  channel in place of a refused timeout question's direct message (``clockvote``) -> rows or jobs
+  written after them -> none yet: at least once;
 - not repeated by a restart, so none: a lobby's message, thread and welcome (``lobby``) and every
   other answer to a person's command or click (a stop loses them; the person asks again), and the
   direct messages telling that a board or question was refused (``unposted``: what they told is
   kept in the job before they are sent, so a stop loses rather than repeats them);
-- direct messages: turn notices and reminders (``direct``, ``waits``), about a timeout question,
-  a refusal told by DM (``unposted``), a round's or a season's to its players -> the notice's job
-  or mark written after them -> none yet: at least once (a nonce there would have to name the turn
-  or reminder told, as a reminder asked again must be written anew).
+- not repeated either: what follows a board once it is recorded (``Boards.post``, the ``board``
+  job dropped first): a turn notice by direct message or its mention in place of it
+  (``Notifier.after_board``), a game's end told at once (``game_ended``), a watched game's post
+  and a followed player's start (``waits``; the start marked told before it is sent), and a
+  timeout question's direct messages sent as it is asked (after its ``ask`` job is cancelled): a
+  stop after them loses what was still to send, and the board is not posted again, so neither are
+  they; a clock's warning (``waits``) is marked given before it is sent;
+- the queue's posts (``bot.queue.tables``): a table's first post and its Confirm message are made
+  while the table is held, before its row keeps the message; a restart does not post them again
+  (the table's ``queue_confirm`` job gives its people back when the time to confirm is over, and
+  a new table has a thread and post of its own), and the people told by DM (``tell``) are taken
+  out of the queue before it: none;
+- direct messages still at least once: a season's end to its players (before its posts, again
+  with them by the ten-minute guard, past Discord's minutes); a round's to its players is sent as
+  its games open and not again.
 
 Imports: :mod:`bot.sessions` (types).
 """
@@ -68,6 +90,11 @@ QUESTION, CLOCK_LINE = "q", "c"
 """A timeout question, and the line saying nobody answered it in time."""
 LEAGUE = "L"
 """A league's post (what it tells named by the league: :func:`told_nonce`)."""
+REMINDER, END_DM, QUESTION_DM = "m", "e", "d"
+"""A person's reminder (or the turn notice quiet hours held, which it carries), named by the person
+and when their ``remind`` job was due; a game's end told to one player (or the mention in its
+place); the direct message about timeout questions, named by the person and the questions'
+messages."""
 
 
 def post_nonce(session: Session, kind: str, *told: object) -> str:

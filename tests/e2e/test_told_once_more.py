@@ -34,12 +34,12 @@ day_bank_table = test_restarts.day_bank_table
 HOLD = 2  # the question's tries after a restart: its ``ask`` or ``timeout`` job, then one more
 
 
-async def a_day_on_until_a_stop(standin, bot, table_clock, taken):
-    """A day on, the jobs then due fire; the first message they create that ``taken`` accepts
-    reaches Discord, and the process stops before recording it (:func:`stops_once_taken`).  That
-    message."""
+async def a_day_on_until_a_stop(standin, bot, table_clock, taken, after: float = DAY):
+    """A day (or ``after`` seconds) on, the jobs then due fire; the first message they create that
+    ``taken`` accepts reaches Discord, and the process stops before recording it
+    (:func:`stops_once_taken`).  That message."""
     messages = stops_once_taken(standin, bot, taken)
-    table_clock.advance(DAY)
+    table_clock.advance(after)
     with pytest.raises(Stopped):
         await bot.scheduler.run_due()
     closing(bot)

@@ -53,8 +53,7 @@ CHAMPION_DM = N_("🏆 You are the champion of **{league}**!")
 
 def told(league: LeagueRow, *what: object) -> tuple[object, ...]:
     """What a league's post that a stop may have made twice tells (``what``: which post, of which
-    round), with what makes the league unique where numbers might repeat (a database restored
-    from a backup): the same for the same post, another for any other."""
+    round), with what makes the league unique (a restored backup may give its number out again)."""
     return (league.id, league.channel_id, league.seed, league.created_at, *what)
 
 
@@ -94,8 +93,8 @@ class Posts(Protocol):
     async def open_thread(self, channel_id: int, name: str) -> int | None:
         """A new public thread in the channel (its id); None when it cannot be made."""
 
-    async def direct(self, user_id: int, text: str) -> bool:
-        """A direct message; False when refused."""
+    async def direct(self, user_id: int, text: str, *, told: Sequence[object] = ()) -> bool:
+        """A direct message (``told``: as for :meth:`post`, with its reader); False when refused."""
 
     async def post_board(
         self, session: Session, header: str | Said, lines: Sequence[Said] = (), pings: Sequence[int] = ()
@@ -167,12 +166,13 @@ class Rounds:
         t: Language,
         dm: str,
         spoken: Callable[[Language], Mapping[str, object]] | None = None,
+        told: Sequence[object] = (),
         /,
         **values: object,
     ) -> list[int]:
-        """Tell ``users`` as each chose (:func:`bot.notices.reach`): DM ``dm`` (with ``values``, and
-        the values ``spoken`` gives in the reader's language) to those who want it, in their
-        language; the ones to ping where the news is posted."""
+        """Tell ``users`` as each chose (:func:`bot.notices.reach`): DM ``dm`` (with ``values``, the
+        values ``spoken`` gives in the reader's language, and ``told``: :meth:`Posts.direct`) to
+        those who want it, in their language; the ones to ping where the news is posted."""
         now = self.store.clock.time()
         pings = []
         for uid, person in (await self.store.people.several(users)).items():
@@ -180,7 +180,7 @@ class Rounds:
             if direct:
                 mine = language(person.locale) if person.locale else t
                 words = {**values, **(spoken(mine) if spoken is not None else {})}
-                if not await self.posts.direct(uid, mine.gettext(dm, **words)):
+                if not await self.posts.direct(uid, mine.gettext(dm, **words), told=told):
                     mention = True  # a refused DM falls back to a mention, as for turns
             if mention:
                 pings.append(uid)
@@ -780,16 +780,15 @@ class Rounds:
             )
         else:
             crown = t.gettext("**{league}** is over.", league=league.shown)
-        pings = await self.tell([champion], t, CHAMPION_DM, league=league.shown) if champion else []
-        # (a stop before it is recorded announced posts it again: each post names what it tells)
-        await self.post(league, crown, picture=picture, pings=pings, told=told(league, "end", "crown"))
-        await self.post(league, text, told=told(league, "end", "standings"))
+        end = functools.partial(told, league, "end")  # what each message tells: the same told again
+        crowned = [champion] if champion else []
+        pings = await self.tell(crowned, t, CHAMPION_DM, None, end("champion"), league=league.shown)
+        await self.post(league, crown, picture=picture, pings=pings, told=end("crown"))
+        await self.post(league, text, told=end("standings"))
         if final or league.format == "elimination":  # the bracket that crowned the champion
             bracket, words = await self.bracket_post(league, t)
-            await self.post(
-                league, words.splitlines()[0], picture=bracket, told=told(league, "end", "bracket")
-            )
-            await self.post(league, words, told=told(league, "end", "rounds"))
+            await self.post(league, words.splitlines()[0], picture=bracket, told=end("bracket"))
+            await self.post(league, words, told=end("rounds"))
         await self.store.leagues.announced(league.id)
 
     async def open_table(self, league: LeagueRow, name: str, players: str) -> int | None:

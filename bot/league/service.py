@@ -53,6 +53,13 @@ FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "
 RESUME_AFTER = 600.0
 """Seconds after a round is stored before its job fires again, as a guard, to open the games a
 stopped process left unopened (:meth:`bot.league.season.Rounds.resume`)."""
+ANNOUNCE_AFTER = 120.0
+"""Seconds after a season ends before its league's job fires, as a guard, to tell the end a stopped
+process left untold (:meth:`bot.league.season.Rounds.announce`): within Discord's few minutes, as
+the board's two-minute hold, so that its posts and direct messages, each sent with a nonce naming
+what it tells, are taken for those the stopped process made.  A guard that fires while the end is
+still being told (a slow Discord) sends the same posts again, which Discord answers with the first
+ones."""
 MAX_ROUNDS = 30
 MAX_DAYS = 60
 NAME_LIMIT = 60
@@ -661,7 +668,7 @@ class LeagueService:
             active = [s for s in rows if (p := players.get(int(s.row.player))) is not None and p.active]
             champion = int(active[0].row.player) if active else None
         await self.store.leagues.end_league(
-            league.id, champion, announce_at=self.store.clock.time() + RESUME_AFTER
+            league.id, champion, announce_at=self.store.clock.time() + ANNOUNCE_AFTER
         )
         return champion
 

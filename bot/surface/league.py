@@ -58,11 +58,15 @@ async def open_game_thread(bot: discord.Client, channel_id: int, name: str) -> i
         return None
 
 
-async def send_direct(bot: discord.Client, user_id: int, text: str) -> bool:
-    """A direct message that mentions only its reader; False when Discord refused it."""
+async def send_direct(bot: discord.Client, user_id: int, text: str, nonce: str | int | None = None) -> bool:
+    """A direct message that mentions only its reader; False when Discord refused it.  ``nonce``:
+    what names it, for one a stop may have had sent twice (:mod:`bot.surface.nonces`); None, a
+    random one."""
     try:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        await user.send(text, allowed_mentions=only([user_id]))
+        await user.send(
+            text, allowed_mentions=only([user_id]), nonce=nonces.anew() if nonce is None else nonce
+        )
     except discord.HTTPException as exc:
         log.info("a DM to %s was refused (%s)", user_id, exc)
         return False
@@ -186,8 +190,10 @@ class LeaguePosts:
     async def open_thread(self, channel_id: int, name: str) -> int | None:
         return await open_game_thread(self.bot, channel_id, name)
 
-    async def direct(self, user_id: int, text: str) -> bool:
-        return await send_direct(self.bot, user_id, text)
+    async def direct(self, user_id: int, text: str, *, told: Sequence[object] = ()) -> bool:
+        """A direct message; with ``told`` (what it tells), with a nonce naming that and its reader
+        (another than the post telling the same in a channel)."""
+        return await send_direct(self.bot, user_id, text, piece_nonce((*told, user_id) if told else (), 0))
 
     async def post_board(
         self, session: Session, header: str | Said, lines: Sequence[Said] = (), pings: Sequence[int] = ()

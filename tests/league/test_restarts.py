@@ -15,7 +15,7 @@ import pytest
 
 from bot.league.noshow_desk import NoShowDesk
 from bot.league.season import Rounds
-from bot.league.service import RESUME_AFTER, LeagueService
+from bot.league.service import ANNOUNCE_AFTER, RESUME_AFTER, LeagueService
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB
 from bot.time import jobs
 from bot.time.scheduler import Scheduler
@@ -61,7 +61,7 @@ class Desk:
         self.threads.append(7000 + len(self.threads))
         return self.threads[-1]
 
-    async def direct(self, user_id, text):
+    async def direct(self, user_id, text, *, told=()):
         return False
 
     async def post_board(self, session, header, lines=(), pings=()):
@@ -201,7 +201,9 @@ async def test_a_season_whose_end_was_not_posted_before_the_process_stopped_is_p
     ended = await service.store.leagues.league(league.id)
     assert ended.status == "finished" and ended.champion_id in range(31, 35)
     assert not [t for t in desk.posts[50] if "is over" in t]
-    clock.advance(RESUME_AFTER)
+    guard = await service.store.jobs.job(ROUND_JOB, str(league.id))
+    assert guard is not None and guard.due_at == clock.time() + ANNOUNCE_AFTER  # within Discord's minutes
+    clock.advance(ANNOUNCE_AFTER)
     await scheduler.run_due()
     (crown,) = [t for t in desk.posts[50] if "is over" in t]
     assert crown == f"🏆 **Restarts** is over. Champion: <@{ended.champion_id}>!"

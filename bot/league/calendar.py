@@ -51,16 +51,12 @@ TAG_NAMES: dict[Tag, str] = {"waiting": N_("waiting"), "playing": N_("playing"),
 language (created in the server's language when the forum has none)."""
 
 
-class SeasonPosts(Protocol):
-    """What the calendar needs of :class:`bot.league.season.Posts`."""
+class SeasonPosts(organiser.OrganiserPosts, Protocol):
+    """What the calendar needs of :class:`bot.league.season.Posts`: a post, a direct message, and:"""
 
     async def language(self, guild_id: int) -> Language: ...
 
-    async def post(self, channel_id: int, guild_id: int, text: str, *, pings: Sequence[int] = ()) -> bool: ...
-
     async def open_thread(self, channel_id: int, name: str) -> int | None: ...
-
-    async def direct(self, user_id: int, text: str) -> bool: ...
 
 
 class CalendarPosts(Protocol):

@@ -24,7 +24,7 @@ from bot import notices
 from bot.league import noshows as rules
 from bot.league import organiser, texts
 from bot.league.names import all_shown, listed, shown
-from bot.league.season import Rounds
+from bot.league.season import Rounds, told
 from bot.league.service import LeagueError, OpenedRound
 from bot.league.together import NotDropped, Once
 from bot.sessions import MoveResult, Session, seats_said
@@ -155,14 +155,16 @@ class NoShowDesk:
         t = await self.posts.language(league.guild_id)
         when = texts.when(await self.deadline_of(league, game.round))
         values = self.values(league, session, when)
-        pings = await self.rounds.tell(late, t, REMIND_DM, **values)
+        # (the nudge's job fired again after a stop tells the same: each message names what it tells)
+        reminder = told(league, "late", rules.REMIND, game.round, game.id, *late)
+        pings = await self.rounds.tell(late, t, REMIND_DM, None, reminder, **values)
         text = t.gettext(
             "⏳ {players}: your turn is waiting; this round of **{league}** ends {when}.",
             players=" ".join(f"<@{u}>" for u in late),
             league=league.shown,
             when=when,
         )
-        await self.posts.post(session.row.channel_id, league.guild_id, text, pings=pings)
+        await self.posts.post(session.row.channel_id, league.guild_id, text, pings=pings, told=reminder)
         return late
 
     async def warn_round(self, league: LeagueRow, number: int) -> None:
@@ -178,11 +180,13 @@ class NoShowDesk:
             if session is None or not late:
                 continue
             values = self.values(league, session, when)
+            warning = told(league, "late", rules.WARN, number, game.id, *late)
             pings = await self.rounds.tell(
                 late,
                 t,
                 WARN_DM,
                 lambda mine: {"action": mine.gettext(rules.ACTION_NAMES[chosen.action])},  # the reader's
+                warning,
                 **values,
             )
             who = " ".join(f"<@{u}>" for u in late)
@@ -193,7 +197,7 @@ class NoShowDesk:
                 when=when,
                 action=action,
             )
-            await self.posts.post(session.row.channel_id, league.guild_id, text, pings=pings)
+            await self.posts.post(session.row.channel_id, league.guild_id, text, pings=pings, told=warning)
             lines.append((game.table_no, who, f"<#{session.row.channel_id}>"))
         if not lines:
             return
@@ -218,7 +222,8 @@ class NoShowDesk:
             ]
             return "\n".join([head, *tables])
 
-        await organiser.tell(self.store, self.posts, league, words, t)
+        letter = told(league, "late", "organiser", number, *lines)
+        await organiser.tell(self.store, self.posts, league, words, t, told=letter)
 
     def values(self, league: LeagueRow, session: Session, when: str) -> dict[str, object]:
         from engines import get
@@ -310,7 +315,9 @@ class NoShowDesk:
             players=", ".join(shown(s.name) for s in session.seats if s.user_id in late),
             action=t.gettext(rules.ACTION_NAMES[chosen.action]),
         )
-        await self.posts.post(session.row.channel_id, league.guild_id, text)
+        # (the deadline's job fired again after a stop tells the same: the post names what it tells)
+        line = told(league, "no-show", game.round, game.id, at_deadline, *late)
+        await self.posts.post(session.row.channel_id, league.guild_id, text, told=line)
         if result is not None:
             await self.posts.announce(result)
         return Action(game, late, counted, [])

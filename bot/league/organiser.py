@@ -22,13 +22,18 @@ from bot.storage.leagues import LeagueRow
 from bot.storage.store import Store
 from languages import Language, language
 
+Told = Sequence[object]
+"""What a message a stop may have had sent twice tells (:func:`bot.league.season.told`)."""
+
 
 class OrganiserPosts(Protocol):
     """What telling the organiser needs of Discord (:class:`bot.league.season.Posts`)."""
 
-    async def post(self, channel_id: int, guild_id: int, text: str, *, pings: Sequence[int] = ()) -> bool: ...
+    async def post(
+        self, channel_id: int, guild_id: int, text: str, *, pings: Sequence[int] = (), told: Told = ()
+    ) -> bool: ...
 
-    async def direct(self, user_id: int, text: str) -> bool: ...
+    async def direct(self, user_id: int, text: str, *, told: Told = ()) -> bool: ...
 
 
 async def tell(
@@ -39,12 +44,16 @@ async def tell(
     t: Language,
     *,
     private: str | None = None,
+    told: Told = (),
 ) -> bool:
     """Tell the organiser of ``league`` what ``words`` says in a language (see the module): by
     direct message as they chose, in their own language (``t``, the server's, when they set
     none), and in the league's channel in ``t``.  ``private``: what the direct message says
     instead, when only they may read it (the review's tables); the channel is then told only when
-    no direct message reached them.  False when nothing reached them."""
+    no direct message reached them.  ``told``: what a letter a stop may have had sent twice tells
+    (:func:`bot.league.season.told`), so that its post and direct message, sent again, are the same
+    messages (:meth:`bot.league.season.Posts.post`); empty: sent anew each time.  False when
+    nothing reached them."""
     organiser = league.organiser_id
     person = (await store.people.several([organiser])).get(organiser, PersonRow(organiser))
     mention, direct = notices.reach(person, store.clock.time())
@@ -52,13 +61,14 @@ async def tell(
     letter = private if private is not None else words(mine)
     written = False
     if direct:
-        written = await posts.direct(organiser, letter)
+        written = await posts.direct(organiser, letter, told=told)
         if not written:
             mention = True  # a refused DM falls back to a mention, as for turns
     if written and private is not None:
         return True
-    if await posts.post(league.channel_id, league.guild_id, words(t), pings=[organiser] if mention else []):
+    pings = [organiser] if mention else []
+    if await posts.post(league.channel_id, league.guild_id, words(t), pings=pings, told=told):
         return True
     if written:
         return True
-    return await posts.direct(organiser, letter)
+    return await posts.direct(organiser, letter, told=told)

@@ -1,6 +1,8 @@
 """A league's season end that Discord took in part just before a stop: the guard its end arms
 tells it again within Discord's few minutes, so the channel has each post once and the champion
-their direct message once; past those minutes it is told twice."""
+their direct message once; past those minutes it is told twice.  And a round's warning of a late
+game (the thread's line, the player's direct message, the organiser's letter), sent again by its
+job after a stop: within those minutes each is there once."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ import pytest
 
 from bot.league.service import ANNOUNCE_AFTER
 from bot.storage.leagues import ROUND_JOB
-from tests.e2e.leagues import DAY, fire, started_league
+from bot.time.jobs import LEAGUE_NUDGE
+from tests.e2e.leagues import DAY, fire, one_round_league, started_league
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_notices import settings
 from tests.e2e.test_restarts import Stopped, closing, due_after, started
@@ -20,6 +23,10 @@ EXTENSIONS = (*LEAGUE_EXTENSIONS, "cogs.me")
 CROWN = "is over. Champion"
 STANDINGS = "final standings"
 CHAMPION = "You are the champion of **Crown cup**"
+LETTER = "game of **Quick** is late"  # the organiser's letter
+WARNED = "this game is waiting for you"  # the warning in the game's thread
+WRITTEN = "is waiting for you, and the round ends"  # and by direct message
+NO_SHOW = "did not play in time: a no-show"
 
 
 async def wanting_dms(standin, chan, people) -> None:
@@ -94,3 +101,74 @@ async def test_a_season_end_discord_took_just_before_a_stop_is_told_once(
     else:
         assert crowns == [crown.id]
         assert dms == [dm.id]
+
+
+async def nudged(bot, league, table_clock) -> str:
+    """The table's clock moved on to the league's round 1 nudge; its stage (the reminder, the warning)."""
+    nudge = await bot.store.jobs.job(LEAGUE_NUDGE, f"{league.id}:1")
+    table_clock.advance(nudge.due_at - table_clock.time())
+    return nudge.payload["stage"]
+
+
+async def test_a_round_warning_discord_took_just_before_a_stop_is_sent_once(
+    standin, bot_factory, table_clock
+):
+    """A one-day round whose player to move never plays: the warning before its deadline is written
+    to that player (who wants direct messages) and posted in the game's thread, and the organiser's
+    letter naming the late game reaches the league's channel; the bot stops before the warning's job
+    is recorded done.  Started again, the job (once the stopped process's hold is over) warns again:
+    within Discord's window the thread, the player and the channel each have it once."""
+    chan, people = standin.channel("games"), standin.add_users("ana", "beto")
+    make = bot_factory(EXTENSIONS)
+    async with standin.run_client(make) as bot:
+        await wanting_dms(standin, chan, people)
+        league, session = await one_round_league(standin, bot, chan, people, game="pachakuna", players=2)
+        (late,) = [u for u in people if u.id in {s.user_id for s in session.waiting_on()}]
+        assert await nudged(bot, league, table_clock) == "remind"
+        await bot.scheduler.run_due()
+        taken = stops_once_taken(standin, bot, lambda m: LETTER in m.content)
+        assert await nudged(bot, league, table_clock) == "warn"
+        with pytest.raises(Stopped):
+            await bot.scheduler.run_due()
+        closing(bot)
+        (letter,) = taken
+    thread = standin.channel(session.row.channel_id)
+    warned = [m for m in standin.messages(thread) if WARNED in m.content]
+    written = [m for m in standin.messages(standin.dm(late)) if WRITTEN in m.content]
+    assert len(warned) == len(written) == 1
+    async with standin.run_client(make) as bot:
+        await started(standin, bot)
+        await due_after(standin, bot, table_clock, bot.scheduler.lease)  # the stopped one's hold
+        assert await bot.store.jobs.job(LEAGUE_NUDGE, f"{league.id}:1") is None  # warned: done
+    assert [m for m in standin.messages(chan) if LETTER in m.content] == [letter]
+    assert [m for m in standin.messages(thread) if WARNED in m.content] == warned
+    assert [m for m in standin.messages(standin.dm(late)) if WRITTEN in m.content] == written
+
+
+async def test_a_no_show_line_discord_took_just_before_a_stop_is_posted_once(
+    standin, bot_factory, table_clock
+):
+    """At a one-day round's deadline the player to move gets a no-show, said in the game's thread;
+    the bot stops as Discord takes that line.  Started again, the deadline's job (once the stopped
+    process's hold is over) counts nobody twice and says it again: within Discord's window that is
+    the same line, and the computer finishes the game."""
+    chan, people = standin.channel("games"), standin.add_users("ana", "beto")
+    make = bot_factory(EXTENSIONS)
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        league, session = await one_round_league(standin, bot, chan, people, game="pachakuna", players=2)
+        (late,) = [s.user_id for s in session.waiting_on()]
+        taken = stops_once_taken(standin, bot, lambda m: NO_SHOW in m.content)
+        table_clock.advance(DAY)
+        with pytest.raises(Stopped):
+            await fire(bot)
+        closing(bot)
+        (line,) = taken
+    thread = standin.channel(session.row.channel_id)
+    async with standin.run_client(make) as bot:
+        await started(standin, bot)
+        await due_after(standin, bot, table_clock, bot.scheduler.lease)  # the stopped one's hold
+        await fire(bot)
+        assert await bot.store.noshows.counts(league.id) == {late: 1}
+        assert (await bot.sessions.core.get(session.id)).status == "finished"
+    assert [m for m in standin.messages(thread) if NO_SHOW in m.content] == [line]

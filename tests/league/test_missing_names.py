@@ -39,7 +39,7 @@ class Posts:
     async def language(self, guild_id):
         return language("es")
 
-    async def post(self, channel_id, guild_id, text, *, pings=()):
+    async def post(self, channel_id, guild_id, text, *, pings=(), told=()):
         return True
 
 

@@ -26,12 +26,27 @@ as post -> what records it -> its nonce, or why none:
 - a league round's check-in call (``bot.league.presence.CheckinDesk.announce``) -> the window
   marked called -> :data:`LEAGUE`, naming the league, round and window's close; made again by the
   round's job once the stopped process's lease (two minutes) is over, so within Discord's minutes;
-- who sat a round out (``CheckinDesk.opened``) -> the round settled or the next check-in armed,
-  and a season's end: the champion with the standings picture, the standings, the bracket's picture
-  and text (``bot.league.season.Rounds.announce``) -> the league marked announced -> :data:`LEAGUE`,
-  naming the league and the post (and round); each piece of a text too long for one message
-  (:func:`bot.texts.pieces`) its own.  Their guard fires ten minutes on
-  (:data:`bot.league.service.RESUME_AFTER`), mostly past Discord's minutes: told again then;
+- who sat a round out (``CheckinDesk.opened``) -> the round settled or the next check-in armed
+  -> :data:`LEAGUE`, naming the league, the post and round; each piece of a text too long for one
+  message (:func:`bot.texts.pieces`) its own.  Its guard is the round's, which fires ten minutes on
+  (:data:`bot.league.service.RESUME_AFTER`: a round's opening makes threads, which take no nonce),
+  mostly past Discord's minutes: told again then;
+- a season's end: the champion's direct message, the champion with the standings picture, the
+  standings, the bracket's picture and text (``bot.league.season.Rounds.announce``) -> the league
+  marked announced -> :data:`LEAGUE`, naming the league and the post (the direct message: and its
+  reader); each piece its own.  Its guard fires two minutes on
+  (:data:`bot.league.service.ANNOUNCE_AFTER`), so within Discord's minutes; a guard firing while the
+  end is still being told sends the same posts, which Discord answers with the first ones;
+- a round's reminder and warning of its late games (``bot.league.noshow_desk``: the line in each
+  game's thread and the direct message to each late player), and the organiser's letter listing
+  the late games (``bot.league.organiser.tell``: its post and its direct message) -> the
+  ``league_nudge`` job armed for the warning, or done -> :data:`LEAGUE`, naming the league, the
+  stage, the round, the game and who is late (the letter: the round and its tables; a direct
+  message: its reader too); made again once the stopped process's lease (two minutes) is over;
+- the line saying who did not play in time at a round's deadline (``NoShowDesk.apply``) -> the
+  ``league_deadline`` job done (the no-shows, stored before it, are not counted twice) ->
+  :data:`LEAGUE`, naming the league, round, game, whether the deadline or the organiser decided,
+  and who; made again once the stopped process's lease is over;
 - a round's post and its games' opening lines (``Rounds.open_games``) -> posted after the games
   are stored as opened, and a restart that finds them all open posts neither again: none needed;
 - a forum post (a league's table, ``calendar``): Discord's forum thread message takes no nonce
@@ -47,9 +62,15 @@ as post -> what records it -> its nonce, or why none:
 - the direct message about a game's timeout questions still open when the person's quiet hours
   end (``clockvote.tell_held``, the ``timeout_notice`` job) -> the job done -> :data:`QUESTION_DM`,
   naming the person and the questions' messages (a later question is another);
-- an organiser's letter, a no-show's or substitute's line (``bot.league``), a mention in the game's
-  channel in place of a refused timeout question's direct message (``clockvote``) -> rows or jobs
-  written after them -> none yet: at least once;
+- the organiser's other letters (``bot.league``: a round waiting for their review, a deleted or
+  damaged table, fixed tables not kept), the check-in call's and who sat out's direct messages,
+  and a mention in the game's channel in place of a refused timeout question's direct message
+  (``clockvote``) -> rows or jobs written after them -> none yet: at least once;
+- not repeated by a restart, so none: a lacking permission's letter (the round's job armed again,
+  naming what is missing, before it), a damaged game's letter at the deadline (the game is ended
+  before it, so the job's next try finds none), and who is dropped and a substitute's line and
+  direct message (the drop, or the seat handed over, stored before them: the next try finds the
+  player dropped, the seat taken): a stop loses rather than repeats them;
 - not repeated by a restart, so none: a lobby's message, thread and welcome (``lobby``) and every
   other answer to a person's command or click (a stop loses them; the person asks again), and the
   direct messages telling that a board or question was refused (``unposted``: what they told is
@@ -66,9 +87,7 @@ as post -> what records it -> its nonce, or why none:
   (the table's ``queue_confirm`` job gives its people back when the time to confirm is over, and
   a new table has a thread and post of its own), and the people told by DM (``tell``) are taken
   out of the queue before it: none;
-- direct messages still at least once: a season's end to its players (before its posts, again
-  with them by the ten-minute guard, past Discord's minutes); a round's to its players is sent as
-  its games open and not again.
+- a round's direct message to its players is sent as its games open and not again: none.
 
 Imports: :mod:`bot.sessions` (types).
 """

@@ -515,6 +515,7 @@ class CheckinDesk:
             t,
             CHECKIN_DM,
             lambda mine: {"round": texts.round_name(league, number, mine)},
+            told(league, "check-in", number, closes),  # (made again with the call, as it is)
             channel=f"<#{league.channel_id}>",
             league=league.shown,
             when=texts.when(closes),
@@ -584,6 +585,7 @@ class CheckinDesk:
                 t,
                 ABSENT_DM,
                 lambda mine: {"round": texts.round_name(league, number, mine)},
+                told(league, "absent", number),  # (told again by a stop before who sat out is posted)
                 league=league.shown,
             )
         lines = await self.sat_out(league, number, t, pings)

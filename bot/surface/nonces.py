@@ -24,10 +24,12 @@ as post -> what records it -> its nonce, or why none:
   dropped -> :data:`CLOCK_LINE`, naming the seat and the time-out (an answer's line, lost to a stop
   rather than told again, keeps a random one);
 - a league round's check-in call (``bot.league.presence.CheckinDesk.announce``) -> the window
-  marked called -> :data:`LEAGUE`, naming the league, round and window's close; made again by the
-  round's job once the stopped process's lease (two minutes) is over, so within Discord's minutes;
-- who sat a round out (``CheckinDesk.opened``) -> the round settled or the next check-in armed
-  -> :data:`LEAGUE`, naming the league, the post and round; each piece of a text too long for one
+  marked called -> :data:`LEAGUE`, naming the league, round and window's close (its direct
+  messages, sent before it, the same and their reader); made again by the round's job once the
+  stopped process's lease (two minutes) is over, so within Discord's minutes;
+- who sat a round out (``CheckinDesk.opened``), and the direct messages to who missed the
+  check-in before it -> the round settled or the next check-in armed -> :data:`LEAGUE`, naming
+  the league, the post (or message and reader) and round; each piece of a text too long for one
   message (:func:`bot.texts.pieces`) its own.  Its guard is the round's, which fires ten minutes on
   (:data:`bot.league.service.RESUME_AFTER`: a round's opening makes threads, which take no nonce),
   mostly past Discord's minutes: told again then;
@@ -63,8 +65,7 @@ as post -> what records it -> its nonce, or why none:
   end (``clockvote.tell_held``, the ``timeout_notice`` job) -> the job done -> :data:`QUESTION_DM`,
   naming the person and the questions' messages (a later question is another);
 - the organiser's other letters (``bot.league``: a round waiting for their review, a deleted or
-  damaged table, fixed tables not kept), the check-in call's and who sat out's direct messages,
-  and a mention in the game's channel in place of a refused timeout question's direct message
+  damaged table, fixed tables not kept) and a mention in the game's channel in place of a refused timeout question's direct message
   (``clockvote``) -> rows or jobs written after them -> none yet: at least once;
 - not repeated by a restart, so none: a lacking permission's letter (the round's job armed again,
   naming what is missing, before it), a damaged game's letter at the deadline (the game is ended

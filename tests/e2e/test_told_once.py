@@ -5,6 +5,7 @@ again (at least once, as before)."""
 
 from __future__ import annotations
 
+import dataclasses
 from contextlib import asynccontextmanager
 
 import pytest
@@ -52,6 +53,13 @@ def stops_once_taken(standin, bot, taken) -> list:
 
     standin._create_message = created
     return messages
+
+
+async def wanting(bot, users, **settings) -> None:
+    """``users`` want their notices by direct message, with ``settings`` more (``/me notify``'s)."""
+    for user in users:
+        person = await bot.store.people.person(user.id)
+        await bot.store.people.save_person(dataclasses.replace(person, notify="dm", **settings), person)
 
 
 async def playing(standin, bot, chan):

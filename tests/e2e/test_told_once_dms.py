@@ -5,7 +5,6 @@ same.  A turn notice sent after its board is not sent again by a restart: receiv
 
 from __future__ import annotations
 
-import dataclasses
 from contextlib import asynccontextmanager
 
 import pytest
@@ -14,7 +13,7 @@ from bot.surface import nonces
 from bot.surface.boards import POST_LEASE
 from tests.e2e import test_restarts, test_told_once
 from tests.e2e.test_restarts import Stopped, asked, closing, day_bank_game, due_after, started
-from tests.e2e.test_told_once import late_or_not, stops_once_taken
+from tests.e2e.test_told_once import late_or_not, stops_once_taken, wanting
 from tests.e2e.test_told_once_more import a_day_on_until_a_stop
 from tests.e2e.test_undo import nim_game
 
@@ -42,13 +41,6 @@ def is_end(message) -> bool:
 
 def is_time_ran_out(message) -> bool:
     return message.content.startswith("⏰") and "ran out" in message.content
-
-
-async def wanting(bot, users, **settings) -> None:
-    """``users`` want their notices by direct message, with ``settings`` more (``/me notify``'s)."""
-    for user in users:
-        person = await bot.store.people.person(user.id)
-        await bot.store.people.save_person(dataclasses.replace(person, notify="dm", **settings), person)
 
 
 async def wanting_dms(standin, bot, chan, piles: int = 3, **settings):

@@ -25,7 +25,7 @@ from tests.e2e.test_restarts import (
     no_answer,
     started,
 )
-from tests.e2e.test_told_once import late_or_not, stops_once_taken
+from tests.e2e.test_told_once import late_or_not, stops_once_taken, wanting
 
 # the bot on SQLite and on PostgreSQL, the same across restarts; Discord's clock moved by hand only
 make_bot, standin_options = test_restarts.make_bot, test_told_once.standin_options
@@ -135,7 +135,8 @@ async def test_a_check_in_call_discord_took_just_before_a_stop_is_made_once(
     """A league whose players check in before each round starts: the call to check in for round 1
     reaches Discord and the bot stops before marking it made.  Started again, the round's job (once
     the stopped process's hold on it is over) makes the call again: within Discord's window that is
-    the same post, marked made, and its button works."""
+    the same post, marked made, and its button works; and the direct message each player asked for
+    about it, sent before the call, is received once."""
     chan, owner = standin.channel("games"), standin.owner
     make, people = bot_factory(LEAGUE_EXTENSIONS), standin.add_users("ana", "beto")
     async with standin.run_client(make) as bot:
@@ -145,6 +146,7 @@ async def test_a_check_in_call_discord_took_just_before_a_stop_is_made_once(
         )
         for user in people:
             await (await standin.slash(user, chan, "league join")).original()
+        await wanting(bot, people)  # (as ``/me notify`` sets it)
         await (
             await standin.slash(owner, chan, "league organiser attendance", checkin="every", hours=24.0)
         ).original()
@@ -161,5 +163,8 @@ async def test_a_check_in_call_discord_took_just_before_a_stop_is_made_once(
         await fire(bot)
         assert [m for m in standin.messages(chan) if "check in for" in m.content] == [call]
         assert (await bot.store.attendance.window(league.id, 1)).called
+        for user in people:
+            dms = [m for m in standin.messages(standin.dm(user)) if "Check in for round 1" in m.content]
+            assert len(dms) == 1, [m.content for m in dms]
         click = await standin.click(people[0], call, "Check in")
         assert "You are checked in for round 1" in (await click.original()).content

@@ -384,9 +384,11 @@ class Notifier:
             return now + interval
         return began + (int((now - began) // interval) + 1) * interval
 
-    async def remind(self, user_id: int, *, held: bool = False) -> None:
+    async def remind(self, user_id: int, *, held: bool = False, due: float | None = None) -> None:
         """The scheduler's reminder: one message listing every game where it is their turn
-        (``held``: it carries a turn notice quiet hours held back, owed with reminders off too)."""
+        (``held``: it carries a turn notice quiet hours held back, owed with reminders off too;
+        ``due``: when its ``remind`` job was due, which names this reminder in its nonce: the same
+        for the stopped process's firing and the restart's, another for the next reminder)."""
         person = await self.store.people.person(user_id)
         if person.notify == "none":
             return  # (without reminders, only a turn's DM held by quiet hours comes here)
@@ -411,7 +413,7 @@ class Notifier:
             return
         dm_ok = False
         games = waits.by_time_left(games)  # the least time left first
-        which = await which_reminder(self.store, user_id, held)
+        which = (user_id, due, held)
         if person.wants_dm and not notices.is_quiet(person, now):
             text = notices.digest(written.waiting(games), self.link, t)
             dm_ok = await self.send_dm(user_id, text, nonce=nonces.told_nonce(nonces.REMINDER, *which))
@@ -478,14 +480,6 @@ class Notifier:
         if file is not None:
             kwargs["file"] = file
         await interaction.followup.send(**kwargs)
-
-
-async def which_reminder(store: Store, user_id: int, held: bool) -> tuple[int, float | None, bool]:
-    """What names the reminder firing now for ``user_id`` (its nonce's, :mod:`bot.surface.nonces`):
-    the person, when their ``remind`` job was due, which the stopped process's firing and the
-    restart's share and the next reminder does not, and whether it carries a held turn notice."""
-    job = await store.jobs.job(REMIND, str(user_id))
-    return user_id, job.due_at if job is not None else None, held
 
 
 def seat_in(session: Session, user_id: int, seats: Collection[int]) -> bool:

@@ -16,7 +16,6 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.computers import IN_PROCESS, ComputerFailed, fallback_move
-from bot.ratings import rerate
 from bot.records import MoveRecord
 from bot.replaying import UNDO, undo_target
 from bot.sessions.core import Core
@@ -471,7 +470,7 @@ class Play:
             reason=reason or outcome.reason,
             outcome=outcome.to_dict(),
             results=results,
-            rate=rerate,
+            rated=True,
             names={s.user_id: s.name for s in session.seats if s.user_id is not None},
             seats=seats,
             clock=clock,

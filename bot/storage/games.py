@@ -24,7 +24,6 @@ from bot.storage.base import (
     Conflict,
     Job,
     NewMove,
-    RatingRow,
     ResultRow,
     Row,
     SeatRow,
@@ -684,7 +683,7 @@ class Games(Concern):
         reason: str,
         outcome: Mapping[str, object] | None,
         results: Sequence[ResultRow],
-        rate: Callable[[list[RatingRow]], Sequence[RatingRow]] | None = None,
+        rated: bool = False,
         names: dict[int, str] | None = None,
         tell: bool = False,
         seats: Mapping[int, tuple[bool, bool]] | None = None,
@@ -703,10 +702,10 @@ class Games(Concern):
         ``tell`` (the channel is told it was abandoned: see :meth:`end_told`), else it counts as
         told (a lobby that closed, a channel deleted, a game its league gave up on).
 
-        With ``rate``, the players' current ratings are read and the new ones written in
-        the same transaction (no other transaction rates the same server's game meanwhile,
-        in any process), so two games ending at once cannot lose an update.  ``rate`` gets
-        and returns :class:`RatingRow` values.
+        With ``rated``, the players' current ratings are read and the new ones
+        (:func:`bot.ratings.rerate`) written in the same transaction (no other transaction rates
+        the same server's game meanwhile, in any process), so two games ending at once cannot lose
+        an update; each rated person's rating before and after is kept with the results.
 
         ``seats`` (seat -> (played by the computer, resigned)) and ``clock`` (the running clocks)
         are the change that ends the game (a resignation), written in the same transaction: the
@@ -747,8 +746,8 @@ class Games(Concern):
                     session_id,
                 )
             moved: Moved = {}
-            if rate is not None:
-                moved = yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
+            if rated:
+                moved = yield from self.ratings.rate(session_id, results, names or {}, stamp)
                 yield from self.ratings.rate_season(session_id, results, names or {}, stamp)
             yield from disarm(session_id)
             yield from many(

@@ -8,7 +8,7 @@ once cannot lose an update.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from bot import ratings
 from bot.storage.base import (
@@ -38,13 +38,12 @@ class Ratings(Concern):
         self,
         session_id: int,
         results: Sequence[ResultRow],
-        rate: Callable[[list[RatingRow]], Sequence[RatingRow]],
         names: dict[int, str],
         stamp: str,
     ) -> Body[Moved]:
-        """Inside a finishing game's transaction: its players' ratings read, passed to ``rate``
-        and written back (a game outside a server is not rated); each rated person's shown rating
-        before and after, by user id (which the results keep)."""
+        """Inside a finishing game's transaction: its players' ratings read, rated again
+        (:func:`bot.ratings.rerate`) and written back (a game outside a server is not rated); each
+        rated person's shown rating before and after, by user id (which the results keep)."""
         row = yield from the_one("SELECT guild_id, game, unrated FROM sessions WHERE id = ?", session_id)
         guild_id, game = row[0], row[1]
         if guild_id is None:
@@ -52,9 +51,7 @@ class Ratings(Concern):
         if row[2]:
             return {}  # a game the queue formed of people who all chose unrated
         yield from self.db.ratings_lock(guild_id, game)
-        moved = yield from _rerate(
-            "ratings", {"guild_id": guild_id, "game": game}, results, rate, names, stamp
-        )
+        moved = yield from _rerate("ratings", {"guild_id": guild_id, "game": game}, results, names, stamp)
         if moved:
             yield from run("UPDATE sessions SET rated = 1 WHERE id = ?", session_id)
         return moved
@@ -118,19 +115,18 @@ class Ratings(Concern):
         )
         if row is None or not row[1]:
             return
-        yield from _rerate("season_ratings", {"league_id": row[0]}, results, ratings.rerate, names, stamp)
+        yield from _rerate("season_ratings", {"league_id": row[0]}, results, names, stamp)
 
 
 def _rerate(
     table: str,
     key: dict[str, object],
     results: Sequence[ResultRow],
-    rate: Callable[[list[RatingRow]], Sequence[RatingRow]],
     names: dict[int, str],
     stamp: str,
 ) -> Body[Moved]:
     """The rows of ``table`` under ``key`` of the people of ``results`` read (a person not rated
-    yet as an empty row), passed to ``rate`` and written back; each written person's shown rating
+    yet as an empty row), rated again (:func:`bot.ratings.rerate`) and written back; each written person's shown rating
     before and after (none when nobody was rated)."""
     columns = ", ".join(key)
     where = " AND ".join(f"{c} = ?" for c in key)
@@ -147,7 +143,7 @@ def _rerate(
         current.append(
             RatingRow(r.user_id, names.get(r.user_id, str(r.user_id)), mu, sigma, games, wins, r.place)
         )
-    new = list(rate(current))
+    new = ratings.rerate(current)
     if new:
         yield from many(
             upsert(table, f"{columns}, user_id", f"{columns}, user_id, " + RATED),

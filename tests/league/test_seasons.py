@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 from bot import ratings
-from bot.ratings import rerate
 from bot.storage import ResultRow
 from bot.storage.leagues import ROUND_JOB
 from tests.league.test_storage import GUILD, new_league
@@ -39,7 +38,7 @@ async def finished_game(store, channel, places, *, rate=True, league_game=None):
         reason="done",
         outcome=None,
         results=results,
-        rate=rerate if rate else None,
+        rated=rate,
         names={uid: f"u{uid}" for uid in places},
     )
     return sid

@@ -9,7 +9,6 @@ import asyncpg
 import pytest
 
 from bot.queue.match import MAX_AVOID
-from bot.ratings import rerate
 from bot.storage import ResultRow
 
 GUILD = 7
@@ -128,7 +127,7 @@ async def test_a_game_its_people_chose_unrated_is_not_rated(store):
             await store.queue.set_unrated(sid)
         results = [ResultRow(0, 10, None, 1, False), ResultRow(1, 20, None, 2, False)]
         await store.games.finish(
-            sid, status="finished", reason="done", outcome=None, results=results, rate=rerate, names={}
+            sid, status="finished", reason="done", outcome=None, results=results, rated=True, names={}
         )
 
     await finished(True)

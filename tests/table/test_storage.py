@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from bot.ratings import Standing, rate, rerate, shown, shown_or_start
+from bot.ratings import Standing, rate, shown, shown_or_start
 from bot.storage import SCHEMA_VERSION, ResultRow, StaleVersion, StorageError, migrations, open_store
 from tests.table.util import open_lobbies
 
@@ -429,7 +429,7 @@ async def test_results_keep_each_rated_persons_rating_before_and_after(kind, req
             ]
             await store.games.finish(
                 game, status="finished", reason="won", outcome={}, results=results,
-                rate=rerate, names={ann: "Ann", bob: "Bob"},
+                rated=True, names={ann: "Ann", bob: "Bob"},
             )  # fmt: skip
             kept = {r.user_id: (r.rating_before, r.rating_after) for r in await store.ratings.results(game)}
             won, lost = rate([Standing(ann, "Ann", 1), Standing(bob, "Bob", 2)])

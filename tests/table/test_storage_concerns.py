@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.ratings import rerate
 from bot.storage import ResultRow
 from tests.league.test_storage import GUILD, new_league
 
@@ -66,7 +65,7 @@ async def test_a_failing_league_result_undoes_the_results_and_both_ratings(store
     results = [ResultRow(0, 10, None, 1, False), ResultRow(1, 20, None, 2, False)]
     with pytest.raises(ValueError):
         await store.games.finish(
-            sid, status="finished", reason="done", outcome=None, results=results, rate=rerate, names={}
+            sid, status="finished", reason="done", outcome=None, results=results, rated=True, names={}
         )
     assert (await store.games.session(sid)).status == "active"
     assert await store.ratings.results(sid) == []
@@ -76,7 +75,7 @@ async def test_a_failing_league_result_undoes_the_results_and_both_ratings(store
     # Readable again, the same finish goes through whole.
     await database.execute("UPDATE leagues SET points = ? WHERE id = ?", "[1.0, 0.0]", lid)
     await store.games.finish(
-        sid, status="finished", reason="done", outcome=None, results=results, rate=rerate, names={}
+        sid, status="finished", reason="done", outcome=None, results=results, rated=True, names={}
     )
     assert [r.user_id for r in await store.ratings.results(sid)] == [10, 20]
     assert len(await store.ratings.leaderboard(GUILD, "nim")) == 2

@@ -122,7 +122,6 @@ async def rated_game(service, game: str, seed: int, *, resigned: bool) -> int:
     out, as their seat did not resign), p2 first; both rated."""
     import engines
     from bench.history import store_game
-    from bot.ratings import rerate
     from bot.storage import ResultRow
     from engines.core import config_from_options
 
@@ -135,7 +134,7 @@ async def rated_game(service, game: str, seed: int, *, resigned: bool) -> int:
         reason="end",
         outcome=None,
         results=[ResultRow(1, 2, 130.0, 1, False), ResultRow(0, 1, 123.0, 2, resigned)],
-        rate=lambda current: rerate(current),
+        rated=True,
         names={1: "p1", 2: "p2"},
     )
     return sid

@@ -53,8 +53,8 @@ CHAMPION_DM = N_("🏆 You are the champion of **{league}**!")
 
 def told(league: LeagueRow, *what: object) -> tuple[object, ...]:
     """What a league's post that a stop may have made twice tells (``what``: which post, of which
-    round), with what makes the league unique (a restored backup may give its number out again)."""
-    return (league.id, league.channel_id, league.seed, league.created_at, *what)
+    round), with what makes the league unique where a restored backup reuses its number (not its seed)."""
+    return (league.id, league.channel_id, league.created_at, *what)
 
 
 @dataclass(frozen=True)

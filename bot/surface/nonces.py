@@ -125,11 +125,13 @@ def post_nonce(session: Session, kind: str, *told: object) -> str:
     it repeats (an answer's line), which only the stopped process had.
 
     ``kind`` and the game's number lead it, for a reader of the log; the rest is a hash of those,
-    ``told`` and what makes the game itself unique where numbers might repeat (its channel, seed
-    and creation, should a database restored from a backup give a number out again), up to
-    :data:`LENGTH` characters."""
+    ``told`` and what makes the game itself unique where numbers might repeat (its channel and
+    creation, should a database restored from a backup give a number out again), up to
+    :data:`LENGTH` characters.  Never its seed: a message's nonce comes back with the message, and
+    everything else hashed is known to the channel, so a hash of the seed could be tried against
+    every seed until one matched, which would show the game's hidden shuffle."""
     row = session.row
-    return told_nonce(kind, row.id, row.channel_id, row.seed, row.created_at, kind, *told)
+    return told_nonce(kind, row.id, row.channel_id, row.created_at, kind, *told)
 
 
 def told_nonce(kind: str, number: object, *told: object) -> str:

@@ -275,7 +275,7 @@ class Clocks:
         an abandon, None after the computer took the seat (the caller plays on)."""
         spec = session.clock
         assert spec is not None  # a pending timeout needs a clock
-        told = await self._question_decided(session.id, seat, at, user_id)
+        told = await self._question_decided(session, seat, at, choice, user_id)
         if choice == "more":
             banks = gc.more_time(spec, session.banks, seat, self.core.now())
             if not await self.core.save_clock(session, banks, expected_version=session.version, jobs=told):
@@ -295,19 +295,22 @@ class Clocks:
         return None
 
     async def _question_decided(
-        self, session_id: int, seat: int, at: int, user_id: int | None
+        self, session: Session, seat: int, at: int, choice: str, user_id: int | None
     ) -> list[tuple[str, str, float, dict[str, object]]]:
-        """The question's ``timeout`` job as the answer about ``seat`` leaves it, armed again in the
-        answer's commit, a little later, with what it keeps (the question's message): ``decided``,
-        what is left is to take the question's buttons off (the table cancels it once they are
-        off; its try does it should the process stop first, or Discord refuse the edit); with
-        nobody answering (``user_id`` None) ``taken`` too, to tell the channel should the process
-        stop before it does (the table drops the mark as soon as the channel is told, or the line
-        is kept for the board that follows)."""
-        key = f"{session_id}:{seat}"
+        """The question's ``timeout`` job as the answer ``choice`` about ``seat`` leaves it, armed
+        again in the answer's commit, a little later, with what it keeps (the question's message):
+        ``decided``, what is left is to take the question's buttons off (the table cancels it once
+        they are off; its try does it should the process stop first, or Discord refuse the edit),
+        and ``taken``, to tell the channel what was decided should the process stop before it does
+        (the table drops the mark as soon as the channel is told): with nobody answering
+        (``user_id`` None) ``unanswered`` too, else who ``answered``, their ``choice`` and the
+        ``board`` the channel showed then (a board posted since followed the answer's line)."""
+        key = f"{session.id}:{seat}"
         was = await self.store.jobs.job(TIMEOUT, key)
         kept: dict[str, object] = dict(was.payload) if was is not None and was.payload.get("at") == at else {}
-        kept.update(at=at, decided=True)
+        kept.update(at=at, decided=True, taken=True)
         if user_id is None:  # (the question says nobody answered as it closes)
-            kept.update(taken=True, unanswered=True)
+            kept.update(unanswered=True)
+        else:
+            kept.update(answered=user_id, choice=choice, board=session.row.board_message_id or 0)
         return [(TIMEOUT, key, self.core.now() + ASK_AFTER, kept)]

@@ -53,7 +53,7 @@ from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
 from bot.surface.unposted import Inside, Refused
 from bot.time import gameclock as gc
-from bot.time.jobs import ASK, TIMEOUT, TIMEOUT_NOTICE
+from bot.time.jobs import ASK, BOARD, TIMEOUT, TIMEOUT_NOTICE
 from bot.time.source import stamp_of
 from engines.core import Said, in_words, listing, said
 from languages import ENGLISH, N_, Language
@@ -104,6 +104,14 @@ def unanswered(session: Session, seat: int) -> Said:
     """The channel's line when nobody answered the question about ``seat``'s time in time: the
     computer took the seat."""
     return said("No answer in time: {decided}.", decided=decision(session, seat, "computer"))
+
+
+def answered(user_id: int, session: Session, seat: int, choice: str) -> Said:
+    """The channel's line when person ``user_id`` answered ``choice`` to the question about
+    ``seat``'s time."""
+    return said(
+        "{person} answered: {decided}.", person=f"<@{user_id}>", decided=decision(session, seat, choice)
+    )
 
 
 def question(session: Session, seat, others, due: float, t: Language = ENGLISH) -> str:
@@ -520,26 +528,43 @@ class ClockDesk:
         await self.buttons_off(session, job)
 
     async def taken_untold(self, session_id: int, seat: int, job: Job) -> None:
-        """The computer took ``seat`` as nobody answered, and the process stopped before the channel
-        was told: it is told now (:meth:`say`), if the seat is still the computer's in a running
-        game, and the question loses its buttons."""
+        """The question of ``job`` was decided (nobody answered, or a person did), and the process
+        stopped before the channel was told: it is told now, and the question loses its buttons.
+        The computer's taking the seat is said (:meth:`say`) if the seat is still the computer's in
+        a running game (the start's catch-up posted its board); more time is said with the board
+        that starts the seat's turn again (:meth:`decided`) if no board followed the answer, nor is
+        one in the ``board`` job's hands (which then tells the line, or said it already); an
+        abandon's message, told by the start's catch-up, says the game ended as a time ran out."""
         session = await self.service.core.get(session_id)
         if session is None:
             return
+        told, at = self.told_taken(job), int(job.payload.get("at", -1))
+        choice = str(job.payload.get("choice", "computer"))
+        who = job.payload.get("answered")
+        line = unanswered(session, seat) if who is None else answered(int(str(who)), session, seat, choice)
         try:
             if not session.row.live or session.status != "active":
                 return
-            if not session.by_seat(seat).computer or not gc.may_return(session.banks, seat):
-                return
-            at = int(job.payload.get("at", -1))
-            await self.say(session, unanswered(session, seat), self.told_taken(job), about=(seat, at))
+            if choice == "computer":
+                if session.by_seat(seat).computer and gc.may_return(session.banks, seat):
+                    await self.say(session, line, told, about=(seat, at))
+            elif choice == "more" and await self.nothing_followed(session, seat, job):
+                await self.decided(session, seat, line, None, told, (seat, at))
         finally:
             if "message" in job.payload:
                 await self.buttons_off(session, job)
 
+    async def nothing_followed(self, session: Session, seat: int, job: Job) -> bool:
+        """Whether nothing followed the answer ``job`` keeps (more time for ``seat``): the seat is
+        a person's, the channel shows the board it showed then, and no ``board`` job holds a board
+        or line still to post."""
+        if session.by_seat(seat).computer or (session.row.board_message_id or 0) != job.payload.get("board"):
+            return False
+        return await self.service.store.jobs.job(BOARD, str(session.id)) is None
+
     def told_taken(self, job: Job | None) -> Callable[[], Awaitable[None]]:
-        """What records that the channel was told that nobody answered the question of ``job`` (its
-        ``timeout`` job as the computer's take armed it, marked ``taken``): the job, armed again
+        """What records that the channel was told what was decided about the question of ``job`` (its
+        ``timeout`` job as the answer armed it, marked ``taken``): the job, armed again
         without the mark, keeps only the question's buttons to take off, so that neither its try
         nor a restart tells it again.  Its one write, prepared before the line is posted, follows
         the post at once (:meth:`say`); a job with nothing to tell records nothing."""
@@ -571,8 +596,8 @@ class ClockDesk:
         about: tuple[int, int] | None = None,
     ) -> None:
         """Say ``line`` in the game's channel, in its language, and record it as told (``told``) at
-        once; ``about``, the seat and time-out of a line a stop before ``told`` has said again (that
-        nobody answered), names it in its nonce (:data:`bot.surface.nonces.CLOCK_LINE`), so that
+        once; ``about``, the seat and time-out of a line a stop before ``told`` has said again (what was
+        decided), names it in its nonce (:data:`bot.surface.nonces.CLOCK_LINE`), so that
         said again within Discord's minutes it is the same post.  A line the channel refuses is kept, first, by the game's ``board`` job
         (:class:`bot.surface.unposted.Inside`), whose lines the board that follows says above it,
         or the job's try, or the start's catch-up should the process stop first (or the message
@@ -611,13 +636,10 @@ class ClockDesk:
         )  # (its job, armed again as decided, keeps the question's message until its buttons go)
         decided = decided_words(session, seat, choice, mine)  # for the one who clicked, in their language
         self.replies.committed(interaction, said("Your answer was recorded ({decided})", decided=decided))
-        line = said(
-            "{person} answered: {decided}.",
-            person=interaction.user.mention,
-            decided=decision(session, seat, choice),
-        )
+        line = answered(interaction.user.id, session, seat, choice)
+        told = self.told_taken(await self.service.store.jobs.job(TIMEOUT, f"{session_id}:{seat}"))
         try:  # (the board that follows takes the buttons off: Boards.after_board, close_answered)
-            await self.decided(session, seat, line, result)
+            await self.decided(session, seat, line, result, told, (seat, at))
         finally:  # the answer stands, told or not: the question loses its buttons all the same
             clicked_on = interaction.message.id if interaction.message is not None else None
             await self.closed_after(session, f"{session_id}:{seat}", clicked_on)
@@ -633,8 +655,9 @@ class ClockDesk:
         about: tuple[int, int] | None = None,
     ) -> None:
         """Tell the channel what was decided about ``seat``'s time (``line``, in its language, with
-        ``told`` recording it told and ``about`` naming it: :meth:`say`), then post the board (or close the game): with
-        more time, the seat's turn starts again, and its person is told as at the start of a turn.
+        ``told`` recording it told and ``about`` naming it: :meth:`say`), then post the board (or
+        close the game): with more time, the seat's turn starts again, and its person is told as at
+        the start of a turn (``told`` follows that board then, which a stop before it would lose).
         A ``line`` the channel refuses comes with what follows it: the board (the computer's move,
         the turn starting again), and with its retry if that is refused too (what follows is what
         the channel must see again, so the line goes where it goes rather than on a retry of its
@@ -648,13 +671,19 @@ class ClockDesk:
             finally:
                 await told()
             return
-        more = result is None and session.status == "active"  # the seat's turn starts again
-        await self.say(session, line, told, (seat,) if more else (), about)
         if result is not None:
+            await self.say(session, line, told, (), about)
             await self.boards.announce(result)
-        else:  # more time (``more``): the clock starts again without a move, which voids an undo request
+            return
+        # more time: the clock starts again without a move, which voids an undo request; told once
+        # the board calling on the seat again is posted (or in the ``board`` job's hands), as a stop
+        # before it would lose that call
+        try:
+            await self.say(session, line, nothing, (seat,), about)
             await self.clock_changed(session)
             await self.boards.post_board(session, ping=True, restarted=[seat])
+        finally:
+            await told()
 
 
 class TimeoutButton(

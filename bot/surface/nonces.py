@@ -20,9 +20,10 @@ as post -> what records it -> its nonce, or why none:
 - a timeout question (``clockvote``) -> its ``ask`` job cancelled, its message kept in its
   ``timeout`` job -> :data:`QUESTION`, naming the seat and the time-out (a later question for the
   same seat, after more time, is another post);
-- the line saying nobody answered it (``ClockDesk.say``) -> the ``timeout`` job's ``taken`` mark
-  dropped -> :data:`CLOCK_LINE`, naming the seat and the time-out (an answer's line, lost to a stop
-  rather than told again, keeps a random one);
+- the line saying what was decided about it, nobody answering or a person (``ClockDesk.say``) ->
+  the ``timeout`` job's ``taken`` mark dropped (with more time, once the board calling the seat
+  again is posted) -> :data:`CLOCK_LINE`, naming the seat and the time-out (the first answer
+  decides: one line a time-out);
 - a league round's check-in call (``bot.league.presence.CheckinDesk.announce``) -> the window
   marked called -> :data:`LEAGUE`, naming the league, round and window's close (its direct
   messages, sent before it, the same and their reader); made again by the round's job once the
@@ -107,7 +108,7 @@ LENGTH = 25
 BOARD, ABANDON, LINES, CARD = "b", "a", "l", "r"
 """What a post tells: a board, a game's abandon, lines told after the abandon, its results card."""
 QUESTION, CLOCK_LINE = "q", "c"
-"""A timeout question, and the line saying nobody answered it in time."""
+"""A timeout question, and the line saying what was decided about it (nobody answered, or who did)."""
 LEAGUE = "L"
 """A league's post (what it tells named by the league: :func:`told_nonce`)."""
 REMINDER, END_DM, QUESTION_DM = "m", "e", "d"

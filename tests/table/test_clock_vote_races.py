@@ -61,8 +61,8 @@ async def test_a_decided_question_s_job_keeps_its_message_for_any_process_to_tak
 ):
     """The question was posted (its message kept in its ``timeout`` job), and a person answers it
     in one process (or nobody does, and the job decides): the job is armed again a little later,
-    marked decided and keeping the question's message (and, with nobody answering, that the
-    channel is still to be told), so that the question loses its buttons even if that process
+    marked decided and keeping the question's message and that the channel is still to be told
+    what was decided (nobody answering, or who answered what), so that the question loses its buttons even if that process
     stops, or Discord refuses its edit: the next board in any process, or the job's try in
     whichever claims it, takes them off.  Before, an answer dropped the job, and the message with
     it."""
@@ -78,7 +78,9 @@ async def test_a_decided_question_s_job_keeps_its_message_for_any_process_to_tak
         await here.clocks.answer_timeout(session.id, seat, at, choice, voter)
     clock.advance(ASK_AFTER)
     (job,) = [j for j in await store.jobs.claim_jobs("there", lease=60) if j.kind == TIMEOUT]
-    expected = {"at": at, "message": 555, "decided": True}
+    expected = {"at": at, "message": 555, "decided": True, "taken": True}
     if choice == "nobody":
-        expected |= {"taken": True, "unanswered": True}
+        expected |= {"unanswered": True}
+    else:  # who answered what, and the board the channel showed then (none in this test)
+        expected |= {"answered": voter, "choice": choice, "board": 0}
     assert job.key == key and job.payload == expected

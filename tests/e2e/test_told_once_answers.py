@@ -1,0 +1,138 @@
+"""A person's answer to a timeout question, stored, and a stop (a crash, a deploy) before the
+channel was told what it decided: the restart tells it, once within Discord's few minutes; with
+more time, with the board that calls on the late player again."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.e2e import test_restarts, test_told_once
+from tests.e2e.test_notices import is_board
+from tests.e2e.test_restarts import asked, closing, day_bank_game, stops_at
+from tests.e2e.test_told_once import stops_once_taken
+from tests.e2e.test_told_once_more import back
+
+# the bot on SQLite and on PostgreSQL, the same across restarts; Discord's clock moved by hand only
+make_bot, standin_options = test_restarts.make_bot, test_told_once.standin_options
+day_bank_table = test_restarts.day_bank_table
+
+BUTTONS = {"more": "Give more time", "computer": "Computer plays the seat", "abandon": "Abandon the game"}
+
+
+def answers(thread_messages, person) -> list:
+    """The channel's lines saying what ``person`` answered (not their own private reply)."""
+    return [
+        m for m in thread_messages if m.content.startswith(f"<@{person.id}> answered:") and not m.ephemeral
+    ]
+
+
+async def question_asked(standin, bot, table_clock, day_bank_table):
+    """Alice and Bob's game under a one-day bank, the late player's time run out and the question
+    asked: the thread, the question, the late player and the other."""
+    alice, bob, chan = day_bank_table
+    thread, late, _ = await day_bank_game(standin, bot, alice, bob, chan)
+    question = await asked(standin, bot, table_clock, thread)
+    return thread, question, late, bob if late is alice else alice
+
+
+async def answered_until_the_stop(standin, bot, other, question, choice: str = "more") -> None:
+    """``other`` answers ``choice``, and the click's handling goes on until the stop ends it; then
+    the database answers again, for the stopped bot to close."""
+    desk, ended = bot.front.clocks, asyncio.Event()
+    answer = desk.answer
+
+    async def answering(*args, **kwargs):
+        try:
+            return await answer(*args, **kwargs)
+        finally:
+            ended.set()
+
+    desk.answer = answering
+    await standin.click(other, question, BUTTONS[choice])
+    await ended.wait()
+    closing(bot)
+
+
+@pytest.mark.parametrize("choice", ["more", "computer"])
+async def test_an_answer_stored_just_before_a_stop_is_told_after_the_restart(
+    standin, make_bot, table_clock, day_bank_table, choice
+):
+    """The other player answers the question; the answer is stored and the bot stops before the
+    channel is told of it.  Started again, the question's job says who answered what, once, with
+    the board that follows: with more time, the board that calls on the late player again; with
+    the computer, the board of its move (the start's).  Before, neither the line nor (with more
+    time) the board came: the late player was never called on again."""
+    async with standin.run_client(make_bot) as bot:
+        thread, question, late, other = await question_asked(standin, bot, table_clock, day_bank_table)
+        stops_at(bot, bot.front.clocks, "say")
+        await answered_until_the_stop(standin, bot, other, question, choice)
+        assert not answers(standin.messages(thread), other)
+    async with back(standin, make_bot, table_clock, late=False) as bot:
+        said = answers(standin.messages(thread), other)
+        assert len(said) == 1, [m.content for m in standin.messages(thread)]
+        boards = [m for m in standin.messages(thread) if is_board(m) and m.id > question.id]
+        assert boards, [m.content for m in standin.messages(thread)]
+        if choice == "more":  # the board after the line, calling on the late player again
+            assert boards[-1].id > said[0].id and late.id in boards[-1].pinged, boards[-1].pinged
+        assert not standin.message(question.id).components
+        assert not await bot.store.jobs.pending("timeout")
+
+
+@pytest.mark.parametrize("late", [False, True], ids=["within", "past"])
+async def test_more_time_said_just_before_a_stop_is_said_once_and_its_board_follows(
+    standin, make_bot, table_clock, day_bank_table, late
+):
+    """The other player gives more time; the line saying so reaches Discord and the bot stops
+    before the board that follows.  Started again, the line is said again, which within Discord's
+    window is the same post (past it, a second), and the board calling on the late player follows,
+    once.  Before, the line was recorded told as it was posted, and the board never came."""
+    async with standin.run_client(make_bot) as bot:
+        thread, question, late_player, other = await question_asked(standin, bot, table_clock, day_bank_table)
+        taken = stops_once_taken(standin, bot, lambda m: m.content.startswith(f"<@{other.id}> answered:"))
+        await answered_until_the_stop(standin, bot, other, question)
+        (line,) = taken
+    async with back(standin, make_bot, table_clock, late) as bot:
+        said = answers(standin.messages(thread), other)
+        assert said[0] is line and len(said) == (2 if late else 1), [m.content for m in said]
+        boards = [m for m in standin.messages(thread) if is_board(m) and m.id > line.id]
+        assert len(boards) == 1 and late_player.id in boards[0].pinged, [m.content for m in boards]
+
+
+async def test_more_time_whose_board_was_posted_before_a_stop_is_not_told_again(
+    standin, make_bot, table_clock, day_bank_table
+):
+    """The other player gives more time; the line and the board calling on the late player reach
+    Discord, and the bot stops before recording that board.  Started again within Discord's
+    window, nothing is posted twice: the line once, the board once (the same post)."""
+    async with standin.run_client(make_bot) as bot:
+        thread, question, late_player, other = await question_asked(standin, bot, table_clock, day_bank_table)
+        taken = stops_once_taken(standin, bot, lambda m: is_board(m) and m.id > question.id)
+        await answered_until_the_stop(standin, bot, other, question)
+        (board,) = taken
+    async with back(standin, make_bot, table_clock, late=False) as bot:
+        assert len(answers(standin.messages(thread), other)) == 1
+        boards = [m for m in standin.messages(thread) if is_board(m) and m.id > question.id]
+        assert boards == [board] and late_player.id in board.pinged
+        assert not await bot.store.jobs.pending("timeout")
+
+
+async def test_an_abandon_stored_just_before_a_stop_is_told_once_after_the_restart(
+    standin, make_bot, table_clock, day_bank_table
+):
+    """The other player abandons the game as the late player's time ran out; the end is stored
+    and the bot stops before telling it.  Started again, the channel is told the game was
+    abandoned, once, its question loses its buttons and its job goes: the answer's own line is not
+    said after that message (the message says the game ended as a time ran out)."""
+    async with standin.run_client(make_bot) as bot:
+        thread, question, _, other = await question_asked(standin, bot, table_clock, day_bank_table)
+        stops_at(bot, bot.front.boards, "tell_abandoned")
+        await answered_until_the_stop(standin, bot, other, question, "abandon")
+        assert not [m for m in standin.messages(thread) if "abandoned" in m.content and not m.ephemeral]
+    async with back(standin, make_bot, table_clock, late=False) as bot:
+        told = [m for m in standin.messages(thread) if "abandoned" in m.content and not m.ephemeral]
+        assert len(told) == 1, [m.content for m in standin.messages(thread)]
+        assert not answers([m for m in standin.messages(thread) if m.id > told[0].id], other)
+        assert not standin.message(question.id).components
+        assert not await bot.store.jobs.pending("timeout")

@@ -338,7 +338,7 @@ def board_text(
         lines.extend(rating_lines(ratings, t))
         lines.append(next_steps(session, t))
     elif session.status == "abandoned":
-        lines.append(t.gettext("This game was abandoned. {next}", next=next_steps(session, t)))
+        lines.append(abandoned_text(session, t))  # (by its stored reason, as its end was told)
     named = frozenset(already) if ping else frozenset(session.to_move())
     nxt = next_line(session, named, away, t)
     if nxt and clock:

@@ -240,3 +240,20 @@ async def test_an_abandon_whose_line_says_by_whom_ends_with_what_to_do_next_alon
     assert texts.abandoned_text(plain, t, (other,)) == whole
     late = replace(plain, row=replace(plain.row, end_reason="abandoned after a player's time ran out"))
     assert texts.abandoned_text(late, t, (by,)) == texts.abandoned_text(late, t) != texts.next_steps(late, t)
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("code", ["en", "es"])
+async def test_the_board_of_an_abandoned_game_says_why_as_its_end_was_told(service, code):
+    """The board of a game abandoned as a player's time ran out (``/game board`` after its end)
+    says so, as the message that told its end did: the same sentence, by the stored reason, not a
+    bare "This game was abandoned."."""
+    t = language(code)
+    running = await two_people(service, "guacamole", 5)
+    late = replace(
+        running,
+        row=replace(running.row, status="abandoned", end_reason="abandoned after a player's time ran out"),
+    )
+    text = texts.board_text(late, [], ping=False, t=t)
+    assert texts.abandoned_text(late, t) in text
+    assert t.gettext("This game was abandoned. {next}", next=texts.next_steps(late, t)) not in text

@@ -24,7 +24,8 @@ from bot import notices
 from bot.league import noshows as rules
 from bot.league import organiser, texts
 from bot.league.names import all_shown, listed, shown
-from bot.league.season import Rounds, told
+from bot.league.organiser import told
+from bot.league.season import Rounds
 from bot.league.service import LeagueError, OpenedRound
 from bot.league.together import NotDropped, Once
 from bot.sessions import MoveResult, Session, seats_said

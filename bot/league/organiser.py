@@ -23,7 +23,13 @@ from bot.storage.store import Store
 from languages import Language, language
 
 Told = Sequence[object]
-"""What a message a stop may have had sent twice tells (:func:`bot.league.season.told`)."""
+"""What a message a stop may have had sent twice tells (:func:`told`)."""
+
+
+def told(league: LeagueRow, *what: object) -> tuple[object, ...]:
+    """What a league's post that a stop may have made twice tells (``what``: which post, of which
+    round), with what makes the league unique where a restored backup reuses its number (not its seed)."""
+    return (league.id, league.channel_id, league.created_at, *what)
 
 
 class OrganiserPosts(Protocol):
@@ -51,7 +57,7 @@ async def tell(
     none), and in the league's channel in ``t``.  ``private``: what the direct message says
     instead, when only they may read it (the review's tables); the channel is then told only when
     no direct message reached them.  ``told``: what a letter a stop may have had sent twice tells
-    (:func:`bot.league.season.told`), so that its post and direct message, sent again, are the same
+    (:func:`told`), so that its post and direct message, sent again, are the same
     messages (:meth:`bot.league.season.Posts.post`); empty: sent anew each time.  False when
     nothing reached them."""
     organiser = league.organiser_id

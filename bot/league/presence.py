@@ -17,7 +17,8 @@ from typing import Protocol
 from bot.league import attendance, organiser, texts
 from bot.league.attendance import Settings
 from bot.league.names import all_shown, of, shown
-from bot.league.season import Rounds, told
+from bot.league.organiser import told
+from bot.league.season import Rounds
 from bot.league.service import LeagueError, LeagueService, OpenedRound, signed_up_text
 from bot.storage.leagues import LeagueRow
 from bot.texts import clip

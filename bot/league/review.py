@@ -77,10 +77,18 @@ async def hold(leagues: LeagueService, posts: ReviewPosts, league: LeagueRow, nu
 
 
 async def remind(
-    leagues: LeagueService, posts: ReviewPosts, league: LeagueRow, number: int, since: float
+    leagues: LeagueService,
+    posts: ReviewPosts,
+    league: LeagueRow,
+    number: int,
+    since: float,
+    due: float | None = None,
 ) -> None:
     """Round ``number`` still waits for the organiser's review (since ``since``): remind them, as
-    their ``/me notify`` asks, and again :data:`REVIEW_AGAIN` seconds on while it waits."""
+    their ``/me notify`` asks, and again :data:`REVIEW_AGAIN` seconds on while it waits.  ``due``:
+    when this reminder was due, which names it (:func:`bot.league.organiser.told`), so that one a
+    stop before the next is armed has sent again is the same post and direct message within
+    Discord's minutes."""
     store = leagues.store
     if await store.league_pairing.draft(league.id, number) is None:
         return  # published meanwhile: nothing waits
@@ -95,7 +103,8 @@ async def remind(
         )
 
     server = await posts.language(league.guild_id)
-    if not await organiser.tell(store, posts, league, words, server):
+    which = organiser.told(league, "review", number, due) if due is not None else ()
+    if not await organiser.tell(store, posts, league, words, server, told=which):
         log.warning("league %s: could not remind the organiser that round %s waits", league.id, number)
     await store.league_pairing.remind_review(league.id, number, store.clock.time() + REVIEW_AGAIN, since)
 

@@ -31,6 +31,7 @@ from bot.league import attendance, organiser, review, texts, tiebreaks
 from bot.league.calendar import Calendar
 from bot.league.names import all_shown, listed, of, shown
 from bot.league.noshows import first_holder
+from bot.league.organiser import told
 from bot.league.service import LeagueService, OpenedRound
 from bot.sessions import MoveResult, Session, damage_words
 from bot.storage import Job
@@ -49,12 +50,6 @@ OPEN_DM = N_(
     "Your {game} game for **{league}**, {round}, is open. Play it in its thread before {when}: {link}"
 )
 CHAMPION_DM = N_("🏆 You are the champion of **{league}**!")
-
-
-def told(league: LeagueRow, *what: object) -> tuple[object, ...]:
-    """What a league's post that a stop may have made twice tells (``what``: which post, of which
-    round), with what makes the league unique where a restored backup reuses its number (not its seed)."""
-    return (league.id, league.channel_id, league.created_at, *what)
 
 
 @dataclass(frozen=True)
@@ -379,7 +374,9 @@ class Rounds:
             return
         if "review" in job.payload:  # the round waits for the organiser's review: remind them
             if league is not None and league.status == "running" and league.current_round == number - 1:
-                await review.remind(self.leagues, self.posts, league, number, float(job.payload["review"]))
+                await review.remind(
+                    self.leagues, self.posts, league, number, float(job.payload["review"]), job.due_at
+                )
             return
         if league is not None and league.status == "running" and league.current_round == number:
             await self.resume(league, number)  # its job again: the process opening it died

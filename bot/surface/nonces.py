@@ -65,10 +65,16 @@ as post -> what records it -> its nonce, or why none:
 - the direct message about a game's timeout questions still open when the person's quiet hours
   end (``clockvote.tell_held``, the ``timeout_notice`` job) -> the job done -> :data:`QUESTION_DM`,
   naming the person and the questions' messages (a later question is another);
-- the organiser's other letters (``bot.league``: a round waiting for their review, a deleted or
-  damaged table, fixed tables not kept) and a mention in the game's channel in place of a refused timeout question's direct message
-  (``clockvote``) -> rows or jobs written after them -> none yet: at least once;
-- not repeated by a restart, so none: a lacking permission's letter (the round's job armed again,
+- a reminder that a round still waits for the organiser's review (``bot.league.review.remind``)
+  -> the next reminder armed -> :data:`LEAGUE`, naming the league, round and when the reminder was
+  due (the next one is another); made again once the stopped process's lease is over;
+- the organiser's other letters (``bot.league``: a deleted or damaged table, fixed tables not
+  kept, told again by the round's guard ten minutes on) and a mention in the game's channel in
+  place of a refused timeout question's direct message (``clockvote``) -> rows or jobs written
+  after them -> none yet: at least once;
+- not repeated by a restart, so none: the first letter that a round waits for the organiser's
+  review (the round's job turned into its reminder before it: a stop loses it, the reminder
+  comes), a lacking permission's letter (the round's job armed again,
   naming what is missing, before it), a damaged game's letter at the deadline (the game is ended
   before it, so the job's next try finds none), and who is dropped and a substitute's line and
   direct message (the drop, or the seat handed over, stored before them: the next try finds the

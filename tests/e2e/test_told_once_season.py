@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.league.review import REVIEW_AGAIN, REVIEW_FIRST
 from bot.league.service import ANNOUNCE_AFTER
 from bot.storage.leagues import ROUND_JOB
 from bot.time.jobs import LEAGUE_NUDGE
@@ -27,6 +28,7 @@ LETTER = "game of **Quick** is late"  # the organiser's letter
 WARNED = "this game is waiting for you"  # the warning in the game's thread
 WRITTEN = "is waiting for you, and the round ends"  # and by direct message
 NO_SHOW = "did not play in time: a no-show"
+WAITED = "has waited for your review since"  # a round waiting for the organiser's review
 
 
 async def wanting_dms(standin, chan, people) -> None:
@@ -172,3 +174,46 @@ async def test_a_no_show_line_discord_took_just_before_a_stop_is_posted_once(
         assert await bot.store.noshows.counts(league.id) == {late: 1}
         assert (await bot.sessions.core.get(session.id)).status == "finished"
     assert [m for m in standin.messages(thread) if NO_SHOW in m.content] == [line]
+
+
+@pytest.mark.parametrize("late", [False, True], ids=["within", "past"])
+async def test_a_review_reminder_discord_took_just_before_a_stop_is_sent_once(
+    standin, bot_factory, table_clock, late
+):
+    """A round waits for the organiser's review, who wants direct messages; twelve hours on its
+    reminder is written to them and the bot stops before the next reminder is armed.  Started
+    again, the round's job (once the stopped process's hold is over) reminds them again: within
+    Discord's window that is the same direct message; past it, a second one.  The next reminder,
+    a day on, is its own message."""
+    chan, people = standin.channel("games"), standin.add_users("ana", "beto")
+    owner, make = standin.owner, bot_factory(EXTENSIONS)
+    async with standin.run_client(make) as bot:
+        await wanting_dms(standin, chan, [owner])
+        await started_league(
+            standin,
+            chan,
+            people,
+            name="Review cup",
+            game="pachakuna",
+            format="swiss",
+            players=2,
+            rounds=1,
+            review=True,
+        )
+        await fire(bot)  # round 1 is paired and waits for review
+        taken = stops_once_taken(standin, bot, lambda m: WAITED in m.content)
+        table_clock.advance(REVIEW_FIRST)
+        with pytest.raises(Stopped):
+            await fire(bot)
+        closing(bot)
+        (reminder,) = taken
+    late_or_not(standin, late)
+    async with standin.run_client(make) as bot:
+        await started(standin, bot)
+        await due_after(standin, bot, table_clock, bot.scheduler.lease)  # the stopped one's hold
+        reminders = [m.id for m in standin.messages(standin.dm(owner)) if WAITED in m.content]
+        assert reminders == ([reminder.id, reminders[-1]] if late else [reminder.id]), reminders
+        assert len(set(reminders)) == len(reminders)
+        await due_after(standin, bot, table_clock, REVIEW_AGAIN)  # the next reminder: another message
+        after = [m.id for m in standin.messages(standin.dm(owner)) if WAITED in m.content]
+        assert after[: len(reminders)] == reminders and len(after) == len(reminders) + 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from bot.league.season import told
+from bot.league.organiser import told
 from bot.surface import nonces
 from bot.surface.nonces import post_nonce, told_nonce
 

@@ -31,6 +31,19 @@ NO_SHOW = "did not play in time: a no-show"
 WAITED = "has waited for your review since"  # a round waiting for the organiser's review
 
 
+async def fired_until_a_stop(standin, bot, table_clock, after: float, taken):
+    """``after`` seconds on, the league's jobs then due fire; the first message they create that
+    ``taken`` accepts reaches Discord, and the process stops before recording it
+    (:func:`stops_once_taken`).  That message."""
+    messages = stops_once_taken(standin, bot, taken)
+    table_clock.advance(after)
+    with pytest.raises(Stopped):
+        await fire(bot)
+    closing(bot)
+    (message,) = messages
+    return message
+
+
 async def wanting_dms(standin, chan, people) -> None:
     """The bot up, and ``people`` wanting their notices by direct message."""
     await standin.wait_synced()
@@ -160,12 +173,7 @@ async def test_a_no_show_line_discord_took_just_before_a_stop_is_posted_once(
         await standin.wait_synced()
         league, session = await one_round_league(standin, bot, chan, people, game="pachakuna", players=2)
         (late,) = [s.user_id for s in session.waiting_on()]
-        taken = stops_once_taken(standin, bot, lambda m: NO_SHOW in m.content)
-        table_clock.advance(DAY)
-        with pytest.raises(Stopped):
-            await fire(bot)
-        closing(bot)
-        (line,) = taken
+        line = await fired_until_a_stop(standin, bot, table_clock, DAY, lambda m: NO_SHOW in m.content)
     thread = standin.channel(session.row.channel_id)
     async with standin.run_client(make) as bot:
         await started(standin, bot)
@@ -201,12 +209,9 @@ async def test_a_review_reminder_discord_took_just_before_a_stop_is_sent_once(
             review=True,
         )
         await fire(bot)  # round 1 is paired and waits for review
-        taken = stops_once_taken(standin, bot, lambda m: WAITED in m.content)
-        table_clock.advance(REVIEW_FIRST)
-        with pytest.raises(Stopped):
-            await fire(bot)
-        closing(bot)
-        (reminder,) = taken
+        reminder = await fired_until_a_stop(
+            standin, bot, table_clock, REVIEW_FIRST, lambda m: WAITED in m.content
+        )
     late_or_not(standin, late)
     async with standin.run_client(make) as bot:
         await started(standin, bot)

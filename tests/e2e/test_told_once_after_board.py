@@ -141,3 +141,32 @@ async def test_a_stop_after_a_game_s_last_board_and_before_its_end_is_told_leave
                 ends = [m for m in standin.messages(standin.dm(user)) if is_end(m)]
                 assert len(ends) == 1 and f"#{session.id} on" in ends[0].content, [m.content for m in ends]
         assert not await bot.store.jobs.pending("after_board")
+
+
+async def test_a_turn_notice_left_by_a_stop_is_not_told_once_later_boards_told_the_turns_since(
+    standin, make_bot, table_clock
+):
+    """The first player moves and the bot stops after recording the board, before telling the other
+    player.  Started again, the other player and then the first move before the stopped process's
+    hold is over, each board telling the next to move.  When the left ``after_board`` job fires,
+    its board is no longer the game's last: the other player, to move again, has the notice of the
+    last board only."""
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        session, first, other = await wanting_dms(standin, bot, chan, remind_hours=0)
+        board = await moved_until(
+            standin, bot, chan, first, lambda: stops_at(bot, bot.front.notifier, "after_board")
+        )
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        for mover in (other, first):
+            legal = await bot.sessions.play.legal_moves(chan.id, mover.id)
+            await (await standin.slash(mover, chan, "nim move", move=legal[0])).original()
+            await bot.front.catchup.drain()
+            await standin.settle()
+        last = (await bot.sessions.core.get(session.id)).row.board_message_id
+        assert last != board and await bot.store.jobs.job("after_board", f"{session.id}:{board}") is not None
+        await due_after(standin, bot, table_clock, POST_LEASE)
+        (notice,) = turn_notices(standin, other)
+        assert f"/{chan.id}/{last}" in notice.content
+        assert not await bot.store.jobs.pending("after_board")

@@ -396,6 +396,7 @@ class Pukllay(_BotBase):
                 jobs.CLOCK_WARNING: front.waits.warning,
                 jobs.END_NOTICE: lambda job: end_notice(front.notifier, job),
                 jobs.BOARD: front.catchup.retry,
+                jobs.AFTER_BOARD: front.boards.tell_after,
                 jobs.ASK: front.clocks.ask_again,
                 jobs.TIMEOUT_NOTICE: front.clocks.tell_held,
                 jobs.UNDO_NOTICE: front.undo.tell_held,

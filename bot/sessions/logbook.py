@@ -1,6 +1,6 @@
 """The move log: replaying a game, its records, and what the channel has been told of.
 
-Imports: bot.sessions.model, bot.sessions.core, bot.records, bot.replaying, engines.
+Imports: bot.sessions.model, bot.sessions.core, bot.storage (types), bot.records, bot.replaying, engines.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from bot.records import MoveRecord
 from bot.replaying import standing, walk, with_taken_back
 from bot.sessions.core import Core
 from bot.sessions.model import Refusal, Session, record_of
+from bot.storage import Body
 from engines.core import config_from_options
 
 log = logging.getLogger(__name__)
@@ -75,10 +76,21 @@ class Logbook:
         keeps with it, so that a seat's turns (a solo player's) are told apart."""
         return await self.log(session, after=session.row.told_through)
 
-    async def told(self, session: Session, message_id: int, through: int, *, end: bool = False) -> int | None:
+    async def told(
+        self,
+        session: Session,
+        message_id: int,
+        through: int,
+        *,
+        end: bool = False,
+        also: Body[object] | None = None,
+    ) -> int | None:
         """The board ``message_id`` was posted telling the moves up to ``through`` (``end``: and
-        the game's end); returns the id of the board it replaces (whose buttons come off)."""
-        return await self.store.games.set_board_message(session.id, message_id, through, end_told=end)
+        the game's end), recorded with ``also`` (statements of the same transaction); returns the
+        id of the board it replaces (whose buttons come off)."""
+        return await self.store.games.set_board_message(
+            session.id, message_id, through, end_told=end, also=also
+        )
 
     async def replayed(self, session: Session, records: list[MoveRecord]) -> list[MoveRecord]:
         module = session.engine

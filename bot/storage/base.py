@@ -275,6 +275,8 @@ class JobPayload(TypedDict, total=False):
     left: str  # board: the claim of the post holding the job when another post left what it tells to its try
     held: bool  # remind: it carries a turn notice quiet hours held back (it comes, reminders or not)
     asked: list[list[int]]  # timeout notice: the questions (seat, time out) told after quiet hours
+    called: list[int]  # after board: the seats whose turn the board began, told it by turn notice
+    end: bool  # after board: the board told the game's end, told its players by direct message
 
 
 def job_json(payload: JobPayload) -> str:

@@ -474,10 +474,17 @@ class Games(Concern):
         return changed == 1
 
     async def set_board_message(
-        self, session_id: int, message_id: int, told_through: int, *, end_told: bool = False
+        self,
+        session_id: int,
+        message_id: int,
+        told_through: int,
+        *,
+        end_told: bool = False,
+        also: Body[object] | None = None,
     ) -> int | None:
         """Record the newly posted board and the last move it told (``end_told``: it told the
-        game's end); returns the board it replaces.
+        game's end); returns the board it replaces.  ``also``: statements run in the same
+        transaction (the job that tells what follows the board, armed as it is recorded).
 
         ``told_through`` never goes back (two posts racing keep the larger), nor does ``end_told``.
         """
@@ -494,6 +501,8 @@ class Games(Concern):
                 int(end_told),
                 session_id,
             )
+            if also is not None:
+                yield from also
             return row[0] if row else None
 
         return await self.db.transact(body())

@@ -116,6 +116,11 @@ class Jobs(Concern):
             await self.arm_keeping(kind, key, *plan, holder=holder)
         return job
 
+    def arming(self, kind: str, key: str, due_at: float, payload: JobPayload) -> Body[int]:
+        """The statement of :meth:`schedule`, for a transaction of another's (the one that records
+        what the job is to follow up: a board posted)."""
+        return run(ARM_SQL, kind, str(key), float(due_at), job_json(payload), self.clock.stamp())
+
     async def arm_unless_armed(self, kind: str, key: str, due_at: float, payload: JobPayload) -> None:
         """Set the job ``kind``/``key`` to fire at ``due_at``, unless it is pending already (then
         it stays as it is, its claim too)."""

@@ -64,8 +64,8 @@ from bot.surface.direct import Notifier
 from bot.surface.look import Look
 from bot.surface.replies import Replies, reply
 from bot.surface.unposted import HANDED, POSTING, RETRY, Inside, Unposted, handed_over, held_by_post
+from bot.time.jobs import AFTER_BOARD, BOARD
 from bot.time.jobs import ARCHIVE as THREAD_ARCHIVE
-from bot.time.jobs import BOARD
 from engines.core import Outcome, Said
 from languages import N_, Language
 
@@ -309,15 +309,18 @@ class Boards:
                     )
                 await self.retry_later(session, inside, read=owed)
                 raise
-            old = await self.service.logbook.told(session, message.id, through, end=ended)
+            # what follows the board (its end's or turn's notices) is owed from its record on
+            after = self._following(session, message.id, ended, called) if ended or live else None
+            old = await self.service.logbook.told(session, message.id, through, end=ended, also=after)
             if old is not None and old != message.id:
                 await self.strip_buttons(session, old)
             # posted: the board job (the claim) is dropped as the block ends, nothing to try again
         if ended:
-            try:  # the board is posted; a notice that fails must not undo the answer
-                await self.notifier.game_ended(session, message, players)
-            except Exception:
-                log.exception("end notices for session %s failed", session.id)
+            async with self._telling(session, message.id) as mine:
+                if mine is not None:  # the board is posted; a notice that fails must not undo the answer
+                    await self._notices(
+                        session, "end", self.notifier.game_ended(session, message.id, players)
+                    )
         await self.board_settled(session)
         try:  # the board is posted; forced moves, warnings, watchers, followers must not undo the answer
             await self.waits_after(session, message, ping, last)
@@ -326,11 +329,53 @@ class Boards:
         if not session.row.live:
             await self.game_over(session)
         elif ping:
-            try:
-                await self.notifier.after_board(session, message, called)
-            except Exception:  # the board is posted; a notice that fails must not undo the answer
-                log.exception("turn notices for session %s failed", session.id)
+            async with self._telling(session, message.id) as mine:
+                if mine is not None:  # the board is posted; a notice that fails must not undo the answer
+                    await self._notices(
+                        session, "turn", self.notifier.after_board(session, message.id, called)
+                    )
         return message
+
+    def _following(self, session: Session, board: int, ended: bool, called: Collection[int]) -> Body[int]:
+        """The statement arming the ``after_board`` job of the board ``board``, run as the board is
+        recorded: what follows it (the players told of the game's end, ``ended``; else those whose
+        turn it began, ``called``, told it, and reminders armed) is owed until that job is dropped,
+        and told by it after a stop (:meth:`tell_after`), once the lease of the post's process is
+        over."""
+        due = self.service.store.clock.time() + POST_LEASE
+        payload: JobPayload = {"called": sorted(called), "end": ended}
+        return self.service.store.jobs.arming(AFTER_BOARD, f"{session.id}:{board}", due, payload)
+
+    @asynccontextmanager
+    async def _telling(self, session: Session, board: int) -> AsyncIterator[Job | None]:
+        """Hold the ``after_board`` job of the board ``board`` while its notices are told, dropped
+        when they are (None: no such job, or another process tells them)."""
+        jobs = self.service.store.jobs
+        async with jobs.holding(AFTER_BOARD, f"{session.id}:{board}", POSTING, lease=POST_LEASE) as mine:
+            yield mine
+
+    async def _notices(self, session: Session, what: str, telling: Awaitable[None]) -> None:
+        """Tell ``what`` follows a board posted: a failure is only logged, the board stands."""
+        try:
+            await telling
+        except Exception:
+            log.exception("%s notices for session %s failed", what, session.id)
+
+    async def tell_after(self, job: Job) -> None:
+        """The ``after_board`` job, found after a stop between a board's record and the end of what
+        follows it: the game's end told to its players, or the turn notices of the seats the board
+        called on and their reminders, told again (a direct message Discord took before the stop
+        carries the same nonce, so within Discord's minutes it is not received twice).  A board
+        that is no longer the game's last leaves its turn to the boards since, which tell their own."""
+        session_id, board = (int(part) for part in job.key.split(":"))
+        session = await self.service.core.get(session_id)
+        if session is None or session.row.board_message_id != board:
+            return
+        if job.payload.get("end"):
+            if session.status == "finished":
+                await self.notifier.game_ended(session, board, await self.notifier.players(session))
+        elif session.status == "active":
+            await self.notifier.after_board(session, board, job.payload.get("called", []))
 
     @asynccontextmanager
     async def _claimed(self, session: Session, also: Body[object] | None = None) -> AsyncIterator[Job | None]:

@@ -6,7 +6,9 @@ it are pinged), and/or a direct message with the game, the server, what
 happened since they last moved, a jump link, the public board and a button
 for their own view.  Quiet hours hold DMs back.  A DM Discord refuses (the
 person closed them, or shares no server with the bot) falls back to a mention
-in the thread, and the person is told once, privately, at their next command.
+in the thread, and the person is told once, privately, at their next command.  What follows a
+board is owed from the board's record until it is told (its ``after_board`` job), so a restart
+tells what a stop left untold (:meth:`bot.surface.boards.Boards.tell_after`).
 
 Reminders are scheduler jobs of kind ``remind``, one per person (key: the user
 id), armed when a turn of theirs begins; when one fires it sends one message
@@ -140,17 +142,15 @@ class Notifier:
             [s.user_id for s in session.seats if s.user_id and not s.computer]
         )
 
-    async def game_ended(
-        self, session: Session, message: discord.Message, people: dict[int, PersonRow]
-    ) -> None:
-        """After a game's last board: a direct message with the result to each player who wants
-        one (in their quiet hours, when those end, as for turn notices, unless the board's mention
-        told them); a refused one becomes a mention in the thread.  Those who want a mention were
-        pinged by the board itself."""
+    async def game_ended(self, session: Session, board: int, people: dict[int, PersonRow]) -> None:
+        """After a game's last board (the message ``board``): a direct message with the result to
+        each player who wants one (in their quiet hours, when those end, as for turn notices, unless
+        the board's mention told them); a refused one becomes a mention in the thread.  Those who
+        want a mention were pinged by the board itself."""
         now = self.now()
         for uid, person in people.items():
             if notices.reach(person, now)[1]:
-                await tell_end(self, session, uid, person, message.id)
+                await tell_end(self, session, uid, person, board)
             elif notices.held(person, now):
                 due = notices.quiet_ends(person, now)
                 await self.bot.scheduler.schedule(END_NOTICE, f"{session.id}:{uid}", due)
@@ -173,13 +173,13 @@ class Notifier:
             return to_move
         return to_move & frozenset(restarted)
 
-    async def after_board(
-        self, session: Session, message: discord.Message, called: Collection[int] = ()
-    ) -> None:
-        """DM those to move who want it, once a turn: those whose seat the board calls on
-        (:meth:`called`: when it begins their turn, or starts it again without a move); in their
-        quiet hours, when those end.  Arm reminders, whose interval counts from when each one's
-        turn began."""
+    async def after_board(self, session: Session, board: int, called: Collection[int] = ()) -> None:
+        """DM those to move who want it, once a turn: those whose seat the board (the message
+        ``board``) calls on (:meth:`called`: when it begins their turn, or starts it again without a
+        move); in their quiet hours, when those end.  Arm reminders, whose interval counts from when
+        each one's turn began.  Done again after a stop (the ``after_board`` job), each step is
+        the same: a reminder armed already stays, and a turn notice carries a nonce naming the
+        person and the board (:data:`bot.surface.nonces.TURN`)."""
         waiting = self.waiting_people(session)
         if not waiting:
             return
@@ -202,7 +202,7 @@ class Notifier:
             if not seat_in(session, uid, called):
                 continue  # told when this turn began
             if notices.reach(person, now)[1]:
-                await self.dm_turn(session, person, message)
+                await self.dm_turn(session, person, board)
             elif notices.held(person, now):
                 # quiet hours: the DM waits for their end (as a reminder, which lists the game),
                 # marked held: a notice owed, which turning reminders off does not take away
@@ -228,7 +228,9 @@ class Notifier:
             return
         await self.bot.scheduler.schedule(REMIND, key, due)
 
-    async def dm_turn(self, session: Session, person: PersonRow, message: discord.Message) -> None:
+    async def dm_turn(self, session: Session, person: PersonRow, board: int) -> None:
+        """The turn notice of ``person``, to move since the board ``board``: by direct message, or,
+        refused, a mention in the game's thread, each with a nonce naming the person and the board."""
         seat = session.reader_of(person.user_id)
         if seat is None:
             return
@@ -244,7 +246,7 @@ class Notifier:
             and (r.number is None or holder_at(session.earlier, seat, r.number)[0] is None)
         ]
         since = records[mine[-1] + 1 :] if mine else records
-        link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
+        link = notices.jump_link(session.row.guild_id, session.row.channel_id, board)
         t = await self.language_of(person, session)  # the DM speaks the person's language
         text = notices.turn_notice(
             written.session(session), seat, since, self.guild_name(session, t), link, t=t
@@ -254,9 +256,11 @@ class Notifier:
         file = await self.look.render(
             session, language=(await self.look.language(session)).code, contrast=person.contrast
         )
-        if await self.send_dm(person.user_id, text, file=file, view=private_view(session.id, t)):
+        nonce = nonces.post_nonce(session, nonces.TURN, person.user_id, board)
+        if await self.send_dm(person.user_id, text, file=file, view=private_view(session.id, t), nonce=nonce):
             return
-        await self.fall_back(session, person.user_id)
+        nonce = nonces.post_nonce(session, nonces.TURN, person.user_id, board, "mention")
+        await self.fall_back(session, person.user_id, nonce=nonce)
 
     async def send_dm(
         self,
@@ -291,7 +295,8 @@ class Notifier:
     ) -> None:
         """The DM failed (or the person wants mentions): mention them in the game's thread instead,
         in the server's language like everything posted there; with ``waiting``, as a reminder
-        (``nonce``: the one naming that reminder and game, as for :meth:`send_dm`)."""
+        (``nonce``: the one naming that reminder and game, or that turn notice, as for
+        :meth:`send_dm`)."""
         channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
         t = await self.look.language(session)
         if waiting is None:

@@ -59,6 +59,14 @@ as post -> what records it -> its nonce, or why none:
   -> :data:`REMINDER`, naming the person, when the job was due (which reminder: the next one is
   another post) and whether it brought a held notice (a mention: and the game); made again once the
   stopped process's lease (two minutes) is over, so within Discord's minutes;
+- what follows a board once it is recorded (``Boards.post_board``): the turn notice by direct
+  message of each person whose turn it began, or the mention in its place
+  (``Notifier.after_board``, which arms their reminders too: armed already, one stays), and a
+  game's end told at once (``game_ended``) -> the board's ``after_board`` job, armed in the step
+  that records the board and dropped once they are told -> :data:`TURN`, naming the person and the
+  board (the mention another), and :data:`END_DM`; made again once the stopped process's hold (two
+  minutes) is over, so within Discord's minutes; a board no longer the game's last by then leaves
+  its turn to the boards since;
 - a game's end told to a player whose quiet hours held it (``tell_end`` from the ``end_notice``
   job), or the mention in its place -> the job done -> :data:`END_DM`, naming the game and the
   person (a game ends once);
@@ -83,13 +91,12 @@ as post -> what records it -> its nonce, or why none:
   other answer to a person's command or click (a stop loses them; the person asks again), and the
   direct messages telling that a board or question was refused (``unposted``: what they told is
   kept in the job before they are sent, so a stop loses rather than repeats them);
-- not repeated either: what follows a board once it is recorded (``Boards.post``, the ``board``
-  job dropped first): a turn notice by direct message or its mention in place of it
-  (``Notifier.after_board``), a game's end told at once (``game_ended``), a watched game's post
-  and a followed player's start (``waits``; the start marked told before it is sent), and a
-  timeout question's direct messages sent as it is asked (after its ``ask`` job is cancelled): a
-  stop after them loses what was still to send, and the board is not posted again, so neither are
-  they; a clock's warning (``waits``) is marked given before it is sent;
+- not repeated either: the rest of what follows a board once it is recorded (``Boards.post_board``,
+  the ``board`` job dropped first): a watched game's post and a followed player's start
+  (``waits``; the start marked told before it is sent), and a timeout question's direct messages
+  sent as it is asked (after its ``ask`` job is cancelled): a stop after them loses what was still
+  to send, and the board is not posted again, so neither are they; a clock's warning (``waits``)
+  is marked given before it is sent;
 - the queue's posts (``bot.queue.tables``): a table's first post and its Confirm message are made
   while the table is held, before its row keeps the message; a restart does not post them again
   (the table's ``queue_confirm`` job gives its people back when the time to confirm is over, and
@@ -117,6 +124,9 @@ QUESTION, CLOCK_LINE = "q", "c"
 """A timeout question, and the line saying what was decided about it (nobody answered, or who did)."""
 LEAGUE = "L"
 """A league's post (what it tells named by the league: :func:`told_nonce`)."""
+TURN = "t"
+"""A turn notice (or the mention in its place), named by the person and the board that began the
+turn."""
 REMINDER, END_DM, QUESTION_DM = "m", "e", "d"
 """A person's reminder (or the turn notice quiet hours held, which it carries), named by the person
 and when their ``remind`` job was due; a game's end told to one player (or the mention in its

@@ -32,6 +32,7 @@ BOARD = "board"
 ASK = "ask"
 TIMEOUT_NOTICE = "timeout_notice"
 UNDO_NOTICE = "undo_notice"
+AFTER_BOARD = "after_board"
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,13 @@ KINDS = (
         "clock votes (ClockDesk.tell_held)",
         "key: session:user, told of the game's timeout questions after quiet hours; payload: asked, the"
         " questions (seat, time out)",
+    ),
+    Kind(
+        AFTER_BOARD,
+        "board posts (Boards.tell_after)",
+        "key: session:board message, armed as the board is recorded and dropped once what follows it is told;"
+        " payload: the seats whose turn it began (called: their turn notices, reminders armed), and end"
+        " (it told the game's end: the players' direct messages)",
     ),
     Kind(
         UNDO_NOTICE,

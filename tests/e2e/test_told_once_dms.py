@@ -1,7 +1,7 @@
 """Direct messages that Discord took just before a stop: a reminder (and the turn notice quiet hours
 held, which a reminder carries), whose ``remind`` job the restart fires again, is received once
 within Discord's few minutes; the next reminder, and the next turn's notice, are received all the
-same.  A turn notice sent after its board is not sent again by a restart: received once too."""
+same.  A turn notice sent after its board: see :mod:`tests.e2e.test_told_once_after_board`."""
 
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ from contextlib import asynccontextmanager
 import pytest
 
 from bot.surface import nonces
-from bot.surface.boards import POST_LEASE
 from tests.e2e import test_restarts, test_told_once
-from tests.e2e.test_restarts import Stopped, asked, closing, day_bank_game, due_after, started
-from tests.e2e.test_told_once import late_or_not, stops_once_taken, wanting
+from tests.e2e.test_restarts import asked, day_bank_game, due_after, started
+from tests.e2e.test_told_once import late_or_not, wanting
 from tests.e2e.test_told_once_more import a_day_on_until_a_stop
 from tests.e2e.test_undo import nim_game
 
@@ -119,39 +118,6 @@ async def test_a_turn_notice_quiet_hours_held_discord_took_just_before_a_stop_is
             notices = standin.messages(standin.dm(told_now))[before:]
             assert len(notices) == 1 and is_turn_notice(notices[0]), [m.content for m in notices]
             assert f"#{session.id}" in notices[0].content
-
-
-async def test_a_turn_notice_discord_took_just_before_a_stop_is_not_sent_again(
-    standin, make_bot, table_clock
-):
-    """The first player moves; the board is posted and recorded, and the other player's turn
-    notice reaches Discord just before the bot stops.  Nothing a restart does tells that turn again
-    (the board is recorded, so neither the catch-up nor the ``board`` job posts it, nor its
-    notices): the other player has the notice once, and the next turn's notice, the first
-    player's, is received when the other moves."""
-    chan = standin.channel("games")
-    async with standin.run_client(make_bot) as bot:
-        _, first, other = await wanting_dms(standin, bot, chan, remind_hours=0)
-        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
-        result = await bot.sessions.play.play(chan.id, first.id, legal[0])
-        taken = stops_once_taken(standin, bot, is_turn_notice)
-        try:
-            await bot.front.boards.announce(result)
-        except Stopped:
-            pass  # (whether the rest of the board's work used the database after the notice)
-        closing(bot)
-        (notice,) = taken
-        assert notice.channel is standin.dm(other)
-    async with standin.run_client(make_bot) as bot:
-        await started(standin, bot)
-        await due_after(standin, bot, table_clock, POST_LEASE)
-        assert [m for m in standin.messages(standin.dm(other)) if is_turn_notice(m)] == [notice]
-        before = len(standin.messages(standin.dm(first)))
-        legal = await bot.sessions.play.legal_moves(chan.id, other.id)
-        await (await standin.slash(other, chan, "nim move", move=legal[0])).original()
-        await bot.front.catchup.drain()
-        await standin.settle()
-        assert [is_turn_notice(m) for m in standin.messages(standin.dm(first))[before:]] == [True]
 
 
 async def test_a_game_s_end_quiet_hours_held_discord_took_just_before_a_stop_is_received_once(

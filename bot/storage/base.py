@@ -263,7 +263,8 @@ class JobPayload(TypedDict, total=False):
     told: str  # board: what the players were told of the refusal (Refused.key)
     guild: int  # board: the game's server
     inside: int  # board: a board refused inside a turn; the board it was to follow (its message id)
-    ping: bool  # board: that board inside a turn was posted with ping (Boards.post_board)
+    ping: bool  # board: that board inside a turn was posted with ping (Boards.post_board); after board:
+    # the board ended a turn (passes declared ahead, turn notices), else it was one inside a turn
     restarted: list[int]  # board: the seats whose turn that board started again (more time on a clock)
     header: dict[str, Any]  # board: that board's header, a sentence (Said.to_dict), said again at the try
     lines: list[dict[str, Any]]  # board: sentences the channel refused just before that board, carried by it

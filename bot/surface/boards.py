@@ -107,6 +107,9 @@ class Boards:
         self.table_gone: Callable[[int, int], Awaitable[list[Session]]] = no_games
         # after every board: forced moves, passes ahead, clock warnings, watchers, followers
         self.waits_after: Callable[[Session, discord.Message, bool, str | None], Awaitable[None]] = nothing
+        # what follows a board for the game itself (passes ahead, forced moves, clock warnings), done
+        # again by its ``after_board`` job after a stop (Waits.resume)
+        self.waits_resumed: Callable[[Session, bool], Awaitable[None]] = nothing
         # after a step inside a turn, which posts no board: the seat's next step may be forced
         self.waits_stepped: Callable[[Session], Awaitable[None]] = nothing
         # the computer turns waiting in a game, played and posted after a board (CatchUp.computers_follow)
@@ -309,8 +312,9 @@ class Boards:
                     )
                 await self.retry_later(session, inside, read=owed)
                 raise
-            # what follows the board (its end's or turn's notices) is owed from its record on
-            after = self._following(session, message.id, ended, called) if ended or live else None
+            # what follows the board (its end's or turn's notices, forced moves) is owed from its record on
+            running = ended or session.status == "active"
+            after = self._following(session, message.id, ended, called, ping) if running else None
             old = await self.service.logbook.told(session, message.id, through, end=ended, also=after)
             if old is not None and old != message.id:
                 await self.strip_buttons(session, old)
@@ -322,28 +326,30 @@ class Boards:
                         session, "end", self.notifier.game_ended(session, message.id, players)
                     )
         await self.board_settled(session)
-        try:  # the board is posted; forced moves, warnings, watchers, followers must not undo the answer
-            await self.waits_after(session, message, ping, last)
-        except Exception:
-            log.exception("what follows the board of session %s failed", session.id)
-        if not session.row.live:
-            await self.game_over(session)
-        elif ping:
-            async with self._telling(session, message.id) as mine:
-                if mine is not None:  # the board is posted; a notice that fails must not undo the answer
-                    await self._notices(
-                        session, "turn", self.notifier.after_board(session, message.id, called)
-                    )
+        async with self._telling(session, message.id) as mine:  # (an end's job went with its notices)
+            try:  # the board is posted; forced moves, warnings, watchers, followers must not undo the answer
+                await self.waits_after(session, message, ping, last)
+            except Exception:
+                log.exception("what follows the board of session %s failed", session.id)
+            if not session.row.live:
+                await self.game_over(session)
+            elif (
+                ping and mine is not None
+            ):  # the board is posted; a notice that fails must not undo the answer
+                await self._notices(session, "turn", self.notifier.after_board(session, message.id, called))
         return message
 
-    def _following(self, session: Session, board: int, ended: bool, called: Collection[int]) -> Body[int]:
+    def _following(
+        self, session: Session, board: int, ended: bool, called: Collection[int], ping: bool
+    ) -> Body[int]:
         """The statement arming the ``after_board`` job of the board ``board``, run as the board is
-        recorded: what follows it (the players told of the game's end, ``ended``; else those whose
-        turn it began, ``called``, told it, and reminders armed) is owed until that job is dropped,
-        and told by it after a stop (:meth:`tell_after`), once the lease of the post's process is
-        over."""
+        recorded: what follows it (the players told of the game's end, ``ended``; else the passes
+        declared ahead, forced moves and clock warnings the board leaves, and, with ``ping``, those
+        whose turn it began, ``called``, told it, and reminders armed) is owed until that job is
+        dropped, and told by it after a stop (:meth:`tell_after`), once the lease of the post's
+        process is over."""
         due = self.service.store.clock.time() + POST_LEASE
-        payload: JobPayload = {"called": sorted(called), "end": ended}
+        payload: JobPayload = {"called": sorted(called), "end": ended, "ping": ping}
         return self.service.store.jobs.arming(AFTER_BOARD, f"{session.id}:{board}", due, payload)
 
     @asynccontextmanager
@@ -363,7 +369,9 @@ class Boards:
 
     async def tell_after(self, job: Job) -> None:
         """The ``after_board`` job, found after a stop between a board's record and the end of what
-        follows it: the game's end told to its players, or the turn notices of the seats the board
+        follows it: the game's end told to its players; or the passes declared ahead, forced moves
+        and clock warnings the board leaves (:attr:`waits_resumed`: not its watchers' and followers'
+        messages, which a stop after them loses), then the turn notices of the seats the board
         called on and their reminders, told again (a direct message Discord took before the stop
         carries the same nonce, so within Discord's minutes it is not received twice).  A board
         that is no longer the game's last leaves its turn to the boards since, which tell their own."""
@@ -375,7 +383,10 @@ class Boards:
             if session.status == "finished":
                 await self.notifier.game_ended(session, board, await self.notifier.players(session))
         elif session.status == "active":
-            await self.notifier.after_board(session, board, job.payload.get("called", []))
+            ping = bool(job.payload.get("ping", True))  # (a job armed before ``ping`` was kept: a turn's)
+            await self.waits_resumed(session, ping)
+            if ping:
+                await self.notifier.after_board(session, board, job.payload.get("called", []))
 
     @asynccontextmanager
     async def _claimed(self, session: Session, also: Body[object] | None = None) -> AsyncIterator[Job | None]:

@@ -76,4 +76,5 @@ class Front:
         self.boards.after_board.append(self.clocks.close_answered)
         self.waits = Waits(self.boards)  # forced moves, passes ahead, clock warnings, watchers, followers
         self.boards.waits_after = self.waits.posted
+        self.boards.waits_resumed = self.waits.resume
         self.boards.waits_stepped = self.waits.stepped

@@ -72,13 +72,19 @@ class Waits:
                 await part
             except Exception:
                 log.exception("after the board of session %s", session.id)
-        if session.status != "active" or session.damaged or session.state is None:
-            return
         try:
-            handled = await self.passes(session, turn_ended)
-            await self.arm(session, handled)
+            await self.resume(session, turn_ended)
         except Exception:
             log.exception("autoplay and warnings of session %s", session.id)
+
+    async def resume(self, session: Session, turn_ended: bool) -> None:
+        """What follows a board for the game itself: a pass declared ahead played or dropped,
+        autoplay jobs and clock warnings armed (each the same done twice: a board's ``after_board``
+        job does it again after a stop, :meth:`bot.surface.boards.Boards.tell_after`)."""
+        if session.status != "active" or session.damaged or session.state is None:
+            return
+        handled = await self.passes(session, turn_ended)
+        await self.arm(session, handled)
 
     async def stepped(self, session: Session) -> None:
         """What follows a step inside a turn, which posts no board (a player's, one the table

@@ -113,9 +113,10 @@ KINDS = (
     Kind(
         AFTER_BOARD,
         "board posts (Boards.tell_after)",
-        "key: session:board message, armed as the board is recorded and dropped once what follows it is told;"
-        " payload: the seats whose turn it began (called: their turn notices, reminders armed), and end"
-        " (it told the game's end: the players' direct messages)",
+        "key: session:board message, armed as a running game's board is recorded and dropped once what follows"
+        " it is told; payload: the seats whose turn it began (called: their turn notices, reminders armed),"
+        " ping (it ended a turn: passes declared ahead, turn notices; forced moves and clock warnings follow"
+        " any board), and end (it told the game's end: the players' direct messages)",
     ),
     Kind(
         UNDO_NOTICE,

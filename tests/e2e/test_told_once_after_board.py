@@ -7,14 +7,18 @@ least once)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.surface import nonces
 from bot.surface.boards import POST_LEASE
+from bot.waits import AUTOPLAY_DELAY
 from tests.e2e import test_restarts, test_told_once
 from tests.e2e.test_restarts import Stopped, closing, due_after, started, stops_at
 from tests.e2e.test_told_once import late_or_not, stops_once_taken
 from tests.e2e.test_told_once_dms import is_end, is_turn_notice, wanting_dms
+from tests.e2e.test_undo import nim_game
 
 # the bot on SQLite and on PostgreSQL, the same across restarts; Discord's clock moved by hand only
 make_bot, standin_options = test_restarts.make_bot, test_told_once.standin_options
@@ -170,3 +174,47 @@ async def test_a_turn_notice_left_by_a_stop_is_not_told_once_later_boards_told_t
         (notice,) = turn_notices(standin, other)
         assert f"/{chan.id}/{last}" in notice.content
         assert not await bot.store.jobs.pending("after_board")
+
+
+async def test_a_forced_move_a_stop_left_unarmed_after_its_board_is_played_after_the_restart(
+    standin, make_bot, table_clock
+):
+    """Alice and Bob allow autoplay in one-pile Nim; the first player leaves one stone, so the
+    other has one legal move.  The board is posted and recorded, and the bot stops before arming
+    the forced move's job.  Started again, once the stopped process's hold is over, the job is
+    armed, and the move is played for them after the autoplay delay.  Before, the game waited on
+    them as if they had not allowed it."""
+    chan = standin.channel("games")
+    alice, bob = standin.add_users("alice", "bob")
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        for user in (alice, bob):
+            await bot.store.waits.set_autoplay(user.id, True)
+        boards, first_board = bot.front.boards, asyncio.Event()
+        waits_after = boards.waits_after
+
+        async def first_done(*args, **kwargs):  # (the first board's own, before the stop is arranged)
+            try:
+                return await waits_after(*args, **kwargs)
+            finally:
+                first_board.set()
+
+        boards.waits_after = first_done
+        session, first, second = await nim_game(standin, bot, chan, alice, bob, piles=1)
+        await first_board.wait()
+        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
+        leaving_one = next(m for m in legal if str(m) == f"A{session.state.piles[0] - 1}")
+        result = await bot.sessions.play.play(chan.id, first.id, leaving_one)
+        stops_at(bot, bot.front.boards, "waits_after")
+        with pytest.raises(Stopped):
+            await bot.front.boards.announce(result)
+        closing(bot)
+        seat = session.seat_of(second.id).seat
+        assert await bot.store.jobs.job("autoplay", f"{session.id}:{seat}") is None
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await due_after(standin, bot, table_clock, POST_LEASE)
+        assert await bot.store.jobs.job("autoplay", f"{session.id}:{seat}") is not None
+        await due_after(standin, bot, table_clock, AUTOPLAY_DELAY)
+        ended = await bot.sessions.core.get(session.id)
+        assert ended.status == "finished" and ended.state.winner == seat

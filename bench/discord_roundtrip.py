@@ -56,7 +56,7 @@ async def run(rounds: int) -> None:
             async with discord_.run_client(make) as bot:
                 await discord_.wait_synced()
                 for _ in range(rounds):
-                    lobby = (await discord_.slash(alice, chan, "nim new", piles=5)).message
+                    lobby = (await discord_.slash(alice, chan, "nim new", thread=False, piles=5)).message
                     if lobby is None:
                         raise SystemExit("the lobby was not posted")
                     await discord_.click(bob, lobby, "Join")
@@ -74,7 +74,12 @@ async def run(rounds: int) -> None:
                     choices = await discord_.autocomplete(mover, chan, "nim move", "move", move="")
                     complete.append(time.perf_counter() - t)
                     t = time.perf_counter()
-                    r = await discord_.slash(mover, chan, "nim move", move=choices[0]["value"])
+                    # a whole move: with many, autocomplete offers the start of several first ("A"),
+                    # which a person types on from
+                    legal = {str(m) for m in await bot.sessions.play.legal_moves(chan.id, mover.id)}
+                    while (move := choices[0]["value"]) not in legal:
+                        choices = await discord_.autocomplete(mover, chan, "nim move", "move", move=move)
+                    r = await discord_.slash(mover, chan, "nim move", move=move)
                     await discord_.next_message(chan, lambda m: bool(m.files) and not m.ephemeral)
                     moves.append(time.perf_counter() - t)
                     await r.original(lambda m: "You played" in m.content)

@@ -56,7 +56,37 @@ class SeasonPosts(organiser.OrganiserPosts, Protocol):
 
     async def language(self, guild_id: int) -> Language: ...
 
-    async def open_thread(self, channel_id: int, name: str) -> int | None: ...
+    async def open_thread(self, channel_id: int, name: str) -> int | None:
+        """A new public thread in the channel (its id); None when it cannot be made."""
+
+    async def threads_made(self, guild_id: int, channel_id: int, name: str) -> list[int]:
+        """The active threads the bot made in the channel (or a forum's posts) named exactly
+        ``name``, newest first; empty when Discord cannot say."""
+
+
+async def left_behind(
+    store: Store, posts: SeasonPosts, league: LeagueRow, channel_id: int, name: str
+) -> int | None:
+    """The thread (or forum post) named ``name`` that a round's opening made in ``channel_id`` for a
+    table and then stopped (a crash, a deploy) before recording the game there: the newest active
+    thread of that name the bot made there in which no game lives (one a person made is not the
+    bot's, and one a game lived in was a finished table's).  Threads take no nonce, so the resumed
+    opening looks for it rather than making a second one.  A table's name is its league's (unique
+    among the server's running leagues), round and table number, so no other table of a running
+    league has it."""
+    for thread in await posts.threads_made(league.guild_id, channel_id, name):
+        if await store.games.last_session(thread) is None:
+            return thread
+    return None
+
+
+async def table_thread(
+    store: Store, posts: SeasonPosts, league: LeagueRow, name: str, again: bool
+) -> int | None:
+    """A thread of the league's channel for a table named ``name``; ``again`` (the round's opening
+    resumed after a stop): the one the stopped opening made, when it made one (:func:`left_behind`)."""
+    found = await left_behind(store, posts, league, league.channel_id, name) if again else None
+    return found if found is not None else await posts.open_thread(league.channel_id, name)
 
 
 class CalendarPosts(Protocol):
@@ -159,23 +189,30 @@ class Calendar:
         unmade = [] if missing else await self.discord.forum_tags(forum_id, wanted)
         return missing, unmade
 
-    async def open_table(self, league: LeagueRow, name: str, players: str) -> int | None:
-        """Where a table's game is played: a post in the league's forum, else a thread of its channel."""
+    async def open_table(
+        self, league: LeagueRow, name: str, players: str, *, again: bool = False
+    ) -> int | None:
+        """Where a table's game is played: a post in the league's forum, else a thread of its channel.
+        ``again`` (the round's opening resumed after a stop): the post or thread the stopped opening
+        made for the table, when it made one (:func:`left_behind`; a post's first message, the
+        table's text, is there already)."""
         forum = await self.rows.forum(league.id)
         if forum is not None:
             missing = await self.discord.missing_forum_permissions(forum)
             if missing:
                 await self.tell_once(league, "forum", missing, f"<#{forum}>")
             else:
-                text = f"**{shown(name)}**\n{players}"  # the post's title is plain; its text is not
-                post = await self.discord.open_post(
-                    forum, name, text, await self.tag_names(league.guild_id, "waiting")
-                )
+                post = await left_behind(self.store, self.posts, league, forum, name) if again else None
+                if post is None:
+                    text = f"**{shown(name)}**\n{players}"  # the post's title is plain; its text is not
+                    post = await self.discord.open_post(
+                        forum, name, text, await self.tag_names(league.guild_id, "waiting")
+                    )
                 if post is not None:
                     await self.rows.set_post(post, league.id, forum, "waiting")
                     return post
                 log.warning("league %s: no post in forum %s; a thread instead", league.id, forum)
-        return await self.posts.open_thread(league.channel_id, name)
+        return await table_thread(self.store, self.posts, league, name, again)
 
     async def board_posted(self, session: Session) -> None:
         """A board was posted: a league post's tag follows its game (waiting, playing, done)."""

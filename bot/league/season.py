@@ -28,7 +28,7 @@ from typing import Protocol
 import engines
 from bot import alt, notices
 from bot.league import attendance, organiser, review, texts, tiebreaks
-from bot.league.calendar import Calendar
+from bot.league.calendar import Calendar, SeasonPosts, table_thread
 from bot.league.names import all_shown, listed, of, shown
 from bot.league.noshows import first_holder
 from bot.league.organiser import told
@@ -61,8 +61,8 @@ class Picture:
     alt: str
 
 
-class Posts(Protocol):
-    """What the rounds need of Discord."""
+class Posts(SeasonPosts, Protocol):
+    """What the rounds need of Discord (the calendar's needs, a thread of the channel among them, and:)."""
 
     async def language(self, guild_id: int) -> Language:
         """The language of what is posted in the server."""
@@ -84,9 +84,6 @@ class Posts(Protocol):
 
     async def missing_permissions(self, channel_id: int) -> list[str]:
         """The permissions the bot lacks to open games in threads of the channel."""
-
-    async def open_thread(self, channel_id: int, name: str) -> int | None:
-        """A new public thread in the channel (its id); None when it cannot be made."""
 
     async def direct(self, user_id: int, text: str, *, told: Sequence[object] = ()) -> bool:
         """A direct message (``told``: as for :meth:`post`, with its reader); False when refused."""
@@ -464,7 +461,7 @@ class Rounds:
         final_stage = league.format == "swiss" and bool(self.leagues.bracket_stage(league, number))
         log.info("league %s: round %s was stored but not all it needs was done; doing it", league.id, number)
         await self._launch(
-            OpenedRound(league, number, games, byes, stored.deadline_at, final_stage), all_open
+            OpenedRound(league, number, games, byes, stored.deadline_at, final_stage, resumed=True), all_open
         )
 
     async def tell_organiser(self, league: LeagueRow, number: int, missing: list[str]) -> None:
@@ -564,7 +561,7 @@ class Rounds:
             if done is not None:  # built whole before the process stopped, not started: it starts now
                 thread, session = done.row.channel_id, await self.leagues.start_game(league, game, done)
             else:
-                made = await self.open_table(league, thread_name[:100], who)
+                made = await self.open_table(league, thread_name[:100], who, opened.resumed)
                 if made is None:
                     log.warning("league %s: no thread for table %s", league.id, game.table_no)
                     lines.append(
@@ -788,9 +785,9 @@ class Rounds:
             await self.post(league, words, told=end("rounds"))
         await self.store.leagues.announced(league.id)
 
-    async def open_table(self, league: LeagueRow, name: str, players: str) -> int | None:
-        """Where a table's game is played: a post in the league's forum when it has one (see
-        :mod:`bot.league.calendar`), else a new thread of the league's channel."""
+    async def open_table(self, league: LeagueRow, name: str, players: str, again: bool) -> int | None:
+        """Where a table's game is played (``again``: the round's opening resumed after a stop, which
+        may have made it): :meth:`bot.league.calendar.Calendar.open_table`, or a thread of its channel."""
         if self.calendar is not None:
-            return await self.calendar.open_table(league, name, players)
-        return await self.posts.open_thread(league.channel_id, name)
+            return await self.calendar.open_table(league, name, players, again=again)
+        return await table_thread(self.store, self.posts, league, name, again)

@@ -52,7 +52,8 @@ from languages import ENGLISH, Language
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
 RESUME_AFTER = 600.0
 """Seconds after a round is stored before its job fires again, as a guard, to open the games a
-stopped process left unopened (:meth:`bot.league.season.Rounds.resume`)."""
+stopped process left unopened (:meth:`bot.league.season.Rounds.resume`), in the threads (or forum
+posts) it made for them when it made any (:func:`bot.league.calendar.left_behind`)."""
 ANNOUNCE_AFTER = 120.0
 """Seconds after a season ends before its league's job fires, as a guard, to tell the end a stopped
 process left untold (:meth:`bot.league.season.Rounds.announce`): within Discord's few minutes, as
@@ -86,6 +87,7 @@ class OpenedRound:
     byes: list[int]
     deadline_at: float
     final_stage: bool = False  # a round of a Swiss league's final stage (its byes score nothing)
+    resumed: bool = False  # opened again by its guard: a stopped opening may have made its threads
 
 
 class LeagueService:

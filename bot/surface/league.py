@@ -190,6 +190,32 @@ class LeaguePosts:
     async def open_thread(self, channel_id: int, name: str) -> int | None:
         return await open_game_thread(self.bot, channel_id, name)
 
+    async def threads_made(self, guild_id: int, channel_id: int, name: str) -> list[int]:
+        """The active threads (a forum's posts) the bot made in the channel named exactly ``name``,
+        newest first.  The gateway keeps discord.py's cache of a server's active threads whole
+        (``GUILD_CREATE`` lists them at every start, ``THREAD_CREATE`` adds each new one, an archive
+        or a deletion takes it out), so a channel this process has is read there; one it lacks (its
+        server not available to it yet, or another shard's) from Discord's list of the server's
+        active threads.  Empty when Discord refused that list."""
+        me = self.bot.user
+        parent = self.bot.get_channel(channel_id)
+        if isinstance(parent, discord.TextChannel | discord.ForumChannel):
+            found = [(t.id, t.name, t.owner_id) for t in parent.threads]
+        else:
+            try:
+                listed = (await self.bot.http.get_active_threads(guild_id))["threads"]
+            except discord.HTTPException as exc:
+                log.warning("the active threads of server %s are not listed (%s)", guild_id, exc)
+                return []
+            found = [
+                (int(t["id"]), t.get("name"), int(t.get("owner_id") or 0))
+                for t in listed
+                if int(t.get("parent_id") or 0) == channel_id
+            ]
+        return sorted(
+            (i for i, n, owner in found if n == name and me is not None and owner == me.id), reverse=True
+        )
+
     async def direct(self, user_id: int, text: str, *, told: Sequence[object] = ()) -> bool:
         """A direct message; with ``told`` (what it tells), with a nonce naming that and its reader
         (another than the post telling the same in a channel)."""

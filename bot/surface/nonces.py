@@ -52,8 +52,13 @@ as post -> what records it -> its nonce, or why none:
   and who; made again once the stopped process's lease is over;
 - a round's post and its games' opening lines (``Rounds.open_games``) -> posted after the games
   are stored as opened, and a restart that finds them all open posts neither again: none needed;
-- a forum post (a league's table, ``calendar``): Discord's forum thread message takes no nonce
-  (its ``message`` object has none): at least once;
+- a table's thread or forum post (``Rounds.open_table``, ``calendar``; the post's first message is
+  the table's text) -> the game opened in it -> none: threads take no nonce (nor does a forum
+  post's ``message``), so the round's guard, opening what a stop left unopened, first looks for the
+  one the stopped opening made (:func:`bot.league.calendar.left_behind`: an active thread of the
+  table's exact name in the league's channel or forum, made by the bot, with no game in it; read
+  from the gateway's cache of active threads, or Discord's list of them for a server this process
+  does not have) and opens the game there: once;
 - a reminder, or the turn notice quiet hours held, which a reminder brings (``Notifier.remind``),
   and the mention in each game's channel in place of it -> the ``remind`` job armed again or done
   -> :data:`REMINDER`, naming the person, when the job was due (which reminder: the next one is

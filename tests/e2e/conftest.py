@@ -104,13 +104,16 @@ def bot_factory(request, standin, tmp_path, table_clock) -> Callable[..., Callab
     """``bot_factory(extensions=..., **settings)`` returns a maker for ``standin.run_client`` on one
     database file (``settings``: fields of :class:`Settings` other than the defaults;
     ``dev_guild_id=None`` for global commands, as on several servers), a copy of the migrated
-    template; the games it opens are seeded (see ``SeededBot``)."""
+    template; the games it opens are seeded (see ``SeededBot``).  ``shard_count`` with one of
+    ``shard_ids``: the bot identifies as that shard, and its gateway carries only that shard's servers."""
     db = tmp_path / "e2e.db"
     migrated(request, db)
 
     def factory(extensions: tuple[str, ...] = BASE_EXTENSIONS, **options: Any):
         options.setdefault("dev_guild_id", standin.guild.id)
         settings = Settings(token="standin-token", database_path=str(db), **options)
+        ids = settings.shard_ids or ()
+        shard = {"shard_id": ids[0], "shard_count": settings.shard_count} if len(ids) == 1 else {}
 
         def make(connector):
             return SeededBot(
@@ -121,6 +124,7 @@ def bot_factory(request, standin, tmp_path, table_clock) -> Callable[..., Callab
                 clock=table_clock,
                 start_scheduler=False,
                 discord_time=DiscordTime(standin.clock, table_clock),
+                **shard,
             )
 
         return make

@@ -35,6 +35,7 @@ class Desk:
     def __init__(self):
         self.posts: dict[int, list[str]] = {}
         self.threads: list[int] = []
+        self.names: dict[int, str] = {}  # each thread's name
         self.stop_at_thread: int | None = None  # raise when asked for this thread (1: the first)
         self.stop_at_post: str | None = None  # raise when asked to post a text holding this
 
@@ -59,7 +60,11 @@ class Desk:
             self.stop_at_thread = None
             raise Stopped(name)
         self.threads.append(7000 + len(self.threads))
+        self.names[self.threads[-1]] = name
         return self.threads[-1]
+
+    async def threads_made(self, guild_id, channel_id, name):
+        return [t for t in reversed(self.threads) if self.names[t] == name]  # (none archived)
 
     async def direct(self, user_id, text, *, told=()):
         return False
@@ -133,6 +138,30 @@ async def test_a_round_whose_opening_stopped_half_way_opens_its_other_games_when
     await leagues.store.leagues.schedule_round(league.id, 1, clock.time())
     await scheduler.run_due()
     assert len(desk.threads) == 3 and len(desk.posts[50]) == 1
+
+
+async def test_a_resumed_round_takes_no_thread_of_its_table_s_name_that_a_game_lived_in(
+    season, service, clock
+):
+    """A league's season is over, and a new league of the same name plays in the same channel; its
+    first round's opening stops before Discord makes its table's thread.  The round's guard looks for
+    a thread the stopped opening made and finds the last season's table of the same name: a game
+    lived there, so it is not taken, and the game opens in a new thread."""
+    leagues, desk, scheduler = season
+    first = await started(leagues, [41, 42], rounds=1, days=1)
+    await scheduler.run_due()
+    clock.advance(DAY)
+    await scheduler.run_due()
+    assert (await service.store.leagues.league(first.id)).status == "finished"
+    league = await started(leagues, [41, 42], rounds=1, days=1)  # the same name, free again
+    desk.stop_at_thread = 2  # the process stops asking Discord for the table's thread
+    await scheduler.run_due()
+    assert desk.names == {7000: "Restarts · round 1 · table 1"}
+    clock.advance(RESUME_AFTER)
+    await scheduler.run_due()
+    (game,) = await service.store.leagues.league_games(league.id, 1)
+    session = await service.core.get(game.session_id)
+    assert session.row.channel_id == 7001 and desk.names[7001] == desk.names[7000]
 
 
 async def test_a_deadline_whose_work_stopped_after_counting_no_shows_still_drops_them_when_fired_again(

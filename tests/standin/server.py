@@ -3130,6 +3130,28 @@ class StandIn:
         forum = self.channel(post.parent_id)
         return [forum.tag(t)["name"] for t in post.applied_tags if forum.tag(t) is not None]  # type: ignore[index]
 
+    def start_thread(self, user: User, channel: Channel, name: str, content: str = "") -> Channel:
+        """``user`` starts a public thread named ``name`` in a text channel (Create Public Threads),
+        or makes a post in a forum, ``content`` its first message (Send Messages): a thread whose
+        ``owner_id`` is theirs.  ``THREAD_CREATE`` (``newly_created``) tells the bot, as it does of
+        every thread in a channel it can view (then the post's ``MESSAGE_CREATE``)."""
+        guild = channel.guild
+        if guild is None or not (channel.is_forum or channel.type == 0):
+            raise UsageError(f"threads are started in a server's text channel or forum, not #{channel.name}")
+        needed = SEND_MESSAGES if channel.is_forum else CREATE_PUBLIC_THREADS
+        if (guild.channel_permissions_of(user, channel) & (VIEW_CHANNEL | needed)) != VIEW_CHANNEL | needed:
+            raise UsageError(f"{user.name} may not start a thread in #{channel.name}")
+        self.clock.advance(self.user_pace)
+        thread = Channel(snowflake(), name, guild, 11, 0, channel.id, user.id)
+        guild.channels.append(thread)
+        conn = self._conn_for(thread)
+        if conn is not None and guild.channel_permissions_of(self.bot_user, channel) & VIEW_CHANNEL:
+            self._spawn(conn.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True}))
+        if channel.is_forum:
+            self._store_message(thread, user, {"content": content}, [], message_id=thread.id)
+        self._changed()
+        return thread
+
     async def _r_active_threads(self, request, label, guild_id):
         guild = self.guild_by_id(guild_id)
         if guild is None:

@@ -125,3 +125,21 @@ async def test_commands_inside_a_thread_come_from_the_thread_but_not_when_archiv
     await thread.edit(archived=True)
     with pytest.raises(UsageError, match="archived"):
         await standin.slash(alice, stored, "game join")
+
+
+async def test_a_person_starts_a_thread_or_a_forum_post_of_their_own(standin, bot, chan, alice):
+    thread = standin.start_thread(alice, chan, "Cup · round 1 · table 1")
+    forum = standin.add_forum("tables")
+    post = standin.start_thread(alice, forum, "a post", "hello")
+    await standin.settle()  # THREAD_CREATE reached the client's cache
+    cached = bot.get_channel(thread.id)
+    assert isinstance(cached, discord.Thread) and cached.owner_id == alice.id and cached.parent_id == chan.id
+    assert thread in standin.guild.threads and not standin.messages(thread)
+    assert bot.get_channel(post.id).owner_id == alice.id
+    (first,) = standin.messages(post)
+    assert first.id == post.id and first.author is alice and first.content == "hello"
+    listed = await bot.get_guild(standin.guild.id).active_threads()
+    assert {thread.id, post.id} <= {t.id for t in listed}
+    standin.set_permissions(chan, alice, deny=CREATE_PUBLIC_THREADS)
+    with pytest.raises(UsageError, match="may not start a thread"):
+        standin.start_thread(alice, chan, "no")

@@ -66,6 +66,7 @@ from bot.surface.replies import Replies, reply
 from bot.surface.unposted import HANDED, POSTING, RETRY, Inside, Unposted, handed_over, held_by_post
 from bot.time.jobs import AFTER_BOARD, BOARD
 from bot.time.jobs import ARCHIVE as THREAD_ARCHIVE
+from bot.time.source import stamp_of
 from engines.core import Outcome, Said
 from languages import N_, Language
 
@@ -374,19 +375,35 @@ class Boards:
         messages, which a stop after them loses), then the turn notices of the seats the board
         called on and their reminders, told again (a direct message Discord took before the stop
         carries the same nonce, so within Discord's minutes it is not received twice).  A board
-        that is no longer the game's last leaves its turn to the boards since, which tell their own."""
+        that is no longer the game's last leaves what follows it to the boards since, which tell
+        their own, but for the turn notices of the seats it called on that are still on the turn it
+        began (no move of theirs since it was recorded): a board posted since inside that turn (an
+        undo in a round played at once, ``/game board``) calls on nobody."""
         session_id, board = (int(part) for part in job.key.split(":"))
         session = await self.service.core.get(session_id)
-        if session is None or session.row.board_message_id != board:
+        if session is None:
             return
+        last, called = session.row.board_message_id == board, job.payload.get("called", [])
         if job.payload.get("end"):
-            if session.status == "finished":
+            if last and session.status == "finished":
                 await self.notifier.game_ended(session, board, await self.notifier.players(session))
-        elif session.status == "active":
-            ping = bool(job.payload.get("ping", True))  # (a job armed before ``ping`` was kept: a turn's)
+            return
+        ping = bool(job.payload.get("ping", True))  # (a job armed before ``ping`` was kept: a turn's)
+        if session.status != "active":
+            return
+        if last:
             await self.waits_resumed(session, ping)
-            if ping:
-                await self.notifier.after_board(session, board, job.payload.get("called", []))
+        else:  # the seats still on the turn it began (the job was armed as the board was recorded)
+            recorded, history, to_move = (
+                stamp_of(job.due_at - POST_LEASE),
+                self.service.store.history,
+                session.to_move(),
+            )
+            called = [
+                s for s in called if s in to_move and not await history.moved_since(session_id, s, recorded)
+            ]
+        if ping and (last or called):  # (reminders are armed for those waiting, called or not)
+            await self.notifier.after_board(session, board, called)
 
     @asynccontextmanager
     async def _claimed(self, session: Session, also: Body[object] | None = None) -> AsyncIterator[Job | None]:

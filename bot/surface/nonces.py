@@ -71,7 +71,7 @@ as post -> what records it -> its nonce, or why none:
   that records the board and dropped once they are told -> :data:`TURN`, naming the person and the
   board (the mention another), and :data:`END_DM`; made again once the stopped process's hold (two
   minutes) is over, so within Discord's minutes; a board no longer the game's last by then leaves
-  its turn to the boards since; the same job plays a pass declared ahead and arms a forced move's
+  its turn to the boards since, but for the seats it called that have not moved since; the same job plays a pass declared ahead and arms a forced move's
   and the clocks' jobs (``Waits.resume``: no post, the same done twice);
 - a game's end told to a player whose quiet hours held it (``tell_end`` from the ``end_notice``
   job), or the mention in its place -> the job done -> :data:`END_DM`, naming the game and the

@@ -218,3 +218,29 @@ async def test_a_forced_move_a_stop_left_unarmed_after_its_board_is_played_after
         await due_after(standin, bot, table_clock, AUTOPLAY_DELAY)
         ended = await bot.sessions.core.get(session.id)
         assert ended.status == "finished" and ended.state.winner == seat
+
+
+async def test_a_turn_notice_a_stop_left_untold_is_told_though_a_board_was_asked_for_since(
+    standin, make_bot, table_clock
+):
+    """The first player moves; the board is posted and recorded, and the bot stops before telling
+    the other player it is their turn.  Started again, the first player asks for the board
+    (``/game board``), which begins no turn and calls on nobody; once the stopped process's hold
+    is over, the other player, still on the turn the stopped board began, gets its notice, once."""
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        session, first, other = await wanting_dms(standin, bot, chan)
+        board = await moved_until(
+            standin, bot, chan, first, lambda: stops_at(bot, bot.front.notifier, "after_board")
+        )
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await (await standin.slash(first, chan, "game board")).original()
+        await standin.settle()
+        assert (await bot.sessions.core.get(session.id)).row.board_message_id != board
+        assert turn_notices(standin, other) == []
+        await due_after(standin, bot, table_clock, POST_LEASE)
+        (notice,) = turn_notices(standin, other)
+        assert notice.extra["nonce"] == nonces.post_nonce(session, nonces.TURN, other.id, board)
+        await due_after(standin, bot, table_clock, POST_LEASE)
+        assert turn_notices(standin, other) == [notice]

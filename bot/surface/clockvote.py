@@ -205,21 +205,21 @@ class ClockDesk:
         refused: list[tuple[int, Refused]] = []  # told once all are tried: one message a person
         posted_now: list[tuple[Seat, discord.Message, dict[int, PersonRow]]] = []  # the same
         # (each seat's ``timeout`` and ``ask`` jobs were armed in the time-out's own commit)
-        for seat in out.seats:
-            assert seat.seat is not None  # a seat in a running game
-            self.asking.add(asked_now := (session.id, seat.seat, at))
-            try:
+        mine = {(session.id, seat.seat, at) for seat in out.seats if seat.seat is not None}
+        self.asking |= mine  # (its ``ask`` job, firing meanwhile, leaves each to this post)
+        try:
+            for seat in out.seats:
+                assert seat.seat is not None  # a seat in a running game
                 posted = await self.post_question(session, seat.seat, at, refused, posted_now)
-            finally:
-                self.asking.discard(asked_now)
-            if posted is None:
-                return  # the channel is gone: so is the game
-            asked = posted and asked
-        if posted_now:
-            people = {uid: p for _, _, them in posted_now for uid, p in them.items()}
-            await self.tell_asked(
-                session, [(late, message.id) for late, message, _ in posted_now], at, people
-            )
+                if posted is None:
+                    return  # the channel is gone: so is the game
+                asked = posted and asked
+            if posted_now:
+                people = {uid: p for _, _, them in posted_now for uid, p in them.items()}
+                told = [(late, message.id) for late, message, _ in posted_now]
+                await self.told_asked(session, told, at, people)
+        finally:
+            self.asking -= mine
         for key in dict.fromkeys(why.key for _, why in refused):
             seats = [seat for seat, why in refused if why.key == key]
             why = next(why for _, why in refused if why.key == key)
@@ -276,13 +276,26 @@ class ClockDesk:
             elif why is not None:
                 await self.tell_unasked(session, [seat], why)
             return False
-        await self.service.store.jobs.cancel(ASK, f"{session.id}:{seat}")  # asked: nothing to ask again
         await self.remember(session.id, seat, at, message.id)
         if asked is None:
-            await self.tell_asked(session, [(late, message.id)], at, people)
+            await self.told_asked(session, [(late, message.id)], at, people)
         else:
             asked.append((late, message, people))
         return True
+
+    async def told_asked(
+        self, session: Session, asked: list[tuple[Seat, int]], at: int, people: dict[int, PersonRow]
+    ) -> None:
+        """The questions ``asked`` were posted: those who want it are told (:meth:`tell_asked`),
+        then each question's ``ask`` job goes (nothing to ask again).  A stop before leaves the job
+        to post it again, which within Discord's minutes is the same post (its nonce), and to tell
+        it, which is the same direct message (its nonce, and the mentions' in place of refused
+        ones): told once."""
+        try:
+            await self.tell_asked(session, asked, at, people)
+        finally:  # (a failure of a notice is not a reason to ask again)
+            for late, _ in asked:
+                await self.service.store.jobs.cancel(ASK, f"{session.id}:{late.seat}")
 
     async def remember(self, session_id: int, seat: int, at: int, message_id: int) -> None:
         """Keep the question's message in its ``timeout`` job (which lasts while it may be open),
@@ -383,7 +396,7 @@ class ClockDesk:
                     refused.append(uid)
             elif notices.held(person, now):
                 await self.hold_asked(session.id, [(late.seat, at) for late, _ in asked], uid, person)
-        await self.mention_refused(session, refused, len(asked))
+        await self.mention_refused(session, refused, [message for _, message in asked])
 
     async def dm_asked(
         self, session: Session, asked: list[tuple[Seat, int]], uid: int, person: PersonRow
@@ -413,19 +426,21 @@ class ClockDesk:
             uid, text, nonce=nonces.post_nonce(session, nonces.QUESTION_DM, uid, told)
         )
 
-    async def mention_refused(self, session: Session, refused: list[int], questions: int) -> None:
-        """Those whose direct message about ``questions`` questions Discord refused, mentioned in
-        the game's channel instead."""
+    async def mention_refused(self, session: Session, refused: list[int], questions: list[int]) -> None:
+        """Those whose direct message about the questions posted as ``questions`` (their messages)
+        Discord refused, mentioned in the game's channel instead (with a nonce naming them and the
+        questions: the same post when a restart tells them again)."""
         if not refused:
             return
         t = await self.look.language(session)
         above = t.ngettext(
             "{people}: the question about the clock is above.",
             "{people}: the questions about the clocks are above.",
-            questions,
+            len(questions),
             people=" ".join(f"<@{u}>" for u in refused),
         )
-        await mention_above(self.boards.notifier, session, refused, above, "timeout question")
+        nonce = nonces.post_nonce(session, nonces.QUESTION_DM, "mention", sorted(refused), sorted(questions))
+        await mention_above(self.boards.notifier, session, refused, above, "timeout question", nonce)
 
     async def hold_asked(
         self, session_id: int, asked: list[tuple[int | None, int]], uid: int, person: PersonRow
@@ -465,7 +480,7 @@ class ClockDesk:
             ):
                 still.append((session.by_seat(seat), int(asked.payload["message"])))
         if still and not await self.dm_asked(session, still, uid, person):
-            await self.mention_refused(session, [uid], len(still))
+            await self.mention_refused(session, [uid], [message for _, message in still])
 
     async def ask_again(self, job: Job) -> None:
         """The ``ask`` job: a timeout question Discord refused, or never posted (the process

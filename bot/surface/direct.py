@@ -631,13 +631,16 @@ async def clocks_resume(notifier: Notifier, user_id: int, away_until: float | No
 
 
 async def mention_above(
-    notifier: Notifier, session: Session, refused: list[int], text: str, what: str
+    notifier: Notifier, session: Session, refused: list[int], text: str, what: str, nonce: str | None = None
 ) -> None:
     """Those whose direct message about something posted in the game's channel (``what``, for the
-    log) Discord refused, mentioned there instead by ``text``, which names them."""
+    log) Discord refused, mentioned there instead by ``text``, which names them (``nonce``: one
+    naming what it tells, when a restart may tell it again; else a new one)."""
     try:
         await notifier.look.channel(session).send(
-            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in refused])
+            text,
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in refused]),
+            nonce=nonces.anew() if nonce is None else nonce,
         )
     except discord.HTTPException:
         log.warning("could not mention %s about session %s's %s", refused, session.id, what)

@@ -17,9 +17,14 @@ as post -> what records it -> its nonce, or why none:
 - a board, the abandon's message, lines after it, a results card (``boards``, ``results``) ->
   the game's row (``board_message_id``, ``told_through``, ``end_told``, ``card_told``) and its
   ``board`` job -> :data:`BOARD`, :data:`ABANDON`, :data:`LINES`, :data:`CARD`;
-- a timeout question (``clockvote``) -> its ``ask`` job cancelled, its message kept in its
-  ``timeout`` job -> :data:`QUESTION`, naming the seat and the time-out (a later question for the
-  same seat, after more time, is another post);
+- a timeout question (``clockvote``), and the direct messages telling it to those who want one
+  (or the mention under it in place of a refused one) -> its message kept in its ``timeout`` job,
+  then, once they are told, its ``ask`` job cancelled (``ClockDesk.told_asked``) ->
+  :data:`QUESTION`, naming the seat and the time-out (a later question for the same seat, after
+  more time, is another post); the direct message :data:`QUESTION_DM`, naming the person and the
+  questions' messages, the mention the same, naming those it mentions; made again by the ``ask``
+  job two minutes after the time-out, so within Discord's minutes (a person written to about
+  several questions at once is written to about each alone by it);
 - the line saying what was decided about it, nobody answering or a person (``ClockDesk.say``) ->
   the ``timeout`` job's ``taken`` mark dropped (with more time, once the board calling the seat
   again is posted) -> :data:`CLOCK_LINE`, naming the seat and the time-out (the first answer
@@ -83,9 +88,8 @@ as post -> what records it -> its nonce, or why none:
   -> the next reminder armed -> :data:`LEAGUE`, naming the league, round and when the reminder was
   due (the next one is another); made again once the stopped process's lease is over;
 - the organiser's other letters (``bot.league``: a deleted or damaged table, fixed tables not
-  kept, told again by the round's guard ten minutes on) and a mention in the game's channel in
-  place of a refused timeout question's direct message (``clockvote``) -> rows or jobs written
-  after them -> none yet: at least once;
+  kept, told again by the round's guard ten minutes on) -> rows or jobs written after them ->
+  none yet: at least once;
 - not repeated by a restart, so none: the first letter that a round waits for the organiser's
   review (the round's job turned into its reminder before it: a stop loses it, the reminder
   comes), a lacking permission's letter (the round's job armed again,
@@ -99,8 +103,7 @@ as post -> what records it -> its nonce, or why none:
   kept in the job before they are sent, so a stop loses rather than repeats them);
 - not repeated either: the rest of what follows a board once it is recorded (``Boards.post_board``,
   the ``board`` job dropped first): a watched game's post and a followed player's start
-  (``waits``; the start marked told before it is sent), and a timeout question's direct messages
-  sent as it is asked (after its ``ask`` job is cancelled): a stop after them loses what was still
+  (``waits``; the start marked told before it is sent): a stop after them loses what was still
   to send, and the board is not posted again, so neither are they; a clock's warning (``waits``)
   is marked given before it is sent;
 - the queue's posts (``bot.queue.tables``): a table's first post and its Confirm message are made

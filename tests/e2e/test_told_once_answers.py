@@ -1,6 +1,8 @@
-"""A person's answer to a timeout question, stored, and a stop (a crash, a deploy) before the
-channel was told what it decided: the restart tells it, once within Discord's few minutes; with
-more time, with the board that calls on the late player again."""
+"""A timeout question and a stop (a crash, a deploy): a person's answer, stored, and the stop
+before the channel was told what it decided: the restart tells it, once within Discord's few
+minutes; with more time, with the board that calls on the late player again.  And the question's
+direct messages, which a stop just after the question was posted left unsent: the restart sends
+them, once within those minutes."""
 
 from __future__ import annotations
 
@@ -9,10 +11,12 @@ import asyncio
 import pytest
 
 from tests.e2e import test_restarts, test_told_once
+from tests.e2e.leagues import DAY
+from tests.e2e.test_clocks import is_question
 from tests.e2e.test_notices import is_board
-from tests.e2e.test_restarts import asked, closing, day_bank_game, stops_at
-from tests.e2e.test_told_once import stops_once_taken
-from tests.e2e.test_told_once_more import back
+from tests.e2e.test_restarts import Stopped, asked, closing, day_bank_game, stops_at
+from tests.e2e.test_told_once import stops_once_taken, wanting
+from tests.e2e.test_told_once_more import a_day_on_until_a_stop, back
 
 # the bot on SQLite and on PostgreSQL, the same across restarts; Discord's clock moved by hand only
 make_bot, standin_options = test_restarts.make_bot, test_told_once.standin_options
@@ -136,3 +140,75 @@ async def test_an_abandon_stored_just_before_a_stop_is_told_once_after_the_resta
         assert not answers([m for m in standin.messages(thread) if m.id > told[0].id], other)
         assert not standin.message(question.id).components
         assert not await bot.store.jobs.pending("timeout")
+
+
+def ran_out_dms(standin, user) -> list:
+    """The direct messages telling ``user`` that a time ran out (theirs, or another's)."""
+    return [m for m in standin.messages(standin.dm(user)) if "time ran out" in m.content.lower()]
+
+
+async def test_a_question_posted_just_before_a_stop_is_told_by_direct_message_after_the_restart(
+    standin, make_bot, table_clock, day_bank_table
+):
+    """Both players want direct messages.  A day on, the late player's bank runs out and the
+    question reaches the thread; the bot stops before writing to them.  Started again, the
+    question's ``ask`` job asks it again, which within Discord's window is the same post, and each
+    player gets the direct message about it, once.  Before, the job went as the question was posted,
+    and nobody was written to: the late player never learnt that they could still move."""
+    alice, bob, chan = day_bank_table
+    async with standin.run_client(make_bot) as bot:
+        thread, late, _ = await day_bank_game(standin, bot, alice, bob, chan)
+        await wanting(bot, (alice, bob))
+        stops_at(bot, bot.front.clocks, "tell_asked")
+        table_clock.advance(DAY)
+        with pytest.raises(Stopped):
+            await bot.scheduler.run_due()
+        closing(bot)
+        assert [m for m in standin.messages(thread) if is_question(m)]
+        assert ran_out_dms(standin, alice) == ran_out_dms(standin, bob) == []
+    async with back(standin, make_bot, table_clock, late=False) as bot:
+        assert len([m for m in standin.messages(thread) if is_question(m)]) == 1
+        for user in (alice, bob):
+            (dm,) = ran_out_dms(standin, user)
+            assert ("Your time ran out" in dm.content) == (user is late), dm.content
+        assert not await bot.store.jobs.pending("ask")
+
+
+@pytest.mark.parametrize("late", [False, True], ids=["within", "past"])
+async def test_a_time_out_s_direct_message_discord_took_just_before_a_stop_is_received_once(
+    standin, make_bot, table_clock, day_bank_table, late
+):
+    """Both players want direct messages; the late player's is sent and the bot stops before
+    recording the question asked.  Started again, the question and its direct messages are told
+    again: within Discord's window the late player has theirs once (the other, never written to
+    before the stop, once too); past it, the late player has two."""
+    alice, bob, chan = day_bank_table
+    async with standin.run_client(make_bot) as bot:
+        thread, late_player, _ = await day_bank_game(standin, bot, alice, bob, chan)
+        await wanting(bot, (alice, bob))
+        other = bob if late_player is alice else alice
+        mine = lambda m: m.channel.id == standin.dm(late_player).id and "time ran out" in m.content  # noqa: E731
+        dm = await a_day_on_until_a_stop(standin, bot, table_clock, mine)
+    async with back(standin, make_bot, table_clock, late) as bot:
+        assert len([m for m in standin.messages(thread) if is_question(m)]) == (2 if late else 1)
+        assert ran_out_dms(standin, late_player)[0] is dm
+        assert len(ran_out_dms(standin, late_player)) == (2 if late else 1)
+        assert len(ran_out_dms(standin, other)) == (2 if late else 1)
+
+
+async def test_the_mention_in_place_of_a_refused_direct_message_said_just_before_a_stop_is_said_once(
+    standin, make_bot, table_clock, day_bank_table
+):
+    """Both players want direct messages, and the late player's are closed: under the question
+    they are mentioned instead, that mention reaches Discord and the bot stops.  Started again
+    within Discord's window, the question and the mention are the same posts: once each."""
+    alice, bob, chan = day_bank_table
+    async with standin.run_client(make_bot) as bot:
+        thread, late_player, _ = await day_bank_game(standin, bot, alice, bob, chan)
+        await wanting(bot, (alice, bob))
+        standin.close_dms(late_player)
+        mention = await a_day_on_until_a_stop(standin, bot, table_clock, lambda m: "is above" in m.content)
+        assert late_player.id in mention.pinged
+    async with back(standin, make_bot, table_clock, late=False) as bot:
+        assert [m for m in standin.messages(thread) if "is above" in m.content] == [mention]
+        assert len([m for m in standin.messages(thread) if is_question(m)]) == 1

@@ -1,8 +1,8 @@
 """The table's size and typing, counted the same way each time: ``bot/`` and ``cogs/``.
 
-Run from the repository root: ``python bench/code_size.py [REF ...] [--list]``.  Each column is
-a tree: the checkout's working tree, then each git ``REF`` given (a commit, a tag, a branch), read
-with ``git archive`` without touching the checkout (a name git does not know is refused in one
+Run as ``python bench/code_size.py [REF ...] [--list]`` (from any folder: it counts the checkout
+that holds it).  Each column is a tree: the checkout's working tree, then each git ``REF`` given
+(a commit, a tag, a branch), read with ``git archive`` without touching the checkout (a name git does not know is refused in one
 line).  ``--list`` prints, before the table, each ``Any`` annotation of the working tree with its
 file and line.  Per tree it prints:
 
@@ -28,18 +28,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOTS = ("bot", "cogs")
+CHECKOUT = Path(__file__).resolve().parents[1]
 
 
 def working_tree() -> Iterator[tuple[str, str]]:
     for root in ROOTS:
-        for path in sorted(Path(root).rglob("*.py")):
-            yield str(path), path.read_text(encoding="utf-8")
+        for path in sorted((CHECKOUT / root).rglob("*.py")):
+            yield str(path.relative_to(CHECKOUT)), path.read_text(encoding="utf-8")
 
 
 def archive_of(ref: str) -> bytes:
     """``bot/`` and ``cogs/`` at ``ref`` as a tar archive; SystemExit naming ``ref`` when git
     does not know it."""
-    done = subprocess.run(["git", "archive", "--end-of-options", ref, *ROOTS], capture_output=True)
+    done = subprocess.run(
+        ["git", "archive", "--end-of-options", ref, *ROOTS], capture_output=True, cwd=CHECKOUT
+    )
     if done.returncode != 0:
         raise SystemExit(
             f"code_size: {ref!r} is not a commit, tag or branch here ({done.stderr.decode().strip()})"

@@ -16,7 +16,8 @@ temporary SQLite database and the real worker pool (``COMPUTER_WORKERS``):
 2. The strong player's think time per move against its budget, for every game:
    strong moves at positions of 2-player games played by the normal level, one
    at a time through the pool, timed from the ask to the answer, with the
-   simulations each search managed.  Goal: p99 <= budget + 10 %.
+   simulations each search managed, and beside them the normal level's time per move (p50 and
+   max, in milliseconds, at 60 positions).  Goal: p99 <= budget + 10 %.
 3. A person's move to its post with three strong computers at the table
    (Tiwanaku, four seats): the time to the person's board (the move recorded
    and the board drawn), then to each computer's board; and the same move in
@@ -175,7 +176,8 @@ async def part_think(args: argparse.Namespace) -> None:
         f"\n2. The strong player's think time per move, budget {args.seconds:g} s (goal: p99 <= budget + 10 %)"
     )
     print(
-        f"{'game':<12} {'moves':>5} {'p50 s':>7} {'p99 s':>7} {'max s':>7} {'p99/budget':>10} {'simulations p50':>16}"
+        f"{'game':<12} {'moves':>5} {'p50 s':>7} {'p99 s':>7} {'max s':>7} {'p99/budget':>10} {'simulations p50':>16} "
+        f"{'normal ms p50/max':>20}"
     )
     counts = Simulations()
     logger = logging.getLogger("bot.computers")

@@ -1,17 +1,20 @@
 """Time the real bot against the Discord stand-in: start to READY, and interaction round trips.
 
-    python bench/discord_roundtrip.py [--rounds 30]
+    python bench/discord_roundtrip.py [--rounds 30] [--seed 1]
 
 Starts the stand-in on 127.0.0.1, runs PukllayBot (with the table and the Nim
 test game) on a temporary database, and prints the median and worst time for:
 the client reaching READY, /game status answered, autocomplete answered, and a
-move by slash command until its board image is in the channel.
+move by slash command until its board image is in the channel.  Its games are seeded
+``--seed``, ``--seed`` + 1, ... (the piles, and so the moves autocomplete offers, are the same on
+every run).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import statistics
 import sys
 import tempfile
@@ -31,7 +34,7 @@ def show(label: str, samples: list[float]) -> None:
     print(f"{label:32s} median {statistics.median(ms):7.1f} ms   worst {max(ms):7.1f} ms   (n={len(ms)})")
 
 
-async def run(rounds: int) -> None:
+async def run(rounds: int, seed: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         async with StandIn(interaction_timeout=3.0, wait_timeout=30.0) as discord_:
             alice, bob = discord_.add_users("alice", "bob")
@@ -54,6 +57,8 @@ async def run(rounds: int) -> None:
                 async with discord_.run_client(make):
                     ready.append(time.perf_counter() - t)
             async with discord_.run_client(make) as bot:
+                seeds = itertools.count(seed)
+                bot.sessions.new_seed = lambda: next(seeds)
                 await discord_.wait_synced()
                 for _ in range(rounds):
                     lobby = (await discord_.slash(alice, chan, "nim new", thread=False, piles=5)).message
@@ -93,7 +98,9 @@ async def run(rounds: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=30)
-    asyncio.run(run(parser.parse_args().rounds))
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    args = parser.parse_args()
+    asyncio.run(run(args.rounds, args.seed))
 
 
 if __name__ == "__main__":

@@ -88,13 +88,15 @@ def whole_game(
 async def store_game(
     service: SessionService, game: str, players: int, seed: int, played: list[Played], final: Any
 ) -> int:
-    """``played`` stored as the log of a new session, its board told through the last move."""
+    """``played`` stored as the log of a new session, its board told through the last move.  The
+    seats are taken past the server's cap on running games and the tables' gates (as a league seats
+    its pairing): every game stored here is running, with the same people."""
     channel = 1000 + TITLES.index(game)
     session = await service.lobby.create(
         game, guild_id=1, channel_id=channel, host_id=1, host_name="p1", seed=seed
     )
     for uid in range(2, players + 1):
-        await service.lobby.join(channel, uid, f"p{uid}")
+        await service.lobby.join(channel, uid, f"p{uid}", gated=False)
     module = engines.get(game).load()
     await service.store.games.start(
         session.id,

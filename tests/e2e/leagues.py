@@ -51,6 +51,22 @@ async def started_league(standin, chan, users, *, name: str, **options):
     await (await standin.slash(owner, chan, "league start")).original()
 
 
+async def review_cup(standin, chan, users) -> None:
+    """ "Review cup", a one-round Swiss league of two-player P'achakuna whose rounds wait for the
+    organiser's review, created by the server's owner, ``users`` signed up, and started."""
+    await started_league(
+        standin,
+        chan,
+        users,
+        name="Review cup",
+        game="pachakuna",
+        format="swiss",
+        players=2,
+        rounds=1,
+        review=True,
+    )
+
+
 async def one_round_league(standin, bot, chan, users, *, name: str = "Quick", days: int = 1, **options):
     """A Swiss league of one round, created by the server's owner, ``users`` signed up, started
     and its round paired; the league and its first game's session."""

@@ -8,7 +8,7 @@ it pings, and the bot writes to, only those their choices ask for.
 
 from __future__ import annotations
 
-from tests.e2e.leagues import DAY, fire, started_league, threads_of
+from tests.e2e.leagues import DAY, fire, review_cup, started_league, threads_of
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_notices import settings
 
@@ -167,17 +167,7 @@ async def test_an_organiser_who_wants_mentions_is_pinged_for_a_review_not_writte
     ana, beto = standin.add_users("ana", "beto")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await started_league(
-            standin,
-            chan,
-            (ana, beto),
-            name="Review cup",
-            game="pachakuna",
-            format="swiss",
-            players=2,
-            rounds=1,
-            review=True,
-        )
+        await review_cup(standin, chan, (ana, beto))
         before = len(standin.messages(standin.dm(owner)))
         await fire(bot)
         (waits,) = [m for m in standin.messages(chan) if "waits for your review" in m.content]

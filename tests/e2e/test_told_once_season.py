@@ -12,7 +12,7 @@ from bot.league.review import REVIEW_AGAIN, REVIEW_FIRST
 from bot.league.service import ANNOUNCE_AFTER
 from bot.storage.leagues import ROUND_JOB
 from bot.time.jobs import LEAGUE_NUDGE
-from tests.e2e.leagues import DAY, fire, one_round_league, started_league
+from tests.e2e.leagues import DAY, fire, one_round_league, review_cup, started_league
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_notices import settings
 from tests.e2e.test_restarts import Stopped, closing, due_after, started
@@ -197,17 +197,7 @@ async def test_a_review_reminder_discord_took_just_before_a_stop_is_sent_once(
     owner, make = standin.owner, bot_factory(EXTENSIONS)
     async with standin.run_client(make) as bot:
         await wanting_dms(standin, chan, [owner])
-        await started_league(
-            standin,
-            chan,
-            people,
-            name="Review cup",
-            game="pachakuna",
-            format="swiss",
-            players=2,
-            rounds=1,
-            review=True,
-        )
+        await review_cup(standin, chan, people)
         await fire(bot)  # round 1 is paired and waits for review
         reminder = await fired_until_a_stop(
             standin, bot, table_clock, REVIEW_FIRST, lambda m: WAITED in m.content

@@ -355,7 +355,22 @@ class Guild:
             return 0
         return perms
 
-    def payload(self) -> dict[str, Any]:
+    def threads_seen_by(self, viewer: User) -> list[Channel]:
+        """The server's active threads ``viewer`` can view, as Discord lists them (Guild Create's
+        ``threads``, List Active Guild Threads): a public thread where they can view its parent, a
+        private one where they started it or may manage threads there too."""
+        seen = []
+        for c in self.channels:
+            if not c.is_thread or c.archived:
+                continue
+            perms = self.channel_permissions_of(viewer, c)
+            if perms & VIEW_CHANNEL and (c.type != 12 or c.owner_id == viewer.id or perms & MANAGE_THREADS):
+                seen.append(c)
+        return seen
+
+    def payload(self, viewer: User | None = None) -> dict[str, Any]:
+        """The guild as Guild Create gives it to ``viewer`` (the bot): the active threads it can
+        view (every one without ``viewer``)."""
         return {
             "id": str(self.id),
             "name": self.name,
@@ -395,8 +410,16 @@ class Guild:
             "member_count": len(self.members),
             "members": [m.payload() for m in self.members.values()],
             "channels": [c.payload() for c in self.channels if not c.is_thread],
-            # GUILD_CREATE carries the active threads only (archived ones are not synced up front)
-            "threads": [c.payload() for c in self.channels if c.is_thread and not c.archived],
+            # GUILD_CREATE carries the active threads only (archived ones are not synced up front),
+            # those the current user can view
+            "threads": [
+                c.payload()
+                for c in (
+                    self.threads_seen_by(viewer)
+                    if viewer is not None
+                    else [c for c in self.channels if c.is_thread and not c.archived]
+                )
+            ],
             "voice_states": [],
             "presences": [],
             "stage_instances": [],

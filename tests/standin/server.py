@@ -803,7 +803,7 @@ class StandIn:
         guild = self._new_guild(gid, name, self.guild.owner, channels, thread)
         conn = self._conn_for_guild(guild)
         if conn is not None:
-            self._spawn(conn.dispatch("GUILD_CREATE", guild.payload()))
+            self._spawn(conn.dispatch("GUILD_CREATE", guild.payload(self.bot_user)))
         self._changed()
         return guild
 
@@ -3156,7 +3156,8 @@ class StandIn:
         guild = self.guild_by_id(guild_id)
         if guild is None:
             raise _ApiError(404, {"message": "Unknown Guild", "code": 10004})
-        threads = [c.payload() for c in guild.channels if c.is_thread and not c.archived]
+        # "all active threads in a guild that the current user can access"
+        threads = [c.payload() for c in guild.threads_seen_by(self.bot_user)]
         return 200, {"threads": threads, "members": [], "has_more": False}
 
     def set_role_permissions(self, role: Role, permissions: int, *, guild: Guild | None = None) -> None:
@@ -3483,7 +3484,7 @@ class StandIn:
                 },
             )
             for g in served:
-                await conn.dispatch("GUILD_CREATE", g.payload())
+                await conn.dispatch("GUILD_CREATE", g.payload(self.bot_user))
             conn.identified.set()
             self._changed()
         elif op == 6:

@@ -143,3 +143,18 @@ async def test_a_person_starts_a_thread_or_a_forum_post_of_their_own(standin, bo
     standin.set_permissions(chan, alice, deny=CREATE_PUBLIC_THREADS)
     with pytest.raises(UsageError, match="may not start a thread"):
         standin.start_thread(alice, chan, "no")
+
+
+async def test_the_active_threads_listed_are_those_the_bot_can_view(standin, bot, chan, alice):
+    """Guild Create's ``threads`` and List Active Guild Threads hold the active threads the current
+    user can view: not one in a channel it cannot see."""
+    hidden = standin.guild.text_channels[0]
+    assert hidden is not chan
+    seen = standin.start_thread(alice, chan, "seen")
+    unseen = standin.start_thread(alice, hidden, "unseen")
+    standin.set_permissions(hidden, standin.bot_user, deny=VIEW_CHANNEL)
+    await standin.settle()
+    listed = {t.id for t in await bot.get_guild(standin.guild.id).active_threads()}
+    assert seen.id in listed and unseen.id not in listed
+    created = {int(t["id"]) for t in standin.guild.payload(standin.bot_user)["threads"]}
+    assert seen.id in created and unseen.id not in created

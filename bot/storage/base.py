@@ -245,7 +245,7 @@ class JobPayload(TypedDict, total=False):
 
     version: int  # deadline, autoplay: the session's version it was set for
     move: str  # autoplay: the move to make
-    since: float  # clock warning: when the turn's clock started; board: its first refusal
+    since: float  # clock warning: when the turn's clock started; board: its first refusal; after board: its record
     at: int  # clock vote timeout: the time the question was asked
     message: int  # clock vote timeout: the question's message, once posted (closed, it loses its buttons)
     taken: bool  # clock vote timeout: the computer took the seat, and the channel is not told yet

@@ -334,9 +334,7 @@ class Boards:
                 log.exception("what follows the board of session %s failed", session.id)
             if not session.row.live:
                 await self.game_over(session)
-            elif (
-                ping and mine is not None
-            ):  # the board is posted; a notice that fails must not undo the answer
+            elif ping and mine is not None:  # (a notice that fails must not undo the answer: logged)
                 await self._notices(session, "turn", self.notifier.after_board(session, message.id, called))
         return message
 
@@ -349,8 +347,9 @@ class Boards:
         whose turn it began, ``called``, told it, and reminders armed) is owed until that job is
         dropped, and told by it after a stop (:meth:`tell_after`), once the lease of the post's
         process is over."""
-        due = self.service.store.clock.time() + POST_LEASE
-        payload: JobPayload = {"called": sorted(called), "end": ended, "ping": ping}
+        now = self.service.store.clock.time()
+        payload: JobPayload = {"called": sorted(called), "end": ended, "ping": ping, "since": now}
+        due = now + POST_LEASE
         return self.service.store.jobs.arming(AFTER_BOARD, f"{session.id}:{board}", due, payload)
 
     @asynccontextmanager
@@ -393,12 +392,9 @@ class Boards:
             return
         if last:
             await self.waits_resumed(session, ping)
-        else:  # the seats still on the turn it began (the job was armed as the board was recorded)
-            recorded, history, to_move = (
-                stamp_of(job.due_at - POST_LEASE),
-                self.service.store.history,
-                session.to_move(),
-            )
+        else:  # the seats still on the turn it began: none of their moves since the board's record
+            recorded = stamp_of(float(job.payload.get("since", job.due_at - POST_LEASE)))
+            history, to_move = self.service.store.history, session.to_move()
             called = [
                 s for s in called if s in to_move and not await history.moved_since(session_id, s, recorded)
             ]

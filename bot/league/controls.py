@@ -341,12 +341,12 @@ class Controls:
         self, league: LeagueRow, number: int, job: Job | None = None, remind_at: float | None = None
     ) -> Draft | None:
         """Pair round ``number`` and keep it for review (the round job consumed, or with
-        ``remind_at`` armed again for then, to remind the organiser); None when the round opened
-        meanwhile."""
+        ``remind_at`` armed again for then, to tell the organiser it waits should a stop come
+        first: :func:`bot.league.review.hold`); None when the round opened meanwhile."""
         out = await self.leagues.draw.sit_outs(league, number)  # a bye asked for, a pause, no check-in
         groups, byes = await self.leagues.draw.pair(league, number, None, {o.user_id for o in out})
         saving = self.store.league_pairing.save_draft
-        if not await saving(league.id, number, groups, byes, job=job, remind_at=remind_at):
+        if not await saving(league.id, number, groups, byes, job=job, remind_at=remind_at, first=True):
             return None
         return Draft(number, groups, byes)
 

@@ -6,7 +6,8 @@ organiser (its tables privately, as their ``/me notify`` asks: :func:`bot.league
 Nothing opens until they publish it, so a round left waiting would stall the season without a
 word: the round's job stays armed as a reminder (payload ``{"round": n, "review": since}``) that
 fires :data:`REVIEW_FIRST` seconds after the draft and then every :data:`REVIEW_AGAIN` seconds
-while the round waits (:func:`remind`, fired by :meth:`bot.league.season.Rounds.fire_round`);
+while the round waits; armed with the draft, it first tells the organiser the round waits,
+:data:`TELL_AFTER` on (``first``), should a stop come before the letter (:func:`tell_waiting`) (:func:`remind`, fired by :meth:`bot.league.season.Rounds.fire_round`);
 publishing the round arms its guard over it.  ``/league round`` says that the round waits, and
 since when (:func:`waiting_line`).
 
@@ -41,6 +42,9 @@ REVIEW_STILL = N_(
 )
 REVIEW_FIRST = 12 * 3600.0
 """Seconds a round may wait for the organiser's review before they are reminded of it."""
+TELL_AFTER = 120.0
+"""Seconds after a round is paired for review before its job tells the organiser it waits, should a
+stop have come before the letter (which arms the job as the reminder, :data:`REVIEW_FIRST` on)."""
 REVIEW_AGAIN = 24 * 3600.0
 """Seconds between the reminders after that, while the round still waits."""
 
@@ -57,10 +61,24 @@ async def hold(leagues: LeagueService, posts: ReviewPosts, league: LeagueRow, nu
     tables when they want no DMs (or not now) or the DM is refused.  The round's job stays as its
     reminder.  The round opens when the organiser publishes it (:mod:`bot.league.controls`)."""
     store = leagues.store
+    since = store.clock.time()  # (the draft's, as its job keeps it)
+    if await Controls(leagues).draft_round(league, number, job, since + TELL_AFTER) is not None:
+        await tell_waiting(leagues, posts, league, number, since)
+
+
+async def tell_waiting(
+    leagues: LeagueService, posts: ReviewPosts, league: LeagueRow, number: int, since: float
+) -> None:
+    """Tell the organiser that round ``number``, paired at ``since``, waits for their review (its
+    tables privately), then arm the round's job as its reminder, :data:`REVIEW_FIRST` after
+    ``since``.  Armed with the draft to tell it :data:`TELL_AFTER` on, the job does it should a stop
+    come first; the letter names the round in its nonce, so one Discord took before the stop is the
+    same message within Discord's minutes."""
+    store = leagues.store
+    if await store.league_pairing.draft(league.id, number) is None:
+        return  # published meanwhile: nothing waits
     controls = Controls(leagues)
-    draft = await controls.draft_round(league, number, job, store.clock.time() + REVIEW_FIRST)
-    if draft is None:
-        return
+    draft = await controls.draft(league)
     person = (await store.people.several([league.organiser_id])).get(league.organiser_id)
     server = await posts.language(league.guild_id)
     mine = language(person.locale) if person is not None and person.locale else server
@@ -72,8 +90,10 @@ async def hold(leagues: LeagueService, posts: ReviewPosts, league: LeagueRow, nu
             REVIEW_WAITS, organiser=f"<@{league.organiser_id}>", league=league.shown, round=number
         )
 
-    if not await organiser.tell(store, posts, league, words, server, private=f"{tables}\n{how}"):
+    told = organiser.told(league, "review", number, "waits")
+    if not await organiser.tell(store, posts, league, words, server, private=f"{tables}\n{how}", told=told):
         log.warning("league %s: could not tell the organiser that round %s waits", league.id, number)
+    await store.league_pairing.remind_review(league.id, number, since + REVIEW_FIRST, since)
 
 
 async def remind(

@@ -371,9 +371,11 @@ class Rounds:
             return
         if "review" in job.payload:  # the round waits for the organiser's review: remind them
             if league is not None and league.status == "running" and league.current_round == number - 1:
-                await review.remind(
-                    self.leagues, self.posts, league, number, float(job.payload["review"]), job.due_at
-                )
+                since = float(job.payload["review"])
+                if job.payload.get("first"):  # a stop came before the organiser was told it waits
+                    await review.tell_waiting(self.leagues, self.posts, league, number, since)
+                else:
+                    await review.remind(self.leagues, self.posts, league, number, since, job.due_at)
             return
         if league is not None and league.status == "running" and league.current_round == number:
             await self.resume(league, number)  # its job again: the process opening it died

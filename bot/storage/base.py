@@ -260,6 +260,7 @@ class JobPayload(TypedDict, total=False):
     missing: list[str]  # league round: the permissions it waited for last time
     announce: bool  # league round: the season ended and its end is not posted yet
     review: float  # league round: the round waits for the organiser's review since then (a reminder)
+    first: bool  # league round: the organiser is still to be told that the round waits for review
     told: str  # board: what the players were told of the refusal (Refused.key)
     guild: int  # board: the game's server
     inside: int  # board: a board refused inside a turn; the board it was to follow (its message id)

@@ -162,12 +162,13 @@ class LeaguePairing(Concern):
         *,
         job: Job | None = None,
         remind_at: float | None = None,
+        first: bool = False,
     ) -> bool:
         """Store (or replace) round ``number``'s draft; with ``job`` (the claimed round job), that
         job is consumed in the same transaction, or, with ``remind_at``, armed again for then as
         the reminder that the round waits for review (payload ``{"round": number, "review": since}``,
-        ``since`` being now; publishing the round arms its guard over it).  False when the round has
-        opened meanwhile."""
+        ``since`` being now, and ``first`` when the organiser is still to be told the round waits;
+        publishing the round arms its guard over it).  False when the round has opened meanwhile."""
         sql = upsert("league_drafts", "league_id, round", "league_id, round, groups, byes")
         stamp = self.clock.stamp()
 
@@ -182,7 +183,7 @@ class LeaguePairing(Concern):
                 if remind_at is None:
                     yield from run("DELETE FROM jobs WHERE id = ?", job.id)
                 else:
-                    waiting = review_job(number, self.clock.time())
+                    waiting = review_job(number, self.clock.time(), first)
                     yield from run(ARM_SQL, ROUND_JOB, str(league_id), float(remind_at), waiting, stamp)
             yield from run(
                 sql, league_id, number, json.dumps([list(g) for g in groups]), json.dumps(list(byes))
@@ -202,6 +203,7 @@ class LeaguePairing(Concern):
         await self.db.change("DELETE FROM league_drafts WHERE league_id = ? AND round = ?", league_id, number)
 
 
-def review_job(number: int, since: float) -> str:
-    """The payload of a round's job while the round waits for review: its reminder."""
-    return job_json({"round": number, "review": float(since)})
+def review_job(number: int, since: float, first: bool = False) -> str:
+    """The payload of a round's job while the round waits for review: its reminder (``first``: the
+    first letter saying it waits, which a stop kept from being sent)."""
+    return job_json({"round": number, "review": float(since), **({"first": True} if first else {})})

@@ -90,9 +90,10 @@ as post -> what records it -> its nonce, or why none:
 - the organiser's other letters (``bot.league``: a deleted or damaged table, fixed tables not
   kept, told again by the round's guard ten minutes on) -> rows or jobs written after them ->
   none yet: at least once;
-- not repeated by a restart, so none: the first letter that a round waits for the organiser's
-  review (the round's job turned into its reminder before it: a stop loses it, the reminder
-  comes), a lacking permission's letter (the round's job armed again,
+- the letter that a round waits for the organiser's review (``bot.league.review.tell_waiting``)
+  -> the round's job, armed with the draft to tell it two minutes on, armed again as the
+  reminder -> :data:`LEAGUE`, naming the league and round, so within Discord's minutes;
+- not repeated by a restart, so none: a lacking permission's letter (the round's job armed again,
   naming what is missing, before it), a damaged game's letter at the deadline (the game is ended
   before it, so the job's next try finds none), and who is dropped and a substitute's line and
   direct message (the drop, or the seat handed over, stored before them: the next try finds the

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.league.review import REVIEW_AGAIN, REVIEW_FIRST
+from bot.league import organiser
+from bot.league.review import REVIEW_AGAIN, REVIEW_FIRST, TELL_AFTER
 from bot.league.service import ANNOUNCE_AFTER
 from bot.storage.leagues import ROUND_JOB
 from bot.time.jobs import LEAGUE_NUDGE
 from tests.e2e.leagues import DAY, fire, one_round_league, review_cup, started_league
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_notices import settings
-from tests.e2e.test_restarts import Stopped, closing, due_after, started
+from tests.e2e.test_restarts import Stopped, closing, due_after, started, stops_at
 from tests.e2e.test_told_once import late_or_not, standin_options, stops_once_taken
 
 __all__ = ["standin_options"]  # Discord's clock moved by hand only
@@ -212,3 +213,65 @@ async def test_a_review_reminder_discord_took_just_before_a_stop_is_sent_once(
         await due_after(standin, bot, table_clock, REVIEW_AGAIN)  # the next reminder: another message
         after = [m.id for m in standin.messages(standin.dm(owner)) if WAITED in m.content]
         assert after[: len(reminders)] == reminders and len(after) == len(reminders) + 1
+
+
+def waits_letters(standin, owner) -> list:
+    return [
+        m for m in standin.messages(standin.dm(owner)) if "to swap players and publish round" in m.content
+    ]
+
+
+@pytest.mark.parametrize("late", [False, True], ids=["within", "past"])
+async def test_a_round_paired_for_review_just_before_a_stop_is_told_to_the_organiser_once(
+    standin, bot_factory, table_clock, late
+):
+    """A round waits for the review of an organiser who wants direct messages; the letter saying so
+    reaches Discord and the bot stops before arming the reminder.  Started again, the round's job
+    tells it again two minutes on: within Discord's window the same message, past it a second; then
+    the reminder comes twelve hours after the draft.  Before, the job was the reminder already, and
+    a stop before the letter left the organiser untold for twelve hours."""
+    chan, people = standin.channel("games"), standin.add_users("ana", "beto")
+    owner, make = standin.owner, bot_factory(EXTENSIONS)
+    async with standin.run_client(make) as bot:
+        await wanting_dms(standin, chan, [owner])
+        await review_cup(standin, chan, people)
+        paired = table_clock.time()
+        letter = await fired_until_a_stop(
+            standin, bot, table_clock, 0, lambda m: "to swap players and publish round" in m.content
+        )
+    late_or_not(standin, late)
+    async with standin.run_client(make) as bot:
+        await started(standin, bot)
+        await due_after(standin, bot, table_clock, TELL_AFTER)
+        told = waits_letters(standin, owner)
+        assert told[0].id == letter.id and len(told) == (2 if late else 1), [m.content for m in told]
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+        job = await bot.store.jobs.job(ROUND_JOB, str(league.id))
+        assert job.due_at == paired + REVIEW_FIRST and "first" not in job.payload
+
+
+async def test_a_round_paired_for_review_and_untold_at_a_stop_is_told_after_the_restart(
+    standin, bot_factory, table_clock
+):
+    """The round is paired and kept for review, and the bot stops before telling the organiser.
+    Started again, the round's job tells them two minutes on, once."""
+    chan, people = standin.channel("games"), standin.add_users("ana", "beto")
+    owner, make = standin.owner, bot_factory(EXTENSIONS)
+    async with standin.run_client(make) as bot:
+        await wanting_dms(standin, chan, [owner])
+        await review_cup(standin, chan, people)
+        tell = organiser.tell
+        stops_at(bot, organiser, "tell")
+        try:
+            with pytest.raises(Stopped):
+                await fire(bot)
+        finally:
+            organiser.tell = tell
+        closing(bot)
+        assert waits_letters(standin, owner) == []
+    async with standin.run_client(make) as bot:
+        await started(standin, bot)
+        await due_after(standin, bot, table_clock, TELL_AFTER)
+        assert len(waits_letters(standin, owner)) == 1
+        await due_after(standin, bot, table_clock, TELL_AFTER)
+        assert len(waits_letters(standin, owner)) == 1

@@ -5,11 +5,13 @@ same.  A turn notice sent after its board: see :mod:`tests.e2e.test_told_once_af
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import asynccontextmanager
 
 import pytest
 
 from bot.surface import nonces
+from bot.time.jobs import AFTER_BOARD
 from tests.e2e import test_restarts, test_told_once
 from tests.e2e.test_restarts import asked, day_bank_game, due_after, started
 from tests.e2e.test_told_once import late_or_not, wanting
@@ -51,7 +53,18 @@ async def wanting_dms(standin, bot, chan, piles: int = 3, **settings):
     session, first, other = await nim_game(standin, bot, chan, alice, bob, piles)
     await bot.front.catchup.drain()
     await standin.settle()
+    await boards_settled(bot)
     return session, first, other
+
+
+async def boards_settled(bot) -> None:
+    """What follows the boards posted so far is done (their ``after_board`` jobs dropped), so that
+    a stop a test arranges next cuts its own board's, not one still running for an earlier board."""
+    for _ in range(3000):  # (a row to wait for, no event: at most 30 s, at once when none is left)
+        if not await bot.store.jobs.pending(AFTER_BOARD):
+            return
+        await asyncio.sleep(0.01)  # the board's own task goes on meanwhile
+    raise AssertionError("what follows a board was never done: its after_board job is still pending")
 
 
 @asynccontextmanager

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from bot.league import organiser, texts
 from bot.league.controls import Controls
+from bot.league.errors import LeagueError
 from bot.league.organiser import OrganiserPosts
 from bot.league.service import LeagueService
 from bot.storage import Job, Store
@@ -74,11 +75,11 @@ async def tell_waiting(
     ``since``.  Armed with the draft to tell it :data:`TELL_AFTER` on, the job does it should a stop
     come first; the letter names the round in its nonce, so one Discord took before the stop is the
     same message within Discord's minutes."""
-    store = leagues.store
-    if await store.league_pairing.draft(league.id, number) is None:
+    store, controls = leagues.store, Controls(leagues)
+    try:
+        draft = await controls.draft(league)  # (round ``number``: the next, which waits)
+    except LeagueError:
         return  # published meanwhile: nothing waits
-    controls = Controls(leagues)
-    draft = await controls.draft(league)
     person = (await store.people.several([league.organiser_id])).get(league.organiser_id)
     server = await posts.language(league.guild_id)
     mine = language(person.locale) if person is not None and person.locale else server

@@ -36,7 +36,7 @@ def test_the_spanish_legend_says_which_letter_moves_use():
         renderer.render(pos.view(None), names=pos.names, language="es")
     with drawn_texts() as (english, _):
         renderer.render(pos.view(None), names=pos.names)
-    legend = [t for t in spanish if "(jugadas: " in t]
-    assert [t.split(" (jugadas: ")[1] for t in legend] == ["S)", "F)"], legend  # P and B on the board
+    legend = [t for t in spanish if "(en las jugadas: " in t]
+    assert [t.split(" (en las jugadas: ")[1] for t in legend] == ["S)", "F)"], legend  # P and B on the board
     assert any(t.startswith("Pantano ") for t in legend) and any(t.startswith("Bosque ") for t in legend)
     assert not [t for t in english if "(in moves: " in t]  # the letters drawn are those of moves

@@ -155,3 +155,18 @@ def test_code_size_counts_its_checkout_from_any_folder(tmp_path):
         "per 1,000 lines",
     ]
     assert all(int(count) > 1000 for count in rows["lines"]), done.stdout
+
+
+def test_code_size_lists_each_files_any_annotations_in_the_order_of_its_lines(tmp_path):
+    """``code_size.py --list`` prints each ``Any`` annotation as ``file:line: text``, a file's
+    lines in order, as many as the table counts."""
+    done = run("code_size", ["--list"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    listed, table = done.stdout.split("\n\n", 1)
+    places = [line.split(": ", 1)[0].rsplit(":", 1) for line in listed.splitlines()]
+    by_file: dict[str, list[int]] = {}
+    for path, line in places:
+        by_file.setdefault(path, []).append(int(line))
+    assert by_file and all(lines == sorted(lines) for lines in by_file.values()), listed
+    counted = next(line for line in table.splitlines() if line.startswith("Any annotations"))
+    assert int(counted.split()[-1]) == len(places), done.stdout

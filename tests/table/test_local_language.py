@@ -44,6 +44,35 @@ def test_the_tables_own_words_in_spanish_and_in_english():
     assert "P1 (cpu, normal): " in english and english.endswith("stopped after 3 moves\n")
 
 
+@pytest.mark.parametrize(
+    ("argv", "spanish", "english"),
+    [
+        (
+            ["--players", "2", "--computer", "3"],
+            "--computer debe ir de 0 a 2 (el número de asientos), no 3",
+            "--computer must be from 0 to 2 (the number of seats), not 3",
+        ),
+        (
+            ["--computer", "1", "--computer-seconds", "90"],
+            "--computer-seconds debe ir de 0.01 a 60, no 90.0",
+            "--computer-seconds must be from 0.01 to 60, not 90.0",
+        ),
+        (
+            ["--option", "edition"],
+            "--option se escribe NOMBRE=VALOR, no 'edition'",
+            "--option takes NAME=VALUE, not 'edition'",
+        ),
+    ],
+    ids=["computers", "seconds", "option"],
+)
+def test_a_refused_argument_is_told_in_the_tables_language(argv, spanish, english):
+    """Arguments that set up no game are refused in one line of ``--language``, before any play."""
+    for words, extra in ((spanish, ["--language", "es"]), (english, [])):
+        code, out, err = run(["guacamole", "--no-images", *argv, *extra])
+        assert code == 2 and not out
+        assert err.strip().splitlines() == [f"python -m bot.terminal: {words}"], err
+
+
 def test_a_person_at_the_spanish_table_lists_moves_and_is_refused_in_the_engines_words():
     code, out, err = run(
         ["guacamole", "--players", "2", "--no-images", "--language", "es"],

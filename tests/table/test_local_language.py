@@ -178,3 +178,19 @@ def test_a_refusal_that_speaks_of_another_player_names_them(monkeypatch):
     assert "{p1}" not in out
     code, out, err = run(argv, "prep 2O\nquit\n")
     assert code == 0 and "  P2's preparation zone has no 6T (it holds 4O)" in out, out
+
+
+def test_a_file_that_cannot_be_replayed_is_refused_in_the_tables_language(tmp_path):
+    """``--replay`` of a file that is missing, or holds no export, is refused in one line of
+    ``--language`` (what the system or the export's check said, as they said it)."""
+    missing, other = tmp_path / "missing.json", tmp_path / "other.json"
+    other.write_text('{"hello": 1}')
+    for path, spanish, english in (
+        (missing, f"no se puede leer {missing}: ", f"cannot read {missing}: "),
+        (other, f"{other} no se puede reproducir: ", f"{other} cannot be replayed: "),
+    ):
+        for words, extra in ((spanish, ["--language", "es"]), (english, [])):
+            code, out, err = run(["--replay", str(path), *extra])
+            assert code == 2 and not out
+            [line] = err.strip().splitlines()
+            assert line.startswith(f"python -m bot.terminal: {words}"), err

@@ -221,7 +221,7 @@ def ended_early(session: Session, t: Language = ENGLISH) -> str | None:
     the table ended the game before its rules did (a resignation or forfeit: "Game over: ...";
     an abandon); None for a game running, or ended by its rules (the board says who won)."""
     if session.status == "abandoned":
-        return t.gettext("This game was abandoned.")
+        return abandon_words(session.row.end_reason, t)
     if session.status != "finished" or session.state is None or not session.row.outcome:
         return None
     if session.engine.outcome(session.state) is not None:
@@ -725,10 +725,17 @@ def abandoned_text(session: Session, t: Language = ENGLISH, above: Sequence[Said
         line.msg == ABANDONED_BY for line in above
     ):
         return next_steps(session, t)
-    said = ABANDONED.get(
-        session.row.end_reason or "abandoned", N_("This game was abandoned ({reason}). {next}")
-    )
-    return t.gettext(said, reason=end_reason(session, t), next=next_steps(session, t))
+    return abandon_words(session.row.end_reason, t, next_steps(session, t))
+
+
+def abandon_words(reason: str | None, t: Language = ENGLISH, then: str = "") -> str:
+    """An abandoned game's end by its stored ``reason`` (None: none stored), in ``t``, followed by
+    ``then`` (what to do next), as the message telling it and, without ``then``, the header of the
+    game's last board say it."""
+    key = reason or "abandoned"
+    said = ABANDONED.get(key, N_("This game was abandoned ({reason}). {next}"))
+    shown = t.gettext(key) if key in END_REASONS else key
+    return t.gettext(said, reason=shown, next=then).rstrip()
 
 
 def list_line(session: Session, t: Language = ENGLISH) -> str:

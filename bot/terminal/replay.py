@@ -24,7 +24,7 @@ from bot.terminal.prompt import (
     plain,
     print_outcome,
 )
-from bot.texts import game_options_text
+from bot.texts import abandon_words, game_options_text
 from engines.core import TABLE, Event, Outcome, Said, in_words, name_seats
 from languages import Language
 
@@ -222,7 +222,8 @@ class Replay:
             # says how it ended, not whose turn it would be (as the channel's last board does)
             ended = None
             if self.data.get("status") == "abandoned":
-                ended = lang.gettext("This game was abandoned.")
+                reason = self.data.get("ended")  # (anyone may have written the file)
+                ended = abandon_words(reason if isinstance(reason, str) else None, lang)
             elif self.outcome is not None and module.outcome(step.state) is None:
                 ended = lang.gettext(
                     "Game over: {reason}", reason=name_seats(self.outcome.reason_in(lang), self.names)

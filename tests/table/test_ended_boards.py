@@ -57,7 +57,7 @@ async def test_the_last_board_of_a_resigned_or_abandoned_game_says_how_it_ended(
     abandoned = await two_people(service, game, 6)
     abandoned = await service.seats.abandon(6, 1, can_manage=True)
     said = texts.ended_early(abandoned, t)
-    assert said == t.gettext("This game was abandoned.")
+    assert said == t.gettext("This game was abandoned. {next}", next="").rstrip()
     assert said.lower() in header_texts(abandoned, said, code)
     assert said in alt.board(abandoned, None, None, t)
 
@@ -257,3 +257,67 @@ async def test_the_board_of_an_abandoned_game_says_why_as_its_end_was_told(servi
     text = texts.board_text(late, [], ping=False, t=t)
     assert texts.abandoned_text(late, t) in text
     assert t.gettext("This game was abandoned. {next}", next=texts.next_steps(late, t)) not in text
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("code", ["en", "es"])
+@pytest.mark.parametrize(
+    ("reason", "english"),
+    [
+        ("abandoned after a player's time ran out", "This game was abandoned when a player's time ran out."),
+        ("abandoned (damaged)", "This game was abandoned, being damaged."),
+        (
+            "abandoned: its channel or thread was deleted",
+            "This game was abandoned when its channel or thread was deleted.",
+        ),
+        ("set aside by the host", "This game was abandoned (set aside by the host)."),
+        (None, "This game was abandoned."),
+    ],
+    ids=["time", "damaged", "deleted", "other", "none"],
+)
+async def test_the_picture_of_an_abandoned_games_last_board_says_why(service, code, reason, english):
+    """The header of an abandoned game's last board (the picture, its alt text, the board in words)
+    says why it ended, by its stored reason, in the words of the message that told its end, less
+    what to do next; the terminal's replay of its export says the same."""
+    t = language(code)
+    running = await two_people(service, "guacamole", 5)
+    gone = replace(running, row=replace(running.row, status="abandoned", end_reason=reason))
+    said = texts.ended_early(gone, t)
+    assert said == texts.abandon_words(reason, t)
+    assert said is not None and texts.abandoned_text(gone, t) == f"{said} {texts.next_steps(gone, t)}"
+    if code == "en":
+        assert said == english
+    assert said.lower() in header_texts(gone, said, code)
+    assert said in alt.board(gone, None, None, t)
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_the_replays_final_board_of_an_abandoned_game_says_why(service, tmp_path, monkeypatch):
+    """``--replay`` of an export of a game abandoned as a player's time ran out: the final board
+    says so, as the channel's last board did."""
+    import io
+
+    import renderers.guacamole as picture
+    from bot import export
+    from bot.terminal import main as local_main
+
+    running = await two_people(service, "guacamole", 5)
+    mover = running.by_seat(sorted(running.to_move())[0]).user_id
+    await service.play.play(5, mover, (await service.play.legal_moves(5, mover))[0])  # a board to end on
+    abandoned = await service.seats.abandon(5, 1, can_manage=True)
+    late = replace(
+        abandoned, row=replace(abandoned.row, end_reason="abandoned after a player's time ran out")
+    )
+    path = tmp_path / "game.json"
+    path.write_bytes(export.dump(await export.export_session(service, late)))
+    endings: list[str | None] = []
+    render = picture.render
+
+    def recorded(view, **options):
+        endings.append(options.get("ended"))
+        return render(view, **options)
+
+    monkeypatch.setattr(picture, "render", recorded)
+    out, err = io.StringIO(), io.StringIO()
+    assert local_main(["--replay", str(path), "--out", str(tmp_path)], io.StringIO(""), out, err) == 0, err
+    assert running.id == late.id and endings[-1] == "This game was abandoned when a player's time ran out."

@@ -260,7 +260,8 @@ class JobPayload(TypedDict, total=False):
     missing: list[str]  # league round: the permissions it waited for last time
     announce: bool  # league round: the season ended and its end is not posted yet
     review: float  # league round: the round waits for the organiser's review since then (a reminder)
-    first: bool  # league round: the organiser is still to be told that the round waits for review
+    first: bool  # league round: the organiser is still to be told that the round waits for review; after
+    # board: the game's first board (its start told to its players' followers)
     told: str  # board: what the players were told of the refusal (Refused.key)
     guild: int  # board: the game's server
     inside: int  # board: a board refused inside a turn; the board it was to follow (its message id)
@@ -279,6 +280,7 @@ class JobPayload(TypedDict, total=False):
     asked: list[list[int]]  # timeout notice: the questions (seat, time out) told after quiet hours
     called: list[int]  # after board: the seats whose turn the board began, told it by turn notice
     end: bool  # after board: the board told the game's end, told its players by direct message
+    last: str  # after board: the line the board's public picture shows (drawn again for its watchers)
 
 
 def job_json(payload: JobPayload) -> str:

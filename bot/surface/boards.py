@@ -111,6 +111,8 @@ class Boards:
         # what follows a board for the game itself (passes ahead, forced moves, clock warnings), done
         # again by its ``after_board`` job after a stop (Waits.resume)
         self.waits_resumed: Callable[[Session, bool], Awaitable[None]] = nothing
+        # its watchers' and followers' messages, told again by that job (Waits.told_after: the board, its job's payload)
+        self.waits_told: Callable[[Session, int, JobPayload], Awaitable[None]] = nothing
         # after a step inside a turn, which posts no board: the seat's next step may be forced
         self.waits_stepped: Callable[[Session], Awaitable[None]] = nothing
         # the computer turns waiting in a game, played and posted after a board (CatchUp.computers_follow)
@@ -315,19 +317,16 @@ class Boards:
                 raise
             # what follows the board (its end's or turn's notices, forced moves) is owed from its record on
             running = ended or session.status == "active"
-            after = self._following(session, message.id, ended, called, ping) if running else None
+            after = self._following(session, message.id, ended, called, ping, last) if running else None
             old = await self.service.logbook.told(session, message.id, through, end=ended, also=after)
             if old is not None and old != message.id:
                 await self.strip_buttons(session, old)
             # posted: the board job (the claim) is dropped as the block ends, nothing to try again
-        if ended:
-            async with self._telling(session, message.id) as mine:
-                if mine is not None:  # the board is posted; a notice that fails must not undo the answer
-                    await self._notices(
-                        session, "end", self.notifier.game_ended(session, message.id, players)
-                    )
-        await self.board_settled(session)
-        async with self._telling(session, message.id) as mine:  # (an end's job went with its notices)
+        async with self._telling(session, message.id) as mine:  # what follows the board, owed by its job
+            # the board is posted: a notice that fails must not undo the answer
+            if ended and mine is not None:
+                await self._notices(session, "end", self.notifier.game_ended(session, message.id, players))
+            await self.board_settled(session)
             try:  # the board is posted; forced moves, warnings, watchers, followers must not undo the answer
                 await self.waits_after(session, message, ping, last)
             except Exception:
@@ -339,16 +338,21 @@ class Boards:
         return message
 
     def _following(
-        self, session: Session, board: int, ended: bool, called: Collection[int], ping: bool
+        self, session: Session, board: int, ended: bool, called: Collection[int], ping: bool, last: str | None
     ) -> Body[int]:
         """The statement arming the ``after_board`` job of the board ``board``, run as the board is
         recorded: what follows it (the players told of the game's end, ``ended``; else the passes
         declared ahead, forced moves and clock warnings the board leaves, and, with ``ping``, those
-        whose turn it began, ``called``, told it, and reminders armed) is owed until that job is
-        dropped, and told by it after a stop (:meth:`tell_after`), once the lease of the post's
-        process is over."""
+        whose turn it began, ``called``, told it, and reminders armed; the board to its watchers, by
+        ``last``, the line its public picture shows, and at a game's first board, ``first``, its
+        start to its players' followers) is owed until that job is dropped, and told by it after a
+        stop (:meth:`tell_after`), once the lease of the post's process is over."""
         now = self.service.store.clock.time()
         payload: JobPayload = {"called": sorted(called), "end": ended, "ping": ping, "since": now}
+        if last:
+            payload["last"] = last
+        if session.row.board_message_id is None:  # (``session`` as read before this board's record)
+            payload["first"] = True
         due = now + POST_LEASE
         return self.service.store.jobs.arming(AFTER_BOARD, f"{session.id}:{board}", due, payload)
 
@@ -370,14 +374,15 @@ class Boards:
     async def tell_after(self, job: Job) -> None:
         """The ``after_board`` job, found after a stop between a board's record and the end of what
         follows it: the game's end told to its players; or the passes declared ahead, forced moves
-        and clock warnings the board leaves (:attr:`waits_resumed`: not its watchers' and followers'
-        messages, which a stop after them loses), then the turn notices of the seats the board
-        called on and their reminders, told again (a direct message Discord took before the stop
-        carries the same nonce, so within Discord's minutes it is not received twice).  A board
-        that is no longer the game's last leaves what follows it to the boards since, which tell
-        their own, but for the turn notices of the seats it called on that are still on the turn it
-        began (no move of theirs since it was recorded): a board posted since inside that turn (an
-        undo in a round played at once, ``/game board``) calls on nobody."""
+        and clock warnings the board leaves (:attr:`waits_resumed`), then the turn notices of the
+        seats the board called on and their reminders; before either, the board to its watchers and
+        a game's start to its players' followers (:attr:`waits_told`); all told again (a direct
+        message Discord took before the stop carries the same nonce, so within Discord's minutes it
+        is not received twice).  A board that is no longer the game's last leaves what follows it
+        to the boards since, which tell their own, but for a game's start and the turn notices of
+        the seats it called on that are still on the turn it began (no move of theirs since it was
+        recorded): a board posted since inside that turn (an undo in a round played at once,
+        ``/game board``) calls on nobody."""
         session_id, board = (int(part) for part in job.key.split(":"))
         session = await self.service.core.get(session_id)
         if session is None:
@@ -386,10 +391,12 @@ class Boards:
         if job.payload.get("end"):
             if last and session.status == "finished":
                 await self.notifier.game_ended(session, board, await self.notifier.players(session))
+                await self.waits_told(session, board, job.payload)
             return
         ping = bool(job.payload.get("ping", True))  # (a job armed before ``ping`` was kept: a turn's)
         if session.status != "active":
             return
+        await self.waits_told(session, board, job.payload)
         if last:
             await self.waits_resumed(session, ping)
         else:  # the seats still on the turn it began: none of their moves since the board's record

@@ -77,4 +77,5 @@ class Front:
         self.waits = Waits(self.boards)  # forced moves, passes ahead, clock warnings, watchers, followers
         self.boards.waits_after = self.waits.posted
         self.boards.waits_resumed = self.waits.resume
+        self.boards.waits_told = self.waits.told_after
         self.boards.waits_stepped = self.waits.stepped

@@ -102,11 +102,15 @@ as post -> what records it -> its nonce, or why none:
   other answer to a person's command or click (a stop loses them; the person asks again), and the
   direct messages telling that a board or question was refused (``unposted``: what they told is
   kept in the job before they are sent, so a stop loses rather than repeats them);
-- not repeated either: the rest of what follows a board once it is recorded (``Boards.post_board``,
-  the ``board`` job dropped first): a watched game's post and a followed player's start
-  (``waits``; the start marked told before it is sent): a stop after them loses what was still
-  to send, and the board is not posted again, so neither are they; a clock's warning (``waits``)
-  is marked given before it is sent;
+- the rest of what follows a board once it is recorded (``Boards.post_board``): a watched game's
+  post to each watcher, and at a game's first board the followers' notice of its start
+  (``bot.surface.waits``; the start marked told before it is sent) -> the board's ``after_board``
+  job, as above, whose try sends the post to the watchers while the board is still the game's last
+  (its text read from the board's message, its picture drawn with the line the job keeps) and the
+  start to the followers, marked told or not (``Waits.told_after``) -> :data:`WATCH`, naming the
+  watcher and the board, and :data:`FOLLOW`, naming the follower (a game starts once); made again
+  once the stopped process's hold (two minutes) is over, so within Discord's minutes;
+- not repeated by a restart, so none: a clock's warning (``waits``), marked given before it is sent;
 - the queue's posts (``bot.queue.tables``): a table's first post and its Confirm message are made
   while the table is held, before its row keeps the message; a restart does not post them again
   (the table's ``queue_confirm`` job gives its people back when the time to confirm is over, and
@@ -142,6 +146,9 @@ REMINDER, END_DM, QUESTION_DM = "m", "e", "d"
 and when their ``remind`` job was due; a game's end told to one player (or the mention in its
 place); the direct message about timeout questions, named by the person and the questions'
 messages."""
+WATCH, FOLLOW = "w", "f"
+"""A watched game's board sent to a watcher, named by the watcher and the board; a game's start told
+to a follower of its players, named by the follower."""
 
 
 def post_nonce(session: Session, kind: str, *told: object) -> str:

@@ -7,10 +7,12 @@ front), and after a step inside a turn, which posts none (:meth:`Waits.stepped`:
 and the clock warning): a pass declared ahead is played or dropped, a seat left with one legal move gets an
 ``autoplay`` job :data:`bot.waits.AUTOPLAY_DELAY` seconds later (if its person allows it), each
 running clock gets its ``clock_warning`` job, the game's watchers get the post's public text and
-the public board by DM, and at a game's first board the followers of its players are told.
+the public board by DM, and at a game's first board the followers of its players are told.  A stop
+before these are done leaves the board's ``after_board`` job, which does them again
+(:meth:`Waits.resume`, :meth:`Waits.told_after`), the direct messages with the same nonces.
 
 Imports: discord, :mod:`bot.waits`, :mod:`bot.notices`, :mod:`bot.public`, :mod:`bot.sessions`,
-:mod:`bot.storage`, :mod:`bot.time`, and :mod:`bot.surface` boards, direct, look, replies.
+:mod:`bot.storage`, :mod:`bot.time`, and :mod:`bot.surface` boards, direct, look, nonces, replies.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import discord
 from bot import i18n, notices, public, waits
 from bot.sessions import NOT_SEATED, NotSeated, Refusal, Session
 from bot.storage import Job, JobPayload, Store
-from bot.surface import written
+from bot.surface import nonces, written
 from bot.surface.boards import Boards
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
@@ -64,12 +66,12 @@ class Waits:
     ) -> None:
         """What follows a board post (see the module's docstring; ``last_action``: the line its
         picture shows); each part on its own, so one that fails leaves the others."""
-        for part in (
-            self.send_watchers(session, message, last_action),
-            self.tell_followers(session, message),
+        for part in (  # (each made when its turn comes: a stop in one leaves none made and unawaited)
+            lambda: self.send_watchers(session, message.id, message.content, last_action),
+            lambda: self.tell_followers(session, message.id),
         ):
             try:
-                await part
+                await part()
             except Exception:
                 log.exception("after the board of session %s", session.id)
         try:
@@ -248,18 +250,48 @@ class Waits:
 
     # ------------------------------------------------------------- watchers and followers
 
+    async def told_after(self, session: Session, board: int, payload: JobPayload) -> None:
+        """What follows the board ``board`` for its watchers and followers, told again by its
+        ``after_board`` job after a stop (:meth:`bot.surface.boards.Boards.tell_after`, ``payload``
+        the job's): the board to each watcher while it is still the game's last (a later board
+        reached them already), its text read from the post (:meth:`board_text`), its picture drawn
+        with the line the job kept (``last``); and at a game's first board (``first``) its start to
+        the followers, whether or not the stopped process had marked it told (it marks it before
+        the messages).  Each direct message carries the nonce the first telling's did, so one
+        Discord took before the stop is not received twice within Discord's minutes."""
+        last_action = payload.get("last")
+        if session.row.board_message_id == board:
+            content = await self.board_text(session, board, last_action)
+            await self.send_watchers(session, board, content, last_action)
+        if payload.get("first"):
+            await self.tell_followers(session, board, again=True)
+
+    async def board_text(self, session: Session, board: int, last_action: str | None) -> str:
+        """The text of the board post ``board`` (public: it was posted), read from the game's
+        channel; a post that cannot be read (deleted meanwhile, say) gives the line its picture
+        shows, ``last_action``."""
+        if not await self.store.waits.watchers(session.id):
+            return ""  # (nobody to send it to: not read)
+        try:
+            message = await self.look.channel(session).fetch_message(board)
+        except discord.HTTPException as exc:
+            log.info("the board %s of session %s could not be read (%s)", board, session.id, exc)
+            return last_action or ""
+        return message.content
+
     async def send_watchers(
-        self, session: Session, message: discord.Message, last_action: str | None = None
+        self, session: Session, board: int, content: str, last_action: str | None = None
     ) -> None:
-        """A watched game's post, to each watcher by DM: the post's text (public: it was posted)
-        and the public board, as a spectator sees it; not in the watcher's quiet hours (no direct
-        messages then: the posts made then stay in the game's channel).  After the last board,
-        nobody watches."""
+        """A watched game's post ``board``, to each watcher by DM: the post's text, ``content``
+        (public: it was posted), and the public board, as a spectator sees it; not in the watcher's
+        quiet hours (no direct messages then: the posts made then stay in the game's channel).
+        Each carries a nonce naming the board and the watcher (:data:`bot.surface.nonces.WATCH`).
+        After the last board, nobody watches."""
         watchers = await self.store.waits.watchers(session.id)
         if not watchers:
             return
         language = await self.look.language(session)
-        link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
+        link = notices.jump_link(session.row.guild_id, session.row.channel_id, board)
         people = await self.store.people.several(watchers)
         now = self.now()
         for uid in watchers:
@@ -269,7 +301,10 @@ class Waits:
             file = await self.look.render(
                 session, None, last_action, language=language.code, contrast=people[uid].contrast
             )
-            kwargs: dict = {"content": waits.watch_text(message.content, link, t)}
+            kwargs: dict = {
+                "content": waits.watch_text(content, link, t),
+                "nonce": nonces.post_nonce(session, nonces.WATCH, uid, board),
+            }
             if file is not None:
                 kwargs["file"] = file
             try:
@@ -280,20 +315,27 @@ class Waits:
         if session.status != "active":
             await self.store.waits.stop_watching(session.id)
 
-    async def tell_followers(self, session: Session, message: discord.Message) -> None:
-        """At a game's first board: the people following its players who share its server are
-        told by DM (not in their quiet hours), once per game."""
-        if session.status != "active" or session.row.told_through or session.row.guild_id is None:
+    async def tell_followers(self, session: Session, board: int, *, again: bool = False) -> None:
+        """At a game's first board, ``board``: the people following its players who share its
+        server are told by DM (not in their quiet hours), once per game, the start marked told
+        before; ``again``: told again after a stop (:meth:`told_after`), marked or not.  Each
+        message carries a nonce naming the game's start and the follower
+        (:data:`bot.surface.nonces.FOLLOW`)."""
+        if (
+            session.status != "active"
+            or session.row.guild_id is None
+            or (session.row.told_through and not again)
+        ):
             return
         players = {s.user_id: s.name for s in session.seats if s.user_id and not s.computer}
         followers = await self.store.waits.followers(players)
         followers = {f: who for f, who in followers.items() if f not in players}
-        if not followers or not await self.store.waits.start_told(session.id):
+        if not followers or not (await self.store.waits.start_told(session.id) or again):
             return
         guild = self.bot.get_guild(session.row.guild_id)
         if guild is None:
             return
-        link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
+        link = notices.jump_link(session.row.guild_id, session.row.channel_id, board)
         people = await self.store.people.several(followers)
         now = self.now()
         for uid, followed in followers.items():
@@ -316,7 +358,7 @@ class Waits:
             )
             try:
                 user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
-                await user.send(text)
+                await user.send(text, nonce=nonces.post_nonce(session, nonces.FOLLOW, uid))
             except discord.HTTPException as exc:
                 log.info("a follow notice to %s was refused (%s)", uid, exc)
 

@@ -116,7 +116,8 @@ KINDS = (
         "key: session:board message, armed as a running game's board is recorded and dropped once what follows"
         " it is told; payload: the seats whose turn it began (called: their turn notices, reminders armed),"
         " ping (it ended a turn: passes declared ahead, turn notices; forced moves and clock warnings follow"
-        " any board), and end (it told the game's end: the players' direct messages)",
+        " any board), end (it told the game's end: the players' direct messages), last (the line its public"
+        " picture shows: its watchers' direct messages) and first (a game's first board: its followers told)",
     ),
     Kind(
         UNDO_NOTICE,

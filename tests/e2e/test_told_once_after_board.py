@@ -8,6 +8,7 @@ least once)."""
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -45,6 +46,19 @@ def repeats_answered(standin) -> list:
     return answered
 
 
+@asynccontextmanager
+async def told_again(standin, make_bot, table_clock, late: bool):
+    """The bot started again within Discord's window (or, ``late``, past it), and what the stopped
+    process left told once its hold is over: the bot, and the messages Discord answered a repeated
+    nonce with (creating none)."""
+    late_or_not(standin, late)
+    answered = repeats_answered(standin)
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await due_after(standin, bot, table_clock, POST_LEASE)
+        yield bot, answered
+
+
 async def moved_until(standin, bot, chan, mover, stop) -> object:
     """``mover`` moves and the board is posted and recorded; the process stops where ``stop`` arranged
     (:func:`stops_at`, or :func:`stops_once_taken` arranged before).  The move's board."""
@@ -57,6 +71,15 @@ async def moved_until(standin, bot, chan, mover, stop) -> object:
         pass  # (whether the rest of the board's work used the database after the stop)
     closing(bot)
     return (await bot.sessions.core.get(result.session.id)).row.board_message_id
+
+
+async def moved_in_turn(standin, bot, chan, movers) -> None:
+    """Each of ``movers`` in turn moves (``/nim move``), and the board is posted."""
+    for mover in movers:
+        legal = await bot.sessions.play.legal_moves(chan.id, mover.id)
+        await (await standin.slash(mover, chan, "nim move", move=legal[0])).original()
+        await bot.front.catchup.drain()
+        await standin.settle()
 
 
 async def test_a_stop_after_a_board_s_record_and_before_its_turn_notice_leaves_it_to_the_restart(
@@ -105,11 +128,7 @@ async def test_a_turn_notice_discord_took_just_before_a_stop_is_told_again_by_th
         board = await moved_until(standin, bot, chan, first, lambda: None)
         (notice,) = taken
         assert notice.channel is standin.dm(other)
-    late_or_not(standin, late)
-    answered = repeats_answered(standin)
-    async with standin.run_client(make_bot) as bot:
-        await started(standin, bot)
-        await due_after(standin, bot, table_clock, POST_LEASE)
+    async with told_again(standin, make_bot, table_clock, late) as (bot, answered):
         notices = turn_notices(standin, other)
         assert notices[0] is notice and len(notices) == (2 if late else 1)
         assert answered == ([] if late else [notice])  # told again: Discord's first message
@@ -163,11 +182,7 @@ async def test_a_turn_notice_left_by_a_stop_is_not_told_once_later_boards_told_t
         )
     async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
-        for mover in (other, first):
-            legal = await bot.sessions.play.legal_moves(chan.id, mover.id)
-            await (await standin.slash(mover, chan, "nim move", move=legal[0])).original()
-            await bot.front.catchup.drain()
-            await standin.settle()
+        await moved_in_turn(standin, bot, chan, (other, first))
         last = (await bot.sessions.core.get(session.id)).row.board_message_id
         assert last != board and await bot.store.jobs.job("after_board", f"{session.id}:{board}") is not None
         await due_after(standin, bot, table_clock, POST_LEASE)

@@ -438,6 +438,36 @@ def ranking_name(name: str, width: int) -> tuple[str, int]:
     return shorten(name, width, HEADER_MIN, True), HEADER_MIN
 
 
+RANK_NAME_W = 330  # the ranking box's column of names, at least; wider while the details leave room
+DETAIL_SIZE, DETAIL_MIN = 26, 20  # a seat's key counts in the ranking box, shrinking to the smaller size
+
+
+def _score_width(s: SeatLine) -> int:
+    return int(text_width(s.score, 34, True)) + 4
+
+
+def ranking_name_width(seats: Sequence[SeatLine], width: int) -> int:
+    """The width of the ranking box's column of names (the box ``width`` wide): at least
+    :data:`RANK_NAME_W` (a third of a narrow box), wider as a name needs it to be read whole at the
+    smallest size of names (as a computer's, "P2 (computer, normal)"), up to 40 % of the box, but
+    never into the room any seat's key counts need at their smallest size: the same for every row,
+    so that the scores stand in one column."""
+    least = min(RANK_NAME_W, width // 3)
+    need = max((int(text_width(s.name, HEADER_MIN, True)) + 2 for s in seats), default=0)
+    need = min(need, width * 2 // 5)
+    spare = min(
+        (
+            width
+            - 16
+            - (146 + least + 30 + _score_width(s))
+            - (int(text_width(s.detail, DETAIL_MIN)) + 2 if s.detail else 0)
+            for s in seats
+        ),
+        default=0,
+    )
+    return least + max(0, min(need - least, spare))
+
+
 def _ascent(size: int) -> int:
     """How far a bold line's baseline lies below the top at which it is drawn."""
     fnt = font(size, True)
@@ -464,6 +494,7 @@ def draw_ranking(
     draw_text(draw, (x0 + 20, y + PAD + 10), title, x1 - x0 - 40, 32, bold=True, fill=GOLD)
     top = y + PAD + 54
     ordered = sorted(seats, key=lambda s: (s.place or 99, s.seat))
+    name_w = ranking_name_width(ordered, x1 - x0)
     for i, s in enumerate(ordered):
         ry = top + i * RANK_ROW
         if i % 2 == 0:
@@ -471,8 +502,7 @@ def draw_ranking(
         place = ordinal(s.place) if s.place else ""
         label(draw, (x0 + 22, ry), place, 32, True, GOLD if s.place == 1 else INK)
         seat_mark(draw, x0 + 118, ry + 20, 18, s.seat)
-        score_w = int(text_width(s.score, 34, True)) + 4
-        name_w = min(330, (x1 - x0) // 3)
+        score_w = _score_width(s)
         name, size = ranking_name(s.name, name_w)
         # on the line of the place and the score: the same baseline whatever the name's size
         ny = ry + 1 + _ascent(RANK_NAME) - _ascent(size)
@@ -480,7 +510,7 @@ def draw_ranking(
         label(draw, (x0 + 146 + name_w + 10 + score_w, ry), s.score, 34, True, INK, "ra")
         if s.detail:
             dx = x0 + 146 + name_w + 30 + score_w
-            draw_text(draw, (dx, ry + 6), s.detail, x1 - 16 - dx, 26, min_size=20)
+            draw_text(draw, (dx, ry + 6), s.detail, x1 - 16 - dx, DETAIL_SIZE, min_size=DETAIL_MIN)
     return height
 
 

@@ -68,9 +68,10 @@ def test_a_long_name_sits_on_its_rows_line_and_never_reaches_the_points():
     on the same baseline as the place ("1st"), not raised above it."""
     image, _, seats = _ranking([LONG, ONE_WORD, "Ana"])
     top = layout.PAD + 54
+    name_w = layout.ranking_name_width(seats, layout.WIDTH - 2 * layout.PAD)
     for i, seat in enumerate(seats):
         ry = top + i * layout.RANK_ROW
-        row = (layout.PAD + 146, ry - 4, layout.PAD + 146 + 330 + 200, ry + layout.RANK_ROW - 8)
+        row = (layout.PAD + 146, ry - 4, layout.PAD + 146 + name_w + 200, ry + layout.RANK_ROW - 8)
         name = _ink(image, row, seat_colour(seat.seat))
         points = _ink(image, (name[2], ry - 4, row[2], row[3]), INK)
         assert name[2] + 8 <= points[0], (seat.name, name, points)
@@ -137,3 +138,30 @@ def test_a_long_name_on_a_seats_own_panel_keeps_you(game):
     for fit in yours:
         assert not fit.cut and fit.text.startswith(("Barto", "▶ Barto")), fit
         assert "…" in fit.text or LONG in fit.text, fit
+
+
+@pytest.mark.parametrize(
+    "computer", ["P2 (computer, normal)", "P2 (máquina, normal)", "P3 (computer, strong)"]
+)
+def test_a_computers_name_is_read_whole_while_the_key_counts_leave_room(computer):
+    """A computer's name is longer than the column's least width: the column grows for it, the
+    same for every row (the points stand in one column), while each seat's key counts still fit
+    whole at their smallest size; counts that need the room keep it, and the name is shortened."""
+    _, log, seats = _ranking([computer, "Ana", "Bo"])
+    drawn = {f.text: f for f in log}
+    assert computer in drawn and not drawn[computer].cut, sorted(drawn)
+    widths = {f.box[2] - f.box[0] for f in log if f.text in (computer, "Ana", "Bo")}
+    assert len(widths) == 1 and widths.pop() > 330
+    assert all(not f.cut for f in log if f.text == seats[0].detail)
+
+    long_counts = "aciertos 13 · fallos 0 · en reserva 0 · consultas 1 · +4 cubos"
+    crowded = [
+        layout.SeatLine(k, name, "53", detail=long_counts, place=1)
+        for k, name in enumerate([computer, "Ana"])
+    ]
+    image = Image.new("RGB", (layout.WIDTH, layout.ranking_height(crowded)), "white")
+    with typeset.fit_log() as log:
+        layout.draw_ranking(ImageDraw.Draw(image), crowded, 0)
+    counts = [f for f in log if f.text == long_counts]
+    assert counts and not any(f.cut for f in counts), counts
+    assert any(f.text.startswith("P") and f.text.endswith("…") for f in log), [f.text for f in log]

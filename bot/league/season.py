@@ -709,7 +709,8 @@ class Rounds:
             )
 
         server = await self.posts.language(league.guild_id)
-        if not await organiser.tell(self.store, self.posts, league, words, server):
+        letter = told(league, "gone", game.round, game.id, ended)  # (a stop may have it told again)
+        if not await organiser.tell(self.store, self.posts, league, words, server, told=letter):
             log.warning("league %s: could not tell the organiser of the deleted table %s", league.id, game.id)
 
     async def tell_broken(self, league: LeagueRow, number: int, broken: Sequence[LeagueGame]) -> None:
@@ -740,7 +741,8 @@ class Rounds:
             )
 
         server = await self.posts.language(league.guild_id)
-        if not await organiser.tell(self.store, self.posts, league, words, server):
+        letter = told(league, "damaged", number, *(g.id for g in broken))
+        if not await organiser.tell(self.store, self.posts, league, words, server, told=letter):
             log.warning(
                 "league %s: could not tell the organiser of damaged games in round %s", league.id, number
             )

@@ -38,6 +38,7 @@ class Desk:
         self.names: dict[int, str] = {}  # each thread's name
         self.stop_at_thread: int | None = None  # raise when asked for this thread (1: the first)
         self.stop_at_post: str | None = None  # raise when asked to post a text holding this
+        self.told: dict[str, list[tuple]] = {}  # what each text posted was told to name (its nonce)
 
     async def language(self, guild_id):
         return ENGLISH
@@ -47,6 +48,7 @@ class Desk:
             self.stop_at_post = None
             raise Stopped(text)
         self.posts.setdefault(channel_id, []).append(text)
+        self.told.setdefault(text, []).append(tuple(told))
         return True
 
     async def post_checkin(self, channel_id, guild_id, text, league_id, number, label, pings, told=()):
@@ -435,3 +437,17 @@ async def test_a_slow_opening_is_never_joined_by_its_guard_in_another_process(se
     assert await service.store.jobs.job(ROUND_JOB, str(league.id)) is None
     clock.advance(3600)  # nothing is left for either process to open
     assert await other.run_due() == 0 and len(desk.threads) == 8
+
+
+async def test_the_organisers_letter_that_a_stop_has_told_again_names_what_it_tells(season, service, clock):
+    """The process stops posting who sat round 1 out, after telling the organiser that the table
+    they fixed could not be kept; the round's guard tells the letter again, naming what it tells
+    as the first did, so that Discord, within its minutes, takes it for the first (it was sent
+    anew each time)."""
+    _, desk, _ = season
+    await stopped_and_resumed(
+        season, service, clock, "Fix", range(71, 76), "Not paired in round 1", fixed=[71, 75]
+    )
+    (letter,) = {t for t in desk.posts[50] if "the table you fixed for round 1 of 2 of **Fix**" in t}
+    first, again = desk.told[letter]
+    assert first == again and "fixed" in first  # the same, naming it: one message

@@ -573,7 +573,9 @@ class CheckinDesk:
         told, followed at once by arming the next check-in (over the guard) or dropping the guard,
         and a stop after it cannot post it twice; what is told before it (the organiser's fixed
         tables not kept, the direct messages to who missed the check-in) is told again only when
-        the stop came before that post."""
+        the stop came before that post.  Each carries a nonce naming what it tells, and the guard
+        fires two minutes after the stop, so Discord takes what it tells again for the messages it
+        had already (:mod:`bot.surface.nonces`)."""
         league, number = opened.league, opened.number
         t = await self.posts.language(league.guild_id)
         kinds = await self.store.attendance.bye_kinds(league.id)
@@ -650,4 +652,5 @@ class CheckinDesk:
             return clip("\n".join(out))
 
         t = await self.posts.language(league.guild_id)
-        await organiser.tell(self.store, self.rounds.posts, league, words, t)
+        letter = told(league, "fixed", number, broken)  # (told again by a stop before who sat out is posted)
+        await organiser.tell(self.store, self.rounds.posts, league, words, t, told=letter)

@@ -20,14 +20,13 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import weakref
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 import engines
 from bot import alt, notices
-from bot.league import attendance, organiser, review, texts, tiebreaks
+from bot.league import attendance, guard, organiser, review, texts, tiebreaks
 from bot.league.calendar import Calendar, SeasonPosts, table_thread
 from bot.league.names import all_shown, listed, of, shown
 from bot.league.noshows import first_holder
@@ -126,11 +125,7 @@ class Rounds:
         self.scheduler = scheduler
         self.gate = gate
         self.calendar: Calendar | None = None  # the rounds as server events, tables as forum posts
-        self._opening: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
-        """One lock per round being opened, so that its guard, firing while the opening is still
-        under way (a slow Discord), waits for it and then finds nothing left to open."""
+        self.guards = guard.Guards(self.store)  # a round's opening, held
         self.arming: list[Callable[[OpenedRound], Awaitable[None]]] = []
         """What is set up for a round as soon as it is stored, before its games open (the
         no-shows' reminder: :class:`bot.league.noshow_desk.NoShowDesk`); each must be safe to
@@ -378,7 +373,7 @@ class Rounds:
                     await review.remind(self.leagues, self.posts, league, number, since, job.due_at)
             return
         if league is not None and league.status == "running" and league.current_round == number:
-            await self.resume(league, number)  # its job again: the process opening it died
+            await self.resume(league, number, job)  # its job again: the process opening it died
             return
         if league is None or league.status != "running" or league.current_round != number - 1:
             return
@@ -410,46 +405,43 @@ class Rounds:
             return
         await self.launch(opened)
 
-    def opening(self, league_id: int, number: int) -> asyncio.Lock:
-        """The lock held while round ``number`` of the league is being opened."""
-        lock = self._opening.get((league_id, number))
-        if lock is None:
-            lock = self._opening[league_id, number] = asyncio.Lock()
-        return lock
-
     async def launch(self, opened: OpenedRound) -> None:
         """Everything a round needs once it is paired and stored, however it was opened (by its
         job, or published after the organiser's review): its reminders armed, its games opened
-        and the players told, then who sat it out (and the next check-in window)."""
-        async with self.opening(opened.league.id, opened.number):
-            await self._launch(opened)
+        and the players told, then who sat it out (and the next check-in window); its guard held
+        meanwhile, renewed table by table (:mod:`bot.league.guard`)."""
+        async with self.guards.holding(opened.league.id, opened.number) as hold:
+            if hold is not None:  # (None: the guard resumes it in another process)
+                await self._launch(opened, hold)
 
-    async def _launch(self, opened: OpenedRound, games_open: bool = False) -> None:
+    async def _launch(self, opened: OpenedRound, hold: guard.Hold, games_open: bool = False) -> None:
         if not games_open:
             for arm in self.arming:
                 await arm(opened)
-            await self.open_games(opened)
+            await self.open_games(opened, hold)
+        await hold.renew()
         if self.gate is not None:
             await self.gate.opened(opened)
         await self.store.leagues.settle_round(opened.league.id, opened.number)
 
-    async def resume(self, league: LeagueRow, number: int) -> None:
+    async def resume(self, league: LeagueRow, number: int, held: Job | None = None) -> None:
         """Open the games of round ``number`` that were stored but not opened, and start those
         whose lobby was built but not started (the process opening them stopped, by its job or by
         the organiser's publishing, and the guard the store armed with the round fired); those
         open already are listed, not opened twice.  With every game open, only what follows their
-        opening when the stop came before it was done (who sat the round out).  While the round is still being opened here (its guard fired
-        before a slow opening ended), it waits for that opening, then looks again."""
-        async with self.opening(league.id, number):
-            await self._resume(league, number)
+        opening when the stop came before it was done (who sat the round out).  ``held``: the
+        guard as the scheduler claimed it, held as the opening's is (:mod:`bot.league.guard`)."""
+        async with self.guards.holding(league.id, number, held) as hold:
+            if hold is not None:
+                await self._resume(league, number, hold)
 
-    async def _resume(self, league: LeagueRow, number: int) -> None:
+    async def _resume(self, league: LeagueRow, number: int, hold: guard.Hold) -> None:
         games = await self.store.leagues.league_games(league.id, number)
         rows = [await self.store.games.session(g.session_id) for g in games if g.session_id is not None]
         unstarted = any(r is not None and r.status == "lobby" for r in rows)  # built, then a stop
-        guard = await self.store.jobs.job(ROUND_JOB, str(league.id))  # settle_round drops it
+        armed = await self.store.jobs.job(ROUND_JOB, str(league.id))  # settle_round drops it
         all_open = not unstarted and not any(g.status == "pending" and g.session_id is None for g in games)
-        if all_open and (self.gate is None or guard is None or guard.payload != {"round": number}):
+        if all_open and (self.gate is None or armed is None or armed.payload != {"round": number}):
             return  # (a stop after its games opened leaves who sat out to tell, the next check-in to arm)
         stored = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
         if stored is None:
@@ -463,7 +455,9 @@ class Rounds:
         final_stage = league.format == "swiss" and bool(self.leagues.bracket_stage(league, number))
         log.info("league %s: round %s was stored but not all it needs was done; doing it", league.id, number)
         await self._launch(
-            OpenedRound(league, number, games, byes, stored.deadline_at, final_stage, resumed=True), all_open
+            OpenedRound(league, number, games, byes, stored.deadline_at, final_stage, resumed=True),
+            hold,
+            all_open,
         )
 
     async def tell_organiser(self, league: LeagueRow, number: int, missing: list[str]) -> None:
@@ -492,7 +486,7 @@ class Rounds:
         if not await organiser.tell(self.store, self.posts, league, words, server):
             log.warning("league %s: could not tell the organiser about %s", league.id, missing)
 
-    async def open_games(self, opened: OpenedRound) -> None:
+    async def open_games(self, opened: OpenedRound, hold: guard.Hold) -> None:
         league = opened.league
         names = await self.names(league)  # the seats' names, as written
         written = all_shown(names)  # as the post writes them
@@ -531,6 +525,7 @@ class Rounds:
                 ),
             )
         for game in opened.games:
+            await hold.renew()  # (the guard fires no sooner than two minutes on: the table has them)
             who = listed(written, game.players)
             values = {"league": league.name[:60], "table": game.table_no}
             if opened.final_stage:
@@ -714,7 +709,8 @@ class Rounds:
             )
 
         server = await self.posts.language(league.guild_id)
-        if not await organiser.tell(self.store, self.posts, league, words, server):
+        letter = told(league, "gone", game.round, game.id, ended)  # (a stop may have it told again)
+        if not await organiser.tell(self.store, self.posts, league, words, server, told=letter):
             log.warning("league %s: could not tell the organiser of the deleted table %s", league.id, game.id)
 
     async def tell_broken(self, league: LeagueRow, number: int, broken: Sequence[LeagueGame]) -> None:
@@ -745,7 +741,8 @@ class Rounds:
             )
 
         server = await self.posts.language(league.guild_id)
-        if not await organiser.tell(self.store, self.posts, league, words, server):
+        letter = told(league, "damaged", number, *(g.id for g in broken))
+        if not await organiser.tell(self.store, self.posts, league, words, server, told=letter):
             log.warning(
                 "league %s: could not tell the organiser of damaged games in round %s", league.id, number
             )

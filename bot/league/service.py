@@ -50,10 +50,13 @@ from engines.core import N_, SetupError, echo, new_config_from_options, options_
 from languages import ENGLISH, Language
 
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
-RESUME_AFTER = 600.0
+RESUME_AFTER = 120.0
 """Seconds after a round is stored before its job fires again, as a guard, to open the games a
 stopped process left unopened (:meth:`bot.league.season.Rounds.resume`), in the threads (or forum
-posts) it made for them when it made any (:func:`bot.league.calendar.left_behind`)."""
+posts) it made for them when it made any (:func:`bot.league.calendar.left_behind`).  The opening
+holds the guard for as long, renewed as each table opens (:mod:`bot.league.guard`), so it never
+fires while an opening runs, and fires this long after a stop: within Discord's few minutes, as the
+board's two-minute hold, so that what it tells again with a nonce is received once."""
 ANNOUNCE_AFTER = 120.0
 """Seconds after a season ends before its league's job fires, as a guard, to tell the end a stopped
 process left untold (:meth:`bot.league.season.Rounds.announce`): within Discord's few minutes, as

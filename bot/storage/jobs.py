@@ -253,6 +253,22 @@ class Jobs(Concern):
         if await self.db.transact(end()) and given_back is not None:
             given_back()
 
+    async def renew(self, job: Job, lease: float) -> bool:
+        """Hold ``job``, claimed in a :meth:`holding` block, for ``lease`` seconds from now (and due
+        then): a block that works longer than one lease keeps the job from firing by renewing it as
+        it goes, and a process stopped in it leaves the job to fire ``lease`` after its last renewal.
+        False (nothing changed) when the claim is no longer ours: the job was armed over, dropped,
+        or taken by another process once the lease was over."""
+        until = self.clock.time() + lease
+        changed = await self.db.change(
+            "UPDATE jobs SET claimed_until = ?, due_at = ? WHERE id = ? AND claim = ?",
+            until,
+            until,
+            job.id,
+            job.claim,
+        )
+        return changed == 1
+
     async def give_back(self, job: Job) -> bool:
         """Drop our claim on ``job`` (armed again meanwhile), leaving it due as it was armed."""
         changed = await self.db.change(GIVE_BACK, job.id, job.claim)

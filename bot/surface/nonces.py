@@ -33,12 +33,15 @@ as post -> what records it -> its nonce, or why none:
   marked called -> :data:`LEAGUE`, naming the league, round and window's close (its direct
   messages, sent before it, the same and their reader); made again by the round's job once the
   stopped process's lease (two minutes) is over, so within Discord's minutes;
-- who sat a round out (``CheckinDesk.opened``), and the direct messages to who missed the
-  check-in before it -> the round settled or the next check-in armed -> :data:`LEAGUE`, naming
-  the league, the post (or message and reader) and round; each piece of a text too long for one
-  message (:func:`bot.texts.pieces`) its own.  Its guard is the round's, which fires ten minutes on
-  (:data:`bot.league.service.RESUME_AFTER`: a round's opening makes threads, which take no nonce),
-  mostly past Discord's minutes: told again then;
+- who sat a round out (``CheckinDesk.opened``), the direct messages to who missed the check-in
+  and the organiser's letter about the tables they fixed that could not be kept
+  (``CheckinDesk.fixed_not_kept``: its post and its direct message), before it -> the round
+  settled or the next check-in armed -> :data:`LEAGUE`, naming the league, the post (or message
+  and reader) and round (the letter: and the tables not kept); each piece of a text too long for
+  one message (:func:`bot.texts.pieces`) its own.  Its guard is the round's, which the opening
+  holds, renewed as each table opens (:mod:`bot.league.guard`), so it never fires while an opening
+  runs, and fires two minutes after a stop's last renewal
+  (:data:`bot.league.service.RESUME_AFTER`), so within Discord's minutes;
 - a season's end: the champion's direct message, the champion with the standings picture, the
   standings, the bracket's picture and text (``bot.league.season.Rounds.announce``) -> the league
   marked announced -> :data:`LEAGUE`, naming the league and the post (the direct message: and its
@@ -63,7 +66,10 @@ as post -> what records it -> its nonce, or why none:
   one the stopped opening made (:func:`bot.league.calendar.left_behind`: an active thread of the
   table's exact name in the league's channel or forum, made by the bot, with no game in it; read
   from the gateway's cache of active threads, or Discord's list of them for a server this process
-  does not have) and opens the game there: once;
+  does not have) and opens the game there: once (no guard fires while an opening runs, renewing
+  its hold as each table opens, so none finds a thread a live opening has just made; should Discord
+  take over two minutes on one table, the opening, finding its hold taken, leaves the rest to the
+  guard);
 - a reminder, or the turn notice quiet hours held, which a reminder brings (``Notifier.remind``),
   and the mention in each game's channel in place of it -> the ``remind`` job armed again or done
   -> :data:`REMINDER`, naming the person, when the job was due (which reminder: the next one is
@@ -87,9 +93,12 @@ as post -> what records it -> its nonce, or why none:
 - a reminder that a round still waits for the organiser's review (``bot.league.review.remind``)
   -> the next reminder armed -> :data:`LEAGUE`, naming the league, round and when the reminder was
   due (the next one is another); made again once the stopped process's lease is over;
-- the organiser's other letters (``bot.league``: a deleted or damaged table, fixed tables not
-  kept, told again by the round's guard ten minutes on) -> rows or jobs written after them ->
-  none yet: at least once;
+- the organiser's letter about a table's deleted thread (``Rounds.tell_gone``: its game finished
+  by the computer, or ended already and its last board unposted) -> the game finished before it,
+  so a restart tells the second (a board's try finding the thread gone, in each process it does)
+  -> :data:`LEAGUE`, naming the league, round, game and which of the two; and the one about
+  damaged games at a round's deadline (``Rounds.tell_broken``), not repeated by a restart (below)
+  -> :data:`LEAGUE` all the same, naming the league, round and games;
 - the letter that a round waits for the organiser's review (``bot.league.review.tell_waiting``)
   -> the round's job, armed with the draft to tell it two minutes on, armed again as the
   reminder -> :data:`LEAGUE`, naming the league and round, so within Discord's minutes;

@@ -15,6 +15,20 @@ async def answer(standin, user, chan, command, **options) -> str:
     return (await (await standin.slash(user, chan, command, **options)).original()).content
 
 
+async def away_from_a_fixed_table(standin, chan, users, league: str) -> None:
+    """``users`` (Ana and Beto among them) sign up to ``league``, created; the organiser fixes a
+    table of Ana and Beto for round 1, Beto goes away for three days, and the league starts."""
+    for user in users.values():
+        assert "signed up" in await answer(standin, user, chan, "league join")
+    owner = standin.owner
+    fixed = await answer(
+        standin, owner, chan, "league organiser pair", first=users["ana"], second=users["beto"]
+    )
+    assert f"Round 1 of {league} will seat Ana, Beto at one table" in fixed
+    assert "You are away" in await answer(standin, users["beto"], chan, "me away", days=3)
+    await answer(standin, owner, chan, "league start")
+
+
 async def test_a_fixed_table_one_of_whose_players_is_away_is_reported_to_the_organiser(
     standin, bot_factory, table_clock
 ):
@@ -35,14 +49,7 @@ async def test_a_fixed_table_one_of_whose_players_is_away_is_reported_to_the_org
             players=2,
             rounds=2,
         )
-        for name in names:
-            assert "signed up" in await answer(standin, users[name], chan, "league join")
-        fixed = await answer(
-            standin, owner, chan, "league organiser pair", first=users["ana"], second=users["beto"]
-        )
-        assert "Round 1 of Llamas will seat Ana, Beto at one table" in fixed
-        assert "You are away" in await answer(standin, users["beto"], chan, "me away", days=3)
-        await answer(standin, owner, chan, "league start")
+        await away_from_a_fixed_table(standin, chan, users, "Llamas")
         await fire(bot)
         league = (await bot.store.leagues.of_server(standin.guild.id))[0]
         games = await bot.store.leagues.league_games(league.id, 1)

@@ -1,5 +1,5 @@
 """A round's opening that a stop cut short after Discord made a table's thread (or forum post) and
-before its game was recorded there: the round's guard, ten minutes on, opens the game in that thread
+before its game was recorded there: the round's guard, two minutes on, opens the game in that thread
 rather than making a second one of the same name, and takes no thread of that name a person made."""
 
 from __future__ import annotations

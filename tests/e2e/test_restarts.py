@@ -26,19 +26,26 @@ from tests.support import nim
 UNDO_EXTENSIONS = (*EXTENSIONS, "tests.support.nim_cog")
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-async def make_bot(request, bot_factory):
-    """A maker of the bot on one database, an SQLite file or a PostgreSQL database, the same
-    across restarts."""
+async def on_either_back_end(request, bot_factory, extensions):
+    """For a fixture of ``params=["sqlite", "postgres"]``: a maker of the bot with ``extensions`` on
+    one database, an SQLite file or a PostgreSQL database (dropped after), the same across restarts."""
     if request.param == "sqlite":
-        yield bot_factory(BASE_EXTENSIONS)
+        yield bot_factory(extensions)
         return
     cluster = request.getfixturevalue("pg_cluster")
     name = await cluster.create_database(request.getfixturevalue("pg_template"))
     try:
-        yield bot_factory(BASE_EXTENSIONS, database_url=cluster.url(name))
+        yield bot_factory(extensions, database_url=cluster.url(name))
     finally:
         await cluster.drop_database(name)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def make_bot(request, bot_factory):
+    """A maker of the bot on one database, an SQLite file or a PostgreSQL database, the same
+    across restarts."""
+    async for make in on_either_back_end(request, bot_factory, BASE_EXTENSIONS):
+        yield make
 
 
 async def started(standin, bot) -> None:

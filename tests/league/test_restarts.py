@@ -38,6 +38,7 @@ class Desk:
         self.names: dict[int, str] = {}  # each thread's name
         self.stop_at_thread: int | None = None  # raise when asked for this thread (1: the first)
         self.stop_at_post: str | None = None  # raise when asked to post a text holding this
+        self.told: dict[str, list[tuple]] = {}  # what each text posted was told to name (its nonce)
 
     async def language(self, guild_id):
         return ENGLISH
@@ -47,6 +48,7 @@ class Desk:
             self.stop_at_post = None
             raise Stopped(text)
         self.posts.setdefault(channel_id, []).append(text)
+        self.told.setdefault(text, []).append(tuple(told))
         return True
 
     async def post_checkin(self, channel_id, guild_id, text, league_id, number, label, pings, told=()):
@@ -283,9 +285,10 @@ async def test_a_check_in_call_that_a_stopped_process_never_made_is_made_when_th
 async def test_a_guard_firing_while_the_round_is_still_opening_waits_for_it_and_opens_nothing_twice(
     season, service, clock
 ):
-    """Discord is slow: table 2's thread takes longer than the guard's wait.  The guard fires
-    (another turn of the scheduler) while the opening is still under way; it waits for it, then
-    finds every table open: three threads, one post in the channel."""
+    """Discord is very slow: table 2's thread takes longer than the opening's two-minute hold on
+    the round's guard.  The guard fires (another turn of the scheduler, in this process) while the
+    opening is still under way; it waits for it, and the opening, finding its hold taken as it
+    comes to table 3, leaves the rest to the guard: three threads, one post in the channel."""
     import asyncio
 
     leagues, desk, scheduler = season
@@ -382,3 +385,69 @@ async def test_a_stop_while_telling_the_organiser_of_a_fixed_table_not_kept_says
     assert len([t for t in posts if "the table you fixed for round 1 of 2 of **Fix**" in t]) == 1, posts
     job = await service.store.jobs.job(ROUND_JOB, str(league.id))
     assert job is not None and job.payload == {"round": 2}
+
+
+@pytest.mark.parametrize("how", ["job", "published", "resumed"])
+async def test_a_slow_opening_is_never_joined_by_its_guard_in_another_process(season, service, clock, how):
+    """Eight tables, each taking Discord a minute and a half: twelve minutes in all, far past the
+    guard's two minutes.  The opening holds the round's job, renewing the hold as each table
+    opens, so another process's scheduler, looking for due jobs as each thread is made, never
+    fires it, whether the round's job opened the round (the scheduler's claim), the organiser
+    published it (no claim) or the guard itself resumes it after a stop at its first thread; the
+    tables are opened once, and the guard is spent at the end."""
+    from bot.league.controls import Controls
+
+    leagues, desk, scheduler = season
+    other = Scheduler(service.store, owner="other process")
+    elsewhere = NoShowDesk(Rounds(leagues, desk, other))
+    other.register(ROUND_JOB, elsewhere.fire_round)
+    other.register(DEADLINE_JOB, elsewhere.fire_deadline)
+    other.register(NUDGE, elsewhere.fire_nudge)
+    league = await started(leagues, range(101, 117), rounds=2, days=3, review=how == "published")
+    quick, fired, looking = desk.open_thread, [], []
+
+    async def slow_thread(channel_id, name):
+        clock.advance(90)
+        if not looking:  # the other process looks for due jobs meanwhile (not again from inside its own)
+            looking.append(True)
+            fired.append(await other.run_due())
+            looking.clear()
+        return await quick(channel_id, name)
+
+    desk.open_thread = slow_thread
+    if how == "published":
+        await scheduler.run_due()  # paired, waiting for the review
+        opened = await Controls(leagues).publish(await service.store.leagues.league(league.id))
+        await leagues_rounds(scheduler).launch(opened)
+    elif how == "resumed":
+        desk.stop_at_thread = 1  # the first opening stops at its first table
+        await scheduler.run_due()
+        assert desk.threads == [] and fired == [0]
+        fired.clear()
+        clock.advance(120)  # the guard fires: it opens the round, slowly
+        await scheduler.run_due()
+    else:
+        await scheduler.run_due()
+    assert fired == [0] * 8
+    games = await service.store.leagues.league_games(league.id, 1)
+    assert [g.status for g in games] == ["playing"] * 8
+    sessions = [await service.core.get(g.session_id) for g in games]
+    assert sorted(s.row.channel_id for s in sessions) == desk.threads == list(range(7000, 7008))
+    assert len([t for t in desk.posts[50] if "round 1 of 2 is open" in t]) == 1
+    assert await service.store.jobs.job(ROUND_JOB, str(league.id)) is None
+    clock.advance(3600)  # nothing is left for either process to open
+    assert await other.run_due() == 0 and len(desk.threads) == 8
+
+
+async def test_the_organisers_letter_that_a_stop_has_told_again_names_what_it_tells(season, service, clock):
+    """The process stops posting who sat round 1 out, after telling the organiser that the table
+    they fixed could not be kept; the round's guard tells the letter again, naming what it tells
+    as the first did, so that Discord, within its minutes, takes it for the first (it was sent
+    anew each time)."""
+    _, desk, _ = season
+    await stopped_and_resumed(
+        season, service, clock, "Fix", range(71, 76), "Not paired in round 1", fixed=[71, 75]
+    )
+    (letter,) = {t for t in desk.posts[50] if "the table you fixed for round 1 of 2 of **Fix**" in t}
+    first, again = desk.told[letter]
+    assert first == again and "fixed" in first  # the same, naming it: one message

@@ -3,7 +3,7 @@
     python bench/mine_waits.py [--games 20]
 
 Builds a temporary SQLite database with ``--games`` running Nim games of one person, each with a
-log of 200 or 1,000 moves, and times :func:`bot.surface.direct.waited_since` for all of them (the
+log of 200 or 1,000 moves, and times :func:`bot.surface.reminders.waited_since` for all of them (the
 log's last 60 rows, the seat's handovers, the whole log and the game's start only when those
 rows do not tell), beside loading the person's games, which ``/game mine`` does anyway.  Three
 logs: each move a turn of its own (the usual case: the last rows tell), and every move in the
@@ -18,7 +18,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -26,19 +25,12 @@ import engines  # noqa: E402
 from bench.statements import Statements  # noqa: E402
 from bot.sessions import SessionService  # noqa: E402
 from bot.storage import NewMove, Store, open_store  # noqa: E402
-from bot.surface import direct  # noqa: E402
+from bot.surface.reminders import waited_since  # noqa: E402
 from bot.time.source import ManualClock  # noqa: E402
 from tests.support import nim  # noqa: E402
 
 engines.register(engines.GameInfo("nim", "Nim", "tests.support.nim", None, 1, 4))
 ME = 1
-
-
-class Reader:
-    """What :func:`direct.waited_since` reads through the notifier: the store."""
-
-    def __init__(self, store: Store):
-        self.store = store
 
 
 async def build(path: str, games: int, rows: int, same_turn: bool, clock: ManualClock) -> Store:
@@ -68,7 +60,6 @@ async def measure(games: int, rows: int, same_turn: bool) -> None:
         service = SessionService(store)
         statements = Statements()
         await statements.follow(store)
-        reader = cast(Any, Reader(store))
         load = wait = float("inf")
         loaded = waited = 0
         for _ in range(5):  # the best of five
@@ -79,7 +70,7 @@ async def measure(games: int, rows: int, same_turn: bool) -> None:
             statements.count = 0
             start = time.perf_counter()
             for session in sessions:
-                await direct.waited_since(reader, session, ME)
+                await waited_since(store, session, ME)
             wait, waited = min(wait, time.perf_counter() - start), statements.count
         await store.close()
     kind = "whole log read" if same_turn else "the last rows tell"

@@ -382,7 +382,7 @@ class Pukllay(_BotBase):
             {
                 jobs.DEADLINE: front.clocks.deadline,
                 jobs.ARCHIVE: lambda job: front.boards.archive_thread(int(job.key)),
-                jobs.REMIND: lambda job: front.notifier.remind(
+                jobs.REMIND: lambda job: front.reminders.remind(
                     int(job.key), held=bool(job.payload.get("held")), due=float(job.due_at)
                 ),
                 jobs.TIMEOUT: front.clocks.unanswered,

@@ -85,7 +85,7 @@ class MeCog(FrontCog, group_name="me", group_description="Your own settings, the
         before, person = person, dataclasses.replace(person, **changes)
         await store.people.save_person(person, before)  # what changed only: a /me elsewhere keeps its own
         if self.bot.scheduler is not None:
-            await direct.reminders_changed(self.front.notifier, person)
+            await self.front.reminders.changed(person)
             await direct.ends_held(self.front.notifier, person)
         await reply(interaction, t.gettext("Saved. {settings}", settings=await self.settings_text(person, t)))
 
@@ -162,7 +162,8 @@ class MeCog(FrontCog, group_name="me", group_description="Your own settings, the
             await reply(interaction, f"⚠️ {sentence(exc.said(t))}")
             return
         await store.people.save_person(person, before)
-        await direct.clocks_resume(self.front.notifier, person.user_id, before.away_until)
+        await direct.clocks_resume(self.front.notifier, person.user_id)
+        await self.front.reminders.back(person.user_id, before.away_until)
         left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
         text = t.ngettext(
             "Welcome back: your turn clocks run again. {n} day of time away is left this year.",
@@ -246,7 +247,7 @@ class MeCog(FrontCog, group_name="me", group_description="Your own settings, the
                 if job is not None:
                     person = await store.people.person(interaction.user.id)
                     now = store.clock.time()
-                    due = await self.front.notifier.next_reminder(person, now)
+                    due = await self.front.reminders.next_reminder(person, now)
                     if job.payload.get("held"):  # a turn notice quiet hours held back keeps its time
                         due = min(due, job.due_at)
                     await self.bot.scheduler.schedule(jobs.REMIND, job.key, due, job.payload)

@@ -358,7 +358,7 @@ class GameCommands(
     @guarded()
     async def mine(self, interaction: discord.Interaction) -> None:
         await reply(
-            interaction, await self.front.notifier.mine(interaction.user.id, i18n.private(interaction))
+            interaction, await self.front.reminders.mine(interaction.user.id, i18n.private(interaction))
         )
 
     @app_commands.command(

@@ -8,7 +8,8 @@ only those before it):
 - :mod:`channels`: the bot's permissions in a channel, who may view it, the game a click names;
 - :mod:`attach`: pictures with alt text; :mod:`replies`: the guard, :func:`replies.guarded`,
   refusals and failure texts, private replies; :mod:`buttons`: the persistent components' base;
-- :mod:`look`: boards drawn in a language and palette; :mod:`direct`: turn notices, reminders, DMs;
+- :mod:`look`: boards drawn in a language and palette; :mod:`direct`: turn notices, DMs;
+  :mod:`reminders`: the ``remind`` job, the games waiting on a person (``/game mine``, ``/play next``);
 - :mod:`unposted`: a board Discord refused outside a command, logged, told and tried again;
 - :mod:`boards`: the channel's board posts, a game's end and abandon told;
 - :mod:`catchup`: the computers' turns that follow a board, and a game's channel caught up (at a

@@ -1,21 +1,19 @@
-"""Sending turn notices and reminders, as :mod:`bot.notices` decides.
+"""Sending turn notices, as :mod:`bot.notices` decides.
 
 After a board is posted, each person whose turn begins is told where their
 settings say: the board's mention in the game's thread (only those who want
 it are pinged), and/or a direct message with the game, the server, what
 happened since they last moved, a jump link, the public board and a button
-for their own view.  Quiet hours hold DMs back.  A DM Discord refuses (the
+for their own view.  Quiet hours hold DMs back (the notice rides on the person's
+``remind`` job, marked held, until they end).  A DM Discord refuses (the
 person closed them, or shares no server with the bot) falls back to a mention
 in the thread, and the person is told once, privately, at their next command.  What follows a
 board is owed from the board's record until it is told (its ``after_board`` job), so a restart
-tells what a stop left untold (:meth:`bot.surface.boards.Boards.tell_after`).
+tells what a stop left untold (:meth:`bot.surface.boards.Boards.tell_after`).  A game's end is
+told to its players the same way.
 
-Reminders are scheduler jobs of kind ``remind``, one per person (key: the user
-id), armed when a turn of theirs begins; when one fires it sends one message
-listing every game where it is their turn, the least time left on their clock
-first (:func:`bot.waits.by_time_left`), then re-arms itself for the next
-interval, or the next day at the hour they chose (``/me digest``), while such
-games remain, so thirty games still make one DM.
+The reminders live in :mod:`bot.surface.reminders`: a board arms them through
+:attr:`Notifier.turn_waits` (the front hands it over), and they are sent as turn notices are.
 
 Imports: discord, :mod:`bot.notices`, :mod:`bot.sessions`, :mod:`bot.storage`, :mod:`bot.time`, and
 :mod:`bot.surface` buttons, look, replies.
@@ -23,24 +21,21 @@ Imports: discord, :mod:`bot.notices`, :mod:`bot.sessions`, :mod:`bot.storage`, :
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Collection, Sequence
-from datetime import datetime
 
 import discord
 
-from bot import i18n, notices, waits
+from bot import i18n, notices
 from bot.holders import holder_at
-from bot.notices import Waiting
 from bot.records import MoveRecord
 from bot.replaying import undo_target
 from bot.sessions import Session
 from bot.sessions.play import turn_ended
-from bot.storage import DEADLINE, Job, JobPayload, PersonRow, Store
+from bot.storage import DEADLINE, Job, PersonRow, Store
 from bot.surface import nonces, written
 from bot.surface.buttons import Persistent, button
-from bot.surface.channels import channel_missing, is_member, nobody_told
+from bot.surface.channels import channel_missing, nobody_told
 from bot.surface.look import Look
 from bot.surface.replies import part_of
 from bot.time import gameclock as gc
@@ -55,22 +50,19 @@ DM_FAILED = N_(
     '{/me notify where:} "{choice me notify where thread}".'
 )
 MY_VIEW = N_("My view")  # the button on a turn DM
-LOG_WINDOW = 60  # the log's last moves read for when a turn began (the whole log when they do not tell)
 LOCALES_KEPT = 10_000  # people whose last seen locale is remembered in memory (a write only on a change)
 
 
-def seconds_of(stamp: str) -> float:
-    return datetime.fromisoformat(stamp).timestamp()
-
-
 class Notifier:
-    """Turn notices, reminders and the private view from a DM, for the table."""
+    """Turn notices, a game's end, refused DMs and the private view from a DM, for the table."""
 
     def __init__(self, look: Look):
         self.look = look
         self.locales: dict[int, str] = {}  # user id -> the locale last stored for them
         # a game's channel turned out to be gone: its games end (Boards.channel_gone)
         self.channel_gone: Callable[[int, int], Awaitable[None]] = nobody_told
+        # after a board, the reminders of the people it waits on are armed (Reminders.turn_waits)
+        self.turn_waits: Callable[[Session, dict[int, PersonRow], float], Awaitable[None]] = nothing_armed
 
     async def remember_locale(self, user_id: int, locale: str) -> None:
         """Keep the Discord locale of a person's interaction, for their direct messages (Discord
@@ -176,29 +168,18 @@ class Notifier:
     async def after_board(self, session: Session, board: int, called: Collection[int] = ()) -> None:
         """DM those to move who want it, once a turn: those whose seat the board (the message
         ``board``) calls on (:meth:`called`: when it begins their turn, or starts it again without a
-        move); in their quiet hours, when those end.  Arm reminders, whose interval counts from when
-        each one's turn began.  Done again after a stop (the ``after_board`` job), each step is
-        the same: a reminder armed already stays, and a turn notice carries a nonce naming the
-        person and the board (:data:`bot.surface.nonces.TURN`)."""
+        move); in their quiet hours, when those end.  First the reminders of all it waits on are
+        armed (:attr:`turn_waits`), whose interval counts from when each one's turn began.  Done
+        again after a stop (the ``after_board`` job), each step is the same: a reminder armed
+        already stays, and a turn notice carries a nonce naming the person and the board
+        (:data:`bot.surface.nonces.TURN`)."""
         waiting = self.waiting_people(session)
         if not waiting:
             return
         people = await self.store.people.several(waiting)
         now = self.now()
-        reminded = {uid for uid, p in people.items() if p.notify != "none" and p.remind_hours}
-        to_move = session.to_move()
-        seats = {
-            uid: seat.seat
-            for uid in reminded
-            if (seat := session.seat_of(uid)) is not None and seat.seat in to_move
-        }
-        # when each one's turn began, from one read of the log for them all
-        starts = await turn_starts(self, session, sorted(set(seats.values())))
-        changed = seconds_of(session.row.updated_at)
+        await self.turn_waits(session, people, now)  # their reminders (Reminders.turn_waits)
         for uid, person in people.items():
-            if uid in reminded:
-                since = min(changed, starts[seats[uid]]) if uid in seats else None
-                await self.arm_reminder(session, person, now, began=since)
             if not seat_in(session, uid, called):
                 continue  # told when this turn began
             if notices.reach(person, now)[1]:
@@ -207,26 +188,6 @@ class Notifier:
                 # quiet hours: the DM waits for their end (as a reminder, which lists the game),
                 # marked held: a notice owed, which turning reminders off does not take away
                 await hold(self, person, notices.quiet_ends(person, now))
-
-    async def arm_reminder(
-        self, session: Session, person: PersonRow, now: float, *, began: float | None = None
-    ) -> None:
-        """A turn of ``person``'s began in ``session`` (or a board was posted while it waits): their
-        reminder comes when that turn has waited their interval (or at their digest hour), counted
-        from its beginning, so that others' moves do not put it off.  One armed earlier stays only while another game of theirs waits
-        on them: one armed for a turn they have played since would come too soon for this one."""
-        key = str(person.user_id)
-        if began is None:
-            began = await waited_since(self, session, person.user_id)
-        due = await self.next_reminder(person, now, began=began)
-        armed = await self.store.jobs.job(REMIND, key)
-        if armed is not None and (armed.due_at >= due or armed.payload.get("held")):
-            return  # (a held notice comes at the end of the quiet hours, which re-arms it)
-        if armed is not None and any(  # (no membership lookups on every turn: the reminder makes them)
-            w.session.id != session.id for w in await self.waiting_games(person.user_id, members=False)
-        ):
-            return
-        await self.bot.scheduler.schedule(REMIND, key, due)
 
     async def dm_turn(self, session: Session, person: PersonRow, board: int) -> None:
         """The turn notice of ``person``, to move since the board ``board``: by direct message, or,
@@ -330,105 +291,6 @@ class Notifier:
         except discord.HTTPException:
             log.warning("could not tell %s that a DM failed", interaction.user.id)
 
-    # ------------------------------------------------------------- reminders
-
-    async def games_of(self, user_id: int, t: Language = ENGLISH, *, members: bool = True) -> list[Waiting]:
-        """Every lobby and game the person sits in, in the servers the bot is still in and (with
-        ``members``: one lookup a server, Discord not telling the bot of departures) they have not
-        left."""
-        now = self.now()
-        sessions = [
-            s
-            for s in await self.look.service.core.sessions_of(user_id)
-            if s.row.guild_id is not None and self.bot.get_guild(s.row.guild_id) is not None
-        ]
-        members_of = {
-            g: not members or await is_member(self.bot.get_guild(g), user_id)
-            for g in {s.row.guild_id for s in sessions}
-            if g
-        }
-        return [
-            Waiting(s, self.guild_name(s, t), now - await waited_since(self, s, user_id))
-            for s in sessions
-            if s.row.guild_id is not None and members_of[s.row.guild_id]
-        ]
-
-    async def mine(self, user_id: int, t: Language | None = None) -> str:
-        """``/game mine`` in language ``t`` (by default the person's, as last seen)."""
-        if t is None:
-            t = await self.language_of(await self.store.people.person(user_id))
-        games = await self.games_of(user_id, t)
-        clocks = {w.session.id: await self.time_left(w.session, t) for w in games}
-        return notices.mine_text(written.waiting(games), user_id, self.link, clocks, t)
-
-    async def waiting_games(
-        self, user_id: int, t: Language = ENGLISH, *, members: bool = True
-    ) -> list[Waiting]:
-        """The person's games where it is their turn, the longest waiting first, each with the
-        time left on their clock there (``members``: see :meth:`games_of`)."""
-        out = []
-        now = self.now()
-        for w in await self.games_of(user_id, t, members=members):
-            seat = w.session.seat_of(user_id)
-            if seat is not None and seat.seat is not None and seat.seat in w.session.to_move():
-                away = await self.look.service.core.away_of(w.session)
-                left = waits.seconds_left(w.session, seat.seat, now, away)
-                out.append(dataclasses.replace(w, left=left))
-        return sorted(out, key=lambda w: -w.seconds)
-
-    async def next_reminder(self, person: PersonRow, now: float, *, began: float | None = None) -> float:
-        """When the person's next reminder is due: at the hour of the day they chose
-        (``/me digest``), else ``remind_hours`` from now; for a turn that ``began`` earlier, when
-        its wait next reaches a whole number of intervals (others' moves meanwhile put it off
-        no more than they restart the wait)."""
-        hour = (await self.store.waits.settings(person.user_id)).digest_hour
-        if hour is not None:
-            return waits.next_digest(person, hour, now)
-        interval = person.remind_hours * 3600
-        if began is None or began >= now or not interval:
-            return now + interval
-        return began + (int((now - began) // interval) + 1) * interval
-
-    async def remind(self, user_id: int, *, held: bool = False, due: float | None = None) -> None:
-        """The scheduler's reminder: one message listing every game where it is their turn
-        (``held``: it carries a turn notice quiet hours held back, owed with reminders off too;
-        ``due``: when its ``remind`` job was due, which names this reminder in its nonce: the same
-        for the stopped process's firing and the restart's, another for the next reminder)."""
-        person = await self.store.people.person(user_id)
-        if person.notify == "none":
-            return  # (without reminders, only a turn's DM held by quiet hours comes here)
-        kept: JobPayload | None = {"held": True} if held else None
-        if person.away_at(self.now()) and person.away_until is not None:
-            # no reminders while away; they start again on return (a digest, at its hour)
-            hour = (await self.store.waits.settings(user_id)).digest_hour
-            await self.bot.scheduler.schedule(
-                REMIND, str(user_id), waits.after_away(person, hour, person.away_until), kept
-            )
-            return
-        t = await self.language_of(person)
-        games = await self.waiting_games(user_id, t)
-        if not games:
-            return  # armed again when a turn of theirs begins
-        if not person.locale:  # never seen: the language of the server of the longest-waiting game
-            t = await self.language_of(person, games[0].session)
-            games = await self.waiting_games(user_id, t)
-        now = self.now()
-        if person.wants_dm and notices.is_quiet(person, now) and not person.wants_mention:
-            await self.bot.scheduler.schedule(REMIND, str(user_id), notices.quiet_ends(person, now), kept)
-            return
-        dm_ok = False
-        games = waits.by_time_left(games)  # the least time left first
-        which = (user_id, due, held)
-        if person.wants_dm and not notices.is_quiet(person, now):
-            text = notices.digest(written.waiting(games), self.link, t)
-            dm_ok = await self.send_dm(user_id, text, nonce=nonces.told_nonce(nonces.REMINDER, *which))
-        if person.wants_mention or (person.wants_dm and not dm_ok):
-            for w in games:
-                nonce = nonces.told_nonce(nonces.REMINDER, *which, w.session.id)
-                await self.fall_back(w.session, user_id, w.seconds, nonce)
-        if person.remind_hours:
-            await self.bot.scheduler.schedule(REMIND, str(user_id), await self.next_reminder(person, now))
-
     # ------------------------------------------------------------- time away
 
     async def time_left(self, session: Session, t: Language = ENGLISH) -> str | None:
@@ -500,52 +362,8 @@ def wanting_mention(people: dict[int, PersonRow]) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=wanted or False)
 
 
-# ------------------------------------------------------------- how long a game has waited
-
-
-async def waited_since(notifier: Notifier, session: Session, user_id: int) -> float:
-    """Since when ``session`` has waited as its reminders and ``/game mine`` count it: on the
-    person, since their current turn began (others moving meanwhile do not restart it: see
-    :func:`bot.notices.turn_began`); on others, since the turn of the one waited on longest began;
-    a lobby or a game over, since its last change."""
-    seat = session.seat_of(user_id)
-    to_move = session.to_move()
-    seats = [seat.seat] if seat is not None and seat.seat in to_move else sorted(to_move)
-    starts = await turn_starts(notifier, session, seats)  # none for a lobby or a game over
-    return min([seconds_of(session.row.updated_at), *starts.values()])
-
-
-async def turn_starts(notifier: Notifier, session: Session, seats: Sequence[int]) -> dict[int, float]:
-    """When the current turn of each of ``seats`` began for the person holding it now
-    (:func:`bot.notices.turn_began`; a seat handed to a league's substitute since: when they took
-    it, as they have waited only since), from one read of the log's end (the whole log only when
-    that does not tell)."""
-    if not seats:
-        return {}
-    began = await seat_turn_starts(notifier, session, seats)
-    came: dict[int, float] = {}
-    for held in await notifier.store.history.handovers(session.id):
-        came[held.seat] = max(came.get(held.seat, held.at), held.at)
-    return {s: max(b, came.get(s, b)) for s, b in began.items()}
-
-
-async def seat_turn_starts(notifier: Notifier, session: Session, seats: Sequence[int]) -> dict[int, float]:
-    """When the current turn of each of ``seats`` began, whoever held it, by the log."""
-    try:
-        turn: int | None = session.engine.turn_number(session.state)
-    except Exception:  # a turn number the rules cannot give: every move restarts the wait
-        turn = None
-    rows = await notifier.store.history.moves(session.id, last=LOG_WINDOW)
-    began = {s: notices.turn_began(rows, s, turn, None) for s in seats}
-    if None in began.values() and len(rows) == LOG_WINDOW:  # a turn began before the window
-        rows = await notifier.store.history.moves(session.id)
-        began = {s: notices.turn_began(rows, s, turn, None) for s in seats}
-    if None in began.values():  # waiting since the game began (or since its log's first row, at least)
-        started = await notifier.store.history.started_at(session.id)
-        changed = seconds_of(session.row.updated_at)
-        start = seconds_of(started) if started else seconds_of(rows[0].created_at) if rows else changed
-        return {s: start if b is None else b for s, b in began.items()}
-    return {s: b for s, b in began.items() if b is not None}
+async def nothing_armed(session: Session, people: dict[int, PersonRow], now: float) -> None:
+    """What :attr:`Notifier.turn_waits` does until the front hands it the reminders' (arms nothing)."""
 
 
 # ------------------------------------------------------------- a game's end, after quiet hours
@@ -607,12 +425,10 @@ async def deadlines_again(notifier: Notifier, user_id: int) -> list[Session]:
     return games
 
 
-async def clocks_resume(notifier: Notifier, user_id: int, away_until: float | None = None) -> None:
+async def clocks_resume(notifier: Notifier, user_id: int) -> None:
     """After ``/me back``: the person's turn deadlines and clock warnings are looked at now, so
     that each moves to when their clock, running again, runs out or reaches 80 % (the jobs'
-    checks do the arithmetic); a reminder put off to the end of the time away (``away_until``,
-    as it was before they came back) comes now, as it would have at that end (a daily digest: at
-    its next hour)."""
+    checks do the arithmetic; a reminder the time away put off: :meth:`bot.surface.reminders.Reminders.back`)."""
     now = notifier.now()
     for session in await deadlines_again(notifier, user_id):
         if user_id in notifier.waiting_people(session):
@@ -621,13 +437,6 @@ async def clocks_resume(notifier: Notifier, user_id: int, away_until: float | No
                 warning = await notifier.store.jobs.job(CLOCK_WARNING, f"{session.id}:{seat.seat}")
                 if warning is not None and warning.due_at > now:
                     await notifier.bot.scheduler.schedule(CLOCK_WARNING, warning.key, now, warning.payload)
-    reminder = await notifier.store.jobs.job(REMIND, str(user_id))
-    if reminder is not None and away_until is not None and reminder.due_at > now:
-        person = await notifier.store.people.person(user_id)
-        hour = (await notifier.store.waits.settings(user_id)).digest_hour
-        if reminder.due_at == waits.after_away(person, hour, away_until):  # put off by the time away
-            due = waits.after_away(person, hour, now)
-            await notifier.bot.scheduler.schedule(REMIND, reminder.key, due, reminder.payload)
 
 
 async def mention_above(
@@ -674,30 +483,6 @@ async def ends_held(notifier: Notifier, person: PersonRow) -> None:
         warning = await notifier.store.jobs.job(CLOCK_WARNING, f"{session.id}:{seat.seat}")
         if warning is not None and warning.due_at > due:
             await notifier.bot.scheduler.schedule(CLOCK_WARNING, warning.key, due, warning.payload)
-
-
-async def reminders_changed(notifier: Notifier, person: PersonRow) -> None:
-    """After ``/me notify``: with reminders on, the next one comes after the new interval at
-    the latest, for the games already waiting on the person too (a reminder is otherwise armed
-    only when a turn begins); with reminders off, none is armed."""
-    key = str(person.user_id)
-    now = notifier.now()
-    armed = await notifier.store.jobs.job(REMIND, key)
-    if armed is not None and armed.payload.get("held") and person.notify != "none":
-        # a turn notice quiet hours held back is owed whatever the reminders: it comes when the
-        # quiet hours (as they are now) end, at once if there are none now
-        await notifier.bot.scheduler.schedule(
-            REMIND, key, min(armed.due_at, notices.quiet_ends(person, now)), {"held": True}
-        )
-        return
-    if person.notify == "none" or not person.remind_hours:
-        await notifier.bot.scheduler.cancel(REMIND, key)
-        return
-    due = await notifier.next_reminder(person, now)
-    if armed is None and not await notifier.waiting_games(person.user_id):
-        return  # nothing waits on them: armed when a turn of theirs begins
-    if armed is None or armed.due_at > due:
-        await notifier.bot.scheduler.schedule(REMIND, key, due)
 
 
 def private_view(session_id: int, t: Language = ENGLISH) -> discord.ui.View:

@@ -22,6 +22,7 @@ from bot.surface.history import HistoryButton, HistoryPages, HistorySelect
 from bot.surface.lobby import Lobby, LobbyButton
 from bot.surface.look import Look
 from bot.surface.menus import HandButton, Menus, MoveButton, MoveSelect, NavButton, TurnButton
+from bot.surface.reminders import Reminders
 from bot.surface.replies import Replies
 from bot.surface.results import RematchButton, Results
 from bot.surface.undo import UndoButton, UndoRequests
@@ -55,6 +56,8 @@ class Front:
         self.history = history = History(service)  # the games' history, for the pages and the web
         self.look = Look(bot, service)
         self.notifier = Notifier(self.look)
+        self.reminders = Reminders(self.notifier)  # the remind job, /game mine, /play next
+        self.notifier.turn_waits = self.reminders.turn_waits
         self.replies = Replies(self.notifier, service.metrics)
         self.boards = Boards(self.look, self.notifier, self.replies, history)
         self.catchup = CatchUp(self.boards)  # the computers' turns after a board, and the catch-up
@@ -74,7 +77,8 @@ class Front:
         self.notifier.channel_gone = self.boards.channel_gone
         self.clocks.clock_changed = self.undo.clock_changed
         self.boards.after_board.append(self.clocks.close_answered)
-        self.waits = Waits(self.boards)  # forced moves, passes ahead, clock warnings, watchers, followers
+        # forced moves, passes ahead, clock warnings, watchers, followers, /play next
+        self.waits = Waits(self.boards, self.reminders)
         self.boards.waits_after = self.waits.posted
         self.boards.waits_resumed = self.waits.resume
         self.boards.waits_told = self.waits.told_after

@@ -70,14 +70,15 @@ as post -> what records it -> its nonce, or why none:
   its hold as each table opens, so none finds a thread a live opening has just made; should Discord
   take over two minutes on one table, the opening, finding its hold taken, leaves the rest to the
   guard);
-- a reminder, or the turn notice quiet hours held, which a reminder brings (``Notifier.remind``),
+- a reminder, or the turn notice quiet hours held, which a reminder brings (``Reminders.remind``),
   and the mention in each game's channel in place of it -> the ``remind`` job armed again or done
   -> :data:`REMINDER`, naming the person, when the job was due (which reminder: the next one is
   another post) and whether it brought a held notice (a mention: and the game); made again once the
   stopped process's lease (two minutes) is over, so within Discord's minutes;
 - what follows a board once it is recorded (``Boards.post_board``): the turn notice by direct
   message of each person whose turn it began, or the mention in its place
-  (``Notifier.after_board``, which arms their reminders too: armed already, one stays), and a
+  (``Notifier.after_board``, which arms their reminders too, ``Reminders.turn_waits``: armed already,
+  one stays), and a
   game's end told at once (``game_ended``) -> the board's ``after_board`` job, armed in the step
   that records the board and dropped once they are told -> :data:`TURN`, naming the person and the
   board (the mention another), and :data:`END_DM`; made again once the stopped process's hold (two

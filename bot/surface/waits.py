@@ -12,7 +12,8 @@ before these are done leaves the board's ``after_board`` job, which does them ag
 (:meth:`Waits.resume`, :meth:`Waits.told_after`), the direct messages with the same nonces.
 
 Imports: discord, :mod:`bot.waits`, :mod:`bot.notices`, :mod:`bot.public`, :mod:`bot.sessions`,
-:mod:`bot.storage`, :mod:`bot.time`, and :mod:`bot.surface` boards, direct, look, nonces, replies.
+:mod:`bot.storage`, :mod:`bot.time`, and :mod:`bot.surface` boards, direct, look, nonces, reminders,
+replies.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from bot.surface import nonces, written
 from bot.surface.boards import Boards
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
+from bot.surface.reminders import Reminders
 from bot.surface.replies import reply
 from bot.texts import MESSAGE_LIMIT, clip
 from bot.time import gameclock as gc
@@ -41,8 +43,9 @@ log = logging.getLogger(__name__)
 class Waits:
     """Forced moves, passes ahead, the clock warning, /play next, watchers and followers."""
 
-    def __init__(self, boards: Boards):
+    def __init__(self, boards: Boards, reminders: Reminders):
         self.boards = boards
+        self.reminders = reminders  # the games waiting on a person, for /play next
         self.look: Look = boards.look
         self.notifier: Notifier = boards.notifier
         self.service = boards.service
@@ -367,7 +370,7 @@ class Waits:
     async def next_game(self, interaction: discord.Interaction) -> None:
         """``/play next``: the game that has waited longest for the asker, a link and their view."""
         t = i18n.private(interaction)
-        games = await self.notifier.waiting_games(interaction.user.id, t)
+        games = await self.reminders.waiting_games(interaction.user.id, t)
         if not games:
             await reply(interaction, t.gettext("No game is waiting on you. /game mine lists your games."))
             return

@@ -49,7 +49,7 @@ KINDS = (
     Kind(ARCHIVE, "the table (Table.archive_thread)", "key: a finished game's session id"),
     Kind(
         REMIND,
-        "turn notices (Notifier.remind)",
+        "reminders (Reminders.remind)",
         "key: user id; payload: held, when it carries a turn notice held back by quiet hours",
     ),
     Kind(

@@ -670,7 +670,7 @@ async def test_a_turn_keeps_its_wait_while_others_move_and_starts_again_after_he
         # it stays when her wait reaches 24 hours
         session = await bot.sessions.core.in_channel(chan.id)
         person = await bot.store.people.person(alice.id)
-        await bot.front.notifier.arm_reminder(session, person, table_clock.time())
+        await bot.front.reminders.arm_reminder(session, person, table_clock.time())
         assert (await bot.store.jobs.job("remind", str(alice.id))).due_at == began + 24 * 3600
         standin.skip_messages(standin.dm(alice))
         table_clock.advance(4 * 3600 - 300)

@@ -19,6 +19,7 @@ from bot.replaying import taken_back
 from bot.sessions import Session
 from bot.storage import NOTIFY_PLACES, MoveRow, PersonRow
 from bot.texts import MESSAGE_LIMIT, clip, event_lines, outcome_lines
+from bot.time.source import seconds_of
 from engines.core import Outcome, echo
 from languages import ENGLISH, N_, Language
 
@@ -230,7 +231,7 @@ def turn_began(rows: Sequence[MoveRow], seat: int, turn: int | None, start: floa
         if row.number in gone:
             continue
         if row.seat == seat or turn is None or row.turn != turn:
-            return datetime.fromisoformat(row.created_at).timestamp()
+            return seconds_of(row.created_at)
     return start
 
 

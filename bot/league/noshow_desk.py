@@ -18,7 +18,6 @@ import functools
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 
 from bot import notices
 from bot.league import noshows as rules
@@ -33,6 +32,7 @@ from bot.storage import Body, Clocked, Job
 from bot.storage.leagues import LeagueGame, LeagueRow, forfeiting
 from bot.storage.noshows import Substitute
 from bot.time import jobs
+from bot.time.source import seconds_of
 from engines.core import Said, said
 from languages import ENGLISH, N_, Language
 
@@ -114,7 +114,7 @@ class NoShowDesk:
         stored = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
         if stored is None:
             return
-        start = datetime.fromisoformat(stored.opened_at).timestamp()
+        start = seconds_of(stored.opened_at)
         times = rules.nudge_times(start, stored.deadline_at)
         await self.scheduler.schedule(
             jobs.LEAGUE_NUDGE,
@@ -501,7 +501,7 @@ class NoShowDesk:
         current = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
         if current is None:
             return []
-        opened = datetime.fromisoformat(current.opened_at).timestamp()
+        opened = seconds_of(current.opened_at)
         games = await self.store.leagues.league_games(league.id, number)
         moves = await self.store.noshows.last_moves([g.session_id for g in games if g.session_id is not None])
         now_games = []

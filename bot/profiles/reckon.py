@@ -30,12 +30,12 @@ import math
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 
 from bot.holders import holder_at
 from bot.replaying import undo_target
 from bot.storage.profiles import GameLog, GameTurns, SeatedGame, TurnRow, TurnSummary
 from bot.time import gameclock as gc
+from bot.time.source import seconds_of
 
 PRIOR_TURNS = 10
 PRIOR_ON_TIME = 8
@@ -46,10 +46,6 @@ MINUTE, HOUR = 60, 3600
 
 PACES: dict[str, float] = {"live": 15 * MINUTE, "fast": 4 * HOUR, "daily": 24 * HOUR, "slow": math.inf}
 """The pace tiers: a person's pace is the first whose limit their median time to move is within."""
-
-
-def seconds_of(stamp: str) -> float:
-    return datetime.fromisoformat(stamp).timestamp()
 
 
 def allowed_seconds(clock: str | None, timer_seconds: float | None, remind_hours: int) -> float:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 
 from bot.storage.base import Body, Concern, Row, all_, fits, many, need_guild, run, upsert
+from bot.time.source import seconds_of
 
 LOGS_AT_ONCE = 500
 """How many games' logs one statement reads."""
@@ -163,7 +163,7 @@ def holders_of(
             seat = next((s for s, u in people.get(sid, {}).items() if u == substitute), None)
             if seat is None:
                 continue
-            made = [m.number for m in logged.get(sid, []) if _seconds(m.created_at) <= float(at)]
+            made = [m.number for m in logged.get(sid, []) if seconds_of(m.created_at) <= float(at)]
             before, resigned_after = max(made, default=0), 0
         out.setdefault(sid, []).append(
             Holder(int(seat), int(original), int(before), resigned_after, float(at), name or "")
@@ -179,10 +179,6 @@ def ran_out(banks: str | None) -> frozenset[int]:
         return frozenset(int(seat) for seat in pending)
     except (ValueError, TypeError, AttributeError):
         return frozenset()
-
-
-def _seconds(stamp: str) -> float:
-    return datetime.fromisoformat(stamp).timestamp()
 
 
 class Profiles(Concern):

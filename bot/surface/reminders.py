@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
 from bot import notices, waits
@@ -29,13 +28,10 @@ from bot.surface import nonces, written
 from bot.surface.channels import is_member
 from bot.surface.direct import Notifier
 from bot.time.jobs import REMIND
+from bot.time.source import seconds_of
 from languages import ENGLISH, Language
 
 LOG_WINDOW = 60  # the log's last moves read for when a turn began (the whole log when they do not tell)
-
-
-def seconds_of(stamp: str) -> float:
-    return datetime.fromisoformat(stamp).timestamp()
 
 
 class Reminders:

@@ -20,6 +20,11 @@ def stamp_of(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="milliseconds")
 
 
+def seconds_of(stamp: str) -> float:
+    """A stored stamp (:func:`stamp_of`'s text) as seconds since the epoch."""
+    return datetime.fromisoformat(stamp).timestamp()
+
+
 class Clock:
     """What time it is, for the table."""
 

@@ -9,7 +9,8 @@ seat when nobody has answered within :data:`gameclock.VOTE_SECONDS`.  Buttons an
 (the buttons are dynamic items), so both survive a restart.  The ``ask`` job (key
 ``<session>:<seat>``) is armed with the time-out too, a little later
 (:data:`bot.sessions.clocks.ASK_AFTER`), and the question's post cancels it: a process that stops
-between the time-out and its question leaves the question to be asked after the restart.  A
+between the time-out and its question leaves the question to be asked after the restart, with the
+others of that time-out (one direct message a person about them all, as at the time-out).  A
 question Discord refuses is logged and told like a refused board (:mod:`bot.surface.unposted`),
 and the ``ask`` job asks it again until it is posted, answered or closed.  The late person may still move while
 the question is open; that closes it.  A question closed by anything but an answer (the late
@@ -34,7 +35,9 @@ buttons, channels, direct, lobby, nonces, replies, unposted.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
@@ -173,6 +176,8 @@ class ClockDesk:
         # the questions this process is posting after a time-out (session, seat, time), which their
         # ``ask`` job, armed with the time-out in case the process stops first, leaves to it
         self.asking: set[tuple[int, int, int]] = set()
+        # one game's questions asked again at a time here, so that siblings tell once (ask_again)
+        self.asking_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def deadline(self, job: Job) -> None:
         """The ``deadline`` job of a clocked game, the turn timer's too (see Clocks.fire_clock)."""
@@ -197,18 +202,23 @@ class ClockDesk:
 
     async def ask(self, out: TimeOut) -> None:
         """Post the question for each seat that ran out (the job that ends it unanswered was armed
-        with the time-out).  A question Discord refuses is logged, told and asked again
-        (:meth:`ask_again`)."""
-        session = out.session
-        at = int(out.at)
+        with the time-out), and tell them (:meth:`ask_seats`)."""
+        # (each seat's ``timeout`` and ``ask`` jobs were armed in the time-out's own commit)
+        await self.ask_seats(out.session, out.seats, int(out.at), marked=True)
+
+    async def ask_seats(self, session: Session, seats: list[Seat], at: int, *, marked: bool = False) -> None:
+        """Post the question for each of ``seats``, whose time ran out at ``at``, then write one
+        direct message a person about those posted (:meth:`told_asked`, which cancels their ``ask``
+        jobs).  A question Discord refuses is logged, told (one message a person for those refused
+        alike) and asked again alone (:meth:`ask_again`).  ``marked``: the questions are in
+        :attr:`asking` meanwhile, which their ``ask`` jobs, firing then, leave to this post."""
         asked = True
         refused: list[tuple[int, Refused]] = []  # told once all are tried: one message a person
         posted_now: list[tuple[Seat, discord.Message, dict[int, PersonRow]]] = []  # the same
-        # (each seat's ``timeout`` and ``ask`` jobs were armed in the time-out's own commit)
-        mine = {(session.id, seat.seat, at) for seat in out.seats if seat.seat is not None}
-        self.asking |= mine  # (its ``ask`` job, firing meanwhile, leaves each to this post)
+        mine = {(session.id, seat.seat, at) for seat in seats if seat.seat is not None} if marked else set()
+        self.asking |= mine
         try:
-            for seat in out.seats:
+            for seat in seats:
                 assert seat.seat is not None  # a seat in a running game
                 posted = await self.post_question(session, seat.seat, at, refused, posted_now)
                 if posted is None:
@@ -221,9 +231,9 @@ class ClockDesk:
         finally:
             self.asking -= mine
         for key in dict.fromkeys(why.key for _, why in refused):
-            seats = [seat for seat, why in refused if why.key == key]
+            late = [seat for seat, why in refused if why.key == key]
             why = next(why for _, why in refused if why.key == key)
-            await self.tell_unasked(session, seats, why)
+            await self.tell_unasked(session, late, why)
         if asked:
             await self.clock_changed(session)
 
@@ -484,16 +494,53 @@ class ClockDesk:
 
     async def ask_again(self, job: Job) -> None:
         """The ``ask`` job: a timeout question Discord refused, or never posted (the process
-        stopped between the time-out and its question), is posted now, if still open (a refusal
-        again arms the job again).  One this process is posting still is left to that post."""
+        stopped between the time-out and its question), is posted now, if still open.  A question
+        the time-out armed the job for is asked together with those of the same time-out whose
+        jobs are still pending (:meth:`siblings`), as at the time-out: one direct message a person
+        about them all, the same one (its nonce) that a stop may have sent before.  One refused
+        before is asked alone (a refusal again arms the job again).  One this process is posting
+        still is left to that post.  Jobs of one game take turns in this process, and a job asked
+        with a sibling (gone), or armed again meanwhile (refused), has nothing left to do; another
+        process asking them at once posts the same posts and messages (their nonces)."""
         session_id, seat = (int(x) for x in job.key.split(":"))
         at = int(job.payload.get("at", -1))
         if (session_id, seat, at) in self.asking:  # posted (which cancels the job) or refused
             await self.again(job)
             return
-        session = await self.service.clocks.question_open(session_id, seat, at)
-        if session is not None and await self.post_question(session, seat, at):
-            await self.clock_changed(session)
+        async with self.asking_lock(session_id):
+            now = await self.service.store.jobs.job(ASK, job.key)
+            if now is None or now.claim != job.claim:
+                return  # asked with a sibling (its job went), or refused and armed again since
+            session: Session | None = None
+            late: list[int] = []
+            for other in await self.siblings(job, session_id, at):
+                found = await self.service.clocks.question_open(session_id, other, at)
+                if found is not None:
+                    session, late = found, [*late, other]
+            if session is not None:
+                await self.ask_seats(session, [session.by_seat(s) for s in late], at)
+
+    def asking_lock(self, session_id: int) -> asyncio.Lock:
+        """The lock under which this process asks a game's questions again (:meth:`ask_again`)."""
+        lock = self.asking_locks.get(session_id)
+        if lock is None:
+            lock = self.asking_locks[session_id] = asyncio.Lock()
+        return lock
+
+    async def siblings(self, job: Job, session_id: int, at: int) -> list[int]:
+        """The seats whose questions the ``ask`` job ``job`` asks: its own, and when the time-out
+        armed it, those of every seat whose time ran out with it and whose ``ask`` job, armed so
+        too, is still pending (a refusal arms it again, marked ``told``: asked alone), but for
+        those this process is posting still."""
+        seat = int(job.key.split(":")[1])
+        if "told" in job.payload:
+            return [seat]
+        seats = {seat}
+        for other in await self.service.store.jobs.pending(ASK):
+            number, _, its = other.key.partition(":")
+            if int(number) == session_id and other.payload.get("at") == at and "told" not in other.payload:
+                seats.add(int(its))
+        return sorted(s for s in seats if (session_id, s, at) not in self.asking)  # (not its own)
 
     async def unanswered(self, job: Job) -> None:
         """The ``timeout`` job: nobody answered in time, so the computer takes the seat.  The take

@@ -23,8 +23,10 @@ as post -> what records it -> its nonce, or why none:
   :data:`QUESTION`, naming the seat and the time-out (a later question for the same seat, after
   more time, is another post); the direct message :data:`QUESTION_DM`, naming the person and the
   questions' messages, the mention the same, naming those it mentions; made again by the ``ask``
-  job two minutes after the time-out, so within Discord's minutes (a person written to about
-  several questions at once is written to about each alone by it);
+  job two minutes after the time-out, so within Discord's minutes, which asks every question of
+  that time-out whose ``ask`` job is still pending together (``ClockDesk.ask_again``), so that a
+  person written to about several questions at once is written the same message again (sibling
+  jobs take turns in a process, and find their job gone; two processes send the same nonces);
 - the line saying what was decided about it, nobody answering or a person (``ClockDesk.say``) ->
   the ``timeout`` job's ``taken`` mark dropped (with more time, once the board calling the seat
   again is posted) -> :data:`CLOCK_LINE`, naming the seat and the time-out (the first answer

@@ -101,8 +101,9 @@ KINDS = (
     Kind(
         ASK,
         "clock votes (ClockDesk.ask_again)",
-        "key: session:seat, whose timeout question is not posted yet (armed with the time-out) or Discord "
-        "refused; payload: its time, what was told, the server",
+        "key: session:seat, whose timeout question is not posted yet (armed with the time-out: asked with"
+        " the others of that time-out still pending) or Discord refused; payload: its time, what was told,"
+        " the server",
     ),
     Kind(
         TIMEOUT_NOTICE,

@@ -283,6 +283,28 @@ async def test_questions_refused_for_several_seats_at_once_are_told_in_one_messa
         assert len(dms(standin, alice)) == len(dms(standin, bob)) == 1
 
 
+async def carol_kept(standin, bot, chan, users):
+    """Alice, Bob and Carol (``users``) start a Guanga game (apprentice: in its first phase each
+    keeps an order, all at once) under a one-day bank in a thread of ``chan``, and Carol keeps
+    hers: Alice's and Bob's banks run out together a day on.  The thread and the session."""
+    alice, bob, carol = users
+    r = await standin.slash(alice, chan, "guanga new", players=3, mode="apprentice", clock="bank:1d")
+    lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+    thread = standin.channel(lobby.id)
+    await standin.click(bob, lobby, lobby_button(lobby, "join"))
+    await standin.click(carol, lobby, lobby_button(lobby, "join"))
+    await standin.click(alice, lobby, lobby_button(lobby, "start"))
+    await standin.next_message(thread, is_board)
+    await bot.front.catchup.drain()
+    session = await bot.sessions.core.in_channel(thread.id)
+    assert session.to_move() == {0, 1, 2}
+    carol_seat = session.seat_of(carol.id).seat
+    keep = next(m for m in session.engine.legal_moves(session.state, carol_seat))
+    await (await standin.slash(carol, thread, "guanga move", move=str(keep))).original()
+    await bot.front.catchup.drain()
+    return thread, session
+
+
 async def test_questions_asked_for_several_seats_at_once_send_one_direct_message_each(
     standin, bot_factory, table_clock
 ):
@@ -295,20 +317,7 @@ async def test_questions_asked_for_several_seats_at_once_send_one_direct_message
         await standin.wait_synced()
         for user in (alice, bob, carol):
             await (await standin.slash(user, chan, "me notify", where="both")).original()
-        r = await standin.slash(alice, chan, "guanga new", players=3, mode="apprentice", clock="bank:1d")
-        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
-        thread = standin.channel(lobby.id)
-        await standin.click(bob, lobby, lobby_button(lobby, "join"))
-        await standin.click(carol, lobby, lobby_button(lobby, "join"))
-        await standin.click(alice, lobby, lobby_button(lobby, "start"))
-        await standin.next_message(thread, is_board)
-        await bot.front.catchup.drain()
-        session = await bot.sessions.core.in_channel(thread.id)
-        assert session.to_move() == {0, 1, 2}
-        carol_seat = session.seat_of(carol.id).seat
-        keep = next(m for m in session.engine.legal_moves(session.state, carol_seat))
-        await (await standin.slash(carol, thread, "guanga move", move=str(keep))).original()
-        await bot.front.catchup.drain()
+        thread, session = await carol_kept(standin, bot, chan, (alice, bob, carol))
         before = {u.id: len(dms(standin, u)) for u in (alice, bob, carol)}
         table_clock.advance(DAY)
         await bot.scheduler.run_due()

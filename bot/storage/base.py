@@ -280,6 +280,7 @@ class JobPayload(TypedDict, total=False):
     asked: list[list[int]]  # timeout notice: the questions (seat, time out) told after quiet hours
     called: list[int]  # after board: the seats whose turn the board began, told it by turn notice
     end: bool  # after board: the board told the game's end, told its players by direct message
+    moves: int  # undo notice: how many moves the request takes back
     last: str  # after board: the line the board's public picture shows (drawn again for its watchers)
 
 

@@ -461,7 +461,7 @@ class ClockDesk:
         held = await self.service.store.jobs.job(TIMEOUT_NOTICE, key)
         before = [(seat, at) for seat, at in held.payload.get("asked", [])] if held is not None else []
         pairs = list(dict.fromkeys([*before, *((seat, at) for seat, at in asked if seat is not None)]))
-        scheduler = self.boards.notifier.bot.scheduler
+        scheduler = self.boards.notifier.scheduler
         due = notices.quiet_ends(person, self.boards.notifier.now())
         await scheduler.schedule(TIMEOUT_NOTICE, key, due, {"asked": [[seat, at] for seat, at in pairs]})
 
@@ -476,7 +476,7 @@ class ClockDesk:
             return
         now = self.boards.notifier.now()
         if notices.is_quiet(person, now):
-            await self.boards.notifier.bot.scheduler.schedule(
+            await self.boards.notifier.scheduler.schedule(
                 TIMEOUT_NOTICE, job.key, notices.quiet_ends(person, now), job.payload
             )
             return

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Collection, Sequence
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -41,6 +42,10 @@ from bot.surface.replies import part_of
 from bot.time import gameclock as gc
 from bot.time.jobs import CLOCK_WARNING, END_NOTICE, REMIND, TIMEOUT_NOTICE, UNDO_NOTICE
 from languages import ENGLISH, N_, Language, language
+
+if TYPE_CHECKING:
+    from bot.surface.tableparts import TableClient
+    from bot.time.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
 
@@ -93,8 +98,16 @@ class Notifier:
         return self.look.service.store
 
     @property
-    def bot(self):
+    def bot(self) -> TableClient:
         return self.look.bot
+
+    @property
+    def scheduler(self) -> Scheduler:
+        """The bot's scheduler, made as the bot is prepared, before anything is told."""
+        scheduler = self.bot.scheduler
+        if scheduler is None:
+            raise RuntimeError("the scheduler is made as the bot is prepared (setup_hook)")
+        return scheduler
 
     def now(self) -> float:
         return self.store.clock.time()
@@ -145,7 +158,7 @@ class Notifier:
                 await tell_end(self, session, uid, person, board)
             elif notices.held(person, now):
                 due = notices.quiet_ends(person, now)
-                await self.bot.scheduler.schedule(END_NOTICE, f"{session.id}:{uid}", due)
+                await self.scheduler.schedule(END_NOTICE, f"{session.id}:{uid}", due)
 
     def called(
         self, session: Session, untold: Sequence[MoveRecord], restarted: Collection[int] = ()
@@ -379,7 +392,7 @@ async def end_notice(notifier: Notifier, job: Job) -> None:
         return
     now = notifier.now()
     if notices.is_quiet(person, now):
-        await notifier.bot.scheduler.schedule(END_NOTICE, job.key, notices.quiet_ends(person, now))
+        await notifier.scheduler.schedule(END_NOTICE, job.key, notices.quiet_ends(person, now))
         return
     await tell_end(notifier, session, uid, person, session.row.board_message_id)
 
@@ -421,7 +434,7 @@ async def deadlines_again(notifier: Notifier, user_id: int) -> list[Session]:
         if user_id in notifier.waiting_people(session) and session.banks.since:
             job = await notifier.store.jobs.job(DEADLINE, str(session.id))
             if job is not None and job.due_at > now:
-                await notifier.bot.scheduler.schedule(DEADLINE, job.key, now, job.payload)
+                await notifier.scheduler.schedule(DEADLINE, job.key, now, job.payload)
     return games
 
 
@@ -436,7 +449,7 @@ async def clocks_resume(notifier: Notifier, user_id: int) -> None:
             if seat is not None and seat.seat is not None:
                 warning = await notifier.store.jobs.job(CLOCK_WARNING, f"{session.id}:{seat.seat}")
                 if warning is not None and warning.due_at > now:
-                    await notifier.bot.scheduler.schedule(CLOCK_WARNING, warning.key, now, warning.payload)
+                    await notifier.scheduler.schedule(CLOCK_WARNING, warning.key, now, warning.payload)
 
 
 async def mention_above(
@@ -461,7 +474,7 @@ async def hold(notifier: Notifier, person: PersonRow, due: float) -> None:
     armed = await notifier.store.jobs.job(REMIND, str(person.user_id))
     if armed is not None and armed.due_at < due:
         due = armed.due_at
-    await notifier.bot.scheduler.schedule(REMIND, str(person.user_id), due, {"held": True})
+    await notifier.scheduler.schedule(REMIND, str(person.user_id), due, {"held": True})
 
 
 async def ends_held(notifier: Notifier, person: PersonRow) -> None:
@@ -475,14 +488,14 @@ async def ends_held(notifier: Notifier, person: PersonRow) -> None:
     for kind in (END_NOTICE, TIMEOUT_NOTICE, UNDO_NOTICE):
         for job in await notifier.store.jobs.pending(kind):
             if job.key.endswith(suffix) and job.due_at > due:
-                await notifier.bot.scheduler.schedule(kind, job.key, due, job.payload)
+                await notifier.scheduler.schedule(kind, job.key, due, job.payload)
     for session in await notifier.look.service.core.sessions_of(person.user_id):
         seat = session.seat_of(person.user_id)
         if seat is None or seat.seat is None or seat.seat not in session.to_move():
             continue
         warning = await notifier.store.jobs.job(CLOCK_WARNING, f"{session.id}:{seat.seat}")
         if warning is not None and warning.due_at > due:
-            await notifier.bot.scheduler.schedule(CLOCK_WARNING, warning.key, due, warning.payload)
+            await notifier.scheduler.schedule(CLOCK_WARNING, warning.key, due, warning.payload)
 
 
 def private_view(session_id: int, t: Language = ENGLISH) -> discord.ui.View:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from bot import notices, waits
 from bot.notices import Waiting
@@ -30,6 +30,10 @@ from bot.surface.direct import Notifier
 from bot.time.jobs import REMIND
 from bot.time.source import seconds_of
 from languages import ENGLISH, Language
+
+if TYPE_CHECKING:
+    from bot.surface.tableparts import TableClient
+    from bot.time.scheduler import Scheduler
 
 LOG_WINDOW = 60  # the log's last moves read for when a turn began (the whole log when they do not tell)
 
@@ -45,8 +49,12 @@ class Reminders:
         return self.notifier.store
 
     @property
-    def bot(self) -> Any:
+    def bot(self) -> TableClient:
         return self.notifier.bot
+
+    @property
+    def scheduler(self) -> Scheduler:
+        return self.notifier.scheduler
 
     def now(self) -> float:
         return self.notifier.now()
@@ -88,7 +96,7 @@ class Reminders:
             w.session.id != session.id for w in await self.waiting_games(person.user_id, members=False)
         ):
             return
-        await self.bot.scheduler.schedule(REMIND, key, due)
+        await self.scheduler.schedule(REMIND, key, due)
 
     async def games_of(self, user_id: int, t: Language = ENGLISH, *, members: bool = True) -> list[Waiting]:
         """Every lobby and game the person sits in, in the servers the bot is still in and (with
@@ -160,7 +168,7 @@ class Reminders:
         if person.away_at(self.now()) and person.away_until is not None:
             # no reminders while away; they start again on return (a digest, at its hour)
             hour = (await self.store.waits.settings(user_id)).digest_hour
-            await self.bot.scheduler.schedule(
+            await self.scheduler.schedule(
                 REMIND, str(user_id), waits.after_away(person, hour, person.away_until), kept
             )
             return
@@ -173,7 +181,7 @@ class Reminders:
             games = await self.waiting_games(user_id, t)
         now = self.now()
         if person.wants_dm and notices.is_quiet(person, now) and not person.wants_mention:
-            await self.bot.scheduler.schedule(REMIND, str(user_id), notices.quiet_ends(person, now), kept)
+            await self.scheduler.schedule(REMIND, str(user_id), notices.quiet_ends(person, now), kept)
             return
         dm_ok = False
         games = waits.by_time_left(games)  # the least time left first
@@ -186,7 +194,7 @@ class Reminders:
                 nonce = nonces.told_nonce(nonces.REMINDER, *which, w.session.id)
                 await notifier.fall_back(w.session, user_id, w.seconds, nonce)
         if person.remind_hours:
-            await self.bot.scheduler.schedule(REMIND, str(user_id), await self.next_reminder(person, now))
+            await self.scheduler.schedule(REMIND, str(user_id), await self.next_reminder(person, now))
 
     # ------------------------------------------------------------- settings and time away, for /me
 
@@ -200,18 +208,18 @@ class Reminders:
         if armed is not None and armed.payload.get("held") and person.notify != "none":
             # a turn notice quiet hours held back is owed whatever the reminders: it comes when the
             # quiet hours (as they are now) end, at once if there are none now
-            await self.bot.scheduler.schedule(
+            await self.scheduler.schedule(
                 REMIND, key, min(armed.due_at, notices.quiet_ends(person, now)), {"held": True}
             )
             return
         if person.notify == "none" or not person.remind_hours:
-            await self.bot.scheduler.cancel(REMIND, key)
+            await self.scheduler.cancel(REMIND, key)
             return
         due = await self.next_reminder(person, now)
         if armed is None and not await self.waiting_games(person.user_id):
             return  # nothing waits on them: armed when a turn of theirs begins
         if armed is None or armed.due_at > due:
-            await self.bot.scheduler.schedule(REMIND, key, due)
+            await self.scheduler.schedule(REMIND, key, due)
 
     async def back(self, user_id: int, away_until: float | None = None) -> None:
         """After ``/me back`` (once the clocks are looked at: :func:`bot.surface.direct.clocks_resume`):
@@ -224,7 +232,7 @@ class Reminders:
             hour = (await self.store.waits.settings(user_id)).digest_hour
             if reminder.due_at == waits.after_away(person, hour, away_until):  # put off by the time away
                 due = waits.after_away(person, hour, now)
-                await self.bot.scheduler.schedule(REMIND, reminder.key, due, reminder.payload)
+                await self.scheduler.schedule(REMIND, reminder.key, due, reminder.payload)
 
 
 # ------------------------------------------------------------- how long a game has waited

@@ -137,7 +137,7 @@ class UndoRequests:
                 if not await self.dm_asked(session, request, count, message_id, uid, person):
                     refused.append(uid)
             elif notices.held(person, now):
-                await notifier.bot.scheduler.schedule(
+                await notifier.scheduler.schedule(
                     UNDO_NOTICE,
                     f"{session.id}:{uid}",
                     notices.quiet_ends(person, now),
@@ -191,7 +191,7 @@ class UndoRequests:
             return
         now = notifier.now()
         if notices.is_quiet(person, now):
-            await notifier.bot.scheduler.schedule(
+            await notifier.scheduler.schedule(
                 UNDO_NOTICE, job.key, notices.quiet_ends(person, now), job.payload
             )
             return

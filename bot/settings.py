@@ -9,7 +9,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -164,6 +164,126 @@ def shard_settings(count_text: str | None, ids_text: str | None) -> tuple[int | 
     return count, tuple(sorted(set(ids)))
 
 
+Reader = Callable[[str], str | None]
+"""A setting's value by its name, stripped; None when it is unset or blank."""
+YES = {"yes", "true", "1"}
+YES_OR_NO = YES | {"no", "false", "0"}
+
+
+def setting_reader(env: Mapping[str, str] | None, dotenv: str | Path | None) -> Reader:
+    """The settings' :data:`Reader`: ``env`` (the process's environment when None) over the file
+    ``dotenv`` (None: no file)."""
+    merged: dict[str, str] = {}
+    if dotenv is not None:
+        merged.update(read_dotenv(dotenv))
+    merged.update(os.environ if env is None else env)
+
+    def get(name: str) -> str | None:
+        value = merged.get(name, "").strip()
+        return value or None
+
+    return get
+
+
+def running_settings(get: Reader) -> tuple[int | None, str, bool, float]:
+    """``DEV_GUILD_ID``, ``LOG_LEVEL``, ``SYNC_COMMANDS`` and ``JOB_POLL_SECONDS``, checked in
+    that order: (the server id, the level, whether to sync the commands, the jobs' poll)."""
+    guild = get("DEV_GUILD_ID")
+    if guild is not None and not whole(guild):
+        raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), got {guild!r}")
+    level = (get("LOG_LEVEL") or "INFO").upper()
+    if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
+        raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {level!r}")
+    sync = (get("SYNC_COMMANDS") or "yes").lower()
+    if sync not in YES_OR_NO:
+        raise SettingsError(f"SYNC_COMMANDS must be yes or no, got {sync!r}")
+    # JOB_POLL_SECONDS (DEADLINE_POLL_SECONDS is its older name).
+    poll_name = (
+        "JOB_POLL_SECONDS"
+        if get("JOB_POLL_SECONDS") or not get("DEADLINE_POLL_SECONDS")
+        else ("DEADLINE_POLL_SECONDS")
+    )
+    poll_seconds = seconds_setting(poll_name, get(poll_name) or "30", 0.01, 3600)
+    return int(guild) if guild else None, level, sync in YES, poll_seconds
+
+
+def database_settings(get: Reader) -> tuple[str | None, float]:
+    """``DATABASE_URL`` and ``DATABASE_STATEMENT_SECONDS``, checked in that order."""
+    url = get("DATABASE_URL")
+    if url is not None:
+        postgres_url(url)
+    statement_seconds = seconds_setting(
+        "DATABASE_STATEMENT_SECONDS", get("DATABASE_STATEMENT_SECONDS") or "30", 1, 3600
+    )
+    return url, statement_seconds
+
+
+def computer_settings(get: Reader) -> tuple[float, int]:
+    """``COMPUTER_STRONG_SECONDS`` and ``COMPUTER_WORKERS`` (by default one per core), checked in
+    that order: (the strong level's seconds a move, its worker processes)."""
+    computer_seconds = seconds_setting(
+        "COMPUTER_STRONG_SECONDS", get("COMPUTER_STRONG_SECONDS") or "1", 0.01, 60
+    )
+    workers = get("COMPUTER_WORKERS") or str(os.cpu_count() or 1)
+    if not whole(workers) or not 0 <= int(workers) <= 64:
+        raise SettingsError(f"COMPUTER_WORKERS must be a number of processes from 0 to 64, got {workers!r}")
+    return computer_seconds, int(workers)
+
+
+def table_settings(get: Reader) -> tuple[float, int, frozenset[int]]:
+    """``THREAD_ARCHIVE_HOURS``, ``AWAY_DAYS_PER_YEAR`` and ``EXPORT_IDS_SERVERS``, checked in that
+    order."""
+    archive = get("THREAD_ARCHIVE_HOURS") or "1"
+    try:
+        archive_hours = float(archive)
+    except ValueError:
+        raise SettingsError(f"THREAD_ARCHIVE_HOURS must be a number of hours, got {archive!r}") from None
+    if not 0 <= archive_hours <= 720:
+        raise SettingsError("THREAD_ARCHIVE_HOURS must be between 0 (never) and 720")
+    away = get("AWAY_DAYS_PER_YEAR") or "30"
+    if not whole(away) or not 0 <= int(away) <= 366:
+        raise SettingsError(f"AWAY_DAYS_PER_YEAR must be a number of days from 0 to 366, got {away!r}")
+    id_guilds = [g.strip() for g in (get("EXPORT_IDS_SERVERS") or "").split(",") if g.strip()]
+    bad = [g for g in id_guilds if not whole(g)]
+    if bad:
+        raise SettingsError(f"EXPORT_IDS_SERVERS must be server ids separated by commas, got {bad[0]!r}")
+    return archive_hours, int(away), frozenset(int(g) for g in id_guilds)
+
+
+def web_settings(get: Reader) -> tuple[int | None, bool, str | None]:
+    """``HTTP_PORT``, ``WEB_PAGES`` and ``PUBLIC_URL``, checked in that order, then that the pages
+    have a port: (the port, whether the pages are served, their address without its last ``/``).
+    ``HTTP_HOST`` is checked apart, by :func:`listen_host`."""
+    port = get("HTTP_PORT")
+    if port is not None and (not whole(port) or not 0 <= int(port) <= 65535):
+        raise SettingsError(f"HTTP_PORT must be a port number from 0 to 65535 (empty: off), got {port!r}")
+    pages = (get("WEB_PAGES") or "no").lower()
+    if pages not in YES_OR_NO:
+        raise SettingsError(f"WEB_PAGES must be yes or no, got {pages!r}")
+    public_url = get("PUBLIC_URL")
+    if public_url is not None:
+        public_url = public_url.rstrip("/")
+        pages_address(public_url)
+    if pages in YES and port is None:
+        raise SettingsError("WEB_PAGES needs HTTP_PORT: the pages are served on the web server's port")
+    return None if port is None else int(port), pages in YES, public_url
+
+
+def pages_address(public_url: str) -> None:
+    """``PUBLIC_URL`` (its last ``/`` taken off) checked: an http or https site's own address."""
+    parts = urlsplit(public_url)
+    if parts.scheme not in {"http", "https"} or not parts.netloc or parts.query or parts.fragment:
+        raise SettingsError(
+            f"PUBLIC_URL must be the pages' address, such as https://games.example.org, got {public_url!r}"
+        )
+    if parts.path:
+        raise SettingsError(
+            "PUBLIC_URL must be a site's own address, without a path (the pages link their "
+            "scripts, pictures and each other from the site's root): give the reverse proxy a "
+            f"host name of its own, such as https://games.example.org, got {public_url!r}"
+        )
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str | None = field(default=None, repr=False)
@@ -200,96 +320,29 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, dotenv: str | Path | None = ".env") -> Settings:
-        merged: dict[str, str] = {}
-        if dotenv is not None:
-            merged.update(read_dotenv(dotenv))
-        merged.update(os.environ if env is None else env)
-
-        def get(name: str) -> str | None:
-            value = merged.get(name, "").strip()
-            return value or None
-
-        guild = get("DEV_GUILD_ID")
-        if guild is not None and not whole(guild):
-            raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), got {guild!r}")
-        level = (get("LOG_LEVEL") or "INFO").upper()
-        if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
-            raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {level!r}")
-        sync = (get("SYNC_COMMANDS") or "yes").lower()
-        if sync not in {"yes", "no", "true", "false", "1", "0"}:
-            raise SettingsError(f"SYNC_COMMANDS must be yes or no, got {sync!r}")
-        # JOB_POLL_SECONDS (DEADLINE_POLL_SECONDS is its older name).
-        poll_name = (
-            "JOB_POLL_SECONDS"
-            if get("JOB_POLL_SECONDS") or not get("DEADLINE_POLL_SECONDS")
-            else ("DEADLINE_POLL_SECONDS")
-        )
-        poll_seconds = seconds_setting(poll_name, get(poll_name) or "30", 0.01, 3600)
-        url = get("DATABASE_URL")
-        if url is not None:
-            postgres_url(url)
-        statement_seconds = seconds_setting(
-            "DATABASE_STATEMENT_SECONDS", get("DATABASE_STATEMENT_SECONDS") or "30", 1, 3600
-        )
+        """The settings from ``env`` (the process's environment when None) over the file ``dotenv``
+        (None: no file), each checked in turn: the first wrong one is refused, named."""
+        get = setting_reader(env, dotenv)
+        guild, level, sync, poll_seconds = running_settings(get)
+        url, statement_seconds = database_settings(get)
         shard_count, shard_ids = shard_settings(get("SHARD_COUNT"), get("SHARD_IDS"))
-        computer_seconds = seconds_setting(
-            "COMPUTER_STRONG_SECONDS", get("COMPUTER_STRONG_SECONDS") or "1", 0.01, 60
-        )
-        workers = get("COMPUTER_WORKERS") or str(os.cpu_count() or 1)
-        if not whole(workers) or not 0 <= int(workers) <= 64:
-            raise SettingsError(
-                f"COMPUTER_WORKERS must be a number of processes from 0 to 64, got {workers!r}"
-            )
-        archive = get("THREAD_ARCHIVE_HOURS") or "1"
-        try:
-            archive_hours = float(archive)
-        except ValueError:
-            raise SettingsError(f"THREAD_ARCHIVE_HOURS must be a number of hours, got {archive!r}") from None
-        if not 0 <= archive_hours <= 720:
-            raise SettingsError("THREAD_ARCHIVE_HOURS must be between 0 (never) and 720")
-        away = get("AWAY_DAYS_PER_YEAR") or "30"
-        if not whole(away) or not 0 <= int(away) <= 366:
-            raise SettingsError(f"AWAY_DAYS_PER_YEAR must be a number of days from 0 to 366, got {away!r}")
-        id_guilds = [g.strip() for g in (get("EXPORT_IDS_SERVERS") or "").split(",") if g.strip()]
-        bad = [g for g in id_guilds if not whole(g)]
-        if bad:
-            raise SettingsError(f"EXPORT_IDS_SERVERS must be server ids separated by commas, got {bad[0]!r}")
-        port = get("HTTP_PORT")
-        if port is not None and (not whole(port) or not 0 <= int(port) <= 65535):
-            raise SettingsError(f"HTTP_PORT must be a port number from 0 to 65535 (empty: off), got {port!r}")
-        pages = (get("WEB_PAGES") or "no").lower()
-        if pages not in {"yes", "no", "true", "false", "1", "0"}:
-            raise SettingsError(f"WEB_PAGES must be yes or no, got {pages!r}")
-        public_url = get("PUBLIC_URL")
-        if public_url is not None:
-            public_url = public_url.rstrip("/")
-            parts = urlsplit(public_url)
-            if parts.scheme not in {"http", "https"} or not parts.netloc or parts.query or parts.fragment:
-                raise SettingsError(
-                    f"PUBLIC_URL must be the pages' address, such as https://games.example.org, got {public_url!r}"
-                )
-            if parts.path:
-                raise SettingsError(
-                    "PUBLIC_URL must be a site's own address, without a path (the pages link their "
-                    "scripts, pictures and each other from the site's root): give the reverse proxy a "
-                    f"host name of its own, such as https://games.example.org, got {public_url!r}"
-                )
-        if pages in {"yes", "true", "1"} and port is None:
-            raise SettingsError("WEB_PAGES needs HTTP_PORT: the pages are served on the web server's port")
+        computer_seconds, workers = computer_settings(get)
+        archive_hours, away, id_guilds = table_settings(get)
+        port, pages, public_url = web_settings(get)
         log_format = (get("LOG_FORMAT") or "text").lower()
         if log_format not in LOG_FORMATS:
             raise SettingsError(f"LOG_FORMAT must be text or json, got {log_format!r}")
         return cls(
-            http_port=None if port is None else int(port),
+            http_port=port,
             http_host=listen_host(get("HTTP_HOST") or "127.0.0.1"),
-            web_pages=pages in {"yes", "true", "1"},
+            web_pages=pages,
             public_url=public_url,
             log_format=log_format,
             computer_seconds=computer_seconds,
-            computer_workers=int(workers),
-            away_days_per_year=int(away),
+            computer_workers=workers,
+            away_days_per_year=away,
             thread_archive_hours=archive_hours,
-            export_id_guilds=frozenset(int(g) for g in id_guilds),
+            export_id_guilds=id_guilds,
             job_poll_seconds=poll_seconds,
             database_url=url,
             statement_seconds=statement_seconds,
@@ -297,7 +350,7 @@ class Settings:
             shard_ids=shard_ids,
             token=get("DISCORD_TOKEN"),
             database_path=os.path.expanduser(get("DATABASE_PATH") or "./pukllay.db"),  # ~ is the home folder
-            dev_guild_id=int(guild) if guild else None,
+            dev_guild_id=guild,
             log_level=level,
-            sync_commands=sync in {"yes", "true", "1"},
+            sync_commands=sync,
         )

@@ -137,7 +137,44 @@ class LeagueService:
         """A new league in sign-up; every bad value is refused with what is allowed
         (``tiebreak_order``: tiebreak names, checked; ``review``: Swiss rounds are reviewed by the
         organiser before they are published)."""
-        typed, name = name, names.normalise(name)
+        typed, name = name, self.checked_name(name)
+        info = self.check_format(game, format, group_size, rounds, days)
+        spec, config = self.checked_setup(info, group_size, clock, days, options)
+        table, bye = self.checked_points(group_size, points, bye_points)
+        if review and format != "swiss":
+            raise LeagueError("only a Swiss league's rounds can be reviewed before they are published")
+        await self.check_name_free(guild_id, name, typed)
+        now = self.store.clock.time()
+        try:
+            lid = await self.store.leagues.create_league(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                organiser_id=organiser_id,
+                name=name,
+                game=game,
+                format=format,
+                group_size=group_size,
+                options=options_of(config),
+                points=table,
+                bye_points=bye,
+                round_seconds=days * 86400.0,
+                rounds=rounds if format == "swiss" else 0,
+                timer_seconds=None,
+                clock=spec.text if spec else None,
+                starts_at=max(now, starts_at if starts_at is not None else now),
+                seed=seed,
+            )
+        except LeagueNameTaken:
+            raise LeagueError(TAKEN, name=names.quoted(name)) from None
+        if tiebreak_order is not None or review:
+            await self.store.league_pairing.set_controls(lid, tiebreaks=tiebreak_order, review=review or None)
+        return await self.reread(lid)
+
+    @staticmethod
+    def checked_name(typed: str) -> str:
+        """A new league's name as stored (:func:`names.normalise`); refused when it has no visible
+        character or is too long."""
+        name = names.normalise(typed)
         if not name:
             raise LeagueError(
                 "a league's name needs a visible character; {name} has none",
@@ -145,6 +182,12 @@ class LeagueService:
             )
         if len(name) > NAME_LIMIT:
             raise LeagueError("a league's name has 1 to {most} characters", most=NAME_LIMIT)
+        return name
+
+    @staticmethod
+    def check_format(game: str, format: str, group_size: int, rounds: int, days: float) -> engines.GameInfo:
+        """A new league's game, format, table size, rounds and days per round checked, in that
+        order; the game's entry."""
         if game not in engines.GAMES:
             raise LeagueError(
                 "{game} is not a game here; choose one of: {games}",
@@ -178,11 +221,33 @@ class LeagueService:
                 most=MAX_DAYS,
                 days=f"{days:g}" if isinstance(days, int | float) else echo(days),
             )
-        spec = self.check_clock(clock, days)
+        return info
+
+    @classmethod
+    def checked_setup(
+        cls,
+        info: engines.GameInfo,
+        group_size: int,
+        clock: str | None,
+        days: float,
+        options: Mapping[str, object] | None,
+    ) -> tuple[gc.ClockSpec | None, object]:
+        """A new league's games' clock (:meth:`check_clock`) and their options read into the game's
+        config, checked in that order."""
+        spec = cls.check_clock(clock, days)
         try:
             config = new_config_from_options(info.load().Config, group_size, options or {})
         except SetupError as exc:
             raise LeagueError(exc.said) from None
+        return spec, config
+
+    @staticmethod
+    def checked_points(
+        group_size: int, points: list[float] | None, bye_points: float | None
+    ) -> tuple[list[float], float]:
+        """A new league's points per place (by default the table size's) and points for a bye (by
+        default worked out from them); refused when they are not one per place, none negative and
+        none rising."""
         table = list(points) if points is not None else list(pairing.place_points(group_size))
         given = ",".join(f"{p:g}" for p in table)  # as the organiser typed them (3,2,1,0)
         if len(table) != group_size or any(not math.isfinite(p) or p < 0 for p in table):
@@ -200,8 +265,11 @@ class LeagueService:
                 points=given,
             )
         bye = pairing.bye_points(group_size, table) if bye_points is None else float(bye_points)
-        if review and format != "swiss":
-            raise LeagueError("only a Swiss league's rounds can be reviewed before they are published")
+        return table, bye
+
+    async def check_name_free(self, guild_id: int, name: str, typed: str) -> None:
+        """Refuse a new league's ``name`` (as stored; ``typed``: as given) when a league of the
+        server has it already, in its letter case or another, or a name that looks the same."""
         same = [
             x.name
             for x in await self.store.leagues.of_server(guild_id)
@@ -216,31 +284,6 @@ class LeagueService:
                 name=names.quoted(same[0]),
                 typed=names.quoted(typed[:NAME_LIMIT]),
             )
-        now = self.store.clock.time()
-        try:
-            lid = await self.store.leagues.create_league(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                organiser_id=organiser_id,
-                name=name,
-                game=game,
-                format=format,
-                group_size=group_size,
-                options=options_of(config),
-                points=table,
-                bye_points=bye,
-                round_seconds=days * 86400.0,
-                rounds=rounds if format == "swiss" else 0,
-                timer_seconds=None,
-                clock=spec.text if spec else None,
-                starts_at=max(now, starts_at if starts_at is not None else now),
-                seed=seed,
-            )
-        except LeagueNameTaken:
-            raise LeagueError(TAKEN, name=names.quoted(name)) from None
-        if tiebreak_order is not None or review:
-            await self.store.league_pairing.set_controls(lid, tiebreaks=tiebreak_order, review=review or None)
-        return await self.reread(lid)
 
     @staticmethod
     def check_clock(clock: str | None, days: float) -> gc.ClockSpec | None:

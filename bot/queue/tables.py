@@ -218,6 +218,25 @@ class Opened:
     started: bool
 
 
+@dataclass(frozen=True)
+class Opening:
+    """A held table while it opens: its people (longest waiting first), its server, the thread it
+    opened in, the server's language and the game's title."""
+
+    table: Table
+    table_id: int
+    guild_id: int
+    thread: int
+    people: list[QueueEntry]
+    t: Language
+    title: str
+
+    @property
+    def host(self) -> QueueEntry:
+        """Who opens the lobby: the longest waiting."""
+        return self.people[0]
+
+
 class Stuck(Exception):
     """The queue channel takes no threads (the bot lacks a permission, or it is gone)."""
 
@@ -323,6 +342,21 @@ class Tables:
             return None
         # Its queue_confirm job is armed with it: if the opening is cut short (the process stops),
         # the table's people are given back when the time to confirm is over (see unconfirmed).
+        opening = await self.open_thread(guild_id, channel_id, table, table_id)
+        session = await self.open_lobby(opening)
+        if session is None or not await self.seat_people(opening, session):
+            return None
+        for _ in range(table.computers):
+            await self.sessions.lobby.add_computer(opening.thread, opening.host.user_id)
+        session = await self.sessions.core.require(opening.thread)
+        text = formed_text(table, opening.people, opening.t)
+        if all(p.at_once for p in opening.people):
+            return await self.start_at_once(opening, session, text)
+        return await self.ask_to_confirm(opening, session, text, now + CONFIRM_SECONDS[table.pace])
+
+    async def open_thread(self, guild_id: int, channel_id: int, table: Table, table_id: int) -> Opening:
+        """The held table's thread opened in the queue channel and kept with it; :class:`Stuck`
+        (the table given back) when the channel takes no thread."""
         seated = await self.store.queue.seated(table_id)
         by_id = {e.user_id: e for e in seated}
         people = [by_id[u] for u in table.user_ids if u in by_id]
@@ -338,14 +372,20 @@ class Tables:
         # The thread kept before its lobby opens: an opening cut short between the two leaves a
         # lobby there that the table's giving back finds and closes (see give_back).
         await self.store.queue.place_table(table_id, channel_id=thread, session_id=None, message_id=None)
-        host = people[0]
+        return Opening(table, table_id, guild_id, thread, people, t, info.title)
+
+    async def open_lobby(self, opening: Opening) -> Session | None:
+        """The table's lobby opened in its thread by its host (the longest waiting) and kept with
+        the table, unrated when the table is.  None when it could not open (the table given back)
+        or the table was given back meanwhile (the lobby closed)."""
+        table, table_id, thread = opening.table, opening.table_id, opening.thread
         try:
             session = await self.sessions.lobby.create(
                 table.game,
-                guild_id=guild_id,
+                guild_id=opening.guild_id,
                 channel_id=thread,
-                host_id=host.user_id,
-                host_name=host.name,
+                host_id=opening.host.user_id,
+                host_name=opening.host.name,
                 options=json.loads(table.options),
                 max_players=table.size,
                 clock=CLOCKS[table.pace],
@@ -359,45 +399,60 @@ class Tables:
         if not await self.store.queue.place_table(
             table_id, channel_id=thread, session_id=session.id, message_id=None
         ):
-            await self.withdraw(session, guild_id, thread, None, t)
+            await self.withdraw(session, opening.guild_id, thread, None, opening.t)
             return None
         if table.rated == "unrated":  # before the seats: a lobby seated in full is set up in full
             await self.store.queue.set_unrated(session.id)
-        for person in people[1:]:
+        return session
+
+    async def seat_people(self, opening: Opening, session: Session) -> bool:
+        """The table's other people seated in its lobby.  False when the lobby refused one: the
+        lobby closes, that person leaves the queue (told why) and the others wait again (unless
+        the table was given back meanwhile, when nobody is told)."""
+        guild_id, thread = opening.guild_id, opening.thread
+        for person in opening.people[1:]:
             try:
                 await self.sessions.lobby.join(thread, person.user_id, person.name)
             except Refusal as exc:
                 await self.sessions.lobby.close_lobby(session.id, "a player could not be seated")
-                if await self.store.queue.return_table(table_id, [person.user_id]) is None:
-                    return None  # given back meanwhile (someone left the queue): its lobby is closed
+                if await self.store.queue.return_table(opening.table_id, [person.user_id]) is None:
+                    return False  # given back meanwhile (someone left the queue): its lobby is closed
                 await self.store.jobs.cancel(QUEUE_EXPIRE, f"{guild_id}:{person.user_id}")
                 await tell(
-                    self.store, self.posts, guild_id, person.user_id, refused_said(info.title, exc.said)
+                    self.store, self.posts, guild_id, person.user_id, refused_said(opening.title, exc.said)
                 )
                 await self.posts.post(
                     thread,
                     guild_id,
-                    t.gettext("This table could not be seated; the others wait in the queue again."),
+                    opening.t.gettext("This table could not be seated; the others wait in the queue again."),
                 )
-                return None
-        for _ in range(table.computers):
-            await self.sessions.lobby.add_computer(thread, host.user_id)
-        session = await self.sessions.core.require(thread)
-        text = formed_text(table, people, t)
-        if all(p.at_once for p in people):
-            await self.posts.post(thread, guild_id, text, pings=[p.user_id for p in people])
-            if not await self.store.queue.place_table(
-                table_id, channel_id=thread, session_id=session.id, message_id=None
-            ):
-                await self.withdraw(session, guild_id, thread, None, t)
-                return None
-            return Opened(table, table_id, session, await self.start(table_id))
-        text += "\n" + t.gettext(
+                return False
+        return True
+
+    async def start_at_once(self, opening: Opening, session: Session, text: str) -> Opened | None:
+        """A table whose people all chose to start at once: ``text`` (the table as formed) pings them,
+        and the game starts.  None when the table was given back meanwhile (the lobby closed)."""
+        people, thread = opening.people, opening.thread
+        await self.posts.post(thread, opening.guild_id, text, pings=[p.user_id for p in people])
+        if not await self.store.queue.place_table(
+            opening.table_id, channel_id=thread, session_id=session.id, message_id=None
+        ):
+            await self.withdraw(session, opening.guild_id, thread, None, opening.t)
+            return None
+        return Opened(opening.table, opening.table_id, session, await self.start(opening.table_id))
+
+    async def ask_to_confirm(self, opening: Opening, session: Session, text: str, by: float) -> Opened | None:
+        """``text`` (the table as formed) pings the table's people with a Confirm button to press
+        before ``by``, and the message is kept with the table.  Started when the last confirmation
+        landed as the message went out; None when the table was given back meanwhile (the lobby
+        closed, the message without its button)."""
+        guild_id, thread, table_id = opening.guild_id, opening.thread, opening.table_id
+        text += "\n" + opening.t.gettext(
             "Press Confirm to take your seat before {when}; the game starts when everyone has.",
-            when=f"<t:{int(now + CONFIRM_SECONDS[table.pace])}:R>",
+            when=f"<t:{int(by)}:R>",
         )
         message_id = await self.posts.post(
-            thread, guild_id, text, pings=[p.user_id for p in people], confirm=table_id
+            thread, guild_id, text, pings=[p.user_id for p in opening.people], confirm=table_id
         )
         if not await self.store.queue.place_table(
             table_id, channel_id=thread, session_id=session.id, message_id=message_id, shown=text
@@ -405,10 +460,10 @@ class Tables:
             placed = await self.store.queue.table(table_id)
             if placed is not None and placed.status == "started":  # confirmed as the message went out
                 await settle(self.posts, replace(placed, message_id=message_id), said(STARTED), text)
-                return Opened(table, table_id, session, True)
-            await self.withdraw(session, guild_id, thread, message_id, t)
+                return Opened(opening.table, table_id, session, True)
+            await self.withdraw(session, guild_id, thread, message_id, opening.t)
             return None
-        return Opened(table, table_id, session, False)
+        return Opened(opening.table, table_id, session, False)
 
     async def withdraw(
         self, session: Session, guild_id: int, thread: int, message_id: int | None, t: Language

@@ -43,6 +43,120 @@ class Substitute:
     name: str
 
 
+@dataclass(frozen=True)
+class Held:
+    """What a seat held as it was handed on: the moves so far (the holder's turns among them),
+    the holder's resignation as the seat held it (None: none) and the seat's name."""
+
+    moves: int
+    resigned_after: int | None
+    name: str | None
+
+
+def give_seat(session_id: int, seat: int, substitute: Substitute) -> Body[Held]:
+    """The session's ``seat`` made ``substitute``'s, played by a person and not resigned; what it
+    held until then."""
+    # Where the log stands: the moves so far were the original's turns (their profile's),
+    # those after are the substitute's; the original's resignation as the seat held it.
+    held = yield from the_one(
+        "SELECT st.resigned, st.resigned_after, (SELECT COALESCE(MAX(number), 0) FROM moves"
+        " WHERE session_id = ?), st.display_name FROM seats st WHERE st.session_id = ? AND st.seat = ?",
+        session_id,
+        session_id,
+        seat,
+    )
+    resigned_after = (held[1] or 0) if held[0] else None
+    yield from run(
+        "UPDATE seats SET user_id = ?, display_name = ?, is_computer = 0, resigned = 0,"
+        " resigned_after = NULL WHERE session_id = ? AND seat = ?",
+        substitute.user_id,
+        substitute.name,
+        session_id,
+        seat,
+    )
+    return Held(held[2], resigned_after, held[3])
+
+
+def league_seat_of(game_id: int, original: int) -> Body[int]:
+    """The league seat ``original`` plays in the game: their own, or, for a substitute whose result
+    counted for the player before them, that player's (back through each handover)."""
+    gave = yield from all_(
+        "SELECT substitute_id, original_id FROM league_substitutions WHERE game_id = ?", game_id
+    )
+    holders = yield from all_("SELECT user_id FROM league_seats WHERE game_id = ?", game_id)
+    seated = {int(r[0]) for r in holders}
+    league_seat = original
+    if league_seat not in seated:
+        league_seat = first_holder({int(r[0]): int(r[1]) for r in gave}, original)
+    return league_seat
+
+
+def credit_league_seat(
+    league_id: int, game_id: int, league_seat: int, substitute: Substitute, credit: str, stamp: str
+) -> Body[None]:
+    """The league seat as ``credit`` says: the substitute's (who joins the league's players, once),
+    or the original's, played for them (``original``) or forfeited (``nobody``)."""
+    if credit == SUBSTITUTE:  # they take the dropped player's place in the league's table
+        joined = yield from one(
+            "SELECT 1 FROM league_players WHERE league_id = ? AND user_id = ?",
+            league_id,
+            substitute.user_id,
+        )
+        if joined is None:
+            yield from run(
+                "INSERT INTO league_players (league_id, user_id, display_name, joined_at) VALUES (?, ?, ?, ?)",
+                league_id,
+                substitute.user_id,
+                substitute.name,
+                stamp,
+            )
+        yield from run(
+            "UPDATE league_seats SET user_id = ?, forfeit = 0 WHERE game_id = ? AND user_id = ?",
+            substitute.user_id,
+            game_id,
+            league_seat,
+        )
+    else:  # the original's seat: played for them, or forfeited (nobody's: a late player's too)
+        yield from run(
+            "UPDATE league_seats SET forfeit = ? WHERE game_id = ? AND user_id = ?",
+            int(credit != ORIGINAL),
+            game_id,
+            league_seat,
+        )
+
+
+def record_handover(
+    league_id: int,
+    game_id: int,
+    seat: int,
+    original: int,
+    substitute: Substitute,
+    credit: str,
+    now: float,
+    held: Held,
+) -> Body[None]:
+    """The handover kept (who held the seat, until which move, their resignation and name), and the
+    substitute taken off the league's list."""
+    yield from run(
+        "INSERT INTO league_substitutions (game_id, original_id, substitute_id, credit, at, seat,"
+        " moves_before, resigned_after, original_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        game_id,
+        original,
+        substitute.user_id,
+        credit,
+        now,
+        seat,
+        held.moves,
+        held.resigned_after,
+        held.name,
+    )
+    yield from run(
+        "DELETE FROM league_substitutes WHERE league_id = ? AND user_id = ?",
+        league_id,
+        substitute.user_id,
+    )
+
+
 class NoShows(Concern):
     """No-show rules, no-shows, substitutes and substituted seats."""
 
@@ -190,80 +304,11 @@ class NoShows(Concern):
             version = yield from seats_changed(session_id, clock, stamp, expected_version)
             if also is not None:
                 yield from also
-            # Where the log stands: the moves so far were the original's turns (their profile's),
-            # those after are the substitute's; the original's resignation as the seat held it.
-            held = yield from the_one(
-                "SELECT st.resigned, st.resigned_after, (SELECT COALESCE(MAX(number), 0) FROM moves"
-                " WHERE session_id = ?), st.display_name FROM seats st WHERE st.session_id = ? AND st.seat = ?",
-                session_id,
-                session_id,
-                seat,
-            )
-            resigned_after = (held[1] or 0) if held[0] else None
-            yield from run(
-                "UPDATE seats SET user_id = ?, display_name = ?, is_computer = 0, resigned = 0,"
-                " resigned_after = NULL WHERE session_id = ? AND seat = ?",
-                substitute.user_id,
-                substitute.name,
-                session_id,
-                seat,
-            )
+            held = yield from give_seat(session_id, seat, substitute)
             yield from arm(session_id, version[0], version[1], now, stamp)
-            # The league seat ``original`` plays: their own, or, for a substitute whose result
-            # counted for the player before them, that player's (back through each handover).
-            gave = yield from all_(
-                "SELECT substitute_id, original_id FROM league_substitutions WHERE game_id = ?", game_id
-            )
-            holders = yield from all_("SELECT user_id FROM league_seats WHERE game_id = ?", game_id)
-            seated = {int(r[0]) for r in holders}
-            league_seat = original
-            if league_seat not in seated:
-                league_seat = first_holder({int(r[0]): int(r[1]) for r in gave}, original)
-            if credit == SUBSTITUTE:  # they take the dropped player's place in the league's table
-                joined = yield from one(
-                    "SELECT 1 FROM league_players WHERE league_id = ? AND user_id = ?",
-                    league_id,
-                    substitute.user_id,
-                )
-                if joined is None:
-                    yield from run(
-                        "INSERT INTO league_players (league_id, user_id, display_name, joined_at) VALUES (?, ?, ?, ?)",
-                        league_id,
-                        substitute.user_id,
-                        substitute.name,
-                        stamp,
-                    )
-                yield from run(
-                    "UPDATE league_seats SET user_id = ?, forfeit = 0 WHERE game_id = ? AND user_id = ?",
-                    substitute.user_id,
-                    game_id,
-                    league_seat,
-                )
-            else:  # the original's seat: played for them, or forfeited (nobody's: a late player's too)
-                yield from run(
-                    "UPDATE league_seats SET forfeit = ? WHERE game_id = ? AND user_id = ?",
-                    int(credit != ORIGINAL),
-                    game_id,
-                    league_seat,
-                )
-            yield from run(
-                "INSERT INTO league_substitutions (game_id, original_id, substitute_id, credit, at, seat,"
-                " moves_before, resigned_after, original_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                game_id,
-                original,
-                substitute.user_id,
-                credit,
-                now,
-                seat,
-                held[2],
-                resigned_after,
-                held[3],
-            )
-            yield from run(
-                "DELETE FROM league_substitutes WHERE league_id = ? AND user_id = ?",
-                league_id,
-                substitute.user_id,
-            )
+            league_seat = yield from league_seat_of(game_id, original)
+            yield from credit_league_seat(league_id, game_id, league_seat, substitute, credit, stamp)
+            yield from record_handover(league_id, game_id, seat, original, substitute, credit, now, held)
             return True
 
         return await self.db.transact(body())

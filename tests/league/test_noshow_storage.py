@@ -10,6 +10,7 @@ import pytest
 
 from bot.league.noshows import Rules
 from bot.storage.noshows import Substitute
+from bot.storage.profiles import Holder
 from engines.core import said
 from tests.league.test_storage import GUILD, new_league
 
@@ -383,3 +384,54 @@ async def test_a_game_whose_seat_went_to_a_substitute_counts_in_the_originals_pr
     assert (ana.finished, ana.abandoned, ana.timed_out, ana.resigned) == (0, 0, 1, 0)
     cusi = await profiles.figures_of(store, 30)
     assert (cusi.finished, cusi.abandoned, cusi.timed_out, cusi.resigned) == (1, 0, 0, 0)
+
+
+async def test_a_resigned_seat_handed_on_keeps_when_its_player_resigned(service, clock):
+    """Ana (10) resigned after two moves (the computer plays her seat) and her seat goes to Cusi
+    (30): the seat is a person's again, not resigned, and the handover keeps Ana's moves and her
+    resignation as the seat held them."""
+    store = service.store
+    lid, gid, session = await running_league(service)
+    for _ in range(2):
+        (mover,) = session.waiting_on()
+        move = (await service.play.legal_moves(7, mover.user_id))[0]
+        session = (await service.play.play(7, mover.user_id, move)).session
+    seat = session.seat_of(10).seat
+    await store.games.set_seat_flags(session.id, seat, computer=True, resigned=True)
+    await store.noshows.add_substitute(lid, 30, "Cusi")
+    handed_at = clock.time()
+    assert await store.noshows.hand_seat(lid, gid, session.id, seat, 10, Substitute(30, "Cusi"), "original")
+    after = await service.core.get(session.id)
+    taken = after.seat_of(30)
+    assert taken.seat == seat and not taken.computer and not taken.resigned
+    assert await store.history.handovers(session.id) == (Holder(seat, 10, 2, 2, handed_at, "u10"),)
+
+
+async def test_a_substitute_credited_in_two_games_joins_the_league_once(service):
+    """Cusi (30) takes a dropped player's seat in two games of one round, each result counting as
+    hers: she joins the league's players once, under the name she first took a seat with, and
+    holds both league seats."""
+    store = service.store
+    lid = await new_league(store)
+    for uid in (10, 20, 40, 50):
+        await store.leagues.join_league(lid, uid, f"u{uid}")
+    await store.leagues.start_league(lid, store.clock.time(), 3)
+    groups = [[10, 20], [40, 50]]
+    gids = await store.leagues.open_round(lid, 1, groups, [], store.clock.time() + 10)
+    for channel, gid, (first, second) in zip((7, 8), gids, groups, strict=True):
+        session = await service.lobby.create(
+            "nim", guild_id=GUILD, channel_id=channel, host_id=first, host_name=f"u{first}", seed=3
+        )
+        await service.lobby.join(channel, second, f"u{second}")
+        await store.leagues.attach_session(gid, session.id)
+        session = (await service.lobby.start(channel, first)).session
+        await store.leagues.drop_player(lid, first)
+        await store.noshows.add_substitute(lid, 30, f"Cusi{channel}")
+        seat = session.seat_of(first).seat
+        sub = Substitute(30, f"Cusi{channel}")
+        assert await store.noshows.hand_seat(lid, gid, session.id, seat, first, sub, "substitute")
+    players = [p for p in await store.leagues.league_players(lid) if p.user_id == 30]
+    assert [(p.name, p.substitute) for p in players] == [("Cusi7", True)]
+    games = await store.leagues.league_games(lid, 1)
+    assert sorted(sorted(s.user_id for s in g.seats) for g in games) == [[20, 30], [30, 50]]
+    assert await store.noshows.substitutes(lid) == []

@@ -259,6 +259,37 @@ async def test_bad_league_settings_are_refused(leagues):
         await leagues.create(**{**base, "name": " x "})
 
 
+async def test_a_league_s_settings_are_checked_in_a_fixed_order(leagues):
+    """With several settings wrong, the refusal names one, always the same: each put right, the
+    next is named, until the league is created."""
+    where = {"guild_id": GUILD, "channel_id": 50, "organiser_id": 1}
+    await leagues.create(**where, name="Taken", game="nim", format="swiss", group_size=2, rounds=3)
+    wrong = {"name": "  ", "game": "chess", "format": "ladder", "group_size": 7, "rounds": 0, "days": 0}
+    given: dict[str, object] = {**where, **wrong, "clock": "3 days", "options": {"mode": "x"}}
+    given.update(points=[1, 0], review=True)
+    for words, right in (
+        ("needs a visible character", {"name": "x" * 61}),
+        ("1 to 60 characters", {"name": "taken"}),
+        ("not a game here", {"game": "guacamole"}),
+        ("format is one of", {"format": "elimination"}),
+        ("seat 2 to 6", {"group_size": 3}),
+        ("two-player games", {"format": "swiss"}),
+        ("needs its number of rounds", {"rounds": 31}),
+        ("1 to 30 rounds, not 31", {"rounds": 3}),
+        ("at most 60 days, not 0$", {"days": 7}),
+        ('"3 days" is not a clock', {"clock": None}),
+        ("mode", {"options": None}),
+        ("none negative; not 1,0$", {"points": [1, 2, 0]}),
+        ("may not rise", {"points": None, "format": "round_robin"}),
+        ("can be reviewed", {"review": False}),
+        ("already has a league called 'taken'; choose", {"name": "Fresh"}),
+    ):
+        with pytest.raises(LeagueError, match=words):
+            await leagues.create(**given)
+        given.update(right)
+    assert (await leagues.create(**given)).name == "Fresh"
+
+
 async def test_league_names_are_stored_normalised_and_look_alikes_refused(leagues, store):
     """Invisible and bidirectional characters are dropped before storing; a name that looks like an
     existing one is refused naming both; markdown is kept and shown escaped; finding a league by a

@@ -792,3 +792,50 @@ async def test_a_confirm_message_left_by_a_stop_after_the_game_started_is_update
     thread = table.channel_id
     assert queue.posts.posted[-1] == (thread, f"The game has started: <#{thread}>", ())
     assert (await queue.sessions.core.get(game.id)).version == game.version
+
+
+async def test_a_channel_that_takes_no_thread_leaves_everyone_waiting_at_their_places(queue):
+    """The queue channel takes no thread now (a permission taken away): the table is given back
+    and matching stops; its people wait on at their places, no lobby opened, nobody told."""
+
+    async def no_thread(channel_id: int, name: str) -> int | None:
+        return None
+
+    queue.posts.open_thread = no_thread
+    for uid in (1, 2):
+        await join(queue, uid)
+    assert await queue.match(GUILD) == []
+    entries = await queue.store.queue.entries(GUILD)
+    assert [(e.user_id, e.table_id) for e in entries] == [(1, None), (2, None)]
+    assert [t.status for t in await queue.store.queue.tables("returned")] == ["returned"]
+    assert queue.posts.posted == [] and queue.posts.dms == []
+
+
+async def test_a_lobby_that_cannot_open_gives_its_table_back_each_time(queue):
+    """The table's lobby is refused (whatever the lobby says): the table is given back each time
+    it forms again, its people waiting on at their places, until the matching's rounds are spent."""
+
+    async def refused(*args, **kwargs):
+        raise Refusal("this channel has a game already")
+
+    queue.sessions.lobby.create = refused
+    for uid in (1, 2):
+        await join(queue, uid)
+    assert await queue.match(GUILD) == []
+    entries = await queue.store.queue.entries(GUILD)
+    assert [(e.user_id, e.table_id) for e in entries] == [(1, None), (2, None)]
+    assert len(await queue.store.queue.tables("returned")) == len(queue.posts.threads) == 50
+    assert queue.posts.posted == [] and queue.posts.dms == []
+
+
+async def test_a_table_with_computer_seats_starts_with_them(queue):
+    """Two people who both take a computer at a three-seat table: the lobby seats the computer
+    with them, and the game starts with all three."""
+    for uid in (1, 2):
+        await join(queue, uid, game="guacamole", players="3", computers=1)
+    (opened,) = await queue.match(GUILD)
+    assert opened.started and opened.table.computers == 1
+    session = await queue.sessions.core.get(opened.session.id)
+    assert session.status == "active"
+    seats = sorted(((s.user_id or 0), s.computer) for s in session.seats)
+    assert seats == [(0, True), (1, False), (2, False)]

@@ -333,3 +333,63 @@ def test_the_statements_time_limit_is_read_and_checked(value, expect):
     assert Settings.from_env({"DATABASE_STATEMENT_SECONDS": "7.5"}, None).statement_seconds == 7.5
     with pytest.raises(SettingsError, match=expect):
         Settings.from_env({"DATABASE_STATEMENT_SECONDS": value}, None)
+
+
+@pytest.mark.parametrize(
+    ("value", "expect"),
+    [
+        ("soon", "^THREAD_ARCHIVE_HOURS must be a number of hours, got 'soon'$"),
+        ("-1", r"^THREAD_ARCHIVE_HOURS must be between 0 \(never\) and 720$"),
+        ("721", r"^THREAD_ARCHIVE_HOURS must be between 0 \(never\) and 720$"),
+    ],
+)
+def test_the_thread_archive_hours_are_read_and_checked(value, expect):
+    """A finished game's thread is archived after an hour unless THREAD_ARCHIVE_HOURS says
+    otherwise (0: never); a value that is no such number is refused naming the setting."""
+    assert Settings.from_env({}, None).thread_archive_hours == 1
+    assert Settings.from_env({"THREAD_ARCHIVE_HOURS": " 2.5 "}, None).thread_archive_hours == 2.5
+    assert Settings.from_env({"THREAD_ARCHIVE_HOURS": "0"}, None).thread_archive_hours == 0
+    with pytest.raises(SettingsError, match=expect):
+        Settings.from_env({"THREAD_ARCHIVE_HOURS": value}, None)
+
+
+# Each setting wrong at once, in the order they are checked: (name, wrong value, the value that
+# puts it right, None: unset).
+CHECKED_IN_TURN = [
+    ("DEV_GUILD_ID", "guild", None),
+    ("LOG_LEVEL", "loud", None),
+    ("SYNC_COMMANDS", "maybe", None),
+    ("JOB_POLL_SECONDS", "0", None),
+    ("DATABASE_URL", "mysql://db", None),
+    ("DATABASE_STATEMENT_SECONDS", "0", None),
+    ("SHARD_COUNT", "0", None),
+    ("SHARD_IDS", "9", None),
+    ("COMPUTER_STRONG_SECONDS", "0", None),
+    ("COMPUTER_WORKERS", "65", "2"),
+    ("THREAD_ARCHIVE_HOURS", "721", None),
+    ("AWAY_DAYS_PER_YEAR", "367", None),
+    ("EXPORT_IDS_SERVERS", "a", None),
+    ("HTTP_PORT", "65536", None),
+    ("WEB_PAGES", "maybe", "yes"),
+    ("PUBLIC_URL", "ftp://games.example.org", None),
+    ("WEB_PAGES", "yes", None),  # needs HTTP_PORT
+    ("LOG_FORMAT", "xml", None),
+    ("HTTP_HOST", "http://games.example.org", None),
+]
+
+
+def test_the_first_wrong_setting_is_the_one_refused():
+    """With several settings wrong, the refusal names one, always the same, in a fixed order: each
+    put right, the next is named, until the settings are read."""
+    env: dict[str, str] = {}
+    for name, wrong, _ in CHECKED_IN_TURN:
+        env.setdefault(name, wrong)
+    for name, _, right in CHECKED_IN_TURN:
+        with pytest.raises(SettingsError) as info:
+            Settings.from_env(env, None)
+        assert str(info.value).startswith(f"{name} "), (name, str(info.value))
+        if right is None:
+            del env[name]
+        else:
+            env[name] = right
+    assert Settings.from_env(env, None).computer_workers == 2

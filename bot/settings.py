@@ -218,15 +218,23 @@ def database_settings(get: Reader) -> tuple[str | None, float]:
     return url, statement_seconds
 
 
+MOST_WORKERS = 64
+"""The most worker processes the strong level's searches take (``COMPUTER_WORKERS``); a machine
+with more cores gets this many by default."""
+
+
 def computer_settings(get: Reader) -> tuple[float, int]:
-    """``COMPUTER_STRONG_SECONDS`` and ``COMPUTER_WORKERS`` (by default one per core), checked in
-    that order: (the strong level's seconds a move, its worker processes)."""
+    """``COMPUTER_STRONG_SECONDS`` and ``COMPUTER_WORKERS`` (by default one per core, at most
+    :data:`MOST_WORKERS`), checked in that order: (the strong level's seconds a move, its worker
+    processes)."""
     computer_seconds = seconds_setting(
         "COMPUTER_STRONG_SECONDS", get("COMPUTER_STRONG_SECONDS") or "1", 0.01, 60
     )
-    workers = get("COMPUTER_WORKERS") or str(os.cpu_count() or 1)
-    if not whole(workers) or not 0 <= int(workers) <= 64:
-        raise SettingsError(f"COMPUTER_WORKERS must be a number of processes from 0 to 64, got {workers!r}")
+    workers = get("COMPUTER_WORKERS") or str(min(os.cpu_count() or 1, MOST_WORKERS))
+    if not whole(workers) or not 0 <= int(workers) <= MOST_WORKERS:
+        raise SettingsError(
+            f"COMPUTER_WORKERS must be a number of processes from 0 to {MOST_WORKERS}, got {workers!r}"
+        )
     return computer_seconds, int(workers)
 
 

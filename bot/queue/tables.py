@@ -342,7 +342,7 @@ class Tables:
             return None
         # Its queue_confirm job is armed with it: if the opening is cut short (the process stops),
         # the table's people are given back when the time to confirm is over (see unconfirmed).
-        opening = await self.open_thread(guild_id, channel_id, table, table_id)
+        opening = await self.table_thread(guild_id, channel_id, table, table_id)
         session = await self.open_lobby(opening)
         if session is None or not await self.seat_people(opening, session):
             return None
@@ -354,7 +354,7 @@ class Tables:
             return await self.start_at_once(opening, session, text)
         return await self.ask_to_confirm(opening, session, text, now + CONFIRM_SECONDS[table.pace])
 
-    async def open_thread(self, guild_id: int, channel_id: int, table: Table, table_id: int) -> Opening:
+    async def table_thread(self, guild_id: int, channel_id: int, table: Table, table_id: int) -> Opening:
         """The held table's thread opened in the queue channel and kept with it; :class:`Stuck`
         (the table given back) when the channel takes no thread."""
         seated = await self.store.queue.seated(table_id)

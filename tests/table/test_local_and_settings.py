@@ -393,3 +393,11 @@ def test_the_first_wrong_setting_is_the_one_refused():
         else:
             env[name] = right
     assert Settings.from_env(env, None).computer_workers == 2
+
+
+@pytest.mark.parametrize(("cores", "workers"), [(None, 1), (2, 2), (64, 64), (96, 64)])
+def test_the_default_computer_workers_are_one_a_core_up_to_the_most_it_takes(monkeypatch, cores, workers):
+    """Without ``COMPUTER_WORKERS`` the strong level gets a worker a core, at most the 64 the
+    setting takes: a machine of 96 cores starts with its own default rather than refusing it."""
+    monkeypatch.setattr("bot.settings.os.cpu_count", lambda: cores)
+    assert Settings.from_env({}, None).computer_workers == workers

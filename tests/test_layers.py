@@ -413,6 +413,7 @@ TALKS_TO_DISCORD = {
         f"bot.surface.{name}"
         for name in (
             "attach",
+            "boardpost",
             "boards",
             "buttons",
             "calendar",

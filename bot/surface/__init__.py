@@ -11,7 +11,8 @@ only those before it):
 - :mod:`look`: boards drawn in a language and palette; :mod:`direct`: turn notices, DMs;
   :mod:`reminders`: the ``remind`` job, the games waiting on a person (``/game mine``, ``/play next``);
 - :mod:`unposted`: a board Discord refused outside a command, logged, told and tried again;
-- :mod:`boards`: the channel's board posts, a game's end and abandon told;
+- :mod:`boardpost`: one board post's values and its message; :mod:`boards`: the channel's board
+  posts, a game's end and abandon told;
 - :mod:`catchup`: the computers' turns that follow a board, and a game's channel caught up (at a
   start, the ``board`` job's try, after an outage);
 - :mod:`lobby`, :mod:`menus` (private views and menus, moves), :mod:`history` (history pages),

@@ -39,7 +39,7 @@ ends, and the results card itself are the business of the parts above; the bot's
 :class:`bot.surface.front.Front` hands them in as ``controls``, ``lobby_changed`` and ``finished``.
 
 Imports: discord, :mod:`bot.sessions`, :mod:`bot.storage`, :mod:`bot.history`, and
-:mod:`bot.surface` channels, look, direct, nonces, replies, unposted, written.
+:mod:`bot.surface` boardpost, channels, look, direct, nonces, replies, unposted, written.
 """
 
 from __future__ import annotations
@@ -49,16 +49,16 @@ import logging
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 
 from bot import i18n, texts
 from bot.history import History
 from bot.sessions import MoveResult, RatingChange, Session
-from bot.sessions.play import turn_ended
 from bot.storage import Body, Job, JobPayload, NotAnswering
 from bot.surface import nonces, unposted, written
+from bot.surface.boardpost import Board, Post, Read, compose, read_board, worth_posting
 from bot.surface.channels import channel_missing
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
@@ -163,179 +163,135 @@ class Boards:
         """Post the board with everything public the channel has not been told yet (``begins``:
         the first board, which pings every player who wants a mention, not only the first to move;
         ``catching_up``: at a start or a retry, what the channel was never told of, found before this
-        post's turn to post came: None when a post made meanwhile told it (a game's end, read with
-        its ``outcome``, too: :attr:`SessionRow.end_told <bot.storage.SessionRow.end_told>`); a board refused inside a
-        turn comes back with the ``ping``, ``restarted`` and ``header`` it had, calling on nobody it
-        would not have (:meth:`owed_inside`); ``restarted``: seats whose turn
-        starts again with this board without a move, as more time on a clock does, whose people are
-        told as when a turn begins; ``header``, a sentence to say in the channel's language, or text;
-        ``lines``: what the channel refused to take just before this board (who takes a seat, the
-        answer that gave more time), said above it, pinging those of ``pings`` it mentions).  Those
-        to move are told (pinged if they want a mention, sent a turn notice if they want one) when
-        the board begins their turn, once
-        (:meth:`bot.surface.direct.Notifier.called`); a board inside a turn (an undo inside a
-        shared round, a seat handed over) names those still to move without a ping.
+        post's turn to post came: None when a post made meanwhile told it (:func:`worth_posting
+        <bot.surface.boardpost.worth_posting>`); ``restarted``: seats whose turn starts again with
+        this board without a move, as more time on a clock does, whose people are told as when a
+        turn begins; ``header``, a sentence to say in the channel's language, or text; ``lines``:
+        what the channel refused to take just before this board (who takes a seat, the answer that
+        gave more time), said above it, pinging those of ``pings`` it mentions; ``note``: the
+        table's own line (a seat resigned), told after the notes of boards refused before it; a
+        final board's ``ratings`` are told by its results card, which :meth:`announce` posts all
+        the same; ``again``: a board a person asked to see again (``/game board``), posted anew.  A
+        board asked for a game already over is posted as it ended.
 
-        The untold moves are read from the move log, so a turn half played
-        before a restart is told in full; the post is remembered with the last
-        move it told, and the previous board loses its buttons.  A board refused inside a turn
-        keeps its sentences (header, lines) in the ``board`` job, any other refused board its lines,
-        and either its ``note``, after the notes of boards refused before it (each kept, none in
-        place of another); the lines and notes it was to carry come with the board posted next,
-        whichever it is: the channel is told them once.  A post that finds another process posting
-        the game's board (holding its ``board`` job) posts nothing: that post tells the moves, and
-        this one's header (but a first board's), lines and note are handed to the job
-        (:meth:`_posted_elsewhere`), told once with the next board, whichever it follows; a final
-        board's ``ratings`` are told by its results card, which :meth:`announce` posts all the same.
-        A game ``session`` has running that is found ended when the post holds the job, abandoned or
-        its end told by another post, gets no board: the telling of that end (:meth:`tell_abandoned`,
-        or the last board and results card) is the last word about it, and the moves this post did
-        not tell are in the game's log; the lines and note it was to carry come above an abandon not
-        told yet, handed to the job as above, and are dropped once the end is told.  A board asked
-        for a game already over (``/game board``) is posted as it ended.
-
-        The post carries a nonce naming what it tells (:func:`bot.surface.nonces.post_nonce`: the
-        board it follows, the last move it tells, the game's status, and what it carries of the
-        ``board`` job's, which a restart reads again, unlike the sentences handed in here), so that a
-        board Discord took just before a stop, and the restart posts again, is not posted twice
-        within Discord's few minutes, while one carrying sentences handed to the job since is
-        posted; ``again``: a board a person asked to see again (``/game board``), posted anew.
-        """
+        Its steps, under the game's post lock and its ``board`` job held (:meth:`_claimed`): found
+        held by another process's post, this one's sentences are handed to the job
+        (:meth:`_posted_elsewhere`) and nothing is posted; the game and what the job owes are read
+        again, and a game ended meanwhile gets no board (:meth:`_reread`); a catch-up posts only
+        what is still untold (:func:`~bot.surface.boardpost.worth_posting`); the untold moves, the
+        language, the people and the seats called are read
+        (:func:`~bot.surface.boardpost.read_board`); the message is composed
+        (:func:`~bot.surface.boardpost.compose`) and sent, a refusal keeping what was owed for the
+        job's try (:meth:`_send`); the post is recorded with its ``after_board`` job armed, and the
+        previous board loses its buttons (:meth:`_record`).  Then, under that job held, what
+        follows the board: the end's or the turn's notices, :meth:`board_settled`,
+        :attr:`waits_after` (:meth:`_after_board`)."""
         own = (note,) if note is not None else ()
+        post = Post(
+            session,
+            header,
+            own,
+            outcome,
+            tuple(ratings),
+            ping,
+            begins,
+            catching_up,
+            tuple(restarted),
+            tuple(lines),
+            tuple(pings),
+            again,
+        )
         async with self._post_lock(session.id), self._claimed(session) as held:
             if held is None:  # another process is posting this game's board: it tells these moves
-                # its sentences, for the next board (a first board's header goes with that board)
-                said = header if isinstance(header, Said) and not begins else None
-                handed = Inside(HANDED, ping, tuple(restarted), said, tuple(lines), tuple(pings), own)
-                await self._posted_elsewhere(session, catching_up, handed)
+                await self._posted_elsewhere(session, catching_up, post.handed())
                 return None
-            was, session = session.status, await self.service.core.get(session.id) or session
-            owed = unposted.owed_in(session, held)  # its lines come with this board, whichever it is
-            # and the notes of boards refused before it, then its own
-            notes = unposted.noted(owed.notes if owed is not None else (), own)
-            if was == "active" and (session.status == "abandoned" or session.row.end_told):
-                # ended meanwhile, its end told or to be told: that is the last word about it
-                if not session.row.end_told:  # an abandon still to tell: what this post says comes above it
-                    handed = Inside(HANDED, lines=tuple(lines), pings=tuple(pings), notes=own).joined(owed)
-                    if handed.lines or handed.notes:
-                        await self._posted_elsewhere(session, False, handed)
+            if not await self._reread(post, held) or not await worth_posting(post, self.service):
                 return None
-            if catching_up:
-                if session.status == "finished" and outcome is not None:  # its end, read untold
-                    if session.row.end_told:  # a post made since told it
-                        return None
-                elif session.status != "active":
-                    return None
-                elif session.row.board_message_id is not None:  # a board was posted meanwhile
-                    header, begins = None, False
-                    if not await self.service.play.turn_untold(session):
-                        if owed is None:
-                            return None  # it told everything
-                        # a board refused inside a turn, posted inside it: it calls on those it would
-                        # have, under its header
-                        ping, restarted, header = owed.ping, owed.restarted, owed.header
-                elif owed is not None and owed.header is not None:
-                    header = owed.header  # a first board refused under its own header (a league round's)
-            # a turn begun before a seat was handed to a substitute is told as its earlier holder's
-            session = await self.service.logbook.with_holders(session)
-            records = await self.service.logbook.untold(session)
-            language = await self.look.language(session)
-            people = await self.notifier.people_to_move(session)
-            ended = session.status == "finished"
-            players = await self.notifier.players(session) if ended or begins else {}
-            # the seats whose turn this board begins (or starts again): the others still to move
-            # were told when it began, and are named without a ping
-            live = ping and session.status == "active"
-            called = self.notifier.called(session, records, restarted) if live else frozenset()
-            carried = [*(owed.lines if owed is not None else ()), *lines]
-            above = [line.in_words(language) for line in carried]
-            above.append(header.in_words(language) if isinstance(header, Said) else header or "")
-            text = texts.board_text(
-                written.session(session),
-                records,
-                header="\n".join(line for line in above if line),
-                notes=notes,
-                outcome=outcome,
-                ratings=written.ratings(ratings),
-                ping=ping,
-                already=frozenset(session.to_move()) - called,
-                away=self.notifier.away_labels(people, language),
-                clock=await self.notifier.time_left(session, language),
-                t=language,
-            )
-            channel = self.look.channel(session)
-            last = texts.last_action(session, records, language)
-            file = await self.look.render(
-                session,
-                last_action=last,
-                language=language.code,
-                contrast=await self.look.server_contrast(session),
-            )
-            # the first and the last board name every player: each who wants a mention is pinged
-            mentions = (
-                self.notifier.mentions(session, players)
-                if ended or begins
-                else self.notifier.mentions(session, people, called)
-            )
-            mentions = unposted.also_pinging(mentions, {*pings, *(owed.pings if owed is not None else ())})
-            kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions}
-            if file is not None:
-                kwargs["file"] = file
-            view = self.controls(session, language)
-            if view is not None:
-                kwargs["view"] = view
-            through = max([r.number for r in records if r.number is not None], default=0)
-            through = max(through, session.row.told_through)
-            if not again:  # the same board told again after a stop is Discord's first post of it
-                follows = session.row.board_message_id or 0
-                from_job = owed.payload() if owed is not None else {}
-                kwargs["nonce"] = nonces.post_nonce(
-                    session, nonces.BOARD, follows, through, session.status, from_job
-                )
-            try:
-                message = await channel.send(**kwargs)
-            except discord.HTTPException:  # whoever asked is answered; the post is tried again later
-                # a board inside a turn is owed as long as the board before it is the last posted;
-                # a turn's board or a game's first one the catch-up posts again anyway, with the
-                # lines refused with it, which only the job keeps
-                board = session.row.board_message_id
-                kept = header if isinstance(header, Said) else None  # (joined to the lines owed already)
-                inside: Inside | None = None
-                if (
-                    board is not None
-                    and session.status == "active"
-                    and not begins
-                    and not turn_ended(session, records)
-                ):
-                    inside = Inside(board, ping, tuple(restarted), kept, tuple(lines), tuple(pings), notes)
-                elif lines or notes or (board is None and kept is not None):
-                    first = kept if board is None else None  # a first board keeps its own header
-                    inside = Inside(
-                        board or 0, header=first, lines=tuple(lines), pings=tuple(pings), notes=notes
-                    )
-                await self.retry_later(session, inside, read=owed)
-                raise
-            # what follows the board (its end's or turn's notices, forced moves) is owed from its record on
-            running = ended or session.status == "active"
-            after = self._following(session, message.id, ended, called, ping, last) if running else None
-            old = await self.service.logbook.told(session, message.id, through, end=ended, also=after)
-            if old is not None and old != message.id:
-                await self.strip_buttons(session, old)
+            read = await read_board(post, self.service, self.look, self.notifier)
+            board = await compose(post, read, self.look, self.notifier, self.controls)
+            message = await self._send(post, read, board)
+            await self._record(post, read, board, message)
             # posted: the board job (the claim) is dropped as the block ends, nothing to try again
+        await self._after_board(post, read, board, message)
+        return message
+
+    async def _reread(self, post: Post, held: Job) -> bool:
+        """Read the game again under the claim (``held``, the ``board`` job as held), and what the
+        job owes that this board carries, whichever it is (:meth:`owed_inside`: the lines, and the
+        notes of boards refused before it, then its own, each once).  False: a game the post had
+        running that is found ended (abandoned, or its end told by another post) gets no board: the
+        telling of that end (:meth:`tell_abandoned`, or the last board and results card) is the last
+        word about it, and the moves this post did not tell are in the game's log; its lines and
+        note come above an abandon not told yet, handed to the job (:meth:`_posted_elsewhere`), and
+        are dropped once the end is told."""
+        was, session = post.session.status, await self.service.core.get(post.session.id) or post.session
+        post.session = session
+        post.owed = owed = unposted.owed_in(session, held)  # its lines come with this board, whichever it is
+        # and the notes of boards refused before it, then its own
+        post.notes = unposted.noted(owed.notes if owed is not None else (), post.own)
+        if was == "active" and (session.status == "abandoned" or session.row.end_told):
+            # ended meanwhile, its end told or to be told: that is the last word about it
+            if not session.row.end_told:  # an abandon still to tell: what this post says comes above it
+                handed = Inside(HANDED, lines=post.lines, pings=post.pings, notes=post.own).joined(owed)
+                if handed.lines or handed.notes:
+                    await self._posted_elsewhere(session, False, handed)
+            return False
+        return True
+
+    async def _send(self, post: Post, read: Read, board: Board) -> discord.Message:
+        """Send the board to the game's channel.  Refused (raised again: whoever asked is
+        answered), the ``board`` job tries it again, keeping what the post read of it and what it
+        was to carry (:meth:`Post.refused <bot.surface.boardpost.Post.refused>`): the lines and
+        notes come with the board posted next, whichever it is, so the channel is told them once."""
+        channel = self.look.channel(post.session)
+        try:
+            return await channel.send(**board.send)
+        except discord.HTTPException:  # whoever asked is answered; the post is tried again later
+            await self.retry_later(post.session, post.refused(read.records), read=post.owed)
+            raise
+
+    async def _record(self, post: Post, read: Read, board: Board, message: discord.Message) -> None:
+        """Record the post with the last move it told, arming, for a game running or just ended,
+        the ``after_board`` job that owes what follows the board from its record on
+        (:meth:`_following`); the previous board loses its buttons (the channel shows one live
+        board)."""
+        session, ended = post.session, read.ended
+        # what follows the board (its end's or turn's notices, forced moves) is owed from its record on
+        running = ended or session.status == "active"
+        after = (
+            self._following(session, message.id, ended, read.called, post.ping, board.last)
+            if running
+            else None
+        )
+        old = await self.service.logbook.told(session, message.id, board.through, end=ended, also=after)
+        if old is not None and old != message.id:
+            await self.strip_buttons(session, old)
+
+    async def _after_board(self, post: Post, read: Read, board: Board, message: discord.Message) -> None:
+        """What follows a posted board, under its ``after_board`` job held (:meth:`_telling`; a
+        process that finds it held by another leaves the notices to it): the game's end told to
+        its players, :meth:`board_settled`, :attr:`waits_after` (forced moves, warnings, watchers,
+        followers), then a finished game's lobby message (:meth:`game_over`) or the turn notices
+        of the seats it called on.  The board is posted: a failure here is logged and must not
+        undo the answer."""
+        session, ended, ping = post.session, read.ended, post.ping
         async with self._telling(session, message.id) as mine:  # what follows the board, owed by its job
             # the board is posted: a notice that fails must not undo the answer
             if ended and mine is not None:
-                await self._notices(session, "end", self.notifier.game_ended(session, message.id, players))
+                await self._notices(
+                    session, "end", self.notifier.game_ended(session, message.id, read.players)
+                )
             await self.board_settled(session)
             try:  # the board is posted; forced moves, warnings, watchers, followers must not undo the answer
-                await self.waits_after(session, message, ping, last)
+                await self.waits_after(session, message, ping, board.last)
             except Exception:
                 log.exception("what follows the board of session %s failed", session.id)
             if not session.row.live:
                 await self.game_over(session)
             elif ping and mine is not None:  # (a notice that fails must not undo the answer: logged)
-                await self._notices(session, "turn", self.notifier.after_board(session, message.id, called))
-        return message
+                await self._notices(
+                    session, "turn", self.notifier.after_board(session, message.id, read.called)
+                )
 
     def _following(
         self, session: Session, board: int, ended: bool, called: Collection[int], ping: bool, last: str | None

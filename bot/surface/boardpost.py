@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 import discord
 
@@ -100,12 +100,22 @@ class Read:
     ended: bool
 
 
+class Sent(TypedDict, total=False):
+    """What a board's :meth:`discord.abc.Messageable.send` takes."""
+
+    content: str
+    allowed_mentions: discord.AllowedMentions
+    file: discord.File
+    view: discord.ui.View
+    nonce: str
+
+
 @dataclass(frozen=True)
 class Board:
     """A composed board: what :meth:`discord.abc.Messageable.send` takes (``send``), the public
     line its picture shows (``last``), and the last move it tells (``through``)."""
 
-    send: dict[str, Any]
+    send: Sent
     last: str | None
     through: int
 
@@ -210,7 +220,7 @@ async def compose(
         else notifier.mentions(session, read.people, read.called)
     )
     mentions = unposted.also_pinging(mentions, {*post.pings, *(owed.pings if owed is not None else ())})
-    send: dict[str, Any] = {"content": text, "allowed_mentions": mentions}
+    send: Sent = {"content": text, "allowed_mentions": mentions}
     if file is not None:
         send["file"] = file
     view = controls(session, language)

@@ -13,18 +13,18 @@ opening the round's job made (the scheduler's claim on that job is gone: the gua
 it), for one the organiser's publishing made (holding no claim), and for the guard's own resumed
 opening (``held``: the scheduler's claim on the guard, taken over).
 
-Imports the league service's figure, storage rows and the scheduler's process name; never Discord.
+Imports the league service's figure, storage rows, the scheduler's process name and the keyed locks;
+never Discord.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import weakref
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from bot.league.service import RESUME_AFTER
+from bot.locks import KeyedLocks
 from bot.storage import Job, Store
 from bot.storage.leagues import ROUND_JOB
 from bot.time.scheduler import process_name
@@ -57,9 +57,7 @@ class Guards:
 
     def __init__(self, store: Store):
         self.store, self.owner = store, process_name()  # (whose claim it is, for a reader of the jobs)
-        self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
+        self._locks: KeyedLocks[tuple[int, int]] = KeyedLocks()
         """One lock per round being opened here, so that its guard, firing here should the opening
         have stalled past its hold (a table that Discord took over two minutes on), waits for it
         and then finds nothing left to open."""
@@ -74,10 +72,7 @@ class Guards:
         the hold (:class:`Lost`) ends there, quietly: what it left is the holder's to do.  A block
         that raises gives the guard back as it was, to fire then; one that ends drops it (unless it
         was armed over meanwhile: the next round's check-in)."""
-        lock = self._locks.get((league_id, number))
-        if lock is None:
-            lock = self._locks[league_id, number] = asyncio.Lock()
-        async with lock:
+        async with self._locks((league_id, number)):
             key, jobs = str(league_id), self.store.jobs
             job = held if held is not None else await jobs.job(ROUND_JOB, key)
             if job is None or job.payload != {"round": number}:  # (no guard: opened unguarded)

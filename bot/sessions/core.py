@@ -12,20 +12,19 @@ itself (a deadline), is marked damaged once (logged once, stored) and skipped fr
 The copies are dropped when a game ends, and a lock lives only while someone holds or waits for
 it, so memory does not grow with games played.
 
-Imports: bot.sessions.model, bot.storage, bot.time, bot.computers, bot.web.metrics, engines.
+Imports: bot.locks, bot.sessions.model, bot.storage, bot.time, bot.computers, bot.web.metrics, engines.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
-import weakref
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 
 import engines
 from bot.computers import Computers
+from bot.locks import KeyedLocks
 from bot.sessions.model import (
     DAMAGE_REASONS,
     NOT_SEATED,
@@ -81,7 +80,7 @@ class Core:
         # schedules a matching of its own, since a game ended frees a seat under the cap).
         self.on_end: list[Callable[[SessionRow], None]] = []
         # A lock exists while someone holds or waits for it; the states hold live games only.
-        self.locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.lock: KeyedLocks[int] = KeyedLocks()  # a game's changes, one at a time in the process
         self.states: dict[int, tuple[int, object]] = {}  # session id -> (version, engine state)
         # A running game's row and seats as last read or committed here (with the state above at
         # the same version, the copy a move starts from), and each such game's channel.
@@ -161,12 +160,6 @@ class Core:
         )
         self.metrics.moves_committed(session.row.game, [played_by(p.seat, p.by_computer) for p in played])
         return version
-
-    def lock(self, session_id: int) -> asyncio.Lock:
-        lock = self.locks.get(session_id)
-        if lock is None:
-            lock = self.locks[session_id] = asyncio.Lock()
-        return lock
 
     def ended(self, row: SessionRow) -> None:
         """A game or lobby ended and is stored so: tell :attr:`on_end` (a listener's error is

@@ -38,15 +38,13 @@ What goes under a board (the play menus' buttons), what happens to the lobby mes
 ends, and the results card itself are the business of the parts above; the bot's
 :class:`bot.surface.front.Front` hands them in as ``controls``, ``lobby_changed`` and ``finished``.
 
-Imports: discord, :mod:`bot.sessions`, :mod:`bot.storage`, :mod:`bot.history`, and
+Imports: discord, :mod:`bot.sessions`, :mod:`bot.storage`, :mod:`bot.history`, :mod:`bot.locks`, and
 :mod:`bot.surface` boardpost, channels, look, direct, nonces, replies, unposted, written.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from typing import Literal
@@ -55,6 +53,7 @@ import discord
 
 from bot import i18n, texts
 from bot.history import History
+from bot.locks import KeyedLocks
 from bot.sessions import MoveResult, RatingChange, Session
 from bot.storage import Body, Job, JobPayload, NotAnswering
 from bot.surface import nonces, unposted, written
@@ -94,7 +93,7 @@ class Boards:
         self.bot, self.service = look.bot, look.service
         self.unposted = Unposted(notifier)  # a board refused outside a command: logged, told, tried again
         # One board post at a time per game, so that two posts never tell the same moves.
-        self._post_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._post_lock: KeyedLocks[int] = KeyedLocks()  # a game's posts, one at a time in the process
         self._firing: dict[int, Job] = {}  # session id -> the board job being fired here (firing)
         self.controls: Callable[[Session, Language], discord.ui.View | None] = lambda session, t: None
         self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
@@ -137,12 +136,6 @@ class Boards:
         the board they were to follow is still the last one posted, or none was yet (a board posted
         since told everything); else None."""
         return unposted.owed_in(session, await self.service.store.jobs.job(BOARD, str(session.id)))
-
-    def _post_lock(self, session_id: int) -> asyncio.Lock:
-        lock = self._post_locks.get(session_id)
-        if lock is None:
-            lock = self._post_locks[session_id] = asyncio.Lock()
-        return lock
 
     async def post_board(
         self,

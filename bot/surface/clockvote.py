@@ -29,21 +29,20 @@ Discord's minutes, they are in the channel once.  Those who want a direct messag
 get one about the question (in their quiet hours, when those end, if it is still open: a
 ``timeout_notice`` job); only those who want a mention are pinged.
 
-Imports: discord, :mod:`bot.sessions`, :mod:`bot.time.gameclock`, and :mod:`bot.surface` boards,
+Imports: discord, :mod:`bot.locks`, :mod:`bot.sessions`, :mod:`bot.time.gameclock`, and :mod:`bot.surface` boards,
 buttons, channels, direct, lobby, nonces, replies, unposted.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 import discord
 
 from bot import i18n, notices
+from bot.locks import KeyedLocks
 from bot.replaying import UNDO
 from bot.sessions import ASK_AFTER, TIMEOUT_CHOICES, MoveResult, Refusal, Seat, Session, TimeOut
 from bot.storage import Job, JobPayload, PersonRow
@@ -177,7 +176,7 @@ class ClockDesk:
         # ``ask`` job, armed with the time-out in case the process stops first, leaves to it
         self.asking: set[tuple[int, int, int]] = set()
         # one game's questions asked again at a time here, so that siblings tell once (ask_again)
-        self.asking_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.asking_lock: KeyedLocks[int] = KeyedLocks()
 
     async def deadline(self, job: Job) -> None:
         """The ``deadline`` job of a clocked game, the turn timer's too (see Clocks.fire_clock)."""
@@ -519,13 +518,6 @@ class ClockDesk:
                     session, late = found, [*late, other]
             if session is not None:
                 await self.ask_seats(session, [session.by_seat(s) for s in late], at)
-
-    def asking_lock(self, session_id: int) -> asyncio.Lock:
-        """The lock under which this process asks a game's questions again (:meth:`ask_again`)."""
-        lock = self.asking_locks.get(session_id)
-        if lock is None:
-            lock = self.asking_locks[session_id] = asyncio.Lock()
-        return lock
 
     async def siblings(self, job: Job, session_id: int, at: int) -> list[int]:
         """The seats whose questions the ``ask`` job ``job`` asks: its own, and when the time-out

@@ -22,6 +22,10 @@ class KeyedLocks(Generic[K]):
     def __init__(self) -> None:
         self._locks: weakref.WeakValueDictionary[K, asyncio.Lock] = weakref.WeakValueDictionary()
 
+    def __len__(self) -> int:
+        """How many keys have a lock now (held, or waited on)."""
+        return len(self._locks)
+
     def __call__(self, key: K) -> asyncio.Lock:
         lock = self._locks.get(key)
         if lock is None:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import weakref
 
 import pytest
 
+from bot.locks import KeyedLocks
 from bot.sessions import ASK_AFTER
 from tests.e2e import test_told_once
 from tests.e2e.leagues import DAY
@@ -153,7 +153,7 @@ async def test_two_ask_jobs_fired_at_once_tell_their_questions_once(standin, mak
         await started(standin, bot)
         desk = bot.front.clocks
         other = copy.copy(desk)  # another process: the same database and Discord, its own locks
-        other.asking, other.asking_locks = set(), weakref.WeakValueDictionary()
+        other.asking, other.asking_lock = set(), KeyedLocks()
         first, second = await claimed_asks(bot, table_clock, owners)
         await asyncio.gather(desk.ask_again(first), (desk if len(owners) == 1 else other).ask_again(second))
         for job in (first, second):

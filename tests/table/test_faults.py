@@ -154,7 +154,7 @@ async def test_memory_does_not_grow_with_finished_games(service):
     await service.lobby.create("nim", guild_id=G, channel_id=999, host_id=1, host_name="a")
     await service.lobby.leave(999, 1)
     gc.collect()
-    assert len(service.core.states) == 0 and len(service.core.locks) == 0
+    assert len(service.core.states) == 0 and len(service.core.lock) == 0
     live = await started(service, 500)
     assert set(service.core.states) == {live.id}
 

@@ -40,4 +40,4 @@ def test_a_key_nobody_holds_keeps_no_lock():
     gone = weakref.ref(held)
     del held
     gc.collect()
-    assert gone() is None  # the map kept it no longer than its holder
+    assert gone() is None and len(locks) == 0  # the map kept it no longer than its holder

@@ -282,6 +282,7 @@ class JobPayload(TypedDict, total=False):
     end: bool  # after board: the board told the game's end, told its players by direct message
     moves: int  # undo notice: how many moves the request takes back
     last: str  # after board: the line the board's public picture shows (drawn again for its watchers)
+    again: bool  # after board: a board asked for again (/game board), which its watchers had: not sent them
 
 
 def job_json(payload: JobPayload) -> str:

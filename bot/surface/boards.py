@@ -105,8 +105,11 @@ class Boards:
         self.after_board: list[Callable[[Session], Awaitable[None]]] = []
         # a deleted channel or thread: its league games, finished by their league (Rounds.table_gone)
         self.table_gone: Callable[[int, int], Awaitable[list[Session]]] = no_games
-        # after every board: forced moves, passes ahead, clock warnings, watchers, followers
-        self.waits_after: Callable[[Session, discord.Message, bool, str | None], Awaitable[None]] = nothing
+        # after every board: forced moves, passes ahead, clock warnings, watchers (not a board asked
+        # for again: they had it), followers
+        self.waits_after: Callable[[Session, discord.Message, bool, str | None, bool], Awaitable[None]] = (
+            nothing
+        )
         # what follows a board for the game itself (passes ahead, forced moves, clock warnings), done
         # again by its ``after_board`` job after a stop (Waits.resume)
         self.waits_resumed: Callable[[Session, bool], Awaitable[None]] = nothing
@@ -251,11 +254,7 @@ class Boards:
         session, ended = post.session, read.ended
         # what follows the board (its end's or turn's notices, forced moves) is owed from its record on
         running = ended or session.status == "active"
-        after = (
-            self._following(session, message.id, ended, read.called, post.ping, board.last)
-            if running
-            else None
-        )
+        after = self._following(post, read, board, message.id) if running else None
         old = await self.service.logbook.told(session, message.id, board.through, end=ended, also=after)
         if old is not None and old != message.id:
             await self.strip_buttons(session, old)
@@ -276,7 +275,7 @@ class Boards:
                 )
             await self.board_settled(session)
             try:  # the board is posted; forced moves, warnings, watchers, followers must not undo the answer
-                await self.waits_after(session, message, ping, board.last)
+                await self.waits_after(session, message, ping, board.last, post.again)
             except Exception:
                 log.exception("what follows the board of session %s failed", session.id)
             if not session.row.live:
@@ -286,24 +285,30 @@ class Boards:
                     session, "turn", self.notifier.after_board(session, message.id, read.called)
                 )
 
-    def _following(
-        self, session: Session, board: int, ended: bool, called: Collection[int], ping: bool, last: str | None
-    ) -> Body[int]:
-        """The statement arming the ``after_board`` job of the board ``board``, run as the board is
-        recorded: what follows it (the players told of the game's end, ``ended``; else the passes
-        declared ahead, forced moves and clock warnings the board leaves, and, with ``ping``, those
-        whose turn it began, ``called``, told it, and reminders armed; the board to its watchers, by
-        ``last``, the line its public picture shows, and at a game's first board, ``first``, its
-        start to its players' followers) is owed until that job is dropped, and told by it after a
-        stop (:meth:`tell_after`), once the lease of the post's process is over."""
-        now = self.service.store.clock.time()
-        payload: JobPayload = {"called": sorted(called), "end": ended, "ping": ping, "since": now}
-        if last:
-            payload["last"] = last
+    def _following(self, post: Post, read: Read, board: Board, message: int) -> Body[int]:
+        """The statement arming the ``after_board`` job of the board posted as ``message``, run as
+        the board is recorded: what follows it (the players told of the game's end, ``end``; else
+        the passes declared ahead, forced moves and clock warnings the board leaves, and, with
+        ``ping``, those whose turn it began, ``called``, told it, and reminders armed; the board to
+        its watchers, by ``last``, the line its public picture shows, but for a board asked for
+        again, ``again``, which they had; and at a game's first board, ``first``, its start to its
+        players' followers) is owed until that job is dropped, and told by it after a stop
+        (:meth:`tell_after`), once the lease of the post's process is over."""
+        session, now = post.session, self.service.store.clock.time()
+        payload: JobPayload = {
+            "called": sorted(read.called),
+            "end": read.ended,
+            "ping": post.ping,
+            "since": now,
+        }
+        if board.last:
+            payload["last"] = board.last
+        if post.again:
+            payload["again"] = True
         if session.row.board_message_id is None:  # (``session`` as read before this board's record)
             payload["first"] = True
         due = now + POST_LEASE
-        return self.service.store.jobs.arming(AFTER_BOARD, f"{session.id}:{board}", due, payload)
+        return self.service.store.jobs.arming(AFTER_BOARD, f"{session.id}:{message}", due, payload)
 
     @asynccontextmanager
     async def _telling(self, session: Session, board: int) -> AsyncIterator[Job | None]:

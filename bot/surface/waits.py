@@ -65,14 +65,22 @@ class Waits:
     # ------------------------------------------------------------- after a board
 
     async def posted(
-        self, session: Session, message: discord.Message, turn_ended: bool, last_action: str | None = None
+        self,
+        session: Session,
+        message: discord.Message,
+        turn_ended: bool,
+        last_action: str | None = None,
+        again: bool = False,
     ) -> None:
         """What follows a board post (see the module's docstring; ``last_action``: the line its
-        picture shows); each part on its own, so one that fails leaves the others."""
-        for part in (  # (each made when its turn comes: a stop in one leaves none made and unawaited)
-            lambda: self.send_watchers(session, message.id, message.content, last_action),
-            lambda: self.tell_followers(session, message.id),
-        ):
+        picture shows; ``again``: a board asked for again, ``/game board``, which the watchers had
+        with the move it shows, so not sent them); each part on its own, so one that fails leaves
+        the others."""
+        parts = (
+            [] if again else [lambda: self.send_watchers(session, message.id, message.content, last_action)]
+        )
+        parts.append(lambda: self.tell_followers(session, message.id))
+        for part in parts:  # (each made when its turn comes: a stop in one leaves none made and unawaited)
             try:
                 await part()
             except Exception:
@@ -261,9 +269,10 @@ class Waits:
         with the line the job kept (``last``); and at a game's first board (``first``) its start to
         the followers, whether or not the stopped process had marked it told (it marks it before
         the messages).  Each direct message carries the nonce the first telling's did, so one
-        Discord took before the stop is not received twice within Discord's minutes."""
+        Discord took before the stop is not received twice within Discord's minutes.  A board asked
+        for again (``again``) is not sent to the watchers, who had it."""
         last_action = payload.get("last")
-        if session.row.board_message_id == board:
+        if session.row.board_message_id == board and not payload.get("again"):
             content = await self.board_text(session, board, last_action)
             await self.send_watchers(session, board, content, last_action)
         if payload.get("first"):

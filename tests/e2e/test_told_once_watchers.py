@@ -225,3 +225,61 @@ async def test_a_start_discord_took_just_before_a_stop_is_told_again_and_receive
     async with told_again(standin, make_bot, table_clock, late=False) as (bot, answered):
         assert received(standin, carol, is_start) == [told] and answered == [told]
         assert not await bot.store.jobs.pending("after_board")
+
+
+async def board_of(bot, session) -> int:
+    """The game's last board (its message id)."""
+    return (await bot.sessions.core.get(session.id)).row.board_message_id
+
+
+async def test_a_board_asked_for_again_is_not_sent_to_the_watchers_who_had_it(standin, make_bot):
+    """Carol watches; the first player's board reaches her.  ``/game board`` posts it again in the
+    channel: Carol, who has it, gets nothing.  The other player's move reaches her as before."""
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        session, first, other, carol = await watched(standin, bot, chan)
+        await moved_in_turn(standin, bot, chan, (first,))
+        await boards_settled(bot)
+        moved = await board_of(bot, session)
+        seen = received(standin, carol, is_watched)  # (the first board's too, if it came after her watch)
+        assert len(received(standin, carol, watching(moved))) == 1
+        await (await standin.slash(other, chan, "game board")).original()
+        await boards_settled(bot)
+        assert await board_of(bot, session) != moved  # posted again, as a new message
+        assert received(standin, carol, is_watched) == seen
+        await moved_in_turn(standin, bot, chan, (other,))
+        await boards_settled(bot)
+        (later,) = received(standin, carol, watching(await board_of(bot, session)))
+        assert received(standin, carol, is_watched) == [*seen, later]
+
+
+async def test_a_board_asked_for_again_is_not_sent_to_the_watchers_by_its_job_after_a_stop(
+    standin, make_bot, table_clock
+):
+    """Carol watches; the first player's board reaches her.  ``/game board`` posts it again and
+    the bot stops after its record, before what follows it.  Started again, once the stopped
+    process's hold is over, the board's job tells what follows it, and Carol, who had the board,
+    gets nothing."""
+    chan = standin.channel("games")
+    async with standin.run_client(make_bot) as bot:
+        session, first, _, carol = await watched(standin, bot, chan)
+        await moved_in_turn(standin, bot, chan, (first,))
+        await boards_settled(bot)
+        moved = await board_of(bot, session)
+        seen = received(standin, carol, is_watched)
+        assert len(received(standin, carol, watching(moved))) == 1
+        stops_at(bot, bot.front.boards, "board_settled")
+        try:
+            current = await bot.sessions.core.get(session.id)
+            await bot.front.boards.post_board(current, header="**Nim**", ping=False, again=True)
+        except Stopped:
+            pass
+        closing(bot)
+        again = await board_of(bot, session)
+        assert again != moved  # posted and recorded: its job owes what follows it
+        assert await bot.store.jobs.job("after_board", f"{session.id}:{again}") is not None
+    async with standin.run_client(make_bot) as bot:
+        await started(standin, bot)
+        await due_after(standin, bot, table_clock, POST_LEASE)
+        assert not await bot.store.jobs.pending("after_board")
+        assert received(standin, carol, is_watched) == seen

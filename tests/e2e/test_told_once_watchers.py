@@ -232,17 +232,24 @@ async def board_of(bot, session) -> int:
     return (await bot.sessions.core.get(session.id)).row.board_message_id
 
 
+async def watched_move(standin, bot, chan):
+    """Carol watches Alice and Bob's game, and the first player's board reaches her: the session,
+    the other player, Carol, that board and the boards Carol has (the first board's too, if it came
+    after her watch began)."""
+    session, first, other, carol = await watched(standin, bot, chan)
+    await moved_in_turn(standin, bot, chan, (first,))
+    await boards_settled(bot)
+    moved = await board_of(bot, session)
+    assert len(received(standin, carol, watching(moved))) == 1
+    return session, other, carol, moved, received(standin, carol, is_watched)
+
+
 async def test_a_board_asked_for_again_is_not_sent_to_the_watchers_who_had_it(standin, make_bot):
     """Carol watches; the first player's board reaches her.  ``/game board`` posts it again in the
     channel: Carol, who has it, gets nothing.  The other player's move reaches her as before."""
     chan = standin.channel("games")
     async with standin.run_client(make_bot) as bot:
-        session, first, other, carol = await watched(standin, bot, chan)
-        await moved_in_turn(standin, bot, chan, (first,))
-        await boards_settled(bot)
-        moved = await board_of(bot, session)
-        seen = received(standin, carol, is_watched)  # (the first board's too, if it came after her watch)
-        assert len(received(standin, carol, watching(moved))) == 1
+        session, other, carol, moved, seen = await watched_move(standin, bot, chan)
         await (await standin.slash(other, chan, "game board")).original()
         await boards_settled(bot)
         assert await board_of(bot, session) != moved  # posted again, as a new message
@@ -262,12 +269,7 @@ async def test_a_board_asked_for_again_is_not_sent_to_the_watchers_by_its_job_af
     gets nothing."""
     chan = standin.channel("games")
     async with standin.run_client(make_bot) as bot:
-        session, first, _, carol = await watched(standin, bot, chan)
-        await moved_in_turn(standin, bot, chan, (first,))
-        await boards_settled(bot)
-        moved = await board_of(bot, session)
-        seen = received(standin, carol, is_watched)
-        assert len(received(standin, carol, watching(moved))) == 1
+        session, _, carol, moved, seen = await watched_move(standin, bot, chan)
         stops_at(bot, bot.front.boards, "board_settled")
         try:
             current = await bot.sessions.core.get(session.id)

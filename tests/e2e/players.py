@@ -20,6 +20,7 @@ Used by ``tests/e2e/test_turns.py`` and ``bench/turns.py``.
 
 from __future__ import annotations
 
+import asyncio
 import statistics
 from dataclasses import dataclass, field
 from typing import Any
@@ -98,6 +99,20 @@ def lobby_button(message, action: str) -> str:
 
 def is_board(message) -> bool:
     return bool(message.files) and not message.ephemeral and not is_results(message)
+
+
+async def board_recorded(standin, bot, chan, tries: int = 400) -> None:
+    """Wait until the bot has recorded the latest board in ``chan`` as its game's board.  The bot
+    records a board once Discord has answered its post, so a board seen in the channel may not be
+    recorded yet, nor what the record carries (the moves the channel was told of, the board's
+    link); bounded by a number of reads, not by a time."""
+    for _ in range(tries):
+        boards = [m for m in standin.messages(chan) if is_board(m)]
+        session = await bot.sessions.core.in_channel(chan.id)
+        if boards and session is not None and session.row.board_message_id == boards[-1].id:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"the latest board in #{chan.name} was never recorded as its game's board")
 
 
 async def pachakuna_started(standin, bot, chan, host, guest, *, seed: int):

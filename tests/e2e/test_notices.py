@@ -8,7 +8,7 @@ import io
 from PIL import Image
 
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.players import lobby_button, start, to_move
+from tests.e2e.players import board_recorded, lobby_button, start, to_move
 from tests.support import nim
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me")
@@ -276,6 +276,7 @@ async def test_game_mine_lists_games_and_lobbies_across_two_servers(standin, bot
         await standin.click(alice, lobby, "Join")
         await standin.click(bob, lobby, "Start")
         await standin.next_message(there, is_board)
+        await board_recorded(standin, bot, there)  # (the link to a game is its recorded board's)
         await standin.slash(carol, here, "nim new", thread=False)  # alice does not sit here
         table_clock.advance(2 * 3600)
         await (await standin.slash(bob, here, "game list")).original()

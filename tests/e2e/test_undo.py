@@ -3,13 +3,12 @@ card was drawn, and a stale request's button answered plainly."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from bot.app import EXTENSIONS
 from engines.core import rng_for
 from tests.e2e.forge import forged_click
-from tests.e2e.players import to_move
+from tests.e2e.players import board_recorded, to_move
 from tests.standin.model import READ_MESSAGE_HISTORY
 from tests.support import nim
 
@@ -28,17 +27,6 @@ async def nim_game(standin, bot, chan, alice, bob, piles: int = 3):
     await standin.next_message(chan, is_board)
     first, session = await to_move(bot, chan, (alice, bob))
     return session, first, (bob if first is alice else alice)
-
-
-async def told_through(bot, session_id: int, through: int, tries: int = 400) -> None:
-    """Wait until the game's stored record says its channel was told of the log up to ``through``
-    (the board is posted first and recorded after, so a board seen is not yet a board recorded);
-    bounded by a number of reads, not by a time."""
-    for _ in range(tries):
-        if (await bot.sessions.core.get(session_id)).row.told_through >= through:
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"game #{session_id} was never recorded as told through {through}")
 
 
 async def test_undo_agreed_and_refused_by_buttons(standin, bot_factory):
@@ -175,8 +163,7 @@ async def test_status_counts_the_moves_that_stand(standin, bot_factory):
         request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
         await standin.click(other, request, "Agree")
         await standin.next_message(chan, lambda m: is_board(m) and "took back" in m.content)
-        # The bot records the board as told once Discord has taken it: the count follows that record.
-        await told_through(bot, session.id, 2)  # the move (1) and the undo entry (2)
+        await board_recorded(standin, bot, chan)  # the count follows the board's record
         status = await (await standin.slash(other, chan, "game status")).original()
         assert "0 moves played" in status.content
 

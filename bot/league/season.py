@@ -487,122 +487,25 @@ class Rounds:
             log.warning("league %s: could not tell the organiser about %s", league.id, missing)
 
     async def open_games(self, opened: OpenedRound, hold: guard.Hold) -> None:
+        """Open each table of the round (renewing ``hold`` before each) and post the round's
+        opening: its deadline, the final stage's seeds, a line a table, the byes."""
         league = opened.league
         names = await self.names(league)  # the seats' names, as written
         written = all_shown(names)  # as the post writes them
-        info = engines.get(league.game)
         t = await self.posts.language(league.guild_id)  # everything here is posted: the server's language
-        round_name = texts.round_name(league, opened.number, t)
-        at_deadline = {
-            "computer": N_(
-                "🏆 **{league}**: {round} is open until {when}. Games still running then are finished by the computer."
-            ),
-            "forfeit": N_(
-                "🏆 **{league}**: {round} is open until {when}. Whoever's turn it is then forfeits the game (a "
-                "no-show), and the computer finishes it."
-            ),
-            "score": N_(
-                "🏆 **{league}**: {round} is open until {when}. Games still running then are scored as they stand "
-                "(a no-show for whoever's turn it is)."
-            ),
-        }
         action = (await self.store.noshows.rules(league.id)).action
-        lines = [
-            t.gettext(
-                at_deadline.get(action, at_deadline["computer"]),
-                league=league.shown,
-                round=round_name,
-                when=texts.when(opened.deadline_at),
-            )
-        ]
+        lines = [texts.opening_line(league, opened.number, opened.deadline_at, action, t)]
         if opened.final_stage and opened.number == league.final_round:
             seeds = await self.leagues.seeds(league)
-            lines.insert(
-                1,
+            lines.append(
                 t.gettext(
                     "The final stage, seeded by the standings: {seeds}",
                     seeds=", ".join(f"{i}. {of(written, int(p))}" for i, p in enumerate(seeds, 1)),
-                ),
+                )
             )
         for game in opened.games:
             await hold.renew()  # (the guard fires no sooner than two minutes on: the table has them)
-            who = listed(written, game.players)
-            values = {"league": league.name[:60], "table": game.table_no}
-            if opened.final_stage:
-                thread_name = t.gettext(
-                    "{league} · final round {round} · table {table}",
-                    round=opened.number - (league.final_round or 0) + 1,
-                    **values,
-                )
-            else:
-                thread_name = t.gettext(
-                    "{league} · round {round} · table {table}", round=opened.number, **values
-                )
-            done = None if game.session_id is None else await self.leagues.sessions.core.get(game.session_id)
-            if done is not None and done.status != "lobby":  # opened before the process stopped: listed again
-                lines.append(
-                    t.gettext(
-                        "Table {table}: {players} in {thread}",
-                        table=game.table_no,
-                        players=who,
-                        thread=f"<#{done.row.channel_id}>",
-                    )
-                )
-                continue
-            forfeited = t.gettext(
-                "Table {table}: {players}: forfeited (too few players left)", table=game.table_no, players=who
-            )
-            if done is None and game.status != "pending":  # recorded as forfeited before the process stopped
-                lines.append(forfeited)
-                continue
-            if done is not None:  # built whole before the process stopped, not started: it starts now
-                thread, session = done.row.channel_id, await self.leagues.start_game(league, game, done)
-            else:
-                made = await self.open_table(league, thread_name[:100], who, opened.resumed)
-                if made is None:
-                    log.warning("league %s: no thread for table %s", league.id, game.table_no)
-                    lines.append(
-                        t.gettext(
-                            "Table {table}: {players}: could not be opened (the bot cannot create threads here)",
-                            table=game.table_no,
-                            players=who,
-                        )
-                    )
-                    continue
-                thread, session = made, await self.leagues.open_game(league, game, made, names)
-            if session is None:
-                lines.append(forfeited)
-                continue
-            seated = [u for u in game.players if session.seat_of(u)]
-            values = {"game": info.title, "league": league.shown, "round": round_name}
-            link = notices.jump_link(league.guild_id, thread)
-            pings = await self.tell(
-                seated,
-                t,
-                OPEN_DM,
-                lambda mine: {"round": texts.round_name(league, opened.number, mine)},
-                link=link,
-                when=texts.when(opened.deadline_at),
-                **values,
-            )
-            opening = said(
-                "{players}: your {game} game for **{league}**, {round}. Play it here before {when}.",
-                players=" ".join(f"<@{u}>" for u in seated),
-                when=texts.when(opened.deadline_at),
-                **values,
-            )
-            # a line the thread refused comes with the first board (kept with it if that is refused too)
-            told = await self.posts.post(thread, league.guild_id, opening.in_words(t), pings=pings)
-            header = said("**{game}**: {league}, {round}", **values)
-            await self.posts.post_board(session, header, () if told else [opening], () if told else pings)
-            lines.append(
-                t.gettext(
-                    "Table {table}: {players} in {thread}",
-                    table=game.table_no,
-                    players=who,
-                    thread=f"<#{thread}>",
-                )
-            )
+            lines.append(await self.open_table_game(opened, game, names, t))
         if opened.byes:
             byes = [of(written, u) for u in opened.byes]
             if opened.final_stage:
@@ -612,6 +515,69 @@ class Rounds:
         await self.post(league, "\n".join(lines))
         if self.calendar is not None:
             await self.calendar.round_opened(opened, names)
+
+    async def open_table_game(
+        self, opened: OpenedRound, game: LeagueGame, names: dict[int, str], t: Language
+    ) -> str:
+        """Open the game of table ``game``, in a thread of its own, and greet its players there;
+        its line in the round's opening post.  A table a stopped process opened is listed again, or
+        started if it was built and not started; one recorded as forfeited stays so."""
+        league = opened.league
+        who = listed(all_shown(names), game.players)
+        done = None if game.session_id is None else await self.leagues.sessions.core.get(game.session_id)
+        if done is not None and done.status != "lobby":  # opened before the process stopped: listed again
+            return texts.table_line(game.table_no, who, done.row.channel_id, t)
+        forfeited = t.gettext(
+            "Table {table}: {players}: forfeited (too few players left)", table=game.table_no, players=who
+        )
+        if done is None and game.status != "pending":  # recorded as forfeited before the process stopped
+            return forfeited
+        if done is not None:  # built whole before the process stopped, not started: it starts now
+            thread, session = done.row.channel_id, await self.leagues.start_game(league, game, done)
+        else:
+            name = texts.thread_name(league, opened.number, opened.final_stage, game.table_no, t)
+            made = await self.open_table(league, name, who, opened.resumed)
+            if made is None:
+                log.warning("league %s: no thread for table %s", league.id, game.table_no)
+                return t.gettext(
+                    "Table {table}: {players}: could not be opened (the bot cannot create threads here)",
+                    table=game.table_no,
+                    players=who,
+                )
+            thread, session = made, await self.leagues.open_game(league, game, made, names)
+        if session is None:
+            return forfeited
+        await self.greet(opened, game, thread, session, t)
+        return texts.table_line(game.table_no, who, thread, t)
+
+    async def greet(
+        self, opened: OpenedRound, game: LeagueGame, thread: int, session: Session, t: Language
+    ) -> None:
+        """Tell the players of a table's game just opened in ``thread`` (by the notices policy),
+        say so in the thread, and post the game's first board."""
+        league = opened.league
+        seated = [u for u in game.players if session.seat_of(u)]
+        round_name = texts.round_name(league, opened.number, t)
+        values = {"game": engines.get(league.game).title, "league": league.shown, "round": round_name}
+        pings = await self.tell(
+            seated,
+            t,
+            OPEN_DM,
+            lambda mine: {"round": texts.round_name(league, opened.number, mine)},
+            link=notices.jump_link(league.guild_id, thread),
+            when=texts.when(opened.deadline_at),
+            **values,
+        )
+        opening = said(
+            "{players}: your {game} game for **{league}**, {round}. Play it here before {when}.",
+            players=" ".join(f"<@{u}>" for u in seated),
+            when=texts.when(opened.deadline_at),
+            **values,
+        )
+        # a line the thread refused comes with the first board (kept with it if that is refused too)
+        told = await self.posts.post(thread, league.guild_id, opening.in_words(t), pings=pings)
+        header = said("**{game}**: {league}, {round}", **values)
+        await self.posts.post_board(session, header, () if told else [opening], () if told else pings)
 
     async def fire_deadline(
         self, job: Job, closed: Callable[[LeagueRow], Awaitable[object]] | None = None

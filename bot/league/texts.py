@@ -429,6 +429,53 @@ def round_name(league: LeagueRow, number: int, t: Language = ENGLISH) -> str:
     return t.gettext("round {round} of {rounds}", round=number, rounds=league.swiss_rounds)
 
 
+AT_DEADLINE = {  # the line opening a round, by what its no-show rule does at the deadline
+    "computer": N_(
+        "🏆 **{league}**: {round} is open until {when}. Games still running then are finished by the computer."
+    ),
+    "forfeit": N_(
+        "🏆 **{league}**: {round} is open until {when}. Whoever's turn it is then forfeits the game (a "
+        "no-show), and the computer finishes it."
+    ),
+    "score": N_(
+        "🏆 **{league}**: {round} is open until {when}. Games still running then are scored as they stand "
+        "(a no-show for whoever's turn it is)."
+    ),
+}
+
+
+def opening_line(league: LeagueRow, number: int, deadline: float, action: str, t: Language = ENGLISH) -> str:
+    """The first line of round ``number``'s opening post: open until ``deadline``, and what
+    becomes of the games still running then (the no-show rule's ``action``)."""
+    return t.gettext(
+        AT_DEADLINE.get(action, AT_DEADLINE["computer"]),
+        league=league.shown,
+        round=round_name(league, number, t),
+        when=when(deadline),
+    )
+
+
+def thread_name(league: LeagueRow, number: int, final_stage: bool, table: int, t: Language = ENGLISH) -> str:
+    """The name of the thread of table ``table`` in round ``number`` (at most 100 characters)."""
+    values = {"league": league.name[:60], "table": table}
+    if final_stage:
+        name = t.gettext(
+            "{league} · final round {round} · table {table}",
+            round=number - (league.final_round or 0) + 1,
+            **values,
+        )
+    else:
+        name = t.gettext("{league} · round {round} · table {table}", round=number, **values)
+    return name[:100]
+
+
+def table_line(table: int, players: str, thread: int, t: Language = ENGLISH) -> str:
+    """A table's line in a round's opening post: who plays, and in which thread."""
+    return t.gettext(
+        "Table {table}: {players} in {thread}", table=table, players=players, thread=f"<#{thread}>"
+    )
+
+
 def final_text(league: LeagueRow, top: int, t: Language = ENGLISH) -> str:
     """What ``/league final`` set: no final stage, or the top ``top`` playing a knockout final."""
     if not league.final_top:

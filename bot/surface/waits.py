@@ -273,8 +273,10 @@ class Waits:
         for again (``again``) is not sent to the watchers, who had it."""
         last_action = payload.get("last")
         if session.row.board_message_id == board and not payload.get("again"):
-            content = await self.board_text(session, board, last_action)
-            await self.send_watchers(session, board, content, last_action)
+            watchers = await self.store.waits.watchers(session.id)
+            if watchers:  # (nobody to send it to: the post is not read)
+                content = await self.board_text(session, board, last_action)
+                await self.send_watchers(session, board, content, last_action, watchers)
         if payload.get("first"):
             await self.tell_followers(session, board, again=True)
 
@@ -282,8 +284,6 @@ class Waits:
         """The text of the board post ``board`` (public: it was posted), read from the game's
         channel; a post that cannot be read (deleted meanwhile, say) gives the line its picture
         shows, ``last_action``."""
-        if not await self.store.waits.watchers(session.id):
-            return ""  # (nobody to send it to: not read)
         try:
             message = await self.look.channel(session).fetch_message(board)
         except discord.HTTPException as exc:
@@ -292,14 +292,20 @@ class Waits:
         return message.content
 
     async def send_watchers(
-        self, session: Session, board: int, content: str, last_action: str | None = None
+        self,
+        session: Session,
+        board: int,
+        content: str,
+        last_action: str | None = None,
+        watchers: list[int] | None = None,
     ) -> None:
         """A watched game's post ``board``, to each watcher by DM: the post's text, ``content``
         (public: it was posted), and the public board, as a spectator sees it; not in the watcher's
         quiet hours (no direct messages then: the posts made then stay in the game's channel).
         Each carries a nonce naming the board and the watcher (:data:`bot.surface.nonces.WATCH`).
-        After the last board, nobody watches."""
-        watchers = await self.store.waits.watchers(session.id)
+        After the last board, nobody watches.  ``watchers``: as just read, if they were."""
+        if watchers is None:
+            watchers = await self.store.waits.watchers(session.id)
         if not watchers:
             return
         language = await self.look.language(session)

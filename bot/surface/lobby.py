@@ -283,7 +283,8 @@ class Lobby:
         if (
             from_button
             and interaction.message is not None
-            and (session is None or interaction.message.id == session.row.lobby_message_id)
+            # the lobby message; one not recorded yet (clicked as Discord answered its post) is it too
+            and (session is None or session.row.lobby_message_id in (None, interaction.message.id))
         ):
             if session is None:  # closed by the last person leaving: the lobby as it ended
                 closed = await self.service.core.get(session_id) if session_id is not None else None

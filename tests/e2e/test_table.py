@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.e2e.conftest import nim_to_the_end, pick_from_menu, png_of
@@ -28,6 +30,39 @@ async def open_and_start(standin, chan, alice, bob, **options):
     assert started.type == 7 and "started" in started.content
     board = await standin.next_message(chan, is_board)
     return lobby, board
+
+
+async def test_a_lobby_clicked_before_its_message_is_recorded_is_edited_all_the_same(standin, bot_factory):
+    """Bob clicks Join as Discord answers the lobby's post, before the bot has recorded which
+    message holds the lobby: the click edits the lobby message, as any other does (not a private
+    "Bob joined." under a lobby left saying one seat is taken)."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        games, reached, go = bot.store.games, asyncio.Event(), asyncio.Event()
+        record = games.set_lobby_message
+
+        async def held(*args, **kwargs):
+            reached.set()
+            await go.wait()
+            return await record(*args, **kwargs)
+
+        games.set_lobby_message = held
+        lobby = await standin.slash(alice, chan, "nim new", thread=False)
+        await reached.wait()
+        joined = await standin.click(bob, lobby.message, "Join")
+        assert joined.type == 7 and not joined.ephemeral and "1. Alice (host)\n2. Bob" in joined.content
+        go.set()
+        for _ in range(400):  # (the record goes on once let go; bounded by reads, not by a time)
+            session = await nim_session(bot, chan)
+            if session.row.lobby_message_id == lobby.message.id:
+                break
+            await asyncio.sleep(0.01)
+        assert session.row.lobby_message_id == lobby.message.id
+        assert "2. Bob" in standin.message(lobby.message.id).content
+        started = await standin.click(alice, lobby.message, "Start")
+        assert started.type == 7 and "started" in started.content
 
 
 async def test_whole_flow_by_commands_and_buttons(standin, bot_factory):
@@ -142,7 +177,7 @@ async def test_second_game_in_channel_and_no_game_refusals(standin, bot_factory)
         await standin.wait_synced()
         r = await standin.slash(alice, chan, "nim move", move="A1")
         assert "no game in this channel" in (await r.original()).content
-        await standin.slash(alice, chan, "nim new", thread=False)
+        await (await standin.slash(alice, chan, "nim new", thread=False)).original()
         second = await standin.slash(bob, chan, "nim new", thread=False)
         assert second.ephemeral and "already has a Nim game" in second.content
         thread = standin.guild.threads[0]

@@ -82,10 +82,10 @@ async def guacamole_with_substitute(standin, bot, chan, players, sub, days=3, **
     ``/league create`` such as its clock) of ``players``, with ``sub`` on its substitutes' list,
     started and its round opened: the league and its game's session."""
     owner = standin.owner
-    await standin.slash(
+    await (await standin.slash(
         owner, chan, "league create", name="Avocado", game="guacamole", format="swiss", players=3,
         rounds=1, days=days, **options,
-    )  # fmt: skip
+    )).original()  # fmt: skip
     for user in players:
         await (await standin.slash(user, chan, "league join")).original()
     await (

@@ -24,7 +24,7 @@ async def test_a_board_and_the_results_card_keep_the_names_as_written(standin, b
         assert "__" in name and "**" in name and ". " in name, name  # the name as the bot keeps it
         (alt,) = [f.description for f in board.files]
         assert name in alt, alt
-        await standin.slash(odd, chan, "game resign")
+        await (await standin.slash(odd, chan, "game resign")).original()
         ended = await standin.next_message(chan, lambda m: any("results" in f.filename for f in m.files))
         (card,) = [f.description for f in ended.files if "results" in f.filename]
         assert name in card, card

@@ -71,7 +71,7 @@ async def test_a_strong_computer_to_move_first_moves_after_the_first_board(stand
         await standin.wait_synced()
         bot.sessions.new_seed = lambda: 6  # the computer's seat moves first
         lobby = await standin.slash(alice, chan, "nim new", thread=False)
-        await standin.slash(alice, chan, "game computer", level="strong")
+        await (await standin.slash(alice, chan, "game computer", level="strong")).original()
         standin.skip_messages(chan)
         await standin.click(alice, lobby.message, "Start")
         first = await standin.next_message(chan, is_board)
@@ -95,7 +95,7 @@ async def test_a_computers_turn_recorded_but_not_posted_before_a_stop_is_posted_
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
         lobby = await standin.slash(alice, chan, "nim new", thread=False)
-        await standin.slash(alice, chan, "game computer", level="normal")
+        await (await standin.slash(alice, chan, "game computer", level="normal")).original()
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(chan, is_board)
         await bot.front.catchup.computers_settled()
@@ -135,7 +135,7 @@ async def test_after_a_resignation_the_strong_computers_turn_gets_a_post_of_its_
         await standin.wait_synced()
         lobby = await standin.slash(alice, chan, "nim new", thread=False, players=3)
         await standin.click(bob, lobby.message, "Join")
-        await standin.slash(alice, chan, "game computer", level="strong")
+        await (await standin.slash(alice, chan, "game computer", level="strong")).original()
         standin.skip_messages(chan)
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(chan, is_board)

@@ -110,10 +110,10 @@ async def test_a_damaged_league_game_is_ended_at_its_rounds_deadline_and_the_org
     players = standin.add_users("ana", "beto", "cusi", "dora")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await standin.slash(
+        await (await standin.slash(
             owner, chan, "league create", name="Llamas", game="pachakuna", format="swiss", players=2,
             rounds=1, days=1,
-        )  # fmt: skip
+        )).original()  # fmt: skip
         for user in players:
             await (await standin.slash(user, chan, "league join")).original()
         await (await standin.slash(owner, chan, "league start")).original()

@@ -186,7 +186,7 @@ async def test_an_abandoned_table_is_tagged_done(standin, bot_factory, table_clo
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
         await start_league(standin, owner, chan, standin.add_users("ana", "beto", "cusi"), rounds=1)
-        await standin.slash(owner, chan, "league organiser forum", forum=forum)
+        await (await standin.slash(owner, chan, "league organiser forum", forum=forum)).original()
         started = await standin.slash(owner, chan, "league start")
         assert "has started" in (await started.original()).content
         await fire(bot)

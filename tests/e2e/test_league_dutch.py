@@ -220,17 +220,19 @@ async def test_the_organiser_forbids_a_pair_fixes_a_table_and_reviews_a_round(
             "sonneborn_berger, buchholz",
             "sonneborn_berger, median_buchholz",
         ]
-        await standin.slash(
-            owner,
-            chan,
-            "league create",
-            name="Llamas",
-            game="pachakuna",
-            format="swiss",
-            players=2,
-            rounds=2,
-            review=True,
-        )
+        await (
+            await standin.slash(
+                owner,
+                chan,
+                "league create",
+                name="Llamas",
+                game="pachakuna",
+                format="swiss",
+                players=2,
+                rounds=2,
+                review=True,
+            )
+        ).original()
         for user in people:
             await (await standin.slash(user, chan, "league join")).original()
         nope = await standin.slash(ana, chan, "league organiser forbid", player=beto, other=cusi)
@@ -299,18 +301,20 @@ async def test_a_reviewed_round_once_published_is_run_like_any_other(standin, bo
     eloy = people[4]
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await standin.slash(
-            owner,
-            chan,
-            "league create",
-            name="Vicuñas",
-            game="pachakuna",
-            format="swiss",
-            players=2,
-            rounds=2,
-            days=3,
-            review=True,
-        )
+        await (
+            await standin.slash(
+                owner,
+                chan,
+                "league create",
+                name="Vicuñas",
+                game="pachakuna",
+                format="swiss",
+                players=2,
+                rounds=2,
+                days=3,
+                review=True,
+            )
+        ).original()
         for user in people:
             await (await standin.slash(user, chan, "league join")).original()
         asked = await (await standin.slash(eloy, chan, "league bye", round=1)).original()

@@ -21,18 +21,20 @@ async def test_a_swiss_league_with_a_final_of_its_top_three(standin, bot_factory
     people = standin.add_users("ana", "beto", "cusi", "dora", "eloy")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await standin.slash(
-            owner,
-            chan,
-            "league create",
-            name="Llama open",
-            game="pachakuna",
-            format="swiss",
-            players=2,
-            rounds=2,
-            days=1,
-            drop_after=0,  # nobody is dropped for the games the computer finishes
-        )
+        await (
+            await standin.slash(
+                owner,
+                chan,
+                "league create",
+                name="Llama open",
+                game="pachakuna",
+                format="swiss",
+                players=2,
+                rounds=2,
+                days=1,
+                drop_after=0,  # nobody is dropped for the games the computer finishes
+            )
+        ).original()
         for user in people:
             joined = await standin.slash(user, chan, "league join")
             await joined.original()  # the sign-up is stored before the next command
@@ -149,9 +151,18 @@ async def test_the_organiser_hears_by_dm_when_the_bot_cannot_post_in_the_league_
     people = standin.add_users("ana", "beto")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await standin.slash(
-            owner, chan, "league create", name="Duel", game="pachakuna", format="swiss", players=2, rounds=1
-        )
+        await (
+            await standin.slash(
+                owner,
+                chan,
+                "league create",
+                name="Duel",
+                game="pachakuna",
+                format="swiss",
+                players=2,
+                rounds=1,
+            )
+        ).original()
         for user in people:
             joined = await standin.slash(user, chan, "league join")
             await joined.original()  # the sign-up is stored before the next command

@@ -14,7 +14,9 @@ NAMES = {7000 + i: f"Wayra Quispe Mamani Condori {i:04d}" for i in range(80)}
 async def signed_up(standin, bot, chan, people: dict[int, str], **options):
     """A league the server's owner created (``options``: /league create's), ``people`` (user id:
     name) signed up by the service, as so many members need no slash command each."""
-    await standin.slash(standin.owner, chan, "league create", game="pachakuna", players=2, **options)
+    await (
+        await standin.slash(standin.owner, chan, "league create", game="pachakuna", players=2, **options)
+    ).original()
     league = (await bot.store.leagues.of_server(standin.guild.id))[0]
     for uid, name in people.items():
         await bot.leagues.join(league, uid, name)

@@ -42,9 +42,18 @@ async def test_a_spanish_organiser_reads_lower_case_names_as_written(standin, bo
     standin.set_nick(ana, "ana")  # as she writes it, all lower case
     async with standin.run_client(bot_factory(EXTENSIONS)):
         await standin.wait_synced()
-        await standin.slash(
-            owner, chan, "league create", name="otoño", game="guacamole", format="swiss", players=2, rounds=2
-        )
+        await (
+            await standin.slash(
+                owner,
+                chan,
+                "league create",
+                name="otoño",
+                game="guacamole",
+                format="swiss",
+                players=2,
+                rounds=2,
+            )
+        ).original()
 
         async def said(path: str, **options) -> str:
             return (await (await standin.slash(owner, chan, path, **options)).original()).content

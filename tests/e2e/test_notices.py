@@ -277,7 +277,9 @@ async def test_game_mine_lists_games_and_lobbies_across_two_servers(standin, bot
         await standin.click(bob, lobby, "Start")
         await standin.next_message(there, is_board)
         await board_recorded(standin, bot, there)  # (the link to a game is its recorded board's)
-        await standin.slash(carol, here, "nim new", thread=False)  # alice does not sit here
+        await (
+            await standin.slash(carol, here, "nim new", thread=False)
+        ).original()  # alice does not sit here
         table_clock.advance(2 * 3600)
         await (await standin.slash(bob, here, "game list")).original()
         answer = await (await standin.slash(alice, here, "game mine")).original()

@@ -134,7 +134,7 @@ async def test_an_abandon_stored_and_never_posted_is_told_at_the_next_start(stan
         session = await bot.sessions.core.in_channel(chan.id)
         # committed, as an abandon is before its post; the process goes before telling it
         await bot.sessions.seats.abandon(chan.id, alice.id, can_manage=False)
-        await standin.slash(bob, other, "nim new", thread=False)
+        await (await standin.slash(bob, other, "nim new", thread=False)).original()
         await bot.sessions.lobby.leave(other.id, bob.id)  # closed, stored, not posted either
         standin.skip_messages(chan)
         standin.skip_messages(other)

@@ -139,7 +139,7 @@ async def test_a_computers_level_is_confirmed_in_the_readers_language(standin, b
     ana.locale = "es-ES"
     async with standin.run_client(bot_factory(EXTENSIONS)):
         await standin.wait_synced()
-        await standin.slash(ana, chan, "guacamole new", thread=False, players=3)
+        await (await standin.slash(ana, chan, "guacamole new", thread=False, players=3)).original()
         added = await (await standin.slash(ana, chan, "game computer", level="strong")).original()
         clicked = await standin.slash(ana, chan, "game computer")
     assert added.ephemeral and "(fuerte)" in added.content, added.content
@@ -162,9 +162,11 @@ async def test_a_single_elimination_bye_is_named_as_its_bracket_names_it(standin
         user.locale = "es-ES"
     async with standin.run_client(bot_factory(LEAGUE_EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await standin.slash(
-            owner, chan, "league create", name="Copa", game="guacamole", format="elimination", players=2
-        )
+        await (
+            await standin.slash(
+                owner, chan, "league create", name="Copa", game="guacamole", format="elimination", players=2
+            )
+        ).original()
         for user in users:
             await (await standin.slash(user, chan, "league join")).original()
         await (await standin.slash(owner, chan, "league start")).original()

@@ -205,8 +205,11 @@ async def test_a_rematch_in_the_thread_keeps_it_open_until_the_rematch_is_over(
 
 async def moderator_deletes(standin, channel) -> None:
     """Someone with Manage Threads (or Manage Channels) deletes ``channel``: Discord tells the bot
-    with THREAD_DELETE (a thread) or CHANNEL_DELETE (a channel, whose threads go with it)."""
-    channel.guild.channels.remove(channel)
+    with THREAD_DELETE (a thread) or CHANNEL_DELETE (a channel, whose threads go with it, with no
+    event of their own: a post there meanwhile is answered 404 Unknown Channel)."""
+    gone = [channel] + [c for c in channel.guild.channels if c.is_thread and c.parent_id == channel.id]
+    for c in gone:
+        channel.guild.channels.remove(c)
     event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
     payload = {"id": str(channel.id), "guild_id": str(channel.guild.id), "type": channel.type}
     if channel.parent_id:

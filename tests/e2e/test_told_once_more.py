@@ -141,9 +141,18 @@ async def test_a_check_in_call_discord_took_just_before_a_stop_is_made_once(
     make, people = bot_factory(LEAGUE_EXTENSIONS), standin.add_users("ana", "beto")
     async with standin.run_client(make) as bot:
         await standin.wait_synced()
-        await standin.slash(
-            owner, chan, "league create", name="Quick", game="pachakuna", format="swiss", players=2, rounds=1
-        )
+        await (
+            await standin.slash(
+                owner,
+                chan,
+                "league create",
+                name="Quick",
+                game="pachakuna",
+                format="swiss",
+                players=2,
+                rounds=1,
+            )
+        ).original()
         for user in people:
             await (await standin.slash(user, chan, "league join")).original()
         await wanting(bot, people)  # (as ``/me notify`` sets it)

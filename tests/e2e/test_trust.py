@@ -221,8 +221,8 @@ async def test_game_list_names_only_channels_the_asker_can_view(standin, bot_fac
     standin.set_permissions(games, hidden_role, deny=VIEW_CHANNEL)
     async with standin.run_client(bot_factory()):
         await standin.wait_synced()
-        await standin.slash(bob, games, "nim new", thread=False)
-        await standin.slash(carol, thread, "nim new")
+        await (await standin.slash(bob, games, "nim new", thread=False)).original()
+        await (await standin.slash(carol, thread, "nim new")).original()
         await standin.settle()
         for user in (alice, dave):
             text = await answer(await standin.slash(user, general, "game list"))

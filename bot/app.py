@@ -70,6 +70,34 @@ EXTENSIONS: tuple[str, ...] = (
 """The cogs loaded at start, in order.  A game's cog is added here when it lands."""
 
 
+ANSWERING = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-dynamic-item-",
+    "discord-ui-modal-dispatch-",
+)
+"""How discord.py names the task it runs each interaction's callback in (a slash command, a
+button, a menu, a form): :meth:`TableBot.close` waits for them before it closes the connection."""
+ANSWER_WAIT = 10.0
+"""Seconds :meth:`TableBot.close` waits for the interactions being answered."""
+
+
+async def answers_given(seconds: float = ANSWER_WAIT) -> int:
+    """Wait (at most ``seconds``) for the interactions being answered in this process, whatever
+    their kind (a guarded command's work, a help page, a refusal of an odd value, a button): closed
+    under them, their answers would fail with the connection.  How many were still running."""
+    running = {
+        task
+        for task in asyncio.all_tasks()
+        if task is not asyncio.current_task() and task.get_name().startswith(ANSWERING)
+    }
+    if not running:
+        return 0
+    log.info("closing: waiting for %d interaction(s) being answered", len(running))
+    _, pending = await asyncio.wait(running, timeout=seconds)
+    return len(pending)
+
+
 SERVERS = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
 
 
@@ -585,6 +613,8 @@ class Pukllay(_BotBase):
             await asyncio.gather(taking_up, return_exceptions=True)
         if self.front is not None and not await self.front.catchup.drain(closing=True):
             log.warning("closing with interactions still being handled")
+        if await answers_given():
+            log.warning("closing with interactions still being answered")
         try:
             await super().close()
         finally:

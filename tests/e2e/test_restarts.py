@@ -4,6 +4,7 @@ stored is told, once."""
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import pytest
 
@@ -368,6 +369,39 @@ async def test_a_bot_closed_while_its_start_looks_for_waiting_games_stops_the_lo
     await asyncio.gather(*looking, return_exceptions=True)
     assert looking[0].cancelled() or looking[0].done()
     assert bot.taken_up.is_set()
+
+
+async def test_a_bot_closed_while_it_answers_an_interaction_waits_for_the_answer(
+    standin, bot_factory, caplog
+):
+    """Closed (a restart) while its answer to ``/help`` is on its way (Discord has carried it out
+    and not said so yet), the bot waits for that answer before it closes the connection: closed
+    under it, the answer failed with the connection, and an error was logged.  (The work of the
+    commands the table guards was waited for already; this is every other answer: a help page, a
+    refusal of an odd value, a button's.)"""
+    caplog.set_level(logging.INFO, logger="bot.app")
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+
+    def waiting() -> bool:
+        return any("being answered" in r.getMessage() for r in caplog.records if r.name == "bot.app")
+
+    async def released_once_waited_for(held) -> None:
+        for _ in range(1000):  # (bounded by tries: a close that does not wait is never seen waiting)
+            if waiting():
+                break
+            await asyncio.sleep(0.01)
+        held.release()
+
+    async with standin.run_client(bot_factory((*BASE_EXTENSIONS, "cogs.help"))) as bot:
+        await standin.wait_synced()
+        held = standin.hold("POST /interactions/*/*/callback")
+        answer = await standin.slash(alice, chan, "help")  # carried out; Discord's answer held back
+        releasing = asyncio.create_task(released_once_waited_for(held))
+    # (leaving the block closed the bot)
+    await releasing
+    assert waiting() and held.hits and bot.is_closed()
+    assert answer.message is not None and "Pukllay" in answer.message.content
 
 
 @pytest.fixture

@@ -259,6 +259,24 @@ class Injection:
         return any(fnmatch.fnmatchcase(s, self.pattern) for s in (f"{method} {path}", f"{method} {template}"))
 
 
+@dataclass
+class Hold:
+    """The next request matching ``pattern`` is carried out (what it changes is seen at once) and
+    its answer held back until :meth:`release`: a Discord slow to answer."""
+
+    pattern: str
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+    hits: list[str] = field(default_factory=list)
+
+    def matches(self, method: str, path: str, template: str) -> bool:
+        if self.hits:
+            return False
+        return any(fnmatch.fnmatchcase(s, self.pattern) for s in (f"{method} {path}", f"{method} {template}"))
+
+    def release(self) -> None:
+        self.released.set()
+
+
 # -- results handed to tests -------------------------------------------------------------------------
 
 
@@ -564,6 +582,7 @@ class StandIn:
         self.resumes = 0
         self.identifies = 0  # IDENTIFY payloads accepted
         self.injections: list[Injection] = []
+        self.holds: list[Hold] = []
         self.requests: list[str] = []  # "METHOD /path" of every REST request, in order
         self.unknown_routes: list[str] = []
         self.violations: list[Violation] = []
@@ -1154,6 +1173,13 @@ class StandIn:
         inj = Injection(pattern, status, times, retry_after, is_global)
         self.injections.append(inj)
         return inj
+
+    def hold(self, pattern: str) -> Hold:
+        """Carry out the next request matching ``pattern`` (as :meth:`inject` matches) and hold its
+        answer back until the hold is released."""
+        held = Hold(pattern)
+        self.holds.append(held)
+        return held
 
     # -- raw HTTP, for requests discord.py would not send ------------------------------------------
 
@@ -2001,7 +2027,14 @@ class StandIn:
                     await request.read()
                     return self._rate_limited(label, decision)
                 headers = decision.headers
-            return await self._serve(request, route, label, m.groupdict(), headers)
+            answer = await self._serve(request, route, label, m.groupdict(), headers)
+            for held in self.holds:
+                if held.matches(method, path, route.template):
+                    held.hits.append(f"{method} {path}")
+                    self._changed()
+                    await held.released.wait()
+                    break
+            return answer
         return self._unknown(method, path)
 
     def _hold(self, seconds: float) -> None:

@@ -77,9 +77,9 @@ ANSWERING = (
     "discord-ui-modal-dispatch-",
 )
 """How discord.py names the task it runs each interaction's callback in (a slash command, a
-button, a menu, a form): :meth:`TableBot.close` waits for them before it closes the connection."""
+button, a menu, a form): :meth:`Pukllay.close` waits for them before it closes its HTTP connection."""
 ANSWER_WAIT = 10.0
-"""Seconds :meth:`TableBot.close` waits for the interactions being answered."""
+"""Seconds :meth:`Pukllay.close` waits for the interactions being answered."""
 
 
 async def answers_given(seconds: float = ANSWER_WAIT) -> int:
@@ -613,8 +613,7 @@ class Pukllay(_BotBase):
             await asyncio.gather(taking_up, return_exceptions=True)
         if self.front is not None and not await self.front.catchup.drain(closing=True):
             log.warning("closing with interactions still being handled")
-        if await answers_given():
-            log.warning("closing with interactions still being answered")
+        self._answers_before_http_closes()
         try:
             await super().close()
         finally:
@@ -628,6 +627,19 @@ class Pukllay(_BotBase):
             if self.store is not None:
                 await self.store.close()
                 self.store = None
+
+    def _answers_before_http_closes(self) -> None:
+        """discord.py's close shuts the gateway, then the HTTP connection: between the two, once no
+        interaction can come any more, the interactions being answered (those that came as the bot
+        was closing too) are waited for (:func:`answers_given`), so that none is closed under."""
+        close_http = self.http.close
+
+        async def close() -> None:
+            if await answers_given():
+                log.warning("closing with interactions still being answered")
+            await close_http()
+
+        self.http.close = close  # type: ignore[method-assign]  # discord.py's close calls it after the gateway's
 
 
 class PukllayBot(Pukllay, commands.Bot):

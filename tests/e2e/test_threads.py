@@ -21,6 +21,8 @@ async def open_in_thread(standin, chan, host, **options):
     assert r.type == 4 and not r.ephemeral
     lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
     thread = standin.channel(lobby.id)  # a thread started from a message has the message's id
+    # the lobby's last step: the thread's welcome, posted once the lobby shows its buttons
+    await standin.wait_for(lambda: standin.messages(thread), what="the welcome in the game's thread")
     return lobby, thread
 
 

@@ -72,15 +72,17 @@ class BotProcess:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(timeout=30)
 
-    def stop(self) -> int | None:
+    async def stop(self) -> int | None:
+        """SIGTERM, and the process's end awaited (in a thread: the stand-in, in this event loop,
+        answers what the process still sends as it closes)."""
         if self.proc is None or self.proc.poll() is not None:
             return None if self.proc is None else self.proc.returncode
         self.proc.send_signal(signal.SIGTERM)
         try:
-            return self.proc.wait(timeout=30)
+            return await asyncio.to_thread(self.proc.wait, 30)
         except subprocess.TimeoutExpired:
             self.proc.kill()
-            return self.proc.wait(timeout=30)
+            return await asyncio.to_thread(self.proc.wait, 30)
 
     def problems(self) -> list[str]:
         text = self.log.read_text()
@@ -254,7 +256,7 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
             assert "You played" in answer.content, answer.content
             assert (await service.core.in_channel(chan.id)).version == session.version + 1
     finally:
-        codes = [b.stop() for b in bots]
+        codes = [await b.stop() for b in bots]
     try:
         # -- Afterwards: nothing twice, nothing lost, nothing half done.
         for chan in chans:

@@ -83,6 +83,25 @@ from .model import (
 
 log = logging.getLogger("tests.standin")
 
+
+def answer_latency() -> float:
+    """Seconds the stand-in holds back its answer to each request that changes something, from
+    ``STANDIN_ANSWER_LATENCY`` (0 by default): what the request changes is seen at once, and the
+    client learns of it that much later, as with Discord, whose answers take tens of milliseconds.
+    Run the end-to-end tests with it (``STANDIN_ANSWER_LATENCY=0.02``) to find a test that goes on
+    before the bot has finished what it does after Discord answers."""
+    text = os.environ.get("STANDIN_ANSWER_LATENCY") or "0"
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise ValueError(f"STANDIN_ANSWER_LATENCY must be seconds, such as 0.02 (got {text!r})") from None
+    if not 0 <= seconds <= 1:
+        raise ValueError(f"STANDIN_ANSWER_LATENCY must be 0 to 1 second (got {text!r})")
+    return seconds
+
+
+ANSWER_LATENCY = answer_latency()
+
 API_HOST = "discord.com"
 GATEWAY_HOST = "gateway.discord.gg"
 CDN_HOSTS = ("cdn.discordapp.com", "media.discordapp.net")
@@ -2028,6 +2047,8 @@ class StandIn:
                     return self._rate_limited(label, decision)
                 headers = decision.headers
             answer = await self._serve(request, route, label, m.groupdict(), headers)
+            if ANSWER_LATENCY and method != "GET":  # carried out and seen; the answer comes late
+                await asyncio.sleep(ANSWER_LATENCY)
             for held in self.holds:
                 if held.matches(method, path, route.template):
                     held.hits.append(f"{method} {path}")

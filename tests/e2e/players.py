@@ -25,6 +25,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.app import ANSWERING
 from engines.core import rng_for
 from tests.e2e.conftest import click_choice, menu_groups, menu_moves
 
@@ -99,6 +100,19 @@ def lobby_button(message, action: str) -> str:
 
 def is_board(message) -> bool:
     return bool(message.files) and not message.ephemeral and not is_results(message)
+
+
+async def settled(standin) -> None:
+    """The gateway's events read (:meth:`StandIn.settle`) and every interaction the bot was
+    answering answered, with what its callback does after the answer (a board's watchers and
+    notices, a lobby's refresh): a check that something did not happen can fail once the bot has
+    done what it would do, not only once it has read the events."""
+    await standin.settle()
+    me = asyncio.current_task()  # (called inside an answer, a test's stand-in for a step, not itself)
+    running = {t for t in asyncio.all_tasks() if t is not me and t.get_name().startswith(ANSWERING)}
+    if running:
+        _, pending = await asyncio.wait(running, timeout=30)
+        assert not pending, f"{len(pending)} interaction(s) still being answered after 30 s"
 
 
 async def board_recorded(standin, bot, chan, tries: int = 400) -> None:

@@ -12,6 +12,7 @@ from bot.sessions import ASK_AFTER
 from bot.time.jobs import ASK
 from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.e2e.leagues import posts_with
+from tests.e2e.players import settled
 from tests.e2e.test_unposted import more_time_refused
 from tests.e2e.test_unposted_told import DAY, asked_in_a_thread, try_again
 from tests.standin.model import SEND_MESSAGES_IN_THREADS
@@ -51,7 +52,7 @@ async def test_an_answer_whose_line_the_thread_refuses_takes_the_buttons_off(
         assert await bot.store.jobs.job(TIMEOUT, f"{session.id}:{late_seat(session, late)}") is None
 
         standin.set_permissions(games, standin.bot_user)
-        await standin.settle()
+        await settled(standin)
         await try_again(standin, bot, table_clock)
         assert len(posts_with(standin, thread, "answered:")) == 1
 
@@ -80,7 +81,7 @@ async def test_an_answer_whose_edit_discord_refuses_loses_its_buttons_at_the_job
         await bot.taken_up.wait()
         table_clock.advance(ASK_AFTER)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         shown = standin.message(question.id)
         assert not shown.components and shown.content == said
         assert await bot.store.jobs.job(TIMEOUT, kept.key) is None
@@ -100,14 +101,14 @@ async def test_nobody_answering_with_the_edit_refused_loses_the_buttons_at_the_j
         table_clock.advance(DAY)
         await bot.scheduler.run_due()
         await bot.front.catchup.drain()
-        await standin.settle()
+        await settled(standin)
         assert (await bot.sessions.core.get(session.id)).seat_of(late.id).computer
         assert len(posts_with(standin, thread, "No answer in time")) == 1
         assert len(standin.message(question.id).custom_ids) == 3  # the edit was refused
 
         table_clock.advance(ASK_AFTER)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         shown = standin.message(question.id)
         assert not shown.components
         assert shown.content == said + "\nClosed: nobody answered in time."

@@ -3,6 +3,7 @@ promise (it comes when the quiet hours end) that changing one's other settings m
 
 from __future__ import annotations
 
+from tests.e2e.players import settled
 from tests.e2e.test_notices import EXTENSIONS, play_one, quiet_lima_game, settings, start_game
 from tests.e2e.test_waits import EXTENSIONS as WAITS
 from tests.e2e.test_waits import clock_warnings, dm_turn
@@ -28,12 +29,12 @@ async def test_a_turn_notice_held_by_quiet_hours_still_comes_after_reminders_are
         assert standin.messages(standin.dm(first)) == []
         table_clock.advance(3600)  # 07:00 in Lima
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         (told,) = standin.messages(standin.dm(first))
         assert "your turn in 1 game" in told.content and f"/{thread.id}" in told.content
         table_clock.advance(3 * 86400)  # reminders are off: nothing more
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert len(standin.messages(standin.dm(first))) == 1
 
 
@@ -51,12 +52,12 @@ async def test_a_turn_notice_held_by_quiet_hours_comes_at_once_when_the_quiet_ho
         table_clock.advance(3600)
         await settings(standin, first, chan, quiet="off")
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         (told,) = standin.messages(standin.dm(first))
         assert "your turn in 1 game" in told.content
         table_clock.advance(3 * 3600)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert len(standin.messages(standin.dm(first))) == 1
 
 
@@ -86,12 +87,12 @@ async def test_a_result_held_by_quiet_hours_comes_at_once_when_the_quiet_hours_a
         table_clock.advance(600)
         await settings(standin, dave, chan, quiet="off")
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         (told,) = results()
         assert "**Game over**" in told.content
         table_clock.advance(3600)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert len(results()) == 1
 
 
@@ -107,12 +108,12 @@ async def test_a_clock_warning_held_by_quiet_hours_comes_at_once_when_the_quiet_
         await dm_turn(standin, bot, chan, alice, bob, "move:20h", time_zone="UTC", quiet="23-2")
         table_clock.advance(16 * 3600)  # 00:00 UTC: quiet
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert clock_warnings(standin, alice) == []
         table_clock.advance(1800)
         await settings(standin, alice, chan, quiet="off")
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         (warning,) = clock_warnings(standin, alice)
         assert "3 hours left on your clock" in warning.content
         table_clock.advance(2 * 3600)

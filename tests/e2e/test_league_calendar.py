@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.e2e.leagues import EXTENSIONS, fire
-from tests.e2e.players import Driver
+from tests.e2e.players import Driver, settled
 from tests.e2e.test_threads import moderator_deletes
 from tests.standin.model import ACTIVE, COMPLETED, CREATE_EVENTS, MANAGE_CHANNELS, SEND_MESSAGES
 
@@ -141,7 +141,7 @@ async def test_the_forums_tags_are_added_when_the_bot_may(standin, bot_factory, 
         assert "no tags waiting, playing and done and I may not add them (Manage Channels)" in answer
         assert [t["name"] for t in forum.available_tags] == ["chat"]
         standin.set_role_permissions(standin.bot_role, standin.bot_role.permissions | MANAGE_CHANNELS)
-        await standin.settle()
+        await settled(standin)
         again = await standin.slash(owner, chan, "league organiser forum", forum=forum)
         assert "I may not" not in (await again.original()).content
         assert [t["name"] for t in forum.available_tags] == ["chat", "waiting", "playing", "done"]
@@ -244,7 +244,7 @@ async def test_a_deleted_tables_post_is_not_tagged_again(standin, bot_factory, t
         await moderator_deletes(standin, post)
         assert (await bot.sessions.core.get(session.id)).status == "finished"
         assert [m for m in standin.messages(chan) if "was deleted" in m.content]
-        await standin.settle()
+        await settled(standin)
     assert standin.violations == []
     assert not [r for r in caplog.records if "not tagged" in r.getMessage()]
 

@@ -8,7 +8,7 @@ import io
 from PIL import Image
 
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.players import board_recorded, lobby_button, start, to_move
+from tests.e2e.players import board_recorded, lobby_button, settled, start, to_move
 from tests.support import nim
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me")
@@ -47,7 +47,7 @@ async def quiet_lima_game(standin, bot, chan, alice, bob, reminders):
         )
     thread, _ = await start_game(standin, bot, chan, alice, bob)
     first, _ = await to_move(bot, thread, (alice, bob))
-    await standin.settle()
+    await settled(standin)
     return thread, first
 
 
@@ -193,11 +193,11 @@ async def test_a_reminder_armed_for_a_turn_already_played_waits_the_whole_interv
         await play_one(standin, bot, thread, (alice, bob))  # first moves after an hour
         table_clock.advance(10 * 3600)
         await play_one(standin, bot, thread, (alice, bob))  # first's turn again, at 11 hours
-        await standin.settle()
+        await settled(standin)
         standin.skip_messages(standin.dm(first))
         table_clock.advance(3600)  # 12 hours: when the first turn's reminder was due
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert [m.content for m in standin.messages(standin.dm(first)) if "Reminder" in m.content] == []
         job = await bot.store.jobs.job("remind", str(first.id))
         assert job is not None and job.due_at == table_clock.time() + 11 * 3600
@@ -251,13 +251,13 @@ async def test_a_turn_notice_due_in_quiet_hours_comes_when_they_end_even_without
         assert await bot.store.jobs.job("remind", str(first.id)) is None  # no reminders after it
         table_clock.advance(15 * 3600)  # 22:00 in Lima: quiet again; first moves, second's turn
         await play_one(standin, bot, thread, (alice, bob))
-        await standin.settle()
+        await settled(standin)
         assert standin.messages(standin.dm(second)) == []
         assert await bot.store.jobs.job("remind", str(second.id)) is not None
         await play_one(standin, bot, thread, (alice, bob))  # second moves before 07:00
         table_clock.advance(9 * 3600)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert standin.messages(standin.dm(second)) == []
 
 
@@ -536,7 +536,7 @@ async def test_reminders_put_off_by_time_away_start_again_when_she_comes_back_ea
         ).content.startswith("⚠️")
         table_clock.advance(3600)
         await bot.scheduler.run_due()  # due while she is away: none is sent
-        await standin.settle()
+        await settled(standin)
 
         def reminders():
             return [m for m in standin.messages(standin.dm(alice)) if m.content.startswith("Reminder")]
@@ -546,11 +546,11 @@ async def test_reminders_put_off_by_time_away_start_again_when_she_comes_back_ea
         back = await (await standin.slash(alice, games, "me back")).original()
         assert "Welcome back" in back.content
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert len(reminders()) == 1 and "your turn in 1 game" in reminders()[0].content
         table_clock.advance(2 * 3600)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert len(reminders()) == 2
 
 
@@ -658,7 +658,7 @@ async def test_a_turn_keeps_its_wait_while_others_move_and_starts_again_after_he
 
         async def done(user):
             await (await standin.slash(user, chan, "nowa_gwinea move", move="done")).original()
-            await standin.settle()
+            await settled(standin)
             await bot.front.catchup.drain()
 
         async def mine() -> str:

@@ -10,6 +10,7 @@ import pytest
 
 from bot.app import EXTENSIONS
 from tests.e2e.forge import forged_slash
+from tests.e2e.players import settled
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
 
@@ -80,7 +81,7 @@ async def test_every_option_of_every_command_refuses_odd_values(standin, bot_fac
                         )
                         assert "(got " in text, text
                         tried += 1
-        await standin.settle()
+        await settled(standin)
         assert await bot.sessions.core.in_channel(chan.id) is None
         assert await bot.store.leagues.of_server(standin.guild.id, live=False) == []
     assert tried > 300

@@ -17,7 +17,7 @@ from bot.surface.boards import POST_LEASE
 from engines.core import Outcome
 from renderers import results as renderer
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end, pick_from_menu
-from tests.e2e.players import to_move
+from tests.e2e.players import settled, to_move
 from tests.e2e.test_clocks import is_question, open_clocked
 from tests.e2e.test_notices import is_board
 from tests.e2e.test_undo import nim_game
@@ -109,13 +109,13 @@ async def test_a_resignation_that_ends_a_game_stored_and_never_posted_is_told_at
         card = await standin.next_message(chan, lambda m: m.content.startswith("**Results**"))
         assert "Rematch" in " ".join(b["label"] for b in card.buttons)
         await bot.front.catchup.computers_settled()
-        await standin.settle()
+        await settled(standin)
         row = (await bot.sessions.core.get(session.id)).row
         assert row.board_message_id == board.id and row.end_told
         count = len(standin.messages(chan))
     async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
-        await standin.settle()
+        await settled(standin)
         assert len(standin.messages(chan)) == count
 
 
@@ -143,13 +143,13 @@ async def test_an_abandon_stored_and_never_posted_is_told_at_the_next_start(stan
         await started(standin, bot)
         told = await standin.next_message(chan, lambda m: "abandoned" in m.content)
         assert told.content.startswith("This game was abandoned. Play again with `/nim new`"), told.content
-        await standin.settle()
+        await settled(standin)
         assert standin.message(board.id).custom_ids == []
         assert (await bot.sessions.core.get(session.id)).row.end_told
         count, elsewhere = len(standin.messages(chan)), len(standin.messages(other))
     async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
-        await standin.settle()
+        await settled(standin)
         assert len(standin.messages(chan)) == count and len(standin.messages(other)) == elsewhere
 
 
@@ -168,11 +168,11 @@ async def test_a_damaged_game_abandoned_and_never_told_is_told_at_the_next_start
         await started(standin, bot)
         told = await standin.next_message(chan, lambda m: "abandoned" in m.content)
         assert told.content.startswith("This game was abandoned, being damaged."), told.content
-        await standin.settle()
+        await settled(standin)
         count = len(standin.messages(chan))
     async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
-        await standin.settle()
+        await settled(standin)
         assert len(standin.messages(chan)) == count
 
 
@@ -261,7 +261,7 @@ async def test_two_players_pressing_rematch_at_once_both_sit_in_one_lobby(standi
         session = await bot.sessions.core.in_channel(chan.id)
         assert session.row.host_id == host.id
         assert sorted(s.user_id for s in session.seats) == sorted((alice.id, bob.id))
-        await standin.settle()
+        await settled(standin)
         shown = standin.message(session.row.lobby_message_id).content
         assert "1. Alice (host)\n2. Bob" in shown if host is alice else "1. Bob (host)\n2. Alice" in shown, (
             shown
@@ -289,7 +289,7 @@ async def test_a_start_stored_and_never_posted_gets_its_first_board_at_the_next_
         assert "**Nim** begins! Seats in play order: 1. <@" in board.content, board.content
         assert board.pinged == {alice.id, bob.id}
         await bot.front.catchup.computers_settled()
-        await standin.settle()
+        await settled(standin)
         assert "pk:lobby:start" not in " ".join(standin.message(lobby.message.id).custom_ids)
         session = await bot.sessions.core.get(session.id)
         assert session.row.board_message_id == board.id
@@ -340,7 +340,7 @@ async def test_an_untold_turn_caught_up_while_a_move_posts_it_is_posted_once(sta
         bot.front.catchup.computers_follow(session.id, catch_up=True)  # the start's catch-up
         await (await moved).original()
         await bot.front.catchup.computers_settled()
-        await standin.settle()
+        await settled(standin)
         posted = [m for m in standin.messages(chan)[before:] if is_board(m)]
         assert len(posted) == 1, [m.content for m in posted]
         assert posted[0].content.splitlines()[0].startswith(session.seat_of(mover.id).name), posted[0].content
@@ -471,7 +471,7 @@ async def test_a_timeout_question_posted_is_not_asked_again_after_a_restart(
         await started(standin, bot)
         table_clock.advance(3600)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert [m.id for m in standin.messages(thread) if is_question(m)] == [question.id]
         seat = session.seat_of(late.id).seat
         assert seat in (await bot.sessions.core.get(session.id)).banks.pending
@@ -503,7 +503,7 @@ async def test_a_timeout_question_whose_ask_job_comes_due_while_it_is_posted_is_
         desk.post_question = slow
         table_clock.advance(86400)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert len(calls) == 1
         (question,) = [m for m in standin.messages(thread) if is_question(m)]
         assert late.id in question.pinged
@@ -559,13 +559,13 @@ async def test_a_seat_taken_as_nobody_answered_and_never_told_is_told_after_the_
         table_clock.advance(ASK_AFTER)
         await bot.scheduler.run_due()
         await bot.front.catchup.computers_settled()
-        await standin.settle()
+        await settled(standin)
         new = [m for m in standin.messages(thread) if m.id > question.id]
         assert len([m for m in new if told(m)]) == 1, [m.content for m in new]
         assert any(is_board(m) for m in new), [m.content for m in new]
         table_clock.advance(3600)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert len([m for m in standin.messages(thread) if told(m)]) == 1
 
 
@@ -589,7 +589,7 @@ async def test_a_seat_taken_as_nobody_answered_is_told_once_across_a_restart(
         await started(standin, bot)
         table_clock.advance(ASK_AFTER * 2)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert len([m for m in standin.messages(thread) if m.content.startswith("No answer in time")]) == 1
 
 
@@ -636,11 +636,11 @@ async def nobody_answers(standin, bot, table_clock, thread, deny: int = 0):
     question = await asked(standin, bot, table_clock, thread)
     if deny:
         standin.set_permissions(standin.channel("games"), standin.bot_user, deny=deny)
-        await standin.settle()
+        await settled(standin)
     table_clock.advance(86400)
     with pytest.raises(Stopped):
         await bot.scheduler.run_due()
-    await standin.settle()
+    await settled(standin)
     closing(bot)
     return question
 
@@ -655,7 +655,7 @@ async def told_once_more_on(standin, make_bot, table_clock, thread, question) ->
             table_clock.advance(ASK_AFTER)
             await bot.scheduler.run_due()
             await bot.front.catchup.computers_settled()
-            await standin.settle()
+            await settled(standin)
         said = [m.content for m in standin.messages(thread) if no_answer(m)]
         assert len(said) == 1, said
         assert not standin.message(question.id).components
@@ -694,7 +694,7 @@ async def test_no_answer_in_time_told_after_a_restart_just_before_a_stop_is_not_
         table_clock.advance(ASK_AFTER)
         with pytest.raises(Stopped):
             await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         closing(bot)
         assert len([m for m in standin.messages(thread) if no_answer(m)]) == 1
     await told_once_more_on(standin, make_bot, table_clock, thread, question)
@@ -714,7 +714,7 @@ async def test_no_answer_in_time_refused_with_its_board_is_told_once_by_the_boar
         question = await nobody_answers(standin, bot, table_clock, thread, SEND_MESSAGES_IN_THREADS)
         assert not [m for m in standin.messages(thread) if no_answer(m) or m.id > question.id]
         standin.set_permissions(chan, standin.bot_user)  # (the thread takes posts again)
-        await standin.settle()
+        await settled(standin)
     await told_once_more_on(standin, make_bot, table_clock, thread, question)
     board = next(m for m in standin.messages(thread) if is_board(m) and m.id > question.id)
     assert no_answer(board), board.content
@@ -734,26 +734,26 @@ async def test_an_answer_s_line_refused_just_before_a_stop_comes_with_the_board_
         other = bob if late is alice else alice
         question = await asked(standin, bot, table_clock, thread)
         standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
-        await standin.settle()
+        await settled(standin)
         stopped = stops_at(bot, bot.front.boards, "post_board")
         await standin.click(other, question, "Give more time")
         await stopped.wait()
         closing(bot)
         assert not [m for m in standin.messages(thread) if m.id > question.id and not m.ephemeral]
         standin.set_permissions(chan, standin.bot_user)  # (the thread takes posts again)
-        await standin.settle()
+        await settled(standin)
     async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
         await bot.scheduler.run_due()
         await bot.front.catchup.drain()
-        await standin.settle()
+        await settled(standin)
         said = [m for m in standin.messages(thread) if "answered:" in m.content and not m.ephemeral]
         assert len(said) == 1 and is_board(said[0]), [m.content for m in said]
         assert f"<@{other.id}> answered:" in said[0].content
         assert late.id in said[0].pinged and other.id not in said[0].pinged, said[0].pinged
         table_clock.advance(600)  # the next try, were one left: nothing left to post
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert [m for m in standin.messages(thread) if "answered:" in m.content and not m.ephemeral] == said
 
 
@@ -766,7 +766,7 @@ async def due_after(standin, bot, table_clock, seconds: float) -> None:
     table_clock.advance(seconds)
     await bot.scheduler.run_due()
     await bot.front.catchup.drain()
-    await standin.settle()
+    await settled(standin)
 
 
 async def last_move_stored(standin, bot, chan):
@@ -795,7 +795,7 @@ async def test_a_results_card_stopped_before_its_post_is_posted_once_after_the_r
         stops_at(bot, card_maker, "card")
         with pytest.raises(Stopped):
             await bot.front.boards.announce(result)
-        await standin.settle()
+        await settled(standin)
         assert any("**Game over**" in m.content for m in standin.messages(chan))
         assert not [m for m in standin.messages(chan) if is_card(m)]
         closing(bot)

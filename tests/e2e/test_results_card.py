@@ -10,6 +10,7 @@ import pytest
 
 from bot import results as card_maker
 from tests.e2e.conftest import nim_played_out, nim_to_the_end
+from tests.e2e.players import settled
 from tests.e2e.test_results import ALL
 from tests.e2e.test_undo import nim_game
 from tests.e2e.test_unposted import dms
@@ -48,12 +49,12 @@ async def test_a_results_card_the_channel_refuses_is_posted_once_by_the_board_jo
 
         async def refuse() -> None:
             standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
-            await standin.settle()
+            await settled(standin)
 
         inside_the_card(monkeypatch, refuse)
         session = await nim_to_the_end(standin, bot, chan, alice, bob)
         await bot.front.catchup.drain()
-        await standin.settle()
+        await settled(standin)
         assert any("**Game over**" in m.content for m in standin.messages(chan))
         assert not cards(standin, chan)
         assert not (await bot.sessions.core.get(session.id)).row.card_told
@@ -67,7 +68,7 @@ async def test_a_results_card_the_channel_refuses_is_posted_once_by_the_board_jo
         assert not dms(standin, bob)  # nobody is waiting to move
 
         standin.set_permissions(chan, standin.bot_user)
-        await standin.settle()
+        await settled(standin)
         await try_again(standin, bot, table_clock)
         (card,) = cards(standin, chan)
         assert [b["label"] for b in card.buttons] == ["Rematch"]
@@ -100,7 +101,7 @@ async def test_a_results_card_refused_in_one_process_and_tried_in_two_is_posted_
         async def caught_up_there_then_refused() -> None:
             await up_there._catch_up(session_id)
             standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
-            await standin.settle()
+            await settled(standin)
 
         async def caught_up_here() -> None:
             await front.catchup._catch_up(session_id)
@@ -109,18 +110,18 @@ async def test_a_results_card_refused_in_one_process_and_tried_in_two_is_posted_
         await nim_played_out(standin, bot, chan, alice, bob)
         await front.catchup.drain()
         await up_there.drain()
-        await standin.settle()
+        await settled(standin)
         assert not cards(standin, chan)
 
         standin.set_permissions(chan, standin.bot_user)
-        await standin.settle()
+        await settled(standin)
         table_clock.advance(RETRY)
         (job,) = await bot.store.jobs.claim_jobs("there", lease=120)
         assert job.kind == BOARD and job.key == str(session_id)
         await up_there.retry(job)
         await front.catchup.drain()
         await up_there.drain()
-        await standin.settle()
+        await settled(standin)
         assert len(cards(standin, chan)) == 1
         await try_again(standin, bot, table_clock)
         assert len(cards(standin, chan)) == 1
@@ -142,7 +143,7 @@ async def test_a_results_card_asked_for_before_its_last_board_leaves_that_board_
         legal = await bot.sessions.play.legal_moves(chan.id, first.id)
         result = await bot.sessions.play.play(chan.id, first.id, legal[-1])
         standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
-        await standin.settle()
+        await settled(standin)
         with pytest.raises(discord.Forbidden):
             await bot.front.boards.announce(result)
         await bot.front.boards.card(session)
@@ -150,7 +151,7 @@ async def test_a_results_card_asked_for_before_its_last_board_leaves_that_board_
         assert not [m for m in standin.messages(chan) if "**Game over**" in m.content or is_card(m)]
 
         standin.set_permissions(chan, standin.bot_user)
-        await standin.settle()
+        await settled(standin)
         await try_again(standin, bot, table_clock)
         assert len([m for m in standin.messages(chan) if "**Game over**" in m.content]) == 1
         assert len(cards(standin, chan)) == 1

@@ -5,7 +5,7 @@ round (an undo's) tells nobody again, and leaves the reminders where their turns
 from __future__ import annotations
 
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.players import start
+from tests.e2e.players import settled, start
 from tests.e2e.test_notices import is_board, settings
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me", "cogs.nowa_gwinea")
@@ -23,7 +23,7 @@ def reminders(standin, user) -> list:
 async def move(standin, bot, chan, user, text: str) -> None:
     answer = await (await standin.slash(user, chan, "nowa_gwinea move", move=text)).original()
     assert answer.content.startswith("You played"), answer.content
-    await standin.settle()
+    await settled(standin)
     await bot.front.catchup.drain()
 
 
@@ -37,7 +37,7 @@ async def take_back_a_hut(standin, bot, chan, asker, others) -> None:
     for other in others:
         await (await standin.click(other, request, "Agree")).original()
     await standin.next_message(chan, lambda m: is_board(m) and "took back" in m.content)
-    await standin.settle()
+    await settled(standin)
     await bot.front.catchup.drain()
 
 
@@ -55,7 +55,7 @@ async def test_each_builder_gets_one_turn_dm_a_round_however_many_boards_it_has(
         for user in people:
             await settings(standin, user, chan, where="dm", reminders=24)
         await start(standin, bot, chan, "nowa_gwinea", people, seed=3)
-        await standin.settle()
+        await settled(standin)
         await bot.front.catchup.drain()
         began = table_clock.time()
         assert [len(turn_dms(standin, u)) for u in people] == [1, 1, 1]
@@ -94,12 +94,12 @@ async def test_a_board_inside_the_round_in_quiet_hours_holds_no_second_notice(
             await settings(standin, user, chan, where="thread")
         await settings(standin, carol, chan, where="dm", reminders=0, time_zone="America/Lima", quiet="22-7")
         await start(standin, bot, chan, "nowa_gwinea", people, seed=3)  # 03:00 in Lima
-        await standin.settle()
+        await settled(standin)
         await bot.front.catchup.drain()
         assert not turn_dms(standin, carol) and not reminders(standin, carol)
         table_clock.advance(4 * HOUR)  # 07:00: the held notice comes
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert len(reminders(standin, carol)) == 1
         assert await bot.store.jobs.job("remind", str(carol.id)) is None
 
@@ -108,5 +108,5 @@ async def test_a_board_inside_the_round_in_quiet_hours_holds_no_second_notice(
         assert await bot.store.jobs.job("remind", str(carol.id)) is None
         table_clock.advance(9 * HOUR)  # 08:00 the next morning
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert len(reminders(standin, carol)) == 1 and not turn_dms(standin, carol)

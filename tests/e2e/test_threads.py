@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_played_out, pick_from_menu
+from tests.e2e.players import settled
 from tests.standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 from tests.support import nim
 
@@ -217,7 +218,7 @@ async def moderator_deletes(standin, channel) -> None:
     if channel.parent_id:
         payload["parent_id"] = str(channel.parent_id)
     await standin._conn_for(channel).dispatch(event, payload)
-    await standin.settle()  # the event is parsed and its handlers started: wait for them to end
+    await settled(standin)  # the event is parsed and its handlers started: wait for them to end
     handler = f"discord.py: on_{'raw_thread' if channel.is_thread else 'guild_channel'}_delete"
     await asyncio.gather(*(t for t in asyncio.all_tasks() if t.get_name() == handler))
 
@@ -253,7 +254,7 @@ async def test_a_game_whose_thread_a_moderator_deleted_ends_and_stops_its_clock_
 
         table_clock.advance(2 * 86400)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert standin.violations == []  # nothing was posted to the deleted thread
         for user in (alice, bob):
             assert [m for m in standin.messages(standin.dm(user)) if "Reminder" in m.content] == []
@@ -357,13 +358,13 @@ async def test_a_move_from_the_menu_in_a_thread_the_bot_cannot_post_in_is_refuse
         mover = alice if session.by_seat(seat).user_id == alice.id else bob
         menu = await (await standin.click(mover, board, "Play")).original()
         standin.set_permissions(chan, standin.bot_role, deny=SEND_MESSAGES_IN_THREADS)
-        await standin.settle()
+        await settled(standin)
         r, _ = await pick_from_menu(standin, mover, menu)
         refused = await r.original(lambda m: "Nothing was played" in m.text)
         assert "Nothing was played: I am missing Send Messages in Threads in this thread" in refused.text
         assert (await bot.sessions.core.in_channel(thread.id)).version == session.version
         standin.set_permissions(chan, standin.bot_role)
-        await standin.settle()
+        await settled(standin)
         menu = await (await standin.click(mover, board, "Play")).original()
         await pick_from_menu(standin, mover, menu)
         await standin.next_message(thread, is_board)
@@ -451,6 +452,6 @@ async def test_a_thread_takes_its_new_hosts_name_once_as_its_game_starts(standin
         await standin.click(alice, left, "Join")
         await standin.click(carol, left, "Leave")
         await standin.http("PATCH", f"/channels/{named.id}", body={"name": "Friday Nim"})  # a moderator
-        await standin.settle()
+        await settled(standin)
         await start(alice, left, named)
         assert named.name == "Friday Nim" and renames(named) == 1

@@ -16,6 +16,7 @@ from bot.surface import nonces
 from bot.surface.boards import POST_LEASE
 from bot.waits import AUTOPLAY_DELAY
 from tests.e2e import test_restarts, test_told_once
+from tests.e2e.players import settled
 from tests.e2e.test_restarts import Stopped, closing, due_after, started, stops_at
 from tests.e2e.test_told_once import late_or_not, stops_once_taken
 from tests.e2e.test_told_once_dms import is_end, is_turn_notice, wanting_dms
@@ -79,7 +80,7 @@ async def moved_in_turn(standin, bot, chan, movers) -> None:
         legal = await bot.sessions.play.legal_moves(chan.id, mover.id)
         await (await standin.slash(mover, chan, "nim move", move=legal[0])).original()
         await bot.front.catchup.drain()
-        await standin.settle()
+        await settled(standin)
 
 
 async def test_a_stop_after_a_board_s_record_and_before_its_turn_notice_leaves_it_to_the_restart(
@@ -140,7 +141,7 @@ async def test_a_turn_notice_discord_took_just_before_a_stop_is_told_again_by_th
         legal = await bot.sessions.play.legal_moves(chan.id, other.id)
         await (await standin.slash(other, chan, "nim move", move=legal[0])).original()
         await bot.front.catchup.drain()
-        await standin.settle()
+        await settled(standin)
         assert [is_turn_notice(m) for m in standin.messages(standin.dm(first))[before:]] == [True]
 
 
@@ -251,7 +252,7 @@ async def test_a_turn_notice_a_stop_left_untold_is_told_though_a_board_was_asked
     async with standin.run_client(make_bot) as bot:
         await started(standin, bot)
         await (await standin.slash(first, chan, "game board")).original()
-        await standin.settle()
+        await settled(standin)
         assert (await bot.sessions.core.get(session.id)).row.board_message_id != board
         assert turn_notices(standin, other) == []
         await due_after(standin, bot, table_clock, POST_LEASE)

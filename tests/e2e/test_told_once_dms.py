@@ -13,6 +13,7 @@ import pytest
 from bot.surface import nonces
 from bot.time.jobs import AFTER_BOARD
 from tests.e2e import test_restarts, test_told_once
+from tests.e2e.players import settled
 from tests.e2e.test_restarts import asked, day_bank_game, due_after, started
 from tests.e2e.test_told_once import late_or_not, wanting
 from tests.e2e.test_told_once_more import a_day_on_until_a_stop
@@ -52,7 +53,7 @@ async def wanting_dms(standin, bot, chan, piles: int = 3, **settings):
     await wanting(bot, (alice, bob), **settings)
     session, first, other = await nim_game(standin, bot, chan, alice, bob, piles)
     await bot.front.catchup.drain()
-    await standin.settle()
+    await settled(standin)
     await boards_settled(bot)
     return session, first, other
 
@@ -127,7 +128,7 @@ async def test_a_turn_notice_quiet_hours_held_discord_took_just_before_a_stop_is
             legal = await bot.sessions.play.legal_moves(chan.id, mover.id)
             await (await standin.slash(mover, chan, "nim move", move=legal[0])).original()
             await bot.front.catchup.drain()
-            await standin.settle()
+            await settled(standin)
             notices = standin.messages(standin.dm(told_now))[before:]
             assert len(notices) == 1 and is_turn_notice(notices[0]), [m.content for m in notices]
             assert f"#{session.id}" in notices[0].content
@@ -146,7 +147,7 @@ async def test_a_game_s_end_quiet_hours_held_discord_took_just_before_a_stop_is_
         legal = await bot.sessions.play.legal_moves(chan.id, first.id)
         await (await standin.slash(first, chan, "nim move", move=legal[-1])).original()
         await bot.front.catchup.drain()
-        await standin.settle()
+        await settled(standin)
         assert (await bot.sessions.core.get(session.id)).status == "finished"
         assert standin.messages(standin.dm(first)) == standin.messages(standin.dm(other)) == []
         told = await a_day_on_until_a_stop(standin, bot, table_clock, is_end, LIMA_SEVEN)

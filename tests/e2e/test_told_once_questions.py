@@ -14,6 +14,7 @@ from bot.locks import KeyedLocks
 from bot.sessions import ASK_AFTER
 from tests.e2e import test_told_once
 from tests.e2e.leagues import DAY
+from tests.e2e.players import settled
 from tests.e2e.test_clocks import is_question
 from tests.e2e.test_notices import EXTENSIONS
 from tests.e2e.test_restarts import Stopped, closing, on_either_back_end, started, stops_at
@@ -159,7 +160,7 @@ async def test_two_ask_jobs_fired_at_once_tell_their_questions_once(standin, mak
         for job in (first, second):
             await bot.store.jobs.complete_job(job)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert len(questions(standin, thread)) == 2
         told_about_both(standin, session, users)
         assert not await bot.store.jobs.pending("ask")

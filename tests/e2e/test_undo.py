@@ -8,7 +8,7 @@ import logging
 from bot.app import EXTENSIONS
 from engines.core import rng_for
 from tests.e2e.forge import forged_click
-from tests.e2e.players import board_recorded, to_move
+from tests.e2e.players import board_recorded, settled, to_move
 from tests.standin.model import READ_MESSAGE_HISTORY
 from tests.support import nim
 
@@ -287,7 +287,7 @@ async def test_an_undo_request_closes_without_read_message_history(standin, bot_
         asked = request.content
         assert request.buttons
         standin.set_permissions(chan, standin.bot_user, deny=READ_MESSAGE_HISTORY)
-        await standin.settle()
+        await settled(standin)
         _, session = await to_move(bot, chan, (alice, bob))
         move = min(nim.legal_moves(session.state, session.seat_of(other.id).seat), key=lambda m: m.count)
         await (await standin.slash(other, chan, "nim move", move=str(move))).original()
@@ -364,7 +364,7 @@ async def test_an_undo_request_reaches_each_person_asked_as_their_notices_ask(st
             request = await standin.next_message(
                 chan, lambda m: "asks to take back" in m.content and m.buttons
             )
-            await standin.settle()
+            await settled(standin)
             return request
 
         def dms():
@@ -432,11 +432,11 @@ async def test_an_undo_request_asked_in_quiet_hours_is_told_when_they_end_if_sti
         await move(first)
         await (await standin.slash(first, chan, "game undo")).original()
         request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
-        await standin.settle()
+        await settled(standin)
         assert request.pinged == frozenset() and dms() == []
         table_clock.advance(3600)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         (told,) = dms()
         assert (
             f"/{chan.id}/{request.id}" in told.content
@@ -453,6 +453,6 @@ async def test_an_undo_request_asked_in_quiet_hours_is_told_when_they_end_if_sti
         await move(other)
         table_clock.advance(2 * 3600)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert len(dms()) == 1
         assert await bot.store.jobs.job("undo_notice", f"{session.id}:{other.id}") is None

@@ -14,7 +14,7 @@ from engines.guanga import rules as guanga
 from engines.tiwanaku import ai as tiwanaku_ai
 from engines.tiwanaku import rules as tiwanaku_rules
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.players import lobby_button, to_move
+from tests.e2e.players import lobby_button, settled, to_move
 from tests.support import nim
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me", "cogs.play")
@@ -321,7 +321,7 @@ async def test_a_watcher_gets_exactly_the_public_posts(standin, bot_factory):
         assert "no longer" in stopped.content
         second, _ = await to_move(bot, thread, (alice, bob))
         await move(standin, bot, thread, second, "B1")
-        await standin.settle()
+        await settled(standin)
         assert len(standin.messages(standin.dm(carol))) == 1
 
 
@@ -337,7 +337,7 @@ async def test_a_watcher_gets_no_post_in_their_quiet_hours(standin, bot_factory,
         await ok(standin, carol, thread, "play watch")
         first, _ = await to_move(bot, thread, (alice, bob))
         await move(standin, bot, thread, first, "A1")
-        await standin.settle()
+        await settled(standin)
         assert standin.messages(standin.dm(carol)) == []
         table_clock.advance(2 * HOUR)  # 10:00: the quiet hours are over
         second, _ = await to_move(bot, thread, (alice, bob))
@@ -364,13 +364,13 @@ async def test_a_follower_is_told_once_when_someone_they_follow_starts_a_game(st
         assert f"started **Nim** #{session.id} on **{standin.guild.name}**" in told.content
         assert f"/{thread.id}/{board.id}" in told.content
         await ok(standin, alice, thread, "game board")  # the board again: no second notice
-        await standin.settle()
+        await settled(standin)
         assert len(standin.messages(standin.dm(carol))) == 1
         assert standin.messages(standin.dm(dave)) == []
         gone = await ok(standin, carol, chan, "me unfollow", person=alice)
         assert "no longer follow" in gone.content
         await open_game(standin, bot, chan, alice, bob)
-        await standin.settle()
+        await settled(standin)
         assert len(standin.messages(standin.dm(carol))) == 1
 
 
@@ -511,7 +511,7 @@ async def test_a_clock_warning_due_in_quiet_hours_comes_when_they_end(standin, b
 
         table_clock.advance(16 * HOUR)  # 00:00 UTC: quiet
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert clock_warnings(standin, alice) == []
         session = await bot.sessions.core.in_channel(thread.id)
         job = await warning_job(bot, thread)
@@ -569,12 +569,12 @@ async def test_a_clock_warning_put_off_by_time_away_comes_on_time_after_an_early
         table_clock.advance(HOUR)
         await ok(standin, alice, chan, "me back")
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         # 2 of her 10 hours are used since she came back: 7 in all
         assert clock_warnings(standin, alice) == []
         table_clock.advance(HOUR)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         (warning,) = clock_warnings(standin, alice)
         assert "2 hours left on your clock" in warning.content
 
@@ -625,17 +625,17 @@ async def test_a_clock_warning_held_by_quiet_hours_waits_again_for_time_away_beg
         await ok(standin, alice, chan, "me away", days=1)
         table_clock.set(await due())  # 02:00
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert clock_warnings(standin, alice) == []
         until = (await bot.store.people.person(alice.id)).away_until
         assert await due() == until  # 01:00 the next day: her time away is over
         table_clock.set(until)
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         assert clock_warnings(standin, alice) == []  # quiet hours again
         table_clock.set(await due())  # 02:00
         await bot.scheduler.run_due()
-        await standin.settle()
+        await settled(standin)
         (warning,) = clock_warnings(standin, alice)
         assert "2 hours left on your clock" in warning.content
 

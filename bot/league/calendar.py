@@ -243,8 +243,11 @@ class Calendar:
     # ----------------------------------------------------------------- the round's event
 
     async def round_opened(self, opened: OpenedRound, names: dict[int, str]) -> None:
-        """Put the round on the server's calendar, its tables in the description."""
+        """Put the round on the server's calendar, its tables in the description; once (a round
+        whose opening a stop cut is opened again by its guard)."""
         league = opened.league
+        if await self.rows.event(league.id, opened.number) is not None:
+            return
         missing = await self.discord.missing_event_permissions(league.guild_id)
         if missing:
             await self.tell_once(league, "events", missing, "")

@@ -414,11 +414,10 @@ class Rounds:
             if hold is not None:  # (None: the guard resumes it in another process)
                 await self._launch(opened, hold)
 
-    async def _launch(self, opened: OpenedRound, hold: guard.Hold, games_open: bool = False) -> None:
-        if not games_open:
-            for arm in self.arming:
-                await arm(opened)
-            await self.open_games(opened, hold)
+    async def _launch(self, opened: OpenedRound, hold: guard.Hold) -> None:
+        for arm in self.arming:
+            await arm(opened)
+        await self.open_games(opened, hold)
         await hold.renew()
         if self.gate is not None:
             await self.gate.opened(opened)
@@ -428,8 +427,10 @@ class Rounds:
         """Open the games of round ``number`` that were stored but not opened, and start those
         whose lobby was built but not started (the process opening them stopped, by its job or by
         the organiser's publishing, and the guard the store armed with the round fired); those
-        open already are listed, not opened twice.  With every game open, only what follows their
-        opening when the stop came before it was done (who sat the round out).  ``held``: the
+        open already are listed, not opened twice, and the last of them greeted again (the stop may
+        have come before its greeting).  With every game open, what follows their opening is still
+        done when the stop came before it was (the last table's greeting, the round's post and
+        event, who sat the round out), each told once within Discord's minutes.  ``held``: the
         guard as the scheduler claimed it, held as the opening's is (:mod:`bot.league.guard`)."""
         async with self.guards.holding(league.id, number, held) as hold:
             if hold is not None:
@@ -441,8 +442,8 @@ class Rounds:
         unstarted = any(r is not None and r.status == "lobby" for r in rows)  # built, then a stop
         armed = await self.store.jobs.job(ROUND_JOB, str(league.id))  # settle_round drops it
         all_open = not unstarted and not any(g.status == "pending" and g.session_id is None for g in games)
-        if all_open and (self.gate is None or armed is None or armed.payload != {"round": number}):
-            return  # (a stop after its games opened leaves who sat out to tell, the next check-in to arm)
+        if all_open and (armed is None or armed.payload != {"round": number}):
+            return  # (settled: the round's job is dropped, or another round's)
         stored = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
         if stored is None:
             return
@@ -454,10 +455,10 @@ class Rounds:
         ]
         final_stage = league.format == "swiss" and bool(self.leagues.bracket_stage(league, number))
         log.info("league %s: round %s was stored but not all it needs was done; doing it", league.id, number)
+        # every game open too: the stop came after the last table's game started, before what
+        # follows (its greeting, the round's post, who sat out): told again, once within Discord's minutes
         await self._launch(
-            OpenedRound(league, number, games, byes, stored.deadline_at, final_stage, resumed=True),
-            hold,
-            all_open,
+            OpenedRound(league, number, games, byes, stored.deadline_at, final_stage, resumed=True), hold
         )
 
     async def tell_organiser(self, league: LeagueRow, number: int, missing: list[str]) -> None:
@@ -503,29 +504,42 @@ class Rounds:
                     seeds=", ".join(f"{i}. {of(written, int(p))}" for i, p in enumerate(seeds, 1)),
                 )
             )
+        # resumed after a stop: the last table opened may have started without its greeting
+        cut = max((g.table_no for g in opened.games if g.session_id is not None), default=None)
         for game in opened.games:
             await hold.renew()  # (the guard fires no sooner than two minutes on: the table has them)
-            lines.append(await self.open_table_game(opened, game, names, t))
+            again = opened.resumed and game.table_no == cut
+            lines.append(await self.open_table_game(opened, game, names, t, greet_again=again))
         if opened.byes:
             byes = [of(written, u) for u in opened.byes]
             if opened.final_stage:
                 lines.append(t.gettext("Bye into the next round: {players}", players=", ".join(byes)))
             else:
                 lines.append(texts.bye_line(league, byes, t))
-        await self.post(league, "\n".join(lines))
+        # (told again when a stop cut the opening after it: one post within Discord's minutes)
+        await self.post(league, "\n".join(lines), told=told(league, "opened", opened.number))
         if self.calendar is not None:
             await self.calendar.round_opened(opened, names)
 
     async def open_table_game(
-        self, opened: OpenedRound, game: LeagueGame, names: dict[int, str], t: Language
+        self,
+        opened: OpenedRound,
+        game: LeagueGame,
+        names: dict[int, str],
+        t: Language,
+        *,
+        greet_again: bool = False,
     ) -> str:
         """Open the game of table ``game``, in a thread of its own, and greet its players there;
-        its line in the round's opening post.  A table a stopped process opened is listed again, or
+        its line in the round's opening post.  A table a stopped process opened is listed again
+        (``greet_again``: and greeted again, the stop having perhaps come before its greeting), or
         started if it was built and not started; one recorded as forfeited stays so."""
         league = opened.league
         who = listed(all_shown(names), game.players)
         done = None if game.session_id is None else await self.leagues.sessions.core.get(game.session_id)
         if done is not None and done.status != "lobby":  # opened before the process stopped: listed again
+            if greet_again and done.status == "active":
+                await self.greet(opened, game, done.row.channel_id, done, t)
             return texts.table_line(game.table_no, who, done.row.channel_id, t)
         forfeited = t.gettext(
             "Table {table}: {players}: forfeited (too few players left)", table=game.table_no, players=who
@@ -554,8 +568,11 @@ class Rounds:
         self, opened: OpenedRound, game: LeagueGame, thread: int, session: Session, t: Language
     ) -> None:
         """Tell the players of a table's game just opened in ``thread`` (by the notices policy),
-        say so in the thread, and post the game's first board."""
+        say so in the thread, and post the game's first board (unless it has one: after a stop, the
+        start's catch-up may have posted it).  Each message carries a nonce naming the table, so a
+        greeting told again after a stop is one message within Discord's minutes."""
         league = opened.league
+        greeting = told(league, "greeting", opened.number, game.table_no)
         seated = [u for u in game.players if session.seat_of(u)]
         round_name = texts.round_name(league, opened.number, t)
         values = {"game": engines.get(league.game).title, "league": league.shown, "round": round_name}
@@ -564,6 +581,7 @@ class Rounds:
             t,
             OPEN_DM,
             lambda mine: {"round": texts.round_name(league, opened.number, mine)},
+            greeting,
             link=notices.jump_link(league.guild_id, thread),
             when=texts.when(opened.deadline_at),
             **values,
@@ -575,9 +593,12 @@ class Rounds:
             **values,
         )
         # a line the thread refused comes with the first board (kept with it if that is refused too)
-        told = await self.posts.post(thread, league.guild_id, opening.in_words(t), pings=pings)
-        header = said("**{game}**: {league}, {round}", **values)
-        await self.posts.post_board(session, header, () if told else [opening], () if told else pings)
+        posted = await self.posts.post(
+            thread, league.guild_id, opening.in_words(t), pings=pings, told=greeting
+        )
+        if session.row.board_message_id is None:
+            header = said("**{game}**: {league}, {round}", **values)
+            await self.posts.post_board(session, header, () if posted else [opening], () if posted else pings)
 
     async def fire_deadline(
         self, job: Job, closed: Callable[[LeagueRow], Awaitable[object]] | None = None

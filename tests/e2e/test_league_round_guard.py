@@ -45,6 +45,26 @@ def stops_at_the_second(bot, leagues, name: str) -> None:
     setattr(leagues, name, second)
 
 
+async def cup_of_four(standin, chan, people) -> None:
+    """The bot ready, and the one-round league "Cup" of P'achakuna started in ``chan`` with the
+    four ``people``: two tables, due to open."""
+    await standin.wait_synced()
+    await started_league(
+        standin, chan, people, name="Cup", game="pachakuna", format="swiss", players=2, rounds=1, days=1
+    )
+
+
+def opened_once(standin, chan, threads) -> None:
+    """Each table's thread has one greeting and one first board, and the channel one post of the
+    round, naming every thread."""
+    for thread in threads.values():
+        said = standin.messages(thread)
+        assert len([m for m in said if OPENING in m.content]) == 1, [m.content for m in said]
+        assert len([m for m in said if is_board(m)]) == 1
+    (listed,) = [m for m in standin.messages(chan) if "round 1 of 1 is open" in m.content]
+    assert all(f"<#{t.id}>" in listed.content for t in threads.values())
+
+
 async def back_after_the_hold(standin, make, table_clock):
     """The bot started again, and two minutes and the scheduler's poll gone by: the round's games,
     the thread (or channel) of each (None: not opened), and the round's job left (None: spent)."""
@@ -67,10 +87,7 @@ async def test_a_round_cut_between_a_thread_and_its_game_opens_it_there_two_minu
     once, and the channel hears of the round once, with both tables."""
     chan, people = standin.channel("games"), standin.add_users("ana", "beto", "cusi", "dora")
     async with standin.run_client(make_bot) as bot:
-        await standin.wait_synced()
-        await started_league(
-            standin, chan, people, name="Cup", game="pachakuna", format="swiss", players=2, rounds=1, days=1
-        )
+        await cup_of_four(standin, chan, people)
         stops_at_the_second(bot, bot.league_rounds.leagues, "open_game")
         with pytest.raises(Stopped):
             await fire(bot)
@@ -82,12 +99,7 @@ async def test_a_round_cut_between_a_thread_and_its_game_opens_it_there_two_minu
     assert [g.status for g in games] == ["playing", "playing"]
     assert {t.name: t for t in standin.guild.threads if t.parent_id == chan.id} == threads
     assert places == [threads[f"Cup · round 1 · table {n}"].id for n in (1, 2)]
-    for thread in threads.values():
-        said = standin.messages(thread)
-        assert len([m for m in said if OPENING in m.content]) == 1, [m.content for m in said]
-        assert len([m for m in said if is_board(m)]) == 1
-    (listed,) = [m for m in standin.messages(chan) if "round 1 of 1 is open" in m.content]
-    assert all(f"<#{t.id}>" in listed.content for t in threads.values())
+    opened_once(standin, chan, threads)
     assert guard is None  # the guard is spent
 
 
@@ -121,3 +133,75 @@ async def test_who_sat_out_and_the_organisers_letter_told_just_before_a_stop_are
     assert [m.id for m in standin.messages(chan) if FIXED in m.content] == [letter.id]
     assert len([m for m in standin.messages(chan) if "round 1 of 2 is open" in m.content]) == 1
     assert guard is None  # told: the guard is spent
+
+
+@pytest.mark.parametrize("table", [1, 2])
+async def test_a_table_whose_game_started_just_before_a_stop_is_greeted_after_it(
+    standin, make_bot, table_clock, table
+):
+    """Four players, two tables: the process stops as a table's game has started and its players
+    were to be greeted (the first table's, or the last's, after which the round's post was to
+    come).  Started again, two minutes and a poll on, the round's guard greets that table (the line
+    naming the league, the round and its deadline in its thread), opens what is left, and posts the
+    round once, with both tables; each thread has one greeting and one first board."""
+    chan, people = standin.channel("games"), standin.add_users("ana", "beto", "cusi", "dora")
+    async with standin.run_client(make_bot) as bot:
+        await cup_of_four(standin, chan, people)
+        if table == 1:
+            stops_at(bot, bot.league_rounds, "greet")
+        else:
+            stops_at_the_second(bot, bot.league_rounds, "greet")
+        with pytest.raises(Stopped):
+            await fire(bot)
+        closing(bot)
+    games, places, guard = await back_after_the_hold(standin, make_bot, table_clock)
+    assert [g.status for g in games] == ["playing", "playing"]
+    threads = {t.name: t for t in standin.guild.threads if t.parent_id == chan.id}
+    assert places == [threads[f"Cup · round 1 · table {n}"].id for n in (1, 2)]
+    opened_once(standin, chan, threads)
+    assert guard is None  # the guard is spent
+
+
+async def test_the_rounds_post_told_just_before_a_stop_is_received_once(standin, make_bot, table_clock):
+    """Four players, two tables: both are opened and greeted, and the post saying the round is
+    open reaches Discord; the process stops before it records the round open.  Started again, the
+    guard (two minutes and a poll on) does what follows the opening again, the post among it: with
+    the same nonce, within Discord's minutes, so the channel has it once, the message sent before
+    the stop, and each thread its one greeting."""
+    chan, people = standin.channel("games"), standin.add_users("ana", "beto", "cusi", "dora")
+    async with standin.run_client(make_bot) as bot:
+        await cup_of_four(standin, chan, people)
+        taken = stops_once_taken(standin, bot, lambda m: "round 1 of 1 is open" in m.content)
+        with pytest.raises(Stopped):
+            await fire(bot)
+        closing(bot)
+    (posted,) = taken
+    games, _, guard = await back_after_the_hold(standin, make_bot, table_clock)
+    assert [g.status for g in games] == ["playing", "playing"]
+    assert [m.id for m in standin.messages(chan) if "round 1 of 1 is open" in m.content] == [posted.id]
+    for thread in (t for t in standin.guild.threads if t.parent_id == chan.id):
+        assert len([m for m in standin.messages(thread) if OPENING in m.content]) == 1
+    assert guard is None  # told: the guard is spent
+
+
+async def test_a_round_opened_whole_before_a_stop_has_one_event_and_one_post(standin, make_bot, table_clock):
+    """Four players, two tables: the round's opening is done, its post made and its event on the
+    server's calendar, and the process stops as it records the round open.  Started again, the
+    guard does what follows the opening again: the event is not made twice, the post is one
+    message, and each thread has its one greeting."""
+    chan, people = standin.channel("games"), standin.add_users("ana", "beto", "cusi", "dora")
+    async with standin.run_client(make_bot) as bot:
+        await cup_of_four(standin, chan, people)
+        stops_at(bot, bot.store.leagues, "settle_round")
+        with pytest.raises(Stopped):
+            await fire(bot)
+        closing(bot)
+    (event,) = standin.events()
+    (posted,) = [m for m in standin.messages(chan) if "round 1 of 1 is open" in m.content]
+    games, _, guard = await back_after_the_hold(standin, make_bot, table_clock)
+    assert [g.status for g in games] == ["playing", "playing"]
+    assert standin.events() == [event]
+    assert [m.id for m in standin.messages(chan) if "round 1 of 1 is open" in m.content] == [posted.id]
+    for thread in (t for t in standin.guild.threads if t.parent_id == chan.id):
+        assert len([m for m in standin.messages(thread) if OPENING in m.content]) == 1
+    assert guard is None  # the guard is spent

@@ -39,6 +39,7 @@ class Desk:
         self.stop_at_thread: int | None = None  # raise when asked for this thread (1: the first)
         self.stop_at_post: str | None = None  # raise when asked to post a text holding this
         self.told: dict[str, list[tuple]] = {}  # what each text posted was told to name (its nonce)
+        self.nonces: set[str] = set()  # the nonces posted: a repeat is the same message
 
     async def language(self, guild_id):
         return ENGLISH
@@ -47,8 +48,13 @@ class Desk:
         if self.stop_at_post is not None and self.stop_at_post in text:
             self.stop_at_post = None
             raise Stopped(text)
+        self.told.setdefault(text, []).append(tuple(told))  # every telling, with what it names
+        nonce = repr(tuple(told))  # (a nonce is text; what it names may hold lists)
+        if told and nonce in self.nonces:
+            return True  # Discord answers a nonce it saw within minutes with that message
+        if told:
+            self.nonces.add(nonce)
         self.posts.setdefault(channel_id, []).append(text)
-        self.told.setdefault(text, []).append(tuple(told))
         return True
 
     async def post_checkin(self, channel_id, guild_id, text, league_id, number, label, pings, told=()):

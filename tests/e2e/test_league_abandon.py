@@ -38,7 +38,7 @@ async def test_only_the_organiser_abandons_a_league_game_and_everyone_loses_it(
         assert "Llamas" in created.message.content
         for user in (ana, beto):
             assert "signed up" in (await (await standin.slash(user, chan, "league join")).original()).content
-        await (await standin.slash(owner, chan, "league start")).original()
+        await answer(await standin.slash(owner, chan, "league start"))
         league = (await bot.store.leagues.of_server(standin.guild.id))[0]
         await fire(bot)
         (game,) = await bot.store.leagues.league_games(league.id, 1)
@@ -110,13 +110,13 @@ async def test_a_damaged_league_game_is_ended_at_its_rounds_deadline_and_the_org
     players = standin.add_users("ana", "beto", "cusi", "dora")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await (await standin.slash(
+        await answer(await standin.slash(
             owner, chan, "league create", name="Llamas", game="pachakuna", format="swiss", players=2,
             rounds=1, days=1,
-        )).original()  # fmt: skip
+        ))  # fmt: skip
         for user in players:
-            await (await standin.slash(user, chan, "league join")).original()
-        await (await standin.slash(owner, chan, "league start")).original()
+            await answer(await standin.slash(user, chan, "league join"))
+        await answer(await standin.slash(owner, chan, "league start"))
         league = (await bot.store.leagues.of_server(standin.guild.id))[0]
         await fire(bot)
         broken, other = await bot.store.leagues.league_games(league.id, 1)

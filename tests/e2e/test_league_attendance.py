@@ -43,18 +43,17 @@ async def test_check_in_late_join_bye_on_request_and_pauses(standin, bot_factory
         await standin.wait_synced()
         users["dora"].locale = "es-ES"  # her direct messages come in Spanish
         await settings_in(standin, users["dora"], chan, "Guardado.", where="dm")
-        await (
-            await standin.slash(
-                owner,
-                chan,
-                "league create",
-                name="Avocado",
-                game="guacamole",
-                format="swiss",
-                players=3,
-                rounds=4,
-            )
-        ).original()
+        await answer(
+            standin,
+            owner,
+            chan,
+            "league create",
+            name="Avocado",
+            game="guacamole",
+            format="swiss",
+            players=3,
+            rounds=4,
+        )
         for name in names[:6]:
             await answer(standin, users[name], chan, "league join")
         refused = await answer(standin, users["ana"], chan, "league organiser attendance", checkin="every")
@@ -199,18 +198,17 @@ async def test_a_round_opening_dm_names_the_round_in_the_readers_language(standi
         await standin.wait_synced()
         ana.locale = "es-ES"
         await settings_in(standin, ana, chan, "Guardado.", where="dm")
-        await (
-            await standin.slash(
-                standin.owner,
-                chan,
-                "league create",
-                name="Llama",
-                game="pachakuna",
-                format="swiss",
-                players=2,
-                rounds=2,
-            )
-        ).original()
+        await answer(
+            standin,
+            standin.owner,
+            chan,
+            "league create",
+            name="Llama",
+            game="pachakuna",
+            format="swiss",
+            players=2,
+            rounds=2,
+        )
         for user in (ana, beto):
             await answer(standin, user, chan, "league join")
         await answer(standin, standin.owner, chan, "league start")

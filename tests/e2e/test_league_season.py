@@ -89,18 +89,17 @@ async def test_a_season_with_absences_a_late_join_a_bye_a_drop_and_a_substitute(
         seeds = random.Random(7)  # the league's seed and every game's deal: every run, one season
         bot.sessions.new_seed = lambda: seeds.randrange(2**31)
         await settings_in(standin, u["dora"], chan, "Saved.", where="dm")
-        await (
-            await standin.slash(
-                owner,
-                chan,
-                "league create",
-                name="Season",
-                game="guacamole",
-                format="swiss",
-                players=3,
-                rounds=4,
-            )
-        ).original()
+        await answer(
+            standin,
+            owner,
+            chan,
+            "league create",
+            name="Season",
+            game="guacamole",
+            format="swiss",
+            players=3,
+            rounds=4,
+        )
         for name in ("ana", "beto", "cusi", "dora", "eloy", "fatima", "hugo", "ines"):
             await answer(standin, u[name], chan, "league join")
         told = await answer(
@@ -279,18 +278,17 @@ async def test_two_leagues_with_the_same_seed_and_sign_ups_pair_the_same_first_r
         await standin.wait_synced()
         for name in ("One", "Two"):
             bot.sessions.new_seed = lambda: 2**40 + 987_654_321
-            await (
-                await standin.slash(
-                    standin.owner,
-                    chan,
-                    "league create",
-                    name=name,
-                    game="guacamole",
-                    format="swiss",
-                    players=3,
-                    rounds=1,
-                )
-            ).original()
+            await answer(
+                standin,
+                standin.owner,
+                chan,
+                "league create",
+                name=name,
+                game="guacamole",
+                format="swiss",
+                players=3,
+                rounds=1,
+            )
             for user in people:
                 assert "signed up for " + name in await answer(
                     standin, user, chan, "league join", league=name

@@ -221,8 +221,8 @@ async def test_game_list_names_only_channels_the_asker_can_view(standin, bot_fac
     standin.set_permissions(games, hidden_role, deny=VIEW_CHANNEL)
     async with standin.run_client(bot_factory()):
         await standin.wait_synced()
-        await (await standin.slash(bob, games, "nim new", thread=False)).original()
-        await (await standin.slash(carol, thread, "nim new")).original()
+        await answer(await standin.slash(bob, games, "nim new", thread=False))
+        await answer(await standin.slash(carol, thread, "nim new"))
         await standin.settle()
         for user in (alice, dave):
             text = await answer(await standin.slash(user, general, "game list"))
@@ -374,7 +374,7 @@ async def test_a_peek_kept_for_good_stays_kept_after_the_end(standin, bot_factor
         r = await (await standin.slash(alice, chan, "tiwanaku move", move="peek:A1")).original()
         assert "under A1" in r.text, r.text
         peeked = await bot.sessions.store.history.move_count(session.id)
-        await (await standin.slash(bob, chan, "game resign")).original()
+        await answer(await standin.slash(bob, chan, "game resign"))
         assert (await bot.sessions.core.get(session.id)).status == "finished"
 
         done = await (await standin.slash(sam, chan, "game export")).original(timeout=90)
@@ -412,7 +412,7 @@ async def test_a_player_who_resigned_reads_the_game_as_a_spectator(standin, bot_
         await play_as(standin, bot, chan, (alice, bob, carol), "guacamole", 12)
         r = await (await standin.slash(carol, chan, "game hand")).original()
         assert "Your view of **Guacamole**" in r.content and r.files  # while she plays, her hand
-        await (await standin.slash(carol, chan, "game resign")).original()
+        await answer(await standin.slash(carol, chan, "game resign"))
         await play_as(standin, bot, chan, (alice, bob), "guacamole", 12)
         session = await bot.sessions.core.in_channel(chan.id)
         assert session.status == "active" and session.seat_of(carol.id).resigned

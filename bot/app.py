@@ -82,15 +82,18 @@ ANSWER_WAIT = 10.0
 """Seconds :meth:`Pukllay.close` waits for the interactions being answered."""
 
 
+def answering() -> set[asyncio.Task[object]]:
+    """The tasks answering interactions in this process now, whatever their kind (a guarded
+    command's work, a help page, a refusal of an odd value, a button), but the one asking."""
+    me = asyncio.current_task()
+    return {task for task in asyncio.all_tasks() if task is not me and task.get_name().startswith(ANSWERING)}
+
+
 async def answers_given(seconds: float = ANSWER_WAIT) -> int:
-    """Wait (at most ``seconds``) for the interactions being answered in this process, whatever
-    their kind (a guarded command's work, a help page, a refusal of an odd value, a button): closed
-    under them, their answers would fail with the connection.  How many were still running."""
-    running = {
-        task
-        for task in asyncio.all_tasks()
-        if task is not asyncio.current_task() and task.get_name().startswith(ANSWERING)
-    }
+    """Wait (at most ``seconds``) for the interactions being answered in this process
+    (:func:`answering`): closed under them, their answers would fail with the connection.  How
+    many were still running."""
+    running = answering()
     if not running:
         return 0
     log.info("closing: waiting for %d interaction(s) being answered", len(running))

@@ -25,7 +25,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.app import ANSWERING
+from bot.app import answering
 from engines.core import rng_for
 from tests.e2e.conftest import click_choice, menu_groups, menu_moves
 
@@ -108,8 +108,7 @@ async def settled(standin) -> None:
     notices, a lobby's refresh): a check that something did not happen can fail once the bot has
     done what it would do, not only once it has read the events."""
     await standin.settle()
-    me = asyncio.current_task()  # (called inside an answer, a test's stand-in for a step, not itself)
-    running = {t for t in asyncio.all_tasks() if t is not me and t.get_name().startswith(ANSWERING)}
+    running = answering()  # (called inside an answer, a test's stand-in for a step: not itself)
     if running:
         _, pending = await asyncio.wait(running, timeout=30)
         assert not pending, f"{len(pending)} interaction(s) still being answered after 30 s"

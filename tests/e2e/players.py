@@ -28,6 +28,7 @@ from typing import Any
 from bot.app import answering
 from engines.core import rng_for
 from tests.e2e.conftest import click_choice, menu_groups, menu_moves
+from tests.support.polling import until
 
 # The game-specific command that plays a move, by the move's kind: (command, option).
 COMMANDS: dict[str, dict[str, tuple[str, str]]] = {
@@ -119,13 +120,13 @@ async def board_recorded(standin, bot, chan, tries: int = 400) -> None:
     records a board once Discord has answered its post, so a board seen in the channel may not be
     recorded yet, nor what the record carries (the moves the channel was told of, the board's
     link); bounded by a number of reads, not by a time."""
-    for _ in range(tries):
+
+    async def recorded() -> bool:
         boards = [m for m in standin.messages(chan) if is_board(m)]
         session = await bot.sessions.core.in_channel(chan.id)
-        if boards and session is not None and session.row.board_message_id == boards[-1].id:
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"the latest board in #{chan.name} was never recorded as its game's board")
+        return bool(boards) and session is not None and session.row.board_message_id == boards[-1].id
+
+    await until(recorded, f"the latest board in #{chan.name} recorded as its game's board", tries=tries)
 
 
 async def pachakuna_started(standin, bot, chan, host, guest, *, seed: int):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -14,6 +13,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.conftest import Database
+from tests.support.polling import until
 
 NIM = ("cogs.table", "tests.support.nim_cog")
 
@@ -32,19 +32,6 @@ async def get(url: str) -> tuple[int, Any]:
         if reply.content_type == "application/json":
             return reply.status, await reply.json()
         return reply.status, await reply.text()
-
-
-async def until(check: Callable[[], Any], what: str, tries: int = 400) -> Any:
-    """Ask ``check`` (a coroutine function) until it returns something true; bounded, no timing
-    assumption beyond the number of tries (each is one request)."""
-    import asyncio
-
-    for _ in range(tries):
-        found = await check()
-        if found:
-            return found
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"never saw {what}")
 
 
 class Outage:
@@ -168,7 +155,7 @@ async def test_health_and_metrics_after_a_few_moves(standin, bot_factory, table_
             status, body = await get(base + "/healthz")
             return status == 200 and body["ready"]
 
-        await until(ready_again, "/healthz ready once the database is back")
+        await until(ready_again, "/healthz ready once the database is back", pause=0.05)
 
         # The gateway connection drops and Discord cannot be reached: not ready, and why.
         reconnects = Reconnects()
@@ -181,14 +168,14 @@ async def test_health_and_metrics_after_a_few_moves(standin, bot_factory, table_
                 status, body = await get(base + "/healthz")
                 return body if status == 503 else None
 
-            body = await until(down, "/healthz not ready while the gateway is down")
+            body = await until(down, "/healthz not ready while the gateway is down", pause=0.05)
             assert body["problems"] == ["shard 0's gateway connection is down"], body
             assert body["database"] == "ok" and body["shards"]["0"]["connected"] is False
             gauge = samples((await get(base + "/metrics"))[1])
             assert gauge[("pukllay_gateway_connected", (("shard", "0"),))] == 0
             await standin.accept_connections()
             await standin.wait_connected(timeout=60)
-            await until(ready_again, "/healthz ready once the gateway is back")
+            await until(ready_again, "/healthz ready once the gateway is back", pause=0.05)
         finally:
             await standin.accept_connections()
             logging.getLogger("discord.client").removeFilter(reconnects)

@@ -9,6 +9,7 @@ import pytest
 from tests.e2e.conftest import nim_to_the_end, pick_from_menu, png_of
 from tests.e2e.players import to_move
 from tests.support import nim
+from tests.support.polling import until
 
 
 def is_board(message) -> bool:
@@ -54,12 +55,12 @@ async def test_a_lobby_clicked_before_its_message_is_recorded_is_edited_all_the_
         joined = await standin.click(bob, lobby.message, "Join")
         assert joined.type == 7 and not joined.ephemeral and "1. Alice (host)\n2. Bob" in joined.content
         go.set()
-        for _ in range(400):  # (the record goes on once let go; bounded by reads, not by a time)
+
+        async def recorded():  # (the record goes on once let go)
             session = await nim_session(bot, chan)
-            if session.row.lobby_message_id == lobby.message.id:
-                break
-            await asyncio.sleep(0.01)
-        assert session.row.lobby_message_id == lobby.message.id
+            return session if session.row.lobby_message_id == lobby.message.id else None
+
+        await until(recorded, "the lobby's message recorded")
         assert "2. Bob" in standin.message(lobby.message.id).content
         started = await standin.click(alice, lobby.message, "Start")
         assert started.type == 7 and "started" in started.content

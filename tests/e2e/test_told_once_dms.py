@@ -5,7 +5,6 @@ same.  A turn notice sent after its board: see :mod:`tests.e2e.test_told_once_af
 
 from __future__ import annotations
 
-import asyncio
 from contextlib import asynccontextmanager
 
 import pytest
@@ -18,6 +17,7 @@ from tests.e2e.test_restarts import asked, day_bank_game, due_after, started
 from tests.e2e.test_told_once import late_or_not, wanting
 from tests.e2e.test_told_once_more import a_day_on_until_a_stop
 from tests.e2e.test_undo import nim_game
+from tests.support.polling import until
 
 # the bot on SQLite and on PostgreSQL, the same across restarts; Discord's clock moved by hand only
 make_bot, standin_options = test_restarts.make_bot, test_told_once.standin_options
@@ -61,11 +61,11 @@ async def wanting_dms(standin, bot, chan, piles: int = 3, **settings):
 async def boards_settled(bot) -> None:
     """What follows the boards posted so far is done (their ``after_board`` jobs dropped), so that
     a stop a test arranges next cuts its own board's, not one still running for an earlier board."""
-    for _ in range(3000):  # (a row to wait for, no event: at most 30 s, at once when none is left)
-        if not await bot.store.jobs.pending(AFTER_BOARD):
-            return
-        await asyncio.sleep(0.01)  # the board's own task goes on meanwhile
-    raise AssertionError("what follows a board was never done: its after_board job is still pending")
+
+    async def done() -> bool:  # (a row to wait for, no event; the board's own task goes on meanwhile)
+        return not await bot.store.jobs.pending(AFTER_BOARD)
+
+    await until(done, "what follows the boards done (no after_board job pending)", tries=3000)
 
 
 @asynccontextmanager

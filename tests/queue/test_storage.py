@@ -10,6 +10,7 @@ import pytest
 
 from bot.queue.match import MAX_AVOID
 from bot.storage import ResultRow
+from tests.support.polling import until
 
 GUILD = 7
 
@@ -167,13 +168,14 @@ async def test_two_processes_holding_the_same_people_at_once_form_one_table(stor
         store.queue.db.transact = paused_after_its_count
         hold = dict(guild_id=GUILD, game="guacamole", size=2, pace="any", rated="any", confirm_by=99.0)
         first = asyncio.create_task(store.queue.hold(**hold, user_ids=[1, 2]))
-        for _ in range(10_000):  # until the first process waits, having counted them free
-            waiting = await taker.fetchval(
+        waiting = await until(  # the first process waits, having counted them free
+            lambda: taker.fetchval(
                 "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
-            )
-            if waiting:
-                break
-            await asyncio.sleep(0)
+            ),
+            "the first hold waiting for the lock",
+            tries=10_000,
+            pause=0,
+        )
         assert waiting == 1
         second = await other.queue.hold(**hold, user_ids=[1, 2])
         await taker.execute("SELECT pg_advisory_unlock(4242)")
@@ -202,11 +204,12 @@ async def test_a_hold_caught_in_a_deadlock_holds_its_people_when_run_again(store
         await other.execute("SELECT 1 FROM queue_entries WHERE user_id = 2 FOR UPDATE")
         hold = dict(guild_id=GUILD, game="guacamole", size=2, pace="any", rated="any", confirm_by=99.0)
         holding = asyncio.create_task(store.queue.hold(**hold, user_ids=[2, 1]))
-        for _ in range(100_000):  # until the hold waits for the second person's entry
-            waiting = await database_waits(other)
-            if waiting:
-                break
-            await asyncio.sleep(0)
+        waiting = await until(
+            lambda: database_waits(other),
+            "the hold waiting for the second person's entry",
+            tries=100_000,
+            pause=0,
+        )
         assert waiting == 1
         # The other transaction now wants the first person: the hold is cancelled, it goes on.
         await other.execute("SELECT 1 FROM queue_entries WHERE user_id = 1 FOR UPDATE")

@@ -20,6 +20,7 @@ import pytest
 
 from bot.sessions import Refusal, SessionService
 from bot.storage import Store
+from tests.support.polling import until
 
 CH = 83
 HELD = 4283  # the advisory lock the first's transaction waits on (PostgreSQL)
@@ -83,16 +84,19 @@ async def meanwhile_postgres(store: Store, target: str, first: Act, second: Act)
 
         store.db.transact = transact
         one = asyncio.create_task(outcome(first()))
-        for _ in range(100_000):  # until the first waits, its seats counted
-            if await waiting(holder, "advisory"):
-                break
-            await asyncio.sleep(0)
-        assert await waiting(holder, "advisory") == 1
+        first_waits = await until(
+            lambda: waiting(holder, "advisory"),
+            "the first waiting, its seats counted",
+            tries=100_000,
+            pause=0,
+        )
+        assert first_waits == 1
         two = asyncio.create_task(outcome(second()))
-        for _ in range(100_000):  # until the second is done, or waits for the first
-            if two.done() or await waiting(holder, "transactionid"):
-                break
-            await asyncio.sleep(0)
+
+        async def second_done_or_waits() -> bool:
+            return two.done() or bool(await waiting(holder, "transactionid"))
+
+        await until(second_done_or_waits, "the second done, or waiting for the first", tries=100_000, pause=0)
         await holder.execute("SELECT pg_advisory_unlock($1)", HELD)
         return await one, await two
     finally:

@@ -21,6 +21,7 @@ import pytest
 
 from bot.storage import StorageError, open_store, shards
 from bot.storage.shards import SHARD_LOCKS, ShardClaim, shards_text
+from tests.support.polling import until
 from tests.table.test_database_start import run_bot
 from tests.table.test_stopping import bot_env, free_port, health
 
@@ -266,18 +267,18 @@ async def test_python_m_bot_stops_when_another_process_took_its_shard(pg_url, tm
         pg_url, server_settings={"application_name": "pukllay elsewhere:7 the bot without shards"}
     )
     try:
-        for _ in range(600):  # bounded: the bot's start, its shards locked, then its first failed login
-            if await asyncio.to_thread(health, port) == 503 or proc.poll() is not None:
-                break
-            await asyncio.sleep(0.1)
+
+        async def up_or_ended() -> bool:  # the bot's start, its shards locked, then its first failed login
+            return await asyncio.to_thread(health, port) == 503 or proc.poll() is not None
+
+        await until(up_or_ended, "the bot's /healthz answering 503, or its end", tries=600, pause=0.1)
         assert proc.poll() is None, proc.communicate()
         # The other process asks for the shard first (it waits in the lock's queue), so that it is
         # the one given the shard when the bot's connection ends.
         waiting = asyncio.ensure_future(other.execute("SELECT pg_advisory_lock($1, 0)", SHARD_LOCKS))
-        for _ in range(600):
-            if await queued(pg_url):
-                break
-            await asyncio.sleep(0.05)
+        await until(
+            lambda: queued(pg_url), "the other process queued for the shard's lock", tries=600, pause=0.05
+        )
         assert await drop_lock_connections(pg_url, "the bot without shards", sparing=other) == 1
         await asyncio.wait_for(waiting, 60)
         _, err = await asyncio.to_thread(proc.communicate, timeout=60)

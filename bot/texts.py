@@ -589,6 +589,7 @@ END_REASONS = frozenset(
         N_("abandoned (damaged)"),
         N_("abandoned after a player's time ran out"),
         N_("abandoned: its channel or thread was deleted"),
+        N_("abandoned: the bot was removed from its server"),
     }
 )
 ABANDONED = {  # /game status's words for an abandoned game, by its stored reason
@@ -599,6 +600,9 @@ ABANDONED = {  # /game status's words for an abandoned game, by its stored reaso
     ),
     "abandoned: its channel or thread was deleted": N_(
         "This game was abandoned when its channel or thread was deleted. {next}"
+    ),
+    "abandoned: the bot was removed from its server": N_(
+        "This game was abandoned when Pukllay was removed from its server. {next}"
     ),
 }
 ABANDONED_BY = N_("The {game} game was abandoned by {player}.")

@@ -49,6 +49,8 @@ CHANGED_MEANWHILE = N_(
 
 CHANNEL_GONE = "abandoned: its channel or thread was deleted"
 """The reason a game ends when its channel goes (in :data:`bot.texts.END_REASONS`, translated there)."""
+SERVER_GONE = "abandoned: the bot was removed from its server"
+"""The reason a game ends when the bot is removed from its server (translated there too)."""
 
 
 class Seats:
@@ -250,9 +252,21 @@ class Seats:
         it, end without a result (nobody can reach them any more: not to move, answer a question
         or abandon them), so their clocks, reminders and seats under the cap go with them.  A
         league game is left to its league (its round's deadline finishes it)."""
+        return await self.unreachable(guild_id, CHANNEL_GONE, channel_id)
+
+    async def server_gone(self, guild_id: int) -> list[Session]:
+        """The bot was removed from server ``guild_id`` (Discord's GUILD_DELETE, no outage): it can
+        no longer post there nor hear anyone, so every lobby and game of the server ends without a
+        result, as at a channel's deletion (a league game is left to its league likewise)."""
+        return await self.unreachable(guild_id, SERVER_GONE)
+
+    async def unreachable(self, guild_id: int, reason: str, channel_id: int | None = None) -> list[Session]:
+        """End, without a result and for ``reason``, the live lobbies and games of server
+        ``guild_id`` (with ``channel_id``: those played in that channel or a thread of it) that are
+        not league games; the sessions ended."""
         gone = []
         for row in await self.store.games.live_sessions(guild_id):
-            if channel_id not in (row.channel_id, row.lobby_channel_id):
+            if channel_id is not None and channel_id not in (row.channel_id, row.lobby_channel_id):
                 continue
             async with self.core.lock(row.id):
                 session = await self.core.get(row.id)
@@ -260,7 +274,7 @@ class Seats:
                     continue
                 if await self.store.leagues.league_game_of(session.id) is not None:
                     continue
-                gone.append(await self.abandon_now(session, CHANNEL_GONE))
+                gone.append(await self.abandon_now(session, reason))
         return gone
 
     async def abandon_now(

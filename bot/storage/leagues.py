@@ -519,10 +519,6 @@ class Leagues(Concern):
         )
         return [(r[0], r[1], float(r[2])) for r in rows]
 
-    async def set_forfeits(self, game_id: int, user_ids: Sequence[int]) -> None:
-        """Mark players of a game not finished yet as forfeiting it (dropped before it opened)."""
-        await self.db.transact(forfeiting(game_id, user_ids))
-
     async def record_forfeit(self, game_id: int, forfeits: Sequence[int] = ()) -> bool:
         """End a league game that never got a session (every seat forfeited or the table could not
         open it): the players who did not forfeit (nor are in ``forfeits``, marked in the same
@@ -561,7 +557,8 @@ class GameTaken(Exception):
 
 
 def forfeiting(game_id: int, user_ids: Sequence[int]) -> Body[None]:
-    """:meth:`Leagues.set_forfeits`'s statements, for the transaction they go with."""
+    """Mark players of a league game as forfeiting it (dropped before it opened, absent), inside
+    the transaction that decides it."""
     yield from many(
         "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
         [(game_id, uid) for uid in user_ids],

@@ -55,7 +55,7 @@ from bot import i18n, texts
 from bot.history import History
 from bot.locks import KeyedLocks
 from bot.sessions import MoveResult, RatingChange, Session
-from bot.storage import Body, Job, JobPayload, NotAnswering
+from bot.storage import Body, Job, JobPayload, NotAnswering, SessionRow
 from bot.surface import nonces, unposted, written
 from bot.surface.boardpost import Board, Post, Read, compose, read_board, worth_posting
 from bot.surface.channels import channel_missing
@@ -582,20 +582,37 @@ class Boards:
             await self.strip_buttons(session, session.row.board_message_id)
         await self.board_settled(session)
 
-    async def channel_gone(self, guild_id: int, channel_id: int) -> None:
+    async def channel_gone(self, guild_id: int, channel_id: int | None = None) -> None:
         """A channel or thread was deleted (by a moderator, say): the games and lobbies in it end
         without a result (:meth:`bot.sessions.seats.Seats.channel_gone`), a league game as its
         league decides (:attr:`table_gone`); a lobby message that stays, in the parent channel of a
-        deleted thread, says the game is closed.  A finished game's thread there is not archived."""
+        deleted thread, says the game is closed.  A finished game's thread there is not archived.
+
+        Without ``channel_id``, the bot was removed from the server: every channel of it is gone
+        for the bot, so all the server's lobbies and games end so
+        (:meth:`bot.sessions.seats.Seats.server_gone`), with nothing posted there (the bot may
+        not); a league game is left to its league, whose round's deadline finishes it."""
         store = self.service.store
+
+        def there(row: SessionRow) -> bool:
+            return row.guild_id == guild_id and (
+                channel_id is None or channel_id in (row.channel_id, row.lobby_channel_id)
+            )
+
         for job in await store.jobs.pending(THREAD_ARCHIVE):  # a finished game's thread: none to archive
             old = await self.service.core.get(int(job.key))
-            if old is not None and channel_id in (old.row.channel_id, old.row.lobby_channel_id):
+            if old is not None and there(old.row):
                 await store.jobs.cancel(THREAD_ARCHIVE, job.key)
-        ended = await self.service.seats.channel_gone(guild_id, channel_id)
-        for session in [*ended, *await self.table_gone(guild_id, channel_id)]:
-            log.info("session %s ended: its channel %s was deleted", session.id, channel_id)
-            if session.row.lobby_channel_id not in (None, channel_id):
+        if channel_id is None:
+            ended = await self.service.seats.server_gone(guild_id)
+            why = f"the bot was removed from server {guild_id}"
+        else:
+            ended = await self.service.seats.channel_gone(guild_id, channel_id)
+            ended += await self.table_gone(guild_id, channel_id)
+            why = f"its channel {channel_id} was deleted"
+        for session in ended:
+            log.info("session %s ended: %s", session.id, why)
+            if channel_id is not None and session.row.lobby_channel_id not in (None, channel_id):
                 await self.lobby_changed(session)
             await self.board_settled(session)
 

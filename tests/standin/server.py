@@ -768,15 +768,22 @@ class StandIn:
 
     @property
     def _conn(self) -> _GatewayConnection | None:
-        """The gateway session serving the first guild (the one a single client test talks to)."""
-        return self._conn_for_guild(self.guild)
+        """The gateway session of the first guild's shard (the one a single client test talks
+        to), whether or not the bot is still in that guild."""
+        return self._shard_conn(self.guild)
 
     def _conn_for_guild(self, guild: Guild | None) -> _GatewayConnection | None:
-        """The newest identified session whose shard serves ``guild`` (None: DMs, shard 0).
+        """The newest identified session whose shard serves ``guild`` (None: DMs, shard 0), the
+        one its events go to; None for a guild the bot is not in (removed: see :meth:`remove_bot`).
 
         Discord lets several sessions identify with the same shard; it does not document how
         it splits events between them, so the stand-in sends each event to one of them, the newest.
         """
+        if guild is not None and self.bot_user.id not in guild.members:
+            return None
+        return self._shard_conn(guild)
+
+    def _shard_conn(self, guild: Guild | None) -> _GatewayConnection | None:
         for conn in reversed(self._conns):
             if conn.identified.is_set() and not conn.ws.closed and conn.serves(guild):
                 return conn
@@ -866,6 +873,19 @@ class StandIn:
         conn = self._conn_for_guild(guild)
         if conn is not None and conn.intents & INTENT_GUILD_MEMBERS:
             self._spawn(conn.dispatch("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)}))
+
+    def remove_bot(self, guild: Guild) -> None:
+        """An admin removes the bot from ``guild`` (a kick, or the app taken out of the server): its
+        session serving the guild gets GUILD_DELETE without ``unavailable`` (a removal, not an
+        outage), and from then on nothing of the guild reaches it: no event, and every request on
+        the guild or its channels is answered 403 Missing Access (50001), as Discord answers a bot
+        outside a server (a bot that has not read the event yet, or was removed while it was not
+        running, is not at fault: no violation)."""
+        conn = self._conn_for_guild(guild)
+        guild.members.pop(self.bot_user.id, None)
+        if conn is not None:
+            self._spawn(conn.dispatch("GUILD_DELETE", {"id": str(guild.id)}))
+        self._changed()
 
     def leave(self, user: User, guild: Guild) -> None:
         """``user`` leaves ``guild`` (announced with GUILD_MEMBER_REMOVE, with the members intent)."""
@@ -1569,7 +1589,7 @@ class StandIn:
         reach: set[int] = set()
         if GUILD_INSTALL in installs:
             reach.add(GUILD_CONTEXT)
-            if any(user.id in g.members for g in self.guilds):
+            if any(user.id in g.members and self.bot_user.id in g.members for g in self.guilds):
                 reach.add(BOT_DM_CONTEXT)
         if USER_INSTALL in installs:
             reach |= {GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT}
@@ -1638,6 +1658,10 @@ class StandIn:
         label: str = "",
         wait: bool = True,
     ) -> InteractionResult:
+        if channel.guild is not None and self.bot_user.id not in channel.guild.members:
+            raise UsageError(
+                f"the bot is not in the guild {channel.guild.name}: none of its commands is there"
+            )
         conn = self._conn_for(channel)
         if conn is None:
             where = "DMs (shard 0)" if channel.is_dm else f"the guild {channel.guild.name}"
@@ -2286,6 +2310,9 @@ class StandIn:
         if channel.is_dm and self.bot_user not in channel.members:
             v = self._violation(f"{label}: the bot is not part of the DM {channel.name}", label, 403)
             raise _ApiError(403, {"message": "Missing Access", "code": 50001}, v)
+        if channel.guild is not None and self.bot_user.id not in channel.guild.members:
+            log.info("%s: the bot is not in the server of #%s", label, channel.name)
+            raise _ApiError(403, {"message": "Missing Access", "code": 50001})  # (see remove_bot)
         return channel
 
     def _message_or_404(self, channel: Channel | None, message_id: str, label: str) -> Message:
@@ -2374,9 +2401,12 @@ class StandIn:
     async def _r_put_commands(self, request, label, application_id, guild_id=None):
         self._check_app(application_id, label)
         commands, _ = await self._read_body(request, label)
-        if guild_id is not None and self.guild_by_id(guild_id) is None:
+        guild = self.guild_by_id(guild_id) if guild_id is not None else None
+        if guild_id is not None and guild is None:
             v = self._violation(f"{label}: unknown guild {guild_id}", label, 403)
             raise _ApiError(403, {"message": "Missing Access", "code": 50001}, v)
+        if guild is not None and self.bot_user.id not in guild.members:  # removed from it
+            raise _ApiError(403, {"message": "Missing Access", "code": 50001})
         if not isinstance(commands, list):
             v = self._violation(f"{label}: body is not a list of commands", label)
             raise _ApiError(400, {"message": "Invalid Form Body", "code": 50035}, v)
@@ -2701,7 +2731,9 @@ class StandIn:
         )
         if channel.is_dm:
             (recipient,) = channel.recipients(self.bot_user)
-            shares_a_server = any(recipient.id in g.members for g in self.guilds)
+            shares_a_server = any(
+                recipient.id in g.members and self.bot_user.id in g.members for g in self.guilds
+            )
             if not recipient.dms_open or not (shares_a_server or USER_INSTALL in self.installations):
                 # Discord's ordinary answer: the user does not take DMs from the bot.  The bot must cope.
                 log.info("%s does not accept DMs", recipient.name)
@@ -3000,22 +3032,18 @@ class StandIn:
         return 204, None
 
     async def _r_guild(self, request, label, guild_id):
-        guild = self.guild_by_id(guild_id)
-        if guild is None:
-            raise _ApiError(404, {"message": "Unknown Guild", "code": 10004})
+        guild = self._guild_or_404(guild_id)
         return 200, guild.rest_payload()
 
     async def _r_member(self, request, label, guild_id, user_id):
-        guild = self.guild_by_id(guild_id)
-        member = guild.members.get(int(user_id)) if guild is not None and user_id.isdigit() else None
+        guild = self._guild_or_404(guild_id)
+        member = guild.members.get(int(user_id)) if user_id.isdigit() else None
         if member is None:
             raise _ApiError(404, {"message": "Unknown Member", "code": 10007})
         return 200, member.payload()
 
     async def _r_guild_channels(self, request, label, guild_id):
-        guild = self.guild_by_id(guild_id)
-        if guild is None:
-            raise _ApiError(404, {"message": "Unknown Guild", "code": 10004})
+        guild = self._guild_or_404(guild_id)
         return 200, [c.payload() for c in guild.channels if not c.is_thread]
 
     # -- forums (channels/topics: Forums; resources/channel: Start Thread in Forum or Media Channel) --
@@ -3207,9 +3235,7 @@ class StandIn:
         return thread
 
     async def _r_active_threads(self, request, label, guild_id):
-        guild = self.guild_by_id(guild_id)
-        if guild is None:
-            raise _ApiError(404, {"message": "Unknown Guild", "code": 10004})
+        guild = self._guild_or_404(guild_id)
         # "all active threads in a guild that the current user can access"
         threads = [c.payload() for c in guild.threads_seen_by(self.bot_user)]
         return 200, {"threads": threads, "members": [], "has_more": False}
@@ -3256,6 +3282,8 @@ class StandIn:
         guild = self.guild_by_id(guild_id)
         if guild is None:
             raise _ApiError(404, {"message": "Unknown Guild", "code": 10004})
+        if self.bot_user.id not in guild.members:  # removed from it (see remove_bot)
+            raise _ApiError(403, {"message": "Missing Access", "code": 50001})
         return guild
 
     @staticmethod
@@ -3517,7 +3545,7 @@ class StandIn:
             self._session_shards[conn.session_id] = conn.shard
             self._conns.append(conn)
             self.identifies += 1
-            served = [g for g in self.guilds if conn.serves(g)]
+            served = [g for g in self.guilds if conn.serves(g) and self.bot_user.id in g.members]
             await conn.dispatch(
                 "READY",
                 {

@@ -1,0 +1,140 @@
+"""The bot removed from a server (an admin kicks it, or takes the app out): Discord tells it with
+GUILD_DELETE, and from then on refuses it everything there (403 Missing Access).  Nobody can play
+the server's games any more, so they end without a result, as when their channel is deleted,
+their clocks and reminders with them; another server's games go on."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+import pytest
+
+from bot.sessions.seats import SERVER_GONE
+from bot.texts import end_reason
+from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.e2e.players import settled
+from tests.e2e.test_threads import bank_game, play_to_the_end
+from tests.standin import UsageError
+from tests.support.polling import until
+
+
+async def removed(standin, guild) -> None:
+    """``guild`` removes the bot, and the bot's handler of the event has run to its end."""
+    standin.remove_bot(guild)
+    await settled(standin)
+    await asyncio.gather(*(t for t in asyncio.all_tasks() if t.get_name() == "discord.py: on_guild_remove"))
+
+
+async def test_a_server_that_removes_the_bot_ends_its_games_and_their_clocks_and_not_anothers(
+    standin, bot_factory, table_clock
+):
+    """In the first server: a game with a bank of a day and reminders, in its thread, and a lobby
+    in another channel; in a second server, a running game.  The first server removes the bot: its
+    game and its lobby end without a result (why is kept, in words on the game's pages), their
+    deadline goes; two days later neither a clock nor a reminder has tried to post anything there
+    or sent anyone a word about it, and the second server's game still runs."""
+    alice, bob = standin.add_users("alice", "bob")
+    other = standin.add_guild("Second server")
+    for user in (alice, bob):
+        standin.join(user, other)
+    chan, lounge, there = standin.channel("games"), standin.channel("general"), other.channel("games")
+    async with standin.run_client(bot_factory((*BASE_EXTENSIONS, "cogs.me"), dev_guild_id=None)) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob):
+            await (await standin.slash(user, chan, "me notify", where="dm", reminders=6)).original()
+        _, thread, game = await bank_game(standin, bot, chan, alice, bob)
+        await (await standin.slash(bob, lounge, "nim new", thread=False)).original()
+        lobby = await bot.sessions.core.in_channel(lounge.id)
+        _, _, elsewhere = await bank_game(standin, bot, there, alice, bob)
+        assert await bot.store.jobs.job("deadline", str(game.id)) is not None
+        requests = len(standin.requests)
+        dms = {user.id: len(standin.messages(standin.dm(user))) for user in (alice, bob)}
+
+        await removed(standin, standin.guild)
+        for ended in (game, lobby):
+            session = await bot.sessions.core.get(ended.id)
+            assert session.status == "abandoned" and session.row.end_reason == SERVER_GONE
+            assert end_reason(session) == "abandoned: the bot was removed from its server"
+        assert await bot.store.games.live_sessions(standin.guild.id) == []
+        assert await bot.store.jobs.job("deadline", str(game.id)) is None
+        assert (await bot.sessions.core.get(elsewhere.id)).status == "active"
+
+        table_clock.advance(2 * 86400)
+        await bot.scheduler.run_due()
+        await settled(standin)
+        tried = [r for r in standin.requests[requests:] if str(thread.id) in r or str(lounge.id) in r]
+        assert tried == []  # nothing tried where the bot no longer is
+        for user in (alice, bob):
+            news = standin.messages(standin.dm(user))[dms[user.id] :]
+            assert [m.content for m in news if str(thread.id) in m.content] == []
+        assert (await bot.sessions.core.get(elsewhere.id)).status == "active"
+        assert standin.violations == []
+
+
+async def test_a_finished_games_thread_in_a_server_that_removed_the_bot_is_not_archived_later(
+    standin, bot_factory, table_clock
+):
+    """A game played to its end keeps its thread open an hour (the ``archive`` job); the server
+    removes the bot meanwhile: the job goes, and an hour later nothing is tried there."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        _, thread, game = await bank_game(standin, bot, chan, alice, bob)
+        await play_to_the_end(standin, bot, thread, (alice, bob))
+        await bot.front.catchup.drain()  # the archive job is armed after the last board
+        assert await bot.store.jobs.job("archive", str(game.id)) is not None
+        await removed(standin, standin.guild)
+        assert await bot.store.jobs.job("archive", str(game.id)) is None
+        assert (await bot.sessions.core.get(game.id)).status == "finished"  # its result stands
+        requests = len(standin.requests)
+        table_clock.advance(3600)
+        assert await bot.scheduler.run_due() == 0
+        assert standin.requests[requests:] == [] and not thread.archived
+
+
+async def test_an_outage_of_a_server_ends_nothing(standin, bot_factory):
+    """GUILD_DELETE with ``unavailable`` is an outage of Discord's, not a removal: the game goes on."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        _, thread, game = await bank_game(standin, bot, chan, alice, bob)
+        await standin._conn_for(chan).dispatch(
+            "GUILD_DELETE", {"id": str(standin.guild.id), "unavailable": True}
+        )
+        await until(lambda: bot.get_guild(standin.guild.id).unavailable, "the server unavailable")
+        await settled(standin)
+        assert (await bot.sessions.core.get(game.id)).status == "active"
+
+
+async def test_the_stand_in_refuses_a_bot_removed_from_a_server_everything_there(standin, bot_factory):
+    """As Discord: the removal's GUILD_DELETE carries no ``unavailable``; then the server's channels
+    and the server itself answer 403 Missing Access (code 50001), its events stop, its members have
+    none of the bot's commands there, and one who shares no other server with the bot takes no
+    direct message from it (403, 50007)."""
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        await removed(standin, standin.guild)
+        assert bot.get_guild(standin.guild.id) is None
+        events = standin._conn.seq
+        standin.set_role_permissions(standin.guild.everyone, 0)  # (GUILD_ROLE_UPDATE, were it in)
+        await standin.settle()
+        assert standin._conn.seq == events
+        for call in (
+            bot.get_partial_messageable(chan.id).send("hello"),
+            bot.fetch_channel(chan.id),
+            bot.fetch_guild(standin.guild.id),
+        ):
+            with pytest.raises(discord.Forbidden) as refused:
+                await call
+            assert refused.value.code == 50001
+        with pytest.raises(UsageError, match="not in the guild"):
+            await standin.slash(alice, chan, "nim new")
+        with pytest.raises(discord.Forbidden) as refused:  # no server shared with the bot any more
+            await (await bot.fetch_user(alice.id)).send("hello")
+        assert refused.value.code == 50007
+        assert standin.violations == []

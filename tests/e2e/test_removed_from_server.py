@@ -33,7 +33,7 @@ async def test_a_server_that_removes_the_bot_ends_its_games_and_their_clocks_and
     in another channel; in a second server, a running game.  The first server removes the bot: its
     game and its lobby end without a result (why is kept, in words on the game's pages), their
     deadline goes; two days later neither a clock nor a reminder has tried to post anything there
-    or sent anyone a word about it, and the second server's game still runs."""
+    or sent anyone a word about it, and the second server's game still runs, after a restart too."""
     alice, bob = standin.add_users("alice", "bob")
     other = standin.add_guild("Second server")
     for user in (alice, bob):
@@ -68,6 +68,13 @@ async def test_a_server_that_removes_the_bot_ends_its_games_and_their_clocks_and
         for user in (alice, bob):
             news = standin.messages(standin.dm(user))[dms[user.id] :]
             assert [m.content for m in news if str(thread.id) in m.content] == []
+        assert (await bot.sessions.core.get(elsewhere.id)).status == "active"
+        assert standin.violations == []
+
+    async with standin.run_client(bot_factory((*BASE_EXTENSIONS, "cogs.me"), dev_guild_id=None)) as bot:
+        await standin.wait_synced()  # started again: READY lists only the server it is still in
+        assert bot.get_guild(standin.guild.id) is None and bot.get_guild(other.id) is not None
+        await settled(standin)
         assert (await bot.sessions.core.get(elsewhere.id)).status == "active"
         assert standin.violations == []
 

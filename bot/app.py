@@ -564,13 +564,16 @@ class Pukllay(_BotBase):
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """The bot was removed from a server (discord.py tells an outage apart: that is
-        ``on_guild_unavailable``): the server's games and lobbies end (see :meth:`Boards.channel_gone`).
+        ``on_guild_unavailable``): the server's games and lobbies end (see :meth:`Boards.channel_gone`),
+        and its queue empties (:meth:`QueueService.server_gone`).
         A removal while the bot was not running sends no event: those games stay, their boards
         tried again as any refused board is (:mod:`bot.surface.unposted`)."""
         log.info("removed from server %s", guild.id)
         async with self.event_front() as front:
             if front is not None:
                 await front.boards.channel_gone(guild.id)
+                if self.queue is not None:
+                    await self.queue.server_gone(guild.id)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel was deleted: the games in it and in its threads end (see :meth:`Boards.channel_gone`)."""

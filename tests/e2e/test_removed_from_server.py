@@ -101,6 +101,51 @@ async def test_a_finished_games_thread_in_a_server_that_removed_the_bot_is_not_a
         assert standin.requests[requests:] == [] and not thread.archived
 
 
+async def test_a_server_that_removes_the_bot_empties_its_queue(standin, bot_factory, table_clock):
+    """Ana and Dora wait for a Guacamole table of three they will confirm; Fatima joins ready to
+    start, so a table of the three forms and waits for the two to confirm (its lobby opened);
+    Beto waits for P'achakuna.  The server removes the bot: the table is not played, nobody is
+    left waiting, no job of its queue is left; a day later nothing was tried there and nobody
+    was written to (not of an expired wait, nor of a table not confirmed)."""
+    names = ("ana", "dora", "fatima", "beto")
+    people = dict(zip(names, standin.add_users(*names), strict=True))
+    chan = standin.channel("games")
+    wishes = {
+        "ana": dict(game="guacamole", players="3", pace="daily", start="confirm", max_wait=2),
+        "dora": dict(game="guacamole", players="3", start="confirm", max_wait=2),
+        "fatima": dict(game="guacamole", players="2-3", start="now", max_wait=2),
+        "beto": dict(game="pachakuna", start="now", max_wait=2),
+    }
+    async with standin.run_client(bot_factory((*BASE_EXTENSIONS, "cogs.queue"))) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
+        for name, wish in wishes.items():
+            table_clock.advance(60)
+            answer = await (await standin.slash(people[name], chan, "queue join", **wish)).original()
+            assert "You wait in the queue" in answer.content, answer.content
+            await bot.front.replies.idle()  # the queue matches after answering
+        (table,) = await bot.store.queue.tables()
+        assert len(await bot.store.queue.seated(table.id)) == 3
+        assert len(await bot.store.queue.entries(standin.guild.id)) == 4
+        requests = len(standin.requests)
+        dms = {user.id: len(standin.messages(standin.dm(user))) for user in people.values()}
+
+        await removed(standin, standin.guild)
+        assert await bot.store.queue.entries(standin.guild.id) == []
+        assert (await bot.store.queue.table(table.id)).status == "returned"
+        for kind in ("queue_expire", "queue_confirm", "queue_back"):
+            assert await bot.store.jobs.pending(kind) == [], kind
+        assert await bot.store.games.live_sessions(standin.guild.id) == []  # the table's lobby
+
+        table_clock.advance(86400)
+        await bot.scheduler.run_due()
+        await settled(standin)
+        guild_channels = {str(c.id) for c in standin.guild.channels}
+        assert [r for r in standin.requests[requests:] if any(c in r for c in guild_channels)] == []
+        assert {u.id: len(standin.messages(standin.dm(u))) for u in people.values()} == dms
+        assert standin.violations == []
+
+
 async def test_an_outage_of_a_server_ends_nothing(standin, bot_factory):
     """GUILD_DELETE with ``unavailable`` is an outage of Discord's, not a removal: the game goes on."""
     alice, bob = standin.add_users("alice", "bob")

@@ -160,27 +160,23 @@ class QueueService:
         await self.store.jobs.cancel(QUEUE_EXPIRE, f"{guild_id}:{user_id}")
         return first
 
-    async def server_gone(self, guild_id: int) -> int:
+    async def server_gone(self, guild_id: int) -> None:
         """The bot was removed from server ``guild_id``: nobody there can confirm a table and no
         table can open, so the server's tables being confirmed are not played and everyone waiting
         leaves its queue, with their jobs (the end of a wait, a time away's end, a Confirm message
         to settle), told nothing: the bot can post nothing there, and most of them share no other
-        server with it.  The server's queue channel is kept, for a bot invited again.  How many
-        people left."""
-        left = 0
+        server with it.  The server's queue channel is kept, for a bot invited again."""
         for table in await self.store.queue.tables():
             if table.guild_id == guild_id:
                 seated = await self.store.queue.seated(table.id)
-                left += len(await self.store.queue.return_table(table.id, [e.user_id for e in seated]) or [])
+                await self.store.queue.return_table(table.id, [e.user_id for e in seated])
                 await self.store.jobs.cancel(QUEUE_CONFIRM, str(table.id))
         for entry in await self.store.queue.entries(guild_id):
-            if await self.store.queue.leave(guild_id, entry.user_id) is not None:
-                left += 1
+            await self.store.queue.leave(guild_id, entry.user_id)
         for kind in (QUEUE_EXPIRE, QUEUE_BACK):
             for job in await self.store.jobs.pending(kind):
                 if job.key.partition(":")[0] == str(guild_id):
                     await self.store.jobs.cancel(kind, job.key)
-        return left
 
     async def avoid(self, user_id: int, other_id: int) -> None:
         if other_id == user_id:

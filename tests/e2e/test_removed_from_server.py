@@ -170,8 +170,9 @@ async def test_the_stand_in_refuses_a_bot_removed_from_a_server_everything_there
     chan = standin.channel("games")
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
+        assert standin.bot_in(standin.guild)
         await removed(standin, standin.guild)
-        assert bot.get_guild(standin.guild.id) is None
+        assert bot.get_guild(standin.guild.id) is None and not standin.bot_in(standin.guild)
         events = standin._conn.seq
         standin.set_role_permissions(standin.guild.everyone, 0)  # (GUILD_ROLE_UPDATE, were it in)
         await standin.settle()

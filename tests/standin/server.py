@@ -779,9 +779,13 @@ class StandIn:
         Discord lets several sessions identify with the same shard; it does not document how
         it splits events between them, so the stand-in sends each event to one of them, the newest.
         """
-        if guild is not None and self.bot_user.id not in guild.members:
+        if guild is not None and not self.bot_in(guild):
             return None
         return self._shard_conn(guild)
+
+    def bot_in(self, guild: Guild) -> bool:
+        """Whether the bot is a member of ``guild`` (not removed from it: see :meth:`remove_bot`)."""
+        return self.bot_user.id in guild.members
 
     def _shard_conn(self, guild: Guild | None) -> _GatewayConnection | None:
         for conn in reversed(self._conns):
@@ -1589,7 +1593,7 @@ class StandIn:
         reach: set[int] = set()
         if GUILD_INSTALL in installs:
             reach.add(GUILD_CONTEXT)
-            if any(user.id in g.members and self.bot_user.id in g.members for g in self.guilds):
+            if any(user.id in g.members and self.bot_in(g) for g in self.guilds):
                 reach.add(BOT_DM_CONTEXT)
         if USER_INSTALL in installs:
             reach |= {GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT}
@@ -1658,7 +1662,7 @@ class StandIn:
         label: str = "",
         wait: bool = True,
     ) -> InteractionResult:
-        if channel.guild is not None and self.bot_user.id not in channel.guild.members:
+        if channel.guild is not None and not self.bot_in(channel.guild):
             raise UsageError(
                 f"the bot is not in the guild {channel.guild.name}: none of its commands is there"
             )
@@ -2310,7 +2314,7 @@ class StandIn:
         if channel.is_dm and self.bot_user not in channel.members:
             v = self._violation(f"{label}: the bot is not part of the DM {channel.name}", label, 403)
             raise _ApiError(403, {"message": "Missing Access", "code": 50001}, v)
-        if channel.guild is not None and self.bot_user.id not in channel.guild.members:
+        if channel.guild is not None and not self.bot_in(channel.guild):
             log.info("%s: the bot is not in the server of #%s", label, channel.name)
             raise _ApiError(403, {"message": "Missing Access", "code": 50001})  # (see remove_bot)
         return channel
@@ -2405,7 +2409,7 @@ class StandIn:
         if guild_id is not None and guild is None:
             v = self._violation(f"{label}: unknown guild {guild_id}", label, 403)
             raise _ApiError(403, {"message": "Missing Access", "code": 50001}, v)
-        if guild is not None and self.bot_user.id not in guild.members:  # removed from it
+        if guild is not None and not self.bot_in(guild):  # removed from it
             raise _ApiError(403, {"message": "Missing Access", "code": 50001})
         if not isinstance(commands, list):
             v = self._violation(f"{label}: body is not a list of commands", label)
@@ -2731,9 +2735,7 @@ class StandIn:
         )
         if channel.is_dm:
             (recipient,) = channel.recipients(self.bot_user)
-            shares_a_server = any(
-                recipient.id in g.members and self.bot_user.id in g.members for g in self.guilds
-            )
+            shares_a_server = any(recipient.id in g.members and self.bot_in(g) for g in self.guilds)
             if not recipient.dms_open or not (shares_a_server or USER_INSTALL in self.installations):
                 # Discord's ordinary answer: the user does not take DMs from the bot.  The bot must cope.
                 log.info("%s does not accept DMs", recipient.name)
@@ -3282,7 +3284,7 @@ class StandIn:
         guild = self.guild_by_id(guild_id)
         if guild is None:
             raise _ApiError(404, {"message": "Unknown Guild", "code": 10004})
-        if self.bot_user.id not in guild.members:  # removed from it (see remove_bot)
+        if not self.bot_in(guild):  # removed from it (see remove_bot)
             raise _ApiError(403, {"message": "Missing Access", "code": 50001})
         return guild
 
@@ -3545,7 +3547,7 @@ class StandIn:
             self._session_shards[conn.session_id] = conn.shard
             self._conns.append(conn)
             self.identifies += 1
-            served = [g for g in self.guilds if conn.serves(g) and self.bot_user.id in g.members]
+            served = [g for g in self.guilds if conn.serves(g) and self.bot_in(g)]
             await conn.dispatch(
                 "READY",
                 {

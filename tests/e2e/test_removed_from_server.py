@@ -19,11 +19,15 @@ from tests.standin import UsageError
 from tests.support.polling import until
 
 
-async def removed(standin, guild) -> None:
-    """``guild`` removes the bot, and the bot's handler of the event has run to its end."""
-    standin.remove_bot(guild)
+async def removed(standin, bot, guild) -> None:
+    """``guild`` removes the bot once the bot has answered everything asked so far; the bot reads
+    the event (the server leaves its cache, and the handler's task starts, in one step), and its
+    handler runs to its end."""
     await settled(standin)
+    standin.remove_bot(guild)
+    await until(lambda: bot.get_guild(guild.id) is None, "the bot reading its removal")
     await asyncio.gather(*(t for t in asyncio.all_tasks() if t.get_name() == "discord.py: on_guild_remove"))
+    await settled(standin)
 
 
 async def test_a_server_that_removes_the_bot_ends_its_games_and_their_clocks_and_not_anothers(
@@ -48,10 +52,10 @@ async def test_a_server_that_removes_the_bot_ends_its_games_and_their_clocks_and
         lobby = await bot.sessions.core.in_channel(lounge.id)
         _, _, elsewhere = await bank_game(standin, bot, there, alice, bob)
         assert await bot.store.jobs.job("deadline", str(game.id)) is not None
-        requests = len(standin.requests)
-        dms = {user.id: len(standin.messages(standin.dm(user))) for user in (alice, bob)}
 
-        await removed(standin, standin.guild)
+        await removed(standin, bot, standin.guild)
+        requests = len(standin.requests)  # (what the bot does from now on)
+        dms = {user.id: len(standin.messages(standin.dm(user))) for user in (alice, bob)}
         for ended in (game, lobby):
             session = await bot.sessions.core.get(ended.id)
             assert session.status == "abandoned" and session.row.end_reason == SERVER_GONE
@@ -92,7 +96,7 @@ async def test_a_finished_games_thread_in_a_server_that_removed_the_bot_is_not_a
         await play_to_the_end(standin, bot, thread, (alice, bob))
         await bot.front.catchup.drain()  # the archive job is armed after the last board
         assert await bot.store.jobs.job("archive", str(game.id)) is not None
-        await removed(standin, standin.guild)
+        await removed(standin, bot, standin.guild)
         assert await bot.store.jobs.job("archive", str(game.id)) is None
         assert (await bot.sessions.core.get(game.id)).status == "finished"  # its result stands
         requests = len(standin.requests)
@@ -127,10 +131,10 @@ async def test_a_server_that_removes_the_bot_empties_its_queue(standin, bot_fact
         (table,) = await bot.store.queue.tables()
         assert len(await bot.store.queue.seated(table.id)) == 3
         assert len(await bot.store.queue.entries(standin.guild.id)) == 4
-        requests = len(standin.requests)
-        dms = {user.id: len(standin.messages(standin.dm(user))) for user in people.values()}
 
-        await removed(standin, standin.guild)
+        await removed(standin, bot, standin.guild)
+        requests = len(standin.requests)  # (what the bot does from now on)
+        dms = {user.id: len(standin.messages(standin.dm(user))) for user in people.values()}
         assert await bot.store.queue.entries(standin.guild.id) == []
         assert (await bot.store.queue.table(table.id)).status == "returned"
         for kind in ("queue_expire", "queue_confirm", "queue_back"):
@@ -171,7 +175,7 @@ async def test_the_stand_in_refuses_a_bot_removed_from_a_server_everything_there
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
         assert standin.bot_in(standin.guild)
-        await removed(standin, standin.guild)
+        await removed(standin, bot, standin.guild)
         assert bot.get_guild(standin.guild.id) is None and not standin.bot_in(standin.guild)
         events = standin._conn.seq
         standin.set_role_permissions(standin.guild.everyone, 0)  # (GUILD_ROLE_UPDATE, were it in)

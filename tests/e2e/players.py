@@ -115,6 +115,13 @@ async def settled(standin) -> None:
         assert not pending, f"{len(pending)} interaction(s) still being answered after 30 s"
 
 
+async def handled(event: str) -> None:
+    """The bot's handlers of the gateway event ``event`` that are running (discord.py runs
+    ``on_<event>`` in a task it names ``discord.py: on_<event>``) have run to their end."""
+    name = f"discord.py: on_{event}"
+    await asyncio.gather(*(t for t in asyncio.all_tasks() if t.get_name() == name))
+
+
 async def board_recorded(standin, bot, chan, tries: int = 400) -> None:
     """Wait until the bot has recorded the latest board in ``chan`` as its game's board.  The bot
     records a board once Discord has answered its post, so a board seen in the channel may not be

@@ -5,15 +5,13 @@ their clocks and reminders with them; another server's games go on."""
 
 from __future__ import annotations
 
-import asyncio
-
 import discord
 import pytest
 
 from bot.sessions.seats import SERVER_GONE
 from bot.texts import end_reason
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.players import settled
+from tests.e2e.players import handled, settled
 from tests.e2e.test_threads import bank_game, play_to_the_end
 from tests.standin import UsageError
 from tests.support.polling import until
@@ -26,7 +24,7 @@ async def removed(standin, bot, guild) -> None:
     await settled(standin)
     standin.remove_bot(guild)
     await until(lambda: bot.get_guild(guild.id) is None, "the bot reading its removal")
-    await asyncio.gather(*(t for t in asyncio.all_tasks() if t.get_name() == "discord.py: on_guild_remove"))
+    await handled("guild_remove")
     await settled(standin)
 
 

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_played_out, pick_from_menu
-from tests.e2e.players import settled
+from tests.e2e.players import handled, settled
 from tests.standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 from tests.support import nim
 
@@ -219,8 +219,7 @@ async def moderator_deletes(standin, channel) -> None:
         payload["parent_id"] = str(channel.parent_id)
     await standin._conn_for(channel).dispatch(event, payload)
     await settled(standin)  # the event is parsed and its handlers started: wait for them to end
-    handler = f"discord.py: on_{'raw_thread' if channel.is_thread else 'guild_channel'}_delete"
-    await asyncio.gather(*(t for t in asyncio.all_tasks() if t.get_name() == handler))
+    await handled("raw_thread_delete" if channel.is_thread else "guild_channel_delete")
 
 
 async def test_a_game_whose_thread_a_moderator_deleted_ends_and_stops_its_clock_and_reminders(

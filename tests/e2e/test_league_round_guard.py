@@ -15,7 +15,7 @@ from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.e2e.leagues import fire, started_league
 from tests.e2e.test_league_fixed_tables import answer, away_from_a_fixed_table
 from tests.e2e.test_notices import is_board
-from tests.e2e.test_restarts import Stopped, closing, due_after, on_either_back_end, started, stops_at
+from tests.e2e.test_restarts import cut, due_after, on_either_back_end, started, stops_at
 from tests.e2e.test_told_once import stops_once_taken
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.pachakuna", "cogs.league", "cogs.me")
@@ -89,9 +89,7 @@ async def test_a_round_cut_between_a_thread_and_its_game_opens_it_there_two_minu
     async with standin.run_client(make_bot) as bot:
         await cup_of_four(standin, chan, people)
         stops_at_the_second(bot, bot.league_rounds.leagues, "open_game")
-        with pytest.raises(Stopped):
-            await fire(bot)
-        closing(bot)
+        await cut(bot, fire(bot))
     threads = {t.name: t for t in standin.guild.threads if t.parent_id == chan.id}
     assert sorted(threads) == ["Cup · round 1 · table 1", "Cup · round 1 · table 2"]
     assert not standin.messages(threads["Cup · round 1 · table 2"])
@@ -122,9 +120,7 @@ async def test_who_sat_out_and_the_organisers_letter_told_just_before_a_stop_are
         )  # fmt: skip
         await away_from_a_fixed_table(standin, chan, users, "Cup")
         taken = stops_once_taken(standin, bot, lambda m: SAT_OUT in m.content)
-        with pytest.raises(Stopped):
-            await fire(bot)
-        closing(bot)
+        await cut(bot, fire(bot))
     (sat_out,) = taken
     (letter,) = [m for m in standin.messages(chan) if FIXED in m.content]
     games, _, guard = await back_after_the_hold(standin, make_bot, table_clock)
@@ -151,9 +147,7 @@ async def test_a_table_whose_game_started_just_before_a_stop_is_greeted_after_it
             stops_at(bot, bot.league_rounds, "greet")
         else:
             stops_at_the_second(bot, bot.league_rounds, "greet")
-        with pytest.raises(Stopped):
-            await fire(bot)
-        closing(bot)
+        await cut(bot, fire(bot))
     games, places, guard = await back_after_the_hold(standin, make_bot, table_clock)
     assert [g.status for g in games] == ["playing", "playing"]
     threads = {t.name: t for t in standin.guild.threads if t.parent_id == chan.id}
@@ -172,9 +166,7 @@ async def test_the_rounds_post_told_just_before_a_stop_is_received_once(standin,
     async with standin.run_client(make_bot) as bot:
         await cup_of_four(standin, chan, people)
         taken = stops_once_taken(standin, bot, lambda m: "round 1 of 1 is open" in m.content)
-        with pytest.raises(Stopped):
-            await fire(bot)
-        closing(bot)
+        await cut(bot, fire(bot))
     (posted,) = taken
     games, _, guard = await back_after_the_hold(standin, make_bot, table_clock)
     assert [g.status for g in games] == ["playing", "playing"]
@@ -193,9 +185,7 @@ async def test_a_round_opened_whole_before_a_stop_has_one_event_and_one_post(sta
     async with standin.run_client(make_bot) as bot:
         await cup_of_four(standin, chan, people)
         stops_at(bot, bot.store.leagues, "settle_round")
-        with pytest.raises(Stopped):
-            await fire(bot)
-        closing(bot)
+        await cut(bot, fire(bot))
     (event,) = standin.events()
     (posted,) = [m for m in standin.messages(chan) if "round 1 of 1 is open" in m.content]
     games, _, guard = await back_after_the_hold(standin, make_bot, table_clock)

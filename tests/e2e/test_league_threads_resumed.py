@@ -4,12 +4,10 @@ rather than making a second one of the same name, and takes no thread of that na
 
 from __future__ import annotations
 
-import pytest
-
 from bot.league.service import RESUME_AFTER
 from tests.e2e.leagues import EXTENSIONS, fire, started_league
 from tests.e2e.test_notices import is_board
-from tests.e2e.test_restarts import Stopped, closing, due_after, started, stops_at
+from tests.e2e.test_restarts import cut, due_after, started, stops_at
 
 TABLE = "Cup · round 1 · table 1"
 OPENING = "your P'achakuna game for **Cup**"
@@ -27,9 +25,7 @@ async def stopped_after_the_thread(standin, bot, chan, people, forum=None) -> No
         set_to = await standin.slash(standin.owner, chan, "league organiser forum", forum=forum)
         assert "I am missing" not in (await set_to.original()).content
     stops_at(bot, bot.league_rounds.leagues, "open_game")
-    with pytest.raises(Stopped):
-        await fire(bot)
-    closing(bot)
+    await cut(bot, fire(bot))
 
 
 def named(standin, parent) -> list:

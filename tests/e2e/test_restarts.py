@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 
 import pytest
 
@@ -623,6 +624,14 @@ def closing(bot) -> None:
     """The database answers again, for the stopped bot to close."""
     for method in GONE:
         bot.store.db.__dict__.pop(method, None)
+
+
+async def cut(bot, step: Awaitable[object]) -> None:
+    """Run ``step`` to the stop arranged in it (:func:`stops_at`, or a stop of the test's own
+    raising :class:`Stopped`), then give the stopped bot its database back to close (:func:`closing`)."""
+    with pytest.raises(Stopped):
+        await step
+    closing(bot)
 
 
 def no_answer(m) -> bool:

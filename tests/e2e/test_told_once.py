@@ -17,7 +17,7 @@ from engines.core import said
 from tests.e2e import test_restarts
 from tests.e2e.players import to_move
 from tests.e2e.test_notices import is_board
-from tests.e2e.test_restarts import GONE, Stopped, closing, due_after, is_card, last_move_stored, started
+from tests.e2e.test_restarts import GONE, Stopped, cut, due_after, is_card, last_move_stored, started
 from tests.e2e.test_undo import nim_game
 from tests.standin.fixtures import DEFAULT_OPTIONS
 from tests.standin.ratelimits import Clock
@@ -86,9 +86,7 @@ async def moved_until_a_stop(standin, bot, chan, mover):
     legal = await bot.sessions.play.legal_moves(chan.id, mover.id)
     result = await bot.sessions.play.play(chan.id, mover.id, legal[0])
     taken = stops_once_taken(standin, bot, is_board)
-    with pytest.raises(Stopped):
-        await bot.front.boards.announce(result)
-    closing(bot)
+    await cut(bot, bot.front.boards.announce(result))
     (board,) = taken
     return board
 
@@ -172,9 +170,7 @@ async def test_an_abandon_discord_took_just_before_a_stop_is_told_once(standin, 
         (board,) = [m for m in standin.messages(chan) if is_board(m)]
         abandoned = await bot.sessions.seats.abandon(chan.id, session.row.host_id, can_manage=False)
         taken = stops_once_taken(standin, bot, lambda m: "abandoned" in m.content)
-        with pytest.raises(Stopped):
-            await bot.front.boards.tell_abandoned(abandoned, [said("Alice ended the game.")])
-        closing(bot)
+        await cut(bot, bot.front.boards.tell_abandoned(abandoned, [said("Alice ended the game.")]))
         (message,) = taken
         assert message.content.startswith("Alice ended the game.\nThis game was abandoned"), message.content
     late_or_not(standin, late)
@@ -199,9 +195,7 @@ async def test_a_results_card_discord_took_just_before_a_stop_is_posted_once(
     async with standin.run_client(make_bot) as bot:
         session, result = await last_move_stored(standin, bot, chan)
         taken = stops_once_taken(standin, bot, is_card)
-        with pytest.raises(Stopped):
-            await bot.front.boards.announce(result)
-        closing(bot)
+        await cut(bot, bot.front.boards.announce(result))
         (card,) = taken
         assert any("**Game over**" in m.content for m in standin.messages(chan))
     late_or_not(standin, late)

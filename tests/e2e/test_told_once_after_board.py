@@ -17,7 +17,7 @@ from bot.surface.boards import POST_LEASE
 from bot.waits import AUTOPLAY_DELAY
 from tests.e2e import test_restarts, test_told_once
 from tests.e2e.players import settled
-from tests.e2e.test_restarts import Stopped, closing, due_after, started, stops_at
+from tests.e2e.test_restarts import Stopped, closing, cut, due_after, started, stops_at
 from tests.e2e.test_told_once import late_or_not, stops_once_taken
 from tests.e2e.test_told_once_dms import is_end, is_turn_notice, wanting_dms
 from tests.e2e.test_undo import nim_game
@@ -222,9 +222,7 @@ async def test_a_forced_move_a_stop_left_unarmed_after_its_board_is_played_after
         leaving_one = next(m for m in legal if str(m) == f"A{session.state.piles[0] - 1}")
         result = await bot.sessions.play.play(chan.id, first.id, leaving_one)
         stops_at(bot, bot.front.boards, "waits_after")
-        with pytest.raises(Stopped):
-            await bot.front.boards.announce(result)
-        closing(bot)
+        await cut(bot, bot.front.boards.announce(result))
         seat = session.seat_of(second.id).seat
         assert await bot.store.jobs.job("autoplay", f"{session.id}:{seat}") is None
     async with standin.run_client(make_bot) as bot:

@@ -14,7 +14,7 @@ from tests.e2e import test_restarts, test_told_once
 from tests.e2e.leagues import DAY
 from tests.e2e.test_clocks import is_question
 from tests.e2e.test_notices import is_board
-from tests.e2e.test_restarts import Stopped, asked, closing, day_bank_game, stops_at
+from tests.e2e.test_restarts import asked, closing, cut, day_bank_game, stops_at
 from tests.e2e.test_told_once import stops_once_taken, wanting
 from tests.e2e.test_told_once_more import a_day_on_until_a_stop, back
 
@@ -161,9 +161,7 @@ async def test_a_question_posted_just_before_a_stop_is_told_by_direct_message_af
         await wanting(bot, (alice, bob))
         stops_at(bot, bot.front.clocks, "tell_asked")
         table_clock.advance(DAY)
-        with pytest.raises(Stopped):
-            await bot.scheduler.run_due()
-        closing(bot)
+        await cut(bot, bot.scheduler.run_due())
         assert [m for m in standin.messages(thread) if is_question(m)]
         assert ran_out_dms(standin, alice) == ran_out_dms(standin, bob) == []
     async with back(standin, make_bot, table_clock, late=False) as bot:

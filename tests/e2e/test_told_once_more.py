@@ -17,9 +17,8 @@ from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_clocks import is_question
 from tests.e2e.test_notices import is_board
 from tests.e2e.test_restarts import (
-    Stopped,
     asked,
-    closing,
+    cut,
     day_bank_game,
     due_after,
     no_answer,
@@ -40,9 +39,7 @@ async def a_day_on_until_a_stop(standin, bot, table_clock, taken, after: float =
     (:func:`stops_once_taken`).  That message."""
     messages = stops_once_taken(standin, bot, taken)
     table_clock.advance(after)
-    with pytest.raises(Stopped):
-        await bot.scheduler.run_due()
-    closing(bot)
+    await cut(bot, bot.scheduler.run_due())
     (message,) = messages
     return message
 
@@ -161,9 +158,7 @@ async def test_a_check_in_call_discord_took_just_before_a_stop_is_made_once(
         ).original()
         await (await standin.slash(owner, chan, "league start")).original()
         taken = stops_once_taken(standin, bot, lambda m: "check in for" in m.content)
-        with pytest.raises(Stopped):
-            await fire(bot)
-        closing(bot)
+        await cut(bot, fire(bot))
         (call,) = taken
         league = (await bot.store.leagues.of_server(standin.guild.id))[0]
     async with standin.run_client(make) as bot:

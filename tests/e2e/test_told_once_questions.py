@@ -17,7 +17,7 @@ from tests.e2e.leagues import DAY
 from tests.e2e.players import settled
 from tests.e2e.test_clocks import is_question
 from tests.e2e.test_notices import EXTENSIONS
-from tests.e2e.test_restarts import Stopped, closing, on_either_back_end, started, stops_at
+from tests.e2e.test_restarts import cut, on_either_back_end, started, stops_at
 from tests.e2e.test_told_once import wanting
 from tests.e2e.test_told_once_after_board import repeats_answered
 from tests.e2e.test_told_once_answers import ran_out_dms
@@ -53,9 +53,7 @@ async def stopped_before_asking(standin, bot, table_clock) -> None:
     stops before posting either question."""
     stops_at(bot, bot.front.clocks, "ask")
     table_clock.advance(DAY)
-    with pytest.raises(Stopped):
-        await bot.scheduler.run_due()
-    closing(bot)
+    await cut(bot, bot.scheduler.run_due())
 
 
 def told_about_both(standin, session, users) -> None:

@@ -16,7 +16,7 @@ from bot.time.jobs import LEAGUE_NUDGE
 from tests.e2e.leagues import DAY, fire, one_round_league, review_cup, started_league
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_notices import settings
-from tests.e2e.test_restarts import Stopped, closing, due_after, started, stops_at
+from tests.e2e.test_restarts import Stopped, closing, cut, due_after, started, stops_at
 from tests.e2e.test_told_once import late_or_not, standin_options, stops_once_taken
 
 __all__ = ["standin_options"]  # Discord's clock moved by hand only
@@ -38,9 +38,7 @@ async def fired_until_a_stop(standin, bot, table_clock, after: float, taken):
     (:func:`stops_once_taken`).  That message."""
     messages = stops_once_taken(standin, bot, taken)
     table_clock.advance(after)
-    with pytest.raises(Stopped):
-        await fire(bot)
-    closing(bot)
+    await cut(bot, fire(bot))
     (message,) = messages
     return message
 
@@ -96,9 +94,7 @@ async def test_a_season_end_discord_took_just_before_a_stop_is_told_once(
         league = (await bot.store.leagues.of_server(standin.guild.id))[0]
         taken = stops_after_the_crown(standin, bot)
         table_clock.advance(DAY)
-        with pytest.raises(Stopped):
-            await fire(bot)  # the deadline: the computer finishes the game, the season ends
-        closing(bot)
+        await cut(bot, fire(bot))  # the deadline: the computer finishes the game, the season ends
         (crown,) = taken
     assert not [m for m in standin.messages(chan) if STANDINGS in m.content]
     (champion,) = [u for u in people if f"<@{u.id}>" in crown.content]
@@ -144,9 +140,7 @@ async def test_a_round_warning_discord_took_just_before_a_stop_is_sent_once(
         await bot.scheduler.run_due()
         taken = stops_once_taken(standin, bot, lambda m: LETTER in m.content)
         assert await nudged(bot, league, table_clock) == "warn"
-        with pytest.raises(Stopped):
-            await bot.scheduler.run_due()
-        closing(bot)
+        await cut(bot, bot.scheduler.run_due())
         (letter,) = taken
     thread = standin.channel(session.row.channel_id)
     warned = [m for m in standin.messages(thread) if WARNED in m.content]

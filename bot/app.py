@@ -564,8 +564,8 @@ class Pukllay(_BotBase):
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """The bot was removed from a server (discord.py tells an outage apart: that is
-        ``on_guild_unavailable``): the server's games and lobbies end (see :meth:`Boards.channel_gone`),
-        and its queue empties (:meth:`QueueService.server_gone`).
+        ``on_guild_unavailable``): the server's leagues are cancelled, its games and lobbies end
+        (see :meth:`Boards.channel_gone`), and its queue empties (:meth:`QueueService.server_gone`).
         A removal while the bot was not running sends no event: those games stay, their boards
         tried again as any refused board is (:mod:`bot.surface.unposted`)."""
         log.info("removed from server %s", guild.id)

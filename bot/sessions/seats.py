@@ -7,6 +7,7 @@ engines, languages.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import TypeVar
@@ -18,6 +19,8 @@ from bot.storage import Body, Clocked, StaleVersion
 from bot.time import gameclock as gc
 from engines.core import Outcome, Said, said
 from languages import N_
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -256,14 +259,20 @@ class Seats:
 
     async def server_gone(self, guild_id: int) -> list[Session]:
         """The bot was removed from server ``guild_id`` (Discord's GUILD_DELETE, no outage): it can
-        no longer post there nor hear anyone, so every lobby and game of the server ends without a
-        result, as at a channel's deletion (a league game is left to its league likewise)."""
-        return await self.unreachable(guild_id, SERVER_GONE)
+        no longer post there nor hear anyone, so the server's leagues are cancelled (their rounds
+        could only open games nobody can reach, and score them as no-shows), with their jobs, and
+        then every lobby and game of the server, league games too, ends without a result, as at a
+        channel's deletion."""
+        for league_id in await self.store.leagues.cancel_server(guild_id):
+            log.info("league %s cancelled: the bot was removed from server %s", league_id, guild_id)
+        return await self.unreachable(guild_id, SERVER_GONE, leagues=True)
 
-    async def unreachable(self, guild_id: int, reason: str, channel_id: int | None = None) -> list[Session]:
+    async def unreachable(
+        self, guild_id: int, reason: str, channel_id: int | None = None, *, leagues: bool = False
+    ) -> list[Session]:
         """End, without a result and for ``reason``, the live lobbies and games of server
         ``guild_id`` (with ``channel_id``: those played in that channel or a thread of it) that are
-        not league games; the sessions ended."""
+        not league games (with ``leagues``, league games too); the sessions ended."""
         gone = []
         for row in await self.store.games.live_sessions(guild_id):
             if channel_id is not None and channel_id not in (row.channel_id, row.lobby_channel_id):
@@ -272,7 +281,7 @@ class Seats:
                 session = await self.core.get(row.id)
                 if session is None or not session.row.live:
                     continue
-                if await self.store.leagues.league_game_of(session.id) is not None:
+                if not leagues and await self.store.leagues.league_game_of(session.id) is not None:
                     continue
                 gone.append(await self.abandon_now(session, reason))
         return gone

@@ -35,6 +35,7 @@ from bot.storage.base import (
 )
 from bot.storage.league_rows import LeagueGame, LeaguePlayer, LeagueRound, LeagueRow, LeagueSeat
 from bot.time.jobs import LEAGUE_DEADLINE as DEADLINE_JOB
+from bot.time.jobs import LEAGUE_NUDGE as NUDGE_JOB
 from bot.time.jobs import LEAGUE_ROUND as ROUND_JOB
 
 ANNOUNCE = job_json({"announce": True})
@@ -205,6 +206,32 @@ class Leagues(Concern):
             if announce_at is not None and changed == 1:
                 yield from run(ARM_SQL, ROUND_JOB, str(league_id), float(announce_at), ANNOUNCE, stamp)
             return changed == 1
+
+        return await self.db.transact(body())
+
+    async def cancel_server(self, guild_id: int) -> list[int]:
+        """The bot was removed from server ``guild_id``: its leagues in sign-up or running are
+        cancelled (no champion), and every job of theirs goes (the next round's, a round's deadline
+        and its reminders of late games), in one transaction; the leagues cancelled."""
+        stamp = self.clock.stamp()
+
+        def body() -> Body[list[int]]:
+            rows = yield from all_(
+                "UPDATE leagues SET status = 'cancelled', champion_id = NULL, finished_at = ?"
+                " WHERE guild_id = ? AND status IN ('signup', 'running') RETURNING id",
+                stamp,
+                guild_id,
+            )
+            ids = sorted(int(r["id"]) for r in rows)
+            for league_id in ids:
+                yield from run("DELETE FROM jobs WHERE kind = ? AND key = ?", ROUND_JOB, str(league_id))
+                yield from run(
+                    "DELETE FROM jobs WHERE kind IN (?, ?) AND key LIKE ?",
+                    DEADLINE_JOB,
+                    NUDGE_JOB,
+                    f"{league_id}:%",
+                )
+            return ids
 
         return await self.db.transact(body())
 
@@ -534,11 +561,14 @@ class Leagues(Concern):
         self, session_id: int, status: str, results: Sequence[ResultRow], *, forfeit: bool = False
     ) -> Body[None]:
         """Inside the session's finishing transaction: a league game's places and points
-        (``forfeit``: as :meth:`record_forfeit` gives them, for a game the table could not run)."""
+        (``forfeit``: as :meth:`record_forfeit` gives them, for a game the table could not run).
+        A game of a cancelled league scores nothing: it stays unfinished for the league."""
         row = yield from one(
-            "SELECT id FROM league_games WHERE session_id = ? AND status = 'playing'", session_id
+            "SELECT g.id FROM league_games g JOIN leagues l ON l.id = g.league_id"
+            " WHERE g.session_id = ? AND g.status = 'playing' AND l.status <> 'cancelled'",
+            session_id,
         )
-        if row is None:
+        if row is None:  # not a league game, or one its league's cancellation left unfinished
             return
         if forfeit:
             yield from forfeit_result(row[0])

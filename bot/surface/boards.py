@@ -590,8 +590,8 @@ class Boards:
 
         Without ``channel_id``, the bot was removed from the server: every channel of it is gone
         for the bot, so all the server's lobbies and games end so
-        (:meth:`bot.sessions.seats.Seats.server_gone`), with nothing posted there (the bot may
-        not); a league game is left to its league, whose round's deadline finishes it."""
+        (:meth:`bot.sessions.seats.Seats.server_gone`), league games too (their leagues are
+        cancelled first), with nothing posted there (the bot may not)."""
         store = self.service.store
 
         def there(row: SessionRow) -> bool:

@@ -69,10 +69,12 @@ def table_game(
     link: str | None,
     t: Language,
     playing: dict[int, str] | None = None,
+    cancelled: bool = False,
 ) -> TableGame:
     """One table of a round as ``/league round`` tells it: each player with their place once the
     game is over (and "forfeited" for a seat that forfeited it), who plays each seat while it is
-    played (``playing``: a seat handed to a substitute), and how far the game is."""
+    played (``playing``: a seat handed to a substitute), and how far the game is (``cancelled``:
+    the league's, whose games still played when it was cancelled ended unfinished)."""
     seats = sorted(game.seats, key=lambda s: s.position)
     finished = game.status == "finished"
     named = []
@@ -84,6 +86,8 @@ def table_game(
         named.append((name, ", ".join(notes)))
     if finished:
         state = "" if game.session_id is not None else t.gettext("not played (forfeited)")
+    elif game.session_id is not None and cancelled:
+        state = t.gettext("not finished (the league was cancelled)")
     elif game.session_id is not None:
         state = t.gettext("being played")
     else:
@@ -234,7 +238,7 @@ class Leagues:
             view = rounds.setdefault(g.round, RoundView(g.round))
             link = links.get(g.session_id) if g.session_id is not None else None
             playing = await self.playing_now(g, players, t) if g.status == "playing" else None
-            view.tables.append(table_game(g, players, link, t, playing))
+            view.tables.append(table_game(g, players, link, t, playing, league.status == "cancelled"))
         sat_out: dict[int, dict[str, list[tuple[str, float]]]] = {}
         kinds = await self.store.attendance.bye_kinds(league.id)
         for round_no, user_id, points in await self.store.leagues.league_byes(league.id):

@@ -11,10 +11,13 @@ import pytest
 from bot.sessions.seats import SERVER_GONE
 from bot.texts import end_reason
 from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.e2e.leagues import DAY, EXTENSIONS, fire, started_league
 from tests.e2e.players import handled, settled
 from tests.e2e.test_threads import bank_game, play_to_the_end
 from tests.standin import UsageError
 from tests.support.polling import until
+
+CUP = dict(game="pachakuna", format="swiss", players=2, rounds=1, days=1)
 
 
 async def removed(standin, bot, guild) -> None:
@@ -192,4 +195,54 @@ async def test_the_stand_in_refuses_a_bot_removed_from_a_server_everything_there
         with pytest.raises(discord.Forbidden) as refused:  # no server shared with the bot any more
             await (await bot.fetch_user(alice.id)).send("hello")
         assert refused.value.code == 50007
+        assert standin.violations == []
+
+
+async def test_a_server_that_removes_the_bot_cancels_its_leagues_and_not_anothers(
+    standin, bot_factory, table_clock
+):
+    """In the first server, a league whose first round is open (a game in its thread, its deadline
+    a day away) and a league still taking sign-ups; in a second server, a running league of its own.
+    The first server removes the bot: both its leagues are cancelled, with their jobs, and the open
+    game ends without a result; two days later (past the round's deadline) nothing was tried there,
+    nobody was told anything of them, and the second server's league played its round out."""
+    alice, bob = standin.add_users("alice", "bob")
+    other = standin.add_guild("Second server")
+    for user in (alice, bob):
+        standin.join(user, other)
+    chan, there = standin.channel("games"), other.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS, dev_guild_id=None)) as bot:
+        await standin.wait_synced()
+        await started_league(standin, chan, (alice, bob), name="Quick", **CUP)
+        await started_league(standin, there, (alice, bob), name="Far", **CUP)
+        await fire(bot)
+        created = await standin.slash(standin.owner, chan, "league create", name="Later", **CUP)
+        assert "Later" in created.message.content, created.message.content
+        quick, later = sorted(await bot.store.leagues.of_server(standin.guild.id), key=lambda x: x.id)
+        (far,) = await bot.store.leagues.of_server(other.id)
+        (game,) = await bot.store.leagues.league_games(quick.id, 1)
+        (far_game,) = await bot.store.leagues.league_games(far.id, 1)
+        assert (await bot.sessions.core.get(game.session_id)).status == "active"
+
+        await removed(standin, bot, standin.guild)
+        requests = len(standin.requests)  # (what the bot does from now on)
+        dms = {user.id: len(standin.messages(standin.dm(user))) for user in (alice, bob, standin.owner)}
+        for league in (quick, later):
+            assert (await bot.store.leagues.league(league.id)).status == "cancelled"
+        session = await bot.sessions.core.get(game.session_id)
+        assert session.status == "abandoned" and session.row.end_reason == SERVER_GONE
+        assert await bot.store.games.live_sessions(standin.guild.id) == []
+        mine = {str(quick.id), str(later.id), f"{quick.id}:1"}
+        assert [(j.kind, j.key) for j in await bot.store.jobs.pending() if j.key in mine] == []
+
+        table_clock.advance(2 * DAY)
+        await fire(bot)
+        await settled(standin)
+        guild_channels = {str(c.id) for c in [*standin.guild.channels, *standin.guild.threads]}
+        assert [r for r in standin.requests[requests:] if any(c in r for c in guild_channels)] == []
+        for user in (alice, bob, standin.owner):
+            news = standin.messages(standin.dm(user))[dms[user.id] :]
+            assert [m.content for m in news if "Quick" in m.content or "Later" in m.content] == []
+        assert (await bot.store.leagues.league(far.id)).status == "finished"
+        assert (await bot.sessions.core.get(far_game.session_id)).status == "finished"
         assert standin.violations == []

@@ -9,7 +9,7 @@ import pytest
 
 from bot.storage import ResultRow, migrations, open_store
 from bot.storage.base import MIGRATIONS_TABLE
-from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueNameTaken, league_places
+from bot.storage.leagues import DEADLINE_JOB, NUDGE_JOB, ROUND_JOB, LeagueNameTaken, league_places
 
 GUILD = 9
 
@@ -70,6 +70,38 @@ async def test_a_live_name_is_unique_per_server(store):
     assert await new_league(store) != lid
     assert [x.name for x in await store.leagues.of_server(GUILD)] == ["Autumn"]
     assert len(await store.leagues.of_server(GUILD, live=False)) == 2
+
+
+async def test_a_server_that_removes_the_bot_cancels_its_live_leagues_and_their_jobs(store):
+    """A running league with a round open (its deadline and a reminder of late games armed), one
+    in sign-up, one already ended, and a running league of another server: the server's two live
+    leagues are cancelled, with every job of theirs, and nothing of the others changes."""
+    running, signup, ended = [await new_league(store, name) for name in ("Autumn", "Winter", "Spring")]
+    for uid in (10, 20):
+        await store.leagues.join_league(running, uid, f"u{uid}")
+    await store.leagues.start_league(running, store.clock.time(), 3)
+    await store.leagues.open_round(running, 1, [[10, 20]], [], store.clock.time() + 86400)
+    await store.leagues.schedule_round(running, 2, store.clock.time() + 86400)
+    await store.jobs.schedule(NUDGE_JOB, f"{running}:1", store.clock.time() + 3600, {"league": running})
+    await store.leagues.end_league(ended, 10)
+    elsewhere = await store.leagues.create_league(
+        **{**NEW_VALUES, "guild_id": GUILD + 1, "starts_at": store.clock.time() + 60}
+    )
+    for uid in (10, 20):
+        await store.leagues.join_league(elsewhere, uid, f"u{uid}")
+    await store.leagues.start_league(elsewhere, store.clock.time() + 60, 3)
+    kept = {(j.kind, j.key) for j in await store.jobs.pending()}
+    assert {(ROUND_JOB, str(running)), (DEADLINE_JOB, f"{running}:1"), (NUDGE_JOB, f"{running}:1")} <= kept
+
+    assert await store.leagues.cancel_server(GUILD) == sorted([running, signup])
+    statuses = {x.id: x.status for x in await store.leagues.of_server(GUILD, live=False)}
+    assert statuses == {running: "cancelled", signup: "cancelled", ended: "finished"}
+    assert (await store.leagues.league(ended)).champion_id == 10
+    left = {(j.kind, j.key) for j in await store.jobs.pending()}
+    assert [k for k in left if k[1] in (str(running), str(signup)) or k[1].startswith(f"{running}:")] == []
+    assert (ROUND_JOB, str(elsewhere)) in left
+    assert (await store.leagues.league(elsewhere)).status == "running"
+    assert await store.leagues.cancel_server(GUILD) == []  # told twice: nothing more
 
 
 async def test_a_round_opens_once_with_its_games_byes_and_deadline(store):

@@ -203,24 +203,40 @@ async def test_a_league_nobody_has_signed_up_for_says_so(leagues, service):
         await client.close()
 
 
+async def round_under_way(leagues, service, name: str, players: int):
+    """A two-round Swiss Nim league called ``name`` of ``players`` people (n601, n602, ...) whose
+    first round is open: its first table's game played out, its second's opened and being played,
+    the others not opened.  The league, the names, the round's games and the channels' counter."""
+    league = await new_league(
+        leagues, name=name, game="nim", format="swiss", group_size=2, rounds=2, days=1, seed=5
+    )
+    names = {uid: f"n{uid}" for uid in range(601, 601 + players)}
+    for uid, player in names.items():
+        await leagues.join(league, uid, player)
+    league, _ = await leagues.start(league)
+    games = (await leagues.open_round(league.id, 1)).games
+    channels = counter(6000)
+    await play_out(service, await leagues.open_game(league, games[0], next(channels), names))
+    await leagues.open_game(league, games[1], next(channels), names)
+    return league, names, games, channels
+
+
+def round_tables(html: str) -> dict[int, str]:
+    """Round 1's tables on a league's page: table number -> its line's text."""
+    round_one = html.split("<h3>Round 1</h3>", 1)[1].split("</ul>", 1)[0]
+    return {
+        int(m.group(1)): re.sub(r"<[^>]+>", "", m.group(2))
+        for m in re.finditer(r"<li>Table (\d+): (.*?)</li>", round_one)
+    }
+
+
 async def test_each_table_says_how_far_its_game_is_and_who_forfeited(leagues, service):
     """As ``/league round`` does: a game being played says so, a table not opened yet too, a
     finished one gives each player's place (an ordinal, not a bare number), and a seat that
     forfeited is marked, as is a table never played because too few players were left."""
     store = service.store
-    league = await new_league(
-        leagues, name="Nim tables", game="nim", format="swiss", group_size=2, rounds=2, days=1, seed=5
-    )
-    names = {uid: f"n{uid}" for uid in range(601, 609)}
-    for uid, name in names.items():
-        await leagues.join(league, uid, name)
-    league, _ = await leagues.start(league)
-    opened = await leagues.open_round(league.id, 1)
-    played, playing, forfeited, unopened = opened.games
-    channels = counter(6000)
-    done = await leagues.open_game(league, played, next(channels), names)
-    await play_out(service, done)
-    await leagues.open_game(league, playing, next(channels), names)
+    league, names, games, channels = await round_under_way(leagues, service, "Nim tables", 8)
+    played, playing, forfeited, unopened = games
     gone, stays = forfeited.players
     await leagues.drop(league, gone)
     assert await leagues.open_game(league, forfeited, next(channels), names) is None
@@ -229,11 +245,7 @@ async def test_each_table_says_how_far_its_game_is_and_who_forfeited(leagues, se
     try:
         token = await pages.links.token("league", league.id)
         html = await (await client.get(f"/l/{token}")).text()
-        round_one = html.split("<h3>Round 1</h3>", 1)[1].split("</ul>", 1)[0]
-        tables = {
-            int(m.group(1)): re.sub(r"<[^>]+>", "", m.group(2))
-            for m in re.finditer(r"<li>Table (\d+): (.*?)</li>", round_one)
-        }
+        tables = round_tables(html)
         places = {s.user_id: s.place for g in await store.leagues.league_games(league.id, 1) for s in g.seats}
         first = next(u for u in played.players if places[u] == 1)
         second = next(u for u in played.players if places[u] == 2)
@@ -308,3 +320,29 @@ async def test_a_seat_handed_to_a_substitute_names_them_while_the_game_is_played
     finally:
         pages.close()
         await client.close()
+
+
+async def test_a_league_cancelled_as_its_server_removed_the_bot_keeps_what_was_played(leagues, service):
+    """The bot removed from the league's server: the league is cancelled, the game being played
+    ends without counting for anyone (not a loss by all, as an abandon in a running league), and
+    the page says so; the game played before keeps its places."""
+    league, names, games, _ = await round_under_way(leagues, service, "Nim gone", 6)
+    played, playing, unopened = games
+    being_played = {g.id: g.session_id for g in await service.store.leagues.league_games(league.id, 1)}
+
+    ended = await service.seats.server_gone(league.guild_id)
+    assert [s.id for s in ended] == [being_played[playing.id]] and ended[0].status == "abandoned"
+    assert (await service.store.leagues.league(league.id)).status == "cancelled"
+    seats = {s.user_id: s for g in await service.store.leagues.league_games(league.id, 1) for s in g.seats}
+    assert [(seats[u].place, seats[u].points) for u in playing.players] == [(None, None)] * 2
+
+    en, es = await league_html(service, league.id, "", "?lang=es")
+    assert "Status: cancelled" in en
+    tables = round_tables(en)
+    assert "(1st)" in tables[played.table_no] and "(2nd)" in tables[played.table_no]
+    assert "not finished (the league was cancelled)" in tables[playing.table_no]
+    assert "(2nd)" not in tables[playing.table_no]
+    assert "not opened" in tables[unopened.table_no]
+    played_column = {row[1]: row[3] for row in cells(en, "standings-h")}
+    assert [played_column[names[u]] for u in playing.players] == ["0", "0"]
+    assert "sin terminar (se canceló la liga)" in es

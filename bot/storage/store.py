@@ -103,6 +103,16 @@ class Store:
         row = await self.db.the_row("SELECT COUNT(*) FROM sessions WHERE status = 'active'")
         return int(row[0])
 
+    async def servers_in_play(self) -> set[int]:
+        """The servers where something of the bot's goes on: a lobby or a game, a league in
+        sign-up or running, someone waiting in the queue."""
+        rows = await self.db.all(
+            "SELECT guild_id FROM sessions WHERE status IN ('lobby', 'active') AND guild_id IS NOT NULL"
+            " UNION SELECT guild_id FROM leagues WHERE status IN ('signup', 'running')"
+            " UNION SELECT guild_id FROM queue_entries"
+        )
+        return {int(r[0]) for r in rows}
+
     async def jobs_waiting(self, late_after: float) -> tuple[int, int]:
         """(jobs whose time has come, of those the ones waiting ``late_after`` seconds or more)."""
         now = self.clock.time()

@@ -246,3 +246,67 @@ async def test_a_server_that_removes_the_bot_cancels_its_leagues_and_not_another
         assert (await bot.store.leagues.league(far.id)).status == "finished"
         assert (await bot.sessions.core.get(far_game.session_id)).status == "finished"
         assert standin.violations == []
+
+
+async def test_a_server_that_removed_the_bot_while_it_was_stopped_is_told_by_the_next_ready(
+    standin, bot_factory, table_clock
+):
+    """The bot stops with a game, a league and someone in the queue in the first server and a game
+    in a second; the first server removes it meanwhile (Discord tells a stopped bot nothing).  Its
+    next READY does not list the server: what went on there ends as at the event (the game and the
+    league's game without a result, the league cancelled, the queue emptied), nothing is tried
+    there, and the second server's game goes on."""
+    alice, bob, cora = standin.add_users("alice", "bob", "cora")
+    other = standin.add_guild("Second server")
+    for user in (alice, bob):
+        standin.join(user, other)
+    chan, there = standin.channel("games"), other.channel("games")
+    extensions = (*EXTENSIONS, "cogs.queue")
+    async with standin.run_client(bot_factory(extensions, dev_guild_id=None)) as bot:
+        await standin.wait_synced()
+        _, _, game = await bank_game(standin, bot, chan, alice, bob)
+        _, _, elsewhere = await bank_game(standin, bot, there, alice, bob)
+        await started_league(standin, chan, (alice, bob), name="Quick", **CUP)
+        await fire(bot)
+        (league,) = await bot.store.leagues.of_server(standin.guild.id)
+        await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
+        joined = await standin.slash(cora, chan, "queue join", game="pachakuna", start="now", max_wait=2)
+        assert "You wait in the queue" in (await joined.original()).content
+        await settled(standin)
+
+    standin.remove_bot(standin.guild)
+    requests = len(standin.requests)
+    async with standin.run_client(bot_factory(extensions, dev_guild_id=None)) as bot:
+        await standin.wait_synced()
+        await until(lambda: bot.taken_up.is_set(), "the start's take-up")
+        session = await bot.sessions.core.get(game.id)
+        assert session.status == "abandoned" and session.row.end_reason == SERVER_GONE
+        assert await bot.store.games.live_sessions(standin.guild.id) == []  # the league's game too
+        assert (await bot.store.leagues.league(league.id)).status == "cancelled"
+        assert await bot.store.queue.entries(standin.guild.id) == []
+        assert (await bot.sessions.core.get(elsewhere.id)).status == "active"
+        table_clock.advance(2 * DAY)
+        await fire(bot)
+        await settled(standin)
+        guild_channels = {str(c.id) for c in [*standin.guild.channels, *standin.guild.threads]}
+        assert [r for r in standin.requests[requests:] if any(c in r for c in guild_channels)] == []
+        assert standin.violations == []
+
+
+async def test_a_process_serving_another_shard_ends_nothing_of_a_server_its_ready_does_not_list(
+    standin, bot_factory
+):
+    """READY lists only the servers of the shards a process serves: a process serving the other
+    shard of two, whose READY does not list the game's server, leaves its game alone."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        _, _, game = await bank_game(standin, bot, chan, alice, bob)
+        await settled(standin)
+    other = 1 - standin.shard_of(standin.guild, 2)
+    async with standin.run_client(bot_factory(shard_count=2, shard_ids=(other,))) as bot:
+        await until(lambda: bot.taken_up.is_set(), "the start's take-up")
+        assert bot.get_guild(standin.guild.id) is None and not bot.serves(standin.guild.id)
+        assert await bot.servers_left() == []
+        assert (await bot.sessions.core.get(game.id)).status == "active"

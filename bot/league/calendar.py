@@ -133,8 +133,11 @@ class Calendar:
     # ----------------------------------------------------------------- telling the organiser once
 
     async def tell_once(self, league: LeagueRow, what: str, missing: list[str], where: str) -> None:
-        """Tell the organiser, once per league and permission set, what the bot lacks."""
-        if not await self.rows.first_time(league.id, f"{what}:{','.join(missing)}"):
+        """Tell the organiser, once per league and permission set, what the bot lacks: noted once
+        told, each message with a nonce naming it, so that a stop between the two tells it again
+        as the same message within Discord's minutes (noted first, a stop left it never told)."""
+        key = f"{what}:{','.join(missing)}"
+        if await self.rows.told(league.id, key):
             return
 
         def words(t: Language) -> str:
@@ -167,8 +170,10 @@ class Calendar:
                 )
 
         server = await self.posts.language(league.guild_id)
-        if not await organiser.tell(self.store, self.posts, league, words, server):
+        letter = organiser.told(league, "lacks", key)
+        if not await organiser.tell(self.store, self.posts, league, words, server, told=letter):
             log.warning("league %s: could not tell the organiser about %s %s", league.id, what, missing)
+        await self.rows.first_time(league.id, key)
 
     # ----------------------------------------------------------------- the forum
 

@@ -379,11 +379,13 @@ class Rounds:
             return
         missing = await self.posts.missing_permissions(league.channel_id)
         if missing:
+            # told before the job records it was: a stop between tells it again (the same message
+            # within Discord's minutes), where the other way round it was never told
+            if job.payload.get("missing") != missing:
+                await self.tell_organiser(league, number, missing)
             await self.store.leagues.schedule_round(
                 league_id, number, self.store.clock.time() + RETRY_ROUND, missing=missing
             )
-            if job.payload.get("missing") != missing:
-                await self.tell_organiser(league, number, missing)
             return
         if self.gate is not None and await self.gate.hold(league, number):
             return
@@ -463,7 +465,9 @@ class Rounds:
 
     async def tell_organiser(self, league: LeagueRow, number: int, missing: list[str]) -> None:
         """Tell the organiser which permissions a round waits for, as their ``/me notify`` asks
-        (:func:`bot.league.organiser.tell`; by direct message when the bot cannot post there)."""
+        (:func:`bot.league.organiser.tell`; by direct message when the bot cannot post there),
+        each message with a nonce naming the round and the permissions, so that a letter told again
+        after a stop is one message within Discord's minutes."""
 
         def words(t: Language) -> str:
             names = [t.gettext(name) for name in missing]  # each permission as the reader's client names it
@@ -484,7 +488,8 @@ class Rounds:
             )
 
         server = await self.posts.language(league.guild_id)
-        if not await organiser.tell(self.store, self.posts, league, words, server):
+        letter = told(league, "missing", number, *missing)
+        if not await organiser.tell(self.store, self.posts, league, words, server, told=letter):
             log.warning("league %s: could not tell the organiser about %s", league.id, missing)
 
     async def open_games(self, opened: OpenedRound, hold: guard.Hold) -> None:

@@ -72,6 +72,11 @@ class LeagueCalendar:
         """Forget a league's forum post (it was deleted): nothing tags it any more."""
         await self.db.change("DELETE FROM league_posts WHERE post_id = ?", post_id)
 
+    async def told(self, league_id: int, what: str) -> bool:
+        """Whether the organiser of ``league_id`` was told ``what`` (:meth:`first_time` noted it)."""
+        row = await self.db.one("SELECT 1 FROM league_told WHERE league_id = ? AND what = ?", league_id, what)
+        return row is not None
+
     async def first_time(self, league_id: int, what: str) -> bool:
         """Note that the organiser of ``league_id`` is told ``what``: True the first time only."""
         changed = await self.db.change(

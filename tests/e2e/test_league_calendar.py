@@ -9,7 +9,9 @@ import asyncio
 
 from tests.e2e.leagues import EXTENSIONS, fire
 from tests.e2e.players import Driver, settled
+from tests.e2e.test_restarts import due_after, started
 from tests.e2e.test_threads import moderator_deletes
+from tests.e2e.test_told_once_season import cut_at_the_organisers_letter
 from tests.standin.model import ACTIVE, COMPLETED, CREATE_EVENTS, MANAGE_CHANNELS, SEND_MESSAGES
 
 DAY = 86400
@@ -271,3 +273,31 @@ async def test_a_tables_post_found_deleted_is_not_tagged_again(standin, bot_fact
         assert [v.reason for v in standin.violations if not v.reported] == []  # tried there once
         assert [m for m in standin.messages(chan) if "was deleted" in m.content]
     assert not [r for r in caplog.records if "not tagged" in r.getMessage()]
+
+
+async def test_a_missing_permission_untold_at_a_stop_is_told_once_after_the_restart(
+    standin, bot_factory, table_clock
+):
+    """The round's first table cannot be posted in the forum, and the bot stops as it tells the
+    organiser.  Started again, the round's opening, resumed by its guard, tells them once, and the
+    round opens in the channel's threads.  (Noted before the letter, a stop left it never told.)"""
+    standin.wall = table_clock.time
+    chan, owner = standin.channel("games"), standin.owner
+    forum = standin.add_forum("league-tables", ["waiting", "playing", "done"])
+    standin.set_permissions(forum, standin.bot_role, deny=SEND_MESSAGES)
+    people = standin.add_users("ana", "beto", "cusi")
+    make = bot_factory(EXTENSIONS)
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        await start_league(standin, owner, chan, people, rounds=1)
+        await (await standin.slash(owner, chan, "league organiser forum", forum=forum)).original()
+        assert "has started" in (await (await standin.slash(owner, chan, "league start")).original()).content
+        await cut_at_the_organisers_letter(bot, fire(bot))
+    assert [m for m in standin.messages(chan) if "cannot post the tables" in m.content] == []
+    async with standin.run_client(make) as bot:
+        await started(standin, bot)
+        for _ in range(2):
+            await due_after(standin, bot, table_clock, 120)  # the stopped opening's guard, then nothing
+        told = [m for m in standin.messages(chan) if "cannot post the tables" in m.content]
+        assert len(told) == 1 and "Send Messages" in told[0].content
+        assert [m for m in standin.messages(chan) if "round 1 of 1 is open" in m.content]

@@ -16,8 +16,9 @@ from bot.time.jobs import LEAGUE_NUDGE
 from tests.e2e.leagues import DAY, fire, one_round_league, review_cup, started_league
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_notices import settings
-from tests.e2e.test_restarts import Stopped, closing, cut, due_after, started, stops_at
+from tests.e2e.test_restarts import Stopped, cut, due_after, started, stops_at
 from tests.e2e.test_told_once import late_or_not, standin_options, stops_once_taken
+from tests.standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES
 
 __all__ = ["standin_options"]  # Discord's clock moved by hand only
 
@@ -41,6 +42,16 @@ async def fired_until_a_stop(standin, bot, table_clock, after: float, taken):
     await cut(bot, fire(bot))
     (message,) = messages
     return message
+
+
+async def cut_at_the_organisers_letter(bot, step) -> None:
+    """Run ``step`` to a stop as it tells a league's organiser anything (:func:`cut`)."""
+    tell = organiser.tell
+    stops_at(bot, organiser, "tell")
+    try:
+        await cut(bot, step)
+    finally:
+        organiser.tell = tell
 
 
 async def wanting_dms(standin, chan, people) -> None:
@@ -254,14 +265,7 @@ async def test_a_round_paired_for_review_and_untold_at_a_stop_is_told_after_the_
     async with standin.run_client(make) as bot:
         await wanting_dms(standin, chan, [owner])
         await review_cup(standin, chan, people)
-        tell = organiser.tell
-        stops_at(bot, organiser, "tell")
-        try:
-            with pytest.raises(Stopped):
-                await fire(bot)
-        finally:
-            organiser.tell = tell
-        closing(bot)
+        await cut_at_the_organisers_letter(bot, fire(bot))
         assert waits_letters(standin, owner) == []
     async with standin.run_client(make) as bot:
         await started(standin, bot)
@@ -269,3 +273,65 @@ async def test_a_round_paired_for_review_and_untold_at_a_stop_is_told_after_the_
         assert len(waits_letters(standin, owner)) == 1
         await due_after(standin, bot, table_clock, TELL_AFTER)
         assert len(waits_letters(standin, owner)) == 1
+
+
+MISSING = "cannot open: I am missing"  # a round waiting for permissions in the league's channel
+
+
+async def waiting_for_permissions(standin, bot, chan, people) -> None:
+    """A one-round league of ``people`` started in ``chan``, where the bot then lacks Send Messages
+    and Create Public Threads: its round, due, cannot open."""
+    await started_league(
+        standin, chan, people, name="Duel", game="pachakuna", format="swiss", players=2, rounds=1
+    )
+    standin.set_permissions(chan, standin.bot_role, deny=SEND_MESSAGES | CREATE_PUBLIC_THREADS)
+    await standin.settle()
+
+
+def missing_letters(standin, owner) -> list:
+    return [m for m in standin.messages(standin.dm(owner)) if MISSING in m.content]
+
+
+@pytest.mark.parametrize("late", [False, True], ids=["within", "past"])
+async def test_a_missing_permission_letter_discord_took_just_before_a_stop_is_sent_once(
+    standin, bot_factory, table_clock, late
+):
+    """The organiser's letter that a round waits for permissions reaches Discord, and the bot
+    stops before its job records that it was told.  Started again, the job (its lease over) tells
+    it again: within Discord's window the same message, past it a second; the retries after that
+    tell nothing more."""
+    chan, people = standin.channel("games"), standin.add_users("ana", "beto")
+    owner, make = standin.owner, bot_factory(EXTENSIONS)
+    async with standin.run_client(make) as bot:
+        await wanting_dms(standin, chan, [owner])
+        await waiting_for_permissions(standin, bot, chan, people)
+        letter = await fired_until_a_stop(standin, bot, table_clock, 0, lambda m: MISSING in m.content)
+    late_or_not(standin, late)
+    async with standin.run_client(make) as bot:
+        await started(standin, bot)
+        await due_after(standin, bot, table_clock, 120)  # the stopped process's lease
+        await due_after(standin, bot, table_clock, 600)  # a retry
+        told = missing_letters(standin, owner)
+        assert told[0].id == letter.id and len(told) == (2 if late else 1), [m.content for m in told]
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+        assert (await bot.store.jobs.job(ROUND_JOB, str(league.id))).payload["missing"]
+
+
+async def test_a_missing_permission_letter_untold_at_a_stop_is_told_after_the_restart(
+    standin, bot_factory, table_clock
+):
+    """The round cannot open and the bot stops as it tells the organiser: started again, the
+    round's job tells them once its lease is over, once.  (The job recorded the permissions before
+    the letter: a stop between left the organiser never told.)"""
+    chan, people = standin.channel("games"), standin.add_users("ana", "beto")
+    owner, make = standin.owner, bot_factory(EXTENSIONS)
+    async with standin.run_client(make) as bot:
+        await wanting_dms(standin, chan, [owner])
+        await waiting_for_permissions(standin, bot, chan, people)
+        await cut_at_the_organisers_letter(bot, fire(bot))
+        assert missing_letters(standin, owner) == []
+    async with standin.run_client(make) as bot:
+        await started(standin, bot)
+        for _ in range(3):
+            await due_after(standin, bot, table_clock, 600)
+        assert len(missing_letters(standin, owner)) == 1

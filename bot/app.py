@@ -504,7 +504,6 @@ class Pukllay(_BotBase):
             log.warning(
                 "ready as %s in no server yet; invite it: %s", self.user, invite_url(self.application_id)
             )
-        await self.servers_left()
         if not self._computers_resumed and self.front is not None:
             # a computer that was to move when the bot stopped moves now, after the board of a
             # turn that ended and was never posted
@@ -518,6 +517,7 @@ class Pukllay(_BotBase):
             finally:
                 self._taking_up = None
                 self.taken_up.set()
+        await self.servers_left()  # (after the take-up, which a close stops before the store)
 
     @contextlib.asynccontextmanager
     async def event_front(self) -> AsyncIterator[Front | None]:

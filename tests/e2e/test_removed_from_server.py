@@ -20,6 +20,13 @@ from tests.support.polling import until
 CUP = dict(game="pachakuna", format="swiss", players=2, rounds=1, days=1)
 
 
+async def ready(bot) -> None:
+    """The bot read its READY (discord.py dispatches ``on_ready`` as it marks itself ready, in
+    one step) and its handler ran to its end."""
+    await until(bot.is_ready, "the bot's READY")
+    await handled("ready")
+
+
 async def removed(standin, bot, guild) -> None:
     """``guild`` removes the bot once the bot has answered everything asked so far; the bot reads
     the event (the server leaves its cache, and the handler's task starts, in one step), and its
@@ -277,8 +284,7 @@ async def test_a_server_that_removed_the_bot_while_it_was_stopped_is_told_by_the
     standin.remove_bot(standin.guild)
     requests = len(standin.requests)
     async with standin.run_client(bot_factory(extensions, dev_guild_id=None)) as bot:
-        await standin.wait_synced()
-        await until(lambda: bot.taken_up.is_set(), "the start's take-up")
+        await ready(bot)
         session = await bot.sessions.core.get(game.id)
         assert session.status == "abandoned" and session.row.end_reason == SERVER_GONE
         assert await bot.store.games.live_sessions(standin.guild.id) == []  # the league's game too
@@ -306,7 +312,7 @@ async def test_a_process_serving_another_shard_ends_nothing_of_a_server_its_read
         await settled(standin)
     other = 1 - standin.shard_of(standin.guild, 2)
     async with standin.run_client(bot_factory(shard_count=2, shard_ids=(other,))) as bot:
-        await until(lambda: bot.taken_up.is_set(), "the start's take-up")
+        await ready(bot)
         assert bot.get_guild(standin.guild.id) is None and not bot.serves(standin.guild.id)
         assert await bot.servers_left() == []
         assert (await bot.sessions.core.get(game.id)).status == "active"

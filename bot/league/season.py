@@ -179,7 +179,11 @@ class Rounds:
         rounds = {r.number: r for r in await self.store.leagues.league_rounds(found.id)}
         current = rounds.get(found.current_round)
         name = texts.round_name(found, found.current_round, t)
-        if current is not None and current.closed_at is not None:  # its deadline has passed
+        if found.status == "cancelled":
+            lines = [
+                t.gettext("**{league}**, {round} (the league was cancelled)", league=found.shown, round=name)
+            ]
+        elif current is not None and current.closed_at is not None:  # its deadline has passed
             lines = [
                 t.gettext(
                     "**{league}**, {round} (ended {when})",
@@ -217,6 +221,8 @@ class Rounds:
                     "damaged: the table cannot run it; its league's organiser or an admin can {/game abandon} it"
                     " there, or the round's deadline ends it"
                 )
+            elif session is not None and found.status == "cancelled":
+                state = t.gettext("not finished (the league was cancelled)")
             elif session is not None:
                 state = t.gettext("being played")
             else:

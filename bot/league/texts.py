@@ -406,6 +406,12 @@ def round_heading(league: LeagueRow, t: Language = ENGLISH) -> str:
             "final standings after {n} rounds",
             min(league.current_round, swiss),
         )
+    if league.status == "cancelled":
+        return t.ngettext(
+            "standings when the league was cancelled, after {n} round",
+            "standings when the league was cancelled, after {n} rounds",
+            min(league.current_round, swiss),
+        )
     if league.current_round == 0:
         return t.gettext("before the first round")
     if league.in_final:

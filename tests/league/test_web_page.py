@@ -9,8 +9,11 @@ import re
 import pytest
 
 from bot.league.presence import Attendance
+from bot.league.season import Rounds
 from bot.league.service import LeagueService
+from bot.league.texts import round_heading
 from bot.storage.noshows import Substitute
+from languages import language
 from tests.league.test_noshow_storage import running_league
 from tests.league.test_service import DAY, counter, new_league, open_games, play_out
 from tests.table.test_web_pages import serve
@@ -346,3 +349,13 @@ async def test_a_league_cancelled_as_its_server_removed_the_bot_keeps_what_was_p
     played_column = {row[1]: row[3] for row in cells(en, "standings-h")}
     assert [played_column[names[u]] for u in playing.players] == ["0", "0"]
     assert "sin terminar (se canceló la liga)" in es
+
+    # and /league round and /league standings say the same in Discord (the bot invited again)
+    cancelled = await service.store.leagues.league(league.id)
+    rounds = Rounds(leagues, posts=None, scheduler=None)
+    lines = (await rounds.round_text(cancelled)).splitlines()
+    assert lines[0] == "**Nim gone**, round 1 of 2 (the league was cancelled)"
+    table = next(x for x in lines if x.startswith(f"Table {playing.table_no}:"))
+    assert table.endswith("not finished (the league was cancelled)"), table
+    assert round_heading(cancelled) == "standings when the league was cancelled, after 1 round"
+    assert "(se canceló la liga)" in await rounds.round_text(cancelled, language("es"))

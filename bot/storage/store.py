@@ -28,6 +28,7 @@ from bot.storage.profiles import Profiles
 from bot.storage.queue import Queue
 from bot.storage.ratings import Ratings
 from bot.storage.waits import Waits
+from bot.time.jobs import ARCHIVE, BOARD
 from bot.time.source import Clock
 
 T = TypeVar("T")
@@ -105,13 +106,24 @@ class Store:
 
     async def servers_in_play(self) -> set[int]:
         """The servers where something of the bot's goes on: a lobby or a game, a league in
-        sign-up or running, someone waiting in the queue."""
+        sign-up or running, someone waiting in the queue, a finished game's thread to archive or
+        its refused board to post."""
         rows = await self.db.all(
             "SELECT guild_id FROM sessions WHERE status IN ('lobby', 'active') AND guild_id IS NOT NULL"
             " UNION SELECT guild_id FROM leagues WHERE status IN ('signup', 'running')"
             " UNION SELECT guild_id FROM queue_entries"
         )
-        return {int(r[0]) for r in rows}
+        found = {int(r[0]) for r in rows}
+        games = sorted({int(j.key) for kind in (BOARD, ARCHIVE) for j in await self.jobs.pending(kind)})
+        for at in range(0, len(games), 500):
+            part = games[at : at + 500]
+            marks = ", ".join("?" * len(part))
+            rows = await self.db.all(
+                f"SELECT DISTINCT guild_id FROM sessions WHERE id IN ({marks}) AND guild_id IS NOT NULL",
+                *part,
+            )
+            found.update(int(r[0]) for r in rows)
+        return found
 
     async def jobs_waiting(self, late_after: float) -> tuple[int, int]:
         """(jobs whose time has come, of those the ones waiting ``late_after`` seconds or more)."""

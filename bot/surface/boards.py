@@ -591,7 +591,8 @@ class Boards:
         Without ``channel_id``, the bot was removed from the server: every channel of it is gone
         for the bot, so all the server's lobbies and games end so
         (:meth:`bot.sessions.seats.Seats.server_gone`), league games too (their leagues are
-        cancelled first), with nothing posted there (the bot may not)."""
+        cancelled first), with nothing posted there (the bot may not), and a finished game's
+        refused board is not tried again."""
         store = self.service.store
 
         def there(row: SessionRow) -> bool:
@@ -599,10 +600,15 @@ class Boards:
                 channel_id is None or channel_id in (row.channel_id, row.lobby_channel_id)
             )
 
-        for job in await store.jobs.pending(THREAD_ARCHIVE):  # a finished game's thread: none to archive
-            old = await self.service.core.get(int(job.key))
-            if old is not None and there(old.row):
-                await store.jobs.cancel(THREAD_ARCHIVE, job.key)
+        # A finished game's thread: none to archive.  Removed from the server, a finished game's
+        # refused board (or results card) can never be posted either: its tries go too (a deleted
+        # channel's are left to find it gone, which tells a league's organiser).
+        kinds = (THREAD_ARCHIVE,) if channel_id is not None else (THREAD_ARCHIVE, BOARD)
+        for kind in kinds:
+            for job in await store.jobs.pending(kind):
+                old = await self.service.core.get(int(job.key))
+                if old is not None and there(old.row):
+                    await store.jobs.cancel(kind, job.key)
         if channel_id is None:
             ended = await self.service.seats.server_gone(guild_id)
             why = f"the bot was removed from server {guild_id}"

@@ -15,6 +15,7 @@ from tests.e2e.leagues import DAY, EXTENSIONS, fire, started_league
 from tests.e2e.players import handled, settled
 from tests.e2e.test_threads import bank_game, play_to_the_end
 from tests.standin import UsageError
+from tests.standin.model import ATTACH_FILES
 from tests.support.polling import until
 
 CUP = dict(game="pachakuna", format="swiss", players=2, rounds=1, days=1)
@@ -316,3 +317,48 @@ async def test_a_process_serving_another_shard_ends_nothing_of_a_server_its_read
         assert bot.get_guild(standin.guild.id) is None and not bot.serves(standin.guild.id)
         assert await bot.servers_left() == []
         assert (await bot.sessions.core.get(game.id)).status == "active"
+
+
+@pytest.mark.parametrize("stopped", [False, True], ids=["running", "stopped"])
+async def test_a_finished_games_refused_board_is_not_tried_again_once_the_server_removed_the_bot(
+    standin, bot_factory, table_clock, stopped
+):
+    """Bob resigns while the bot lacks Attach Files: the game is over, its last board refused and
+    to be tried again every ten minutes (the host told by direct message).  The server removes the
+    bot (while it runs, or while it is stopped: its next READY tells it): the tries go, and a week
+    later nothing was tried there and the host got no word of it."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    make = bot_factory(dev_guild_id=None)  # (commands everywhere: a bot started again without that server)
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        _, thread, game = await bank_game(standin, bot, chan, alice, bob)
+        standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+        await standin.settle()
+        answer = await (await standin.slash(bob, thread, "game resign")).original()
+        assert "Discord refused my post" in answer.content
+        await bot.front.catchup.drain()
+        assert (await bot.sessions.core.get(game.id)).status == "finished"
+        assert await bot.store.jobs.job("board", str(game.id)) is not None
+        if not stopped:
+            await removed(standin, bot, standin.guild)
+            await refused_board_gone(standin, bot, table_clock, thread, alice, game)
+    if stopped:
+        standin.remove_bot(standin.guild)
+        async with standin.run_client(make) as bot:
+            await ready(bot)
+            await refused_board_gone(standin, bot, table_clock, thread, alice, game)
+
+
+async def refused_board_gone(standin, bot, table_clock, thread, host, game) -> None:
+    """The game's refused board is tried no more: its job is gone, and for a week nothing is
+    tried in its thread nor written to its host."""
+    assert await bot.store.jobs.job("board", str(game.id)) is None
+    requests, dms = len(standin.requests), len(standin.messages(standin.dm(host)))
+    for _ in range(8):
+        table_clock.advance(86400)
+        await bot.scheduler.run_due()
+    await settled(standin)
+    assert [r for r in standin.requests[requests:] if str(thread.id) in r] == []
+    assert len(standin.messages(standin.dm(host))) == dms
+    assert standin.violations == []

@@ -497,3 +497,34 @@ async def test_a_lobby_stores_the_game_it_plays_again(kind, request, tmp_path):
             assert (await store.games.session(again)).rematch_of == 20
         finally:
             await store.close()
+
+
+async def test_the_servers_in_play_are_those_with_something_going_on(store):
+    """What READY is checked against (a server it does not list removed the bot): the servers with a
+    lobby or a game, a live league, someone in the queue, or a finished game's refused board or
+    thread to archive; not a server whose games are all over."""
+
+    async def game_in(guild: int, channel: int, *, over: bool = False) -> int:
+        session = await store.games.create_session(
+            game="nim", guild_id=guild, channel_id=channel, host_id=1, host_name="a", options={},
+            max_players=2, seed=guild,
+        )  # fmt: skip
+        if over:
+            await store.db.change("UPDATE sessions SET status = 'abandoned' WHERE id = ?", session)
+        return session
+
+    await game_in(1, 100)
+    await game_in(2, 200)
+    await store.jobs.schedule("board", str(await game_in(3, 300, over=True)), store.clock.time() + 600)
+    await store.jobs.schedule("archive", str(await game_in(4, 400, over=True)), store.clock.time() + 600)
+    await game_in(5, 500, over=True)  # nothing left there
+    await store.leagues.create_league(
+        guild_id=6, channel_id=600, organiser_id=1, name="Autumn", game="nim", format="swiss", group_size=2,
+        options={}, points=(1.0, 0.0), bye_points=1.0, round_seconds=86400.0, rounds=3, timer_seconds=None,
+        starts_at=store.clock.time() + 60, seed=5,
+    )  # fmt: skip
+    await store.queue.join(
+        guild_id=7, user_id=1, name="a", game="nim", counts=[2], pace="live", computers=0, rated="any",
+        at_once=True, expires_at=store.clock.time() + 3600,
+    )  # fmt: skip
+    assert await store.servers_in_play() == {1, 2, 3, 4, 6, 7}

@@ -36,7 +36,7 @@ from bot.queue.service import QueueService
 from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.storage import Store, open_store
-from bot.surface import options
+from bot.surface import options, removal
 from bot.surface.calendar import DiscordCalendar
 from bot.surface.channels import NEEDED_FOR_THREADS, SERVERS_ONLY
 from bot.surface.direct import end_notice
@@ -568,50 +568,19 @@ class Pukllay(_BotBase):
         ``on_guild_unavailable``): the server's leagues are cancelled, its games and lobbies end
         (see :meth:`Boards.channel_gone`), and its queue empties (:meth:`QueueService.server_gone`).
         A removal while the bot was not running sends no event: the next READY, which does not
-        list the server, tells it (:meth:`servers_left`)."""
+        list the server, tells it (:meth:`servers_left`; see :mod:`bot.surface.removal`)."""
         log.info("removed from server %s", guild.id)
-        await self.server_gone(guild.id)
-
-    async def server_gone(self, guild_id: int) -> None:
-        """What the bot had going on in server ``guild_id``, which it is no longer in, ends."""
         async with self.event_front() as front:
             if front is not None:
-                await self._server_gone(front, guild_id)
-
-    async def _server_gone(self, front: Front, guild_id: int) -> None:
-        await front.boards.channel_gone(guild_id)
-        if self.queue is not None:
-            await self.queue.server_gone(guild_id)
-
-    def serves(self, guild_id: int) -> bool:
-        """Whether this process's gateway carries server ``guild_id`` (its shard is one of this
-        process's, by Discord's formula; every server when the bot is not sharded)."""
-        count = self.shard_count or 1
-        if isinstance(self, discord.AutoShardedClient):
-            ids: Sequence[int] = self.shard_ids or range(count)
-        else:
-            ids = [self.shard_id or 0]
-        return (guild_id >> 22) % count in ids
+                await removal.server_gone(front, self.queue, guild.id)
 
     async def servers_left(self) -> list[int]:
-        """At READY, which lists every server the bot is in on its shards: a server where games,
-        leagues or the queue go on that READY did not list removed the bot while it was not
-        running (Discord sends no GUILD_DELETE for it then), so what went on there ends as at the
-        event (:meth:`server_gone`).  The servers found."""
-        if not self.intents.guilds:
-            return []
-        listed = {guild.id for guild in self.guilds}
+        """At READY: what went on in the servers that removed the bot while it was not running
+        ends (:func:`bot.surface.removal.servers_left`).  The servers found."""
         async with self.event_front() as front:
             if front is None or self.store is None:  # (closing)
                 return []
-            in_play = await self.store.servers_in_play()
-            left = sorted(g for g in in_play if g not in listed and self.serves(g))
-            for guild_id in left:
-                log.info(
-                    "removed from server %s while the bot was not running (READY does not list it)", guild_id
-                )
-                await self._server_gone(front, guild_id)
-        return left
+            return await removal.servers_left(self, self.store, front, self.queue)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel was deleted: the games in it and in its threads end (see :meth:`Boards.channel_gone`)."""

@@ -432,6 +432,7 @@ TALKS_TO_DISCORD = {
             "menus",
             "options",
             "queue",
+            "removal",
             "replies",
             "results",
             "tableparts",

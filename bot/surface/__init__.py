@@ -19,5 +19,6 @@ only those before it):
   :mod:`export`, :mod:`undo`, :mod:`results` (results card and rematch), :mod:`clockvote`
   (timeouts decided by buttons);
 - :mod:`front`: the holder; :mod:`gamecog`: the base of the five games' cogs; :mod:`options`:
-  command options; :mod:`tableparts`: the bot as the parts see it.
+  command options; :mod:`tableparts`: the bot as the parts see it; :mod:`removal`: what a server
+  that removed the bot ends, at the event or at the next READY.
 """

@@ -9,6 +9,7 @@ import discord
 import pytest
 
 from bot.sessions.seats import SERVER_GONE
+from bot.surface.removal import serves
 from bot.texts import end_reason
 from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.e2e.leagues import DAY, EXTENSIONS, fire, started_league
@@ -314,7 +315,7 @@ async def test_a_process_serving_another_shard_ends_nothing_of_a_server_its_read
     other = 1 - standin.shard_of(standin.guild, 2)
     async with standin.run_client(bot_factory(shard_count=2, shard_ids=(other,))) as bot:
         await ready(bot)
-        assert bot.get_guild(standin.guild.id) is None and not bot.serves(standin.guild.id)
+        assert bot.get_guild(standin.guild.id) is None and not serves(bot, standin.guild.id)
         assert await bot.servers_left() == []
         assert (await bot.sessions.core.get(game.id)).status == "active"
 

@@ -574,6 +574,17 @@ class Pukllay(_BotBase):
             if front is not None:
                 await removal.server_gone(front, self.queue, guild.id)
 
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Invited to a server (again: Discord drops an application's commands registered in a
+        server it was removed from): invited to ``DEV_GUILD_ID``, the bot registers its commands
+        there again, which it otherwise does only at its start."""
+        log.info("invited to server %s", guild.id)
+        if guild.id == self.settings.dev_guild_id and self.settings.sync_commands:
+            try:
+                await self.sync_commands()
+            except (CommandsRefused, discord.HTTPException) as exc:
+                log.warning("server %s: the commands could not be registered again: %s", guild.id, exc)
+
     async def servers_left(self) -> list[int]:
         """At READY: what went on in the servers that removed the bot while it was not running
         ends (:func:`bot.surface.removal.servers_left`).  The servers found."""

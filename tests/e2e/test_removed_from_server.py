@@ -178,11 +178,11 @@ async def test_an_outage_of_a_server_ends_nothing(standin, bot_factory):
 async def test_the_stand_in_refuses_a_bot_removed_from_a_server_everything_there(standin, bot_factory):
     """As Discord: the removal's GUILD_DELETE carries no ``unavailable``; then the server's channels
     and the server itself answer 403 Missing Access (code 50001), its events stop, its members have
-    none of the bot's commands there, and one who shares no other server with the bot takes no
-    direct message from it (403, 50007)."""
+    none of the bot's commands there (its global ones; those registered in the server are dropped),
+    and one who shares no other server with the bot takes no direct message from it (403, 50007)."""
     alice = standin.add_user("alice")
     chan = standin.channel("games")
-    async with standin.run_client(bot_factory()) as bot:
+    async with standin.run_client(bot_factory(dev_guild_id=None)) as bot:
         await standin.wait_synced()
         assert standin.bot_in(standin.guild)
         await removed(standin, bot, standin.guild)
@@ -363,3 +363,26 @@ async def refused_board_gone(standin, bot, table_clock, thread, host, game) -> N
     assert [r for r in standin.requests[requests:] if str(thread.id) in r] == []
     assert len(standin.messages(standin.dm(host))) == dms
     assert standin.violations == []
+
+
+async def test_invited_again_to_its_dev_server_the_bot_registers_its_commands_there_again(
+    standin, bot_factory
+):
+    """The bot's commands live in its ``DEV_GUILD_ID`` server alone; the server removes it, which
+    drops them, and invites it again: the bot registers them there at once (before, only at its next
+    start), and a game can be started."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        await removed(standin, bot, standin.guild)
+        assert standin.commands.get(standin.guild.id) is None
+        syncs = standin.syncs
+        standin.invite_bot(standin.guild)
+        # (discord.py tells on_guild_join once it has the new server's members: after a request)
+        await until(lambda: standin.syncs > syncs, "the commands registered again")
+        await handled("guild_join")
+        assert standin.syncs == syncs + 1 and standin.commands.get(standin.guild.id)
+        _, _, game = await bank_game(standin, bot, chan, alice, bob)
+        assert (await bot.sessions.core.get(game.id)).status == "active"
+        assert standin.violations == []

@@ -850,11 +850,19 @@ class StandIn:
             while (gid >> 22) % count != shard_id:
                 gid = snowflake()
         guild = self._new_guild(gid, name, self.guild.owner, channels, thread)
+        self._joined(guild)
+        return guild
+
+    def _joined(self, guild: Guild) -> None:
+        """The bot joined ``guild``: its session serving it gets GUILD_CREATE, without the
+        ``unavailable`` field (present, false, it says a guild the bot is in became available,
+        which discord.py tells as ``on_guild_available``, not ``on_guild_join``)."""
         conn = self._conn_for_guild(guild)
         if conn is not None:
-            self._spawn(conn.dispatch("GUILD_CREATE", guild.payload(self.bot_user)))
+            payload = guild.payload(self.bot_user)
+            del payload["unavailable"]
+            self._spawn(conn.dispatch("GUILD_CREATE", payload))
         self._changed()
-        return guild
 
     def guild_by_id(self, guild_id: str | int) -> Guild | None:
         return next((g for g in self.guilds if str(g.id) == str(guild_id)), None)
@@ -884,12 +892,25 @@ class StandIn:
         outage), and from then on nothing of the guild reaches it: no event, and every request on
         the guild or its channels is answered 403 Missing Access (50001), as Discord answers a bot
         outside a server (a bot that has not read the event yet, or was removed while it was not
-        running, is not at fault: no violation)."""
+        running, is not at fault: no violation).  The application's commands registered in that
+        guild go with it (an application invited again has none there until it registers them
+        again: discordjs/discord.js#10321, "expected behaviour"); its managed role stays here, so
+        that :meth:`invite_bot` gives it back."""
         conn = self._conn_for_guild(guild)
         guild.members.pop(self.bot_user.id, None)
+        self.commands.pop(guild.id, None)
         if conn is not None:
             self._spawn(conn.dispatch("GUILD_DELETE", {"id": str(guild.id)}))
         self._changed()
+
+    def invite_bot(self, guild: Guild) -> None:
+        """An admin invites the removed bot to ``guild`` again: it is a member once more, with its
+        managed role, and its session serving the guild gets GUILD_CREATE, as at a first invitation.
+        Its global commands reach the guild's members again; its guild commands are not there until
+        it registers them."""
+        role = next(r for r in guild.roles if r.managed)
+        guild.members[self.bot_user.id] = Member(self.bot_user, [role])
+        self._joined(guild)
 
     def leave(self, user: User, guild: Guild) -> None:
         """``user`` leaves ``guild`` (announced with GUILD_MEMBER_REMOVE, with the members intent)."""

@@ -39,7 +39,7 @@ import engines
 from bot import profiles
 from bot.league import attendance, names, pairing, seating, tiebreaks
 from bot.league.draw import MAX_PLAYERS, Draw
-from bot.league.errors import LeagueError
+from bot.league.errors import LeagueError, over
 from bot.league.pairing import Row
 from bot.league.together import NotDropped, Once
 from bot.sessions import MoveResult, Session, SessionService
@@ -377,6 +377,8 @@ class LeagueService:
         refuses around ``sign``, the store's sign-up: a full league, a player the league's gate
         refuses, a league closed or a player signed up already.  The number of
         players with them."""
+        if (ended := over(league)) is not None:
+            raise ended
         players = await self.store.leagues.league_players(league.id)
         if len(players) >= MAX_PLAYERS:
             raise LeagueError(
@@ -398,6 +400,8 @@ class LeagueService:
         self, league: LeagueRow, user_id: int, *, who: str | None = None, t: Language = ENGLISH
     ) -> str:
         """Take ``user_id`` off the league; the answer in language ``t`` (``who``: see :meth:`join`)."""
+        if (ended := over(league)) is not None:
+            raise ended
         answer = await self.store.leagues.leave_league(league.id, user_id)
         if answer == "closed":
             raise LeagueError(

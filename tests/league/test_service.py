@@ -319,3 +319,24 @@ async def refused_with(call):
     with pytest.raises(LeagueError) as caught:
         await call
     return caught.value
+
+
+async def test_a_league_over_or_cancelled_refuses_sign_ups_saying_so(leagues, service):
+    """A league that ended, or that its server's removal of the bot cancelled, takes no sign-up nor
+    its withdrawal, and says which it is (not "has started", as for a running one)."""
+    store = service.store
+    ended = await new_league(leagues, name="Done", game="nim", format="swiss", group_size=2, rounds=1)
+    for uid in (1, 2):
+        await leagues.join(ended, uid, f"p{uid}")
+    await store.leagues.end_league(ended.id, 1)
+    cancelled = await new_league(leagues, name="Gone", game="nim", format="swiss", group_size=2, rounds=1)
+    await leagues.join(cancelled, 1, "p1")
+    assert await store.leagues.cancel_server(cancelled.guild_id) == [cancelled.id]
+    for league, why in ((ended, "is over"), (cancelled, "was cancelled")):
+        league = await store.leagues.league(league.id)
+        for attempt in (leagues.join(league, 3, "p3"), leagues.leave(league, 1)):
+            with pytest.raises(LeagueError) as refused:
+                await attempt
+            words = str(refused.value)
+            assert league.name in words and why in words and "/league create" in words, words
+    assert [p.user_id for p in await store.leagues.league_players(cancelled.id)] == [1]

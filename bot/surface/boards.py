@@ -606,8 +606,8 @@ class Boards:
         kinds = (THREAD_ARCHIVE,) if channel_id is not None else (THREAD_ARCHIVE, BOARD)
         for kind in kinds:
             for job in await store.jobs.pending(kind):
-                old = await self.service.core.get(int(job.key))
-                if old is not None and there(old.row):
+                old = await store.games.session(int(job.key))  # (its row is all ``there`` reads)
+                if old is not None and there(old):
                     await store.jobs.cancel(kind, job.key)
         if channel_id is None:
             ended = await self.service.seats.server_gone(guild_id)

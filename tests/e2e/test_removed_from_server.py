@@ -40,6 +40,13 @@ async def removed(standin, bot, guild) -> None:
     await settled(standin)
 
 
+def asked_there(standin, guild, since: int) -> list:
+    """The requests the bot made since the ``since``-th that name one of ``guild``'s channels or
+    threads."""
+    places = {str(c.id) for c in [*guild.channels, *guild.threads]}
+    return [r for r in standin.requests[since:] if any(p in r for p in places)]
+
+
 async def test_a_server_that_removes_the_bot_ends_its_games_and_their_clocks_and_not_anothers(
     standin, bot_factory, table_clock
 ):
@@ -154,8 +161,7 @@ async def test_a_server_that_removes_the_bot_empties_its_queue(standin, bot_fact
         table_clock.advance(86400)
         await bot.scheduler.run_due()
         await settled(standin)
-        guild_channels = {str(c.id) for c in standin.guild.channels}
-        assert [r for r in standin.requests[requests:] if any(c in r for c in guild_channels)] == []
+        assert asked_there(standin, standin.guild, requests) == []
         assert {u.id: len(standin.messages(standin.dm(u))) for u in people.values()} == dms
         assert standin.violations == []
 
@@ -247,8 +253,7 @@ async def test_a_server_that_removes_the_bot_cancels_its_leagues_and_not_another
         table_clock.advance(2 * DAY)
         await fire(bot)
         await settled(standin)
-        guild_channels = {str(c.id) for c in [*standin.guild.channels, *standin.guild.threads]}
-        assert [r for r in standin.requests[requests:] if any(c in r for c in guild_channels)] == []
+        assert asked_there(standin, standin.guild, requests) == []
         for user in (alice, bob, standin.owner):
             news = standin.messages(standin.dm(user))[dms[user.id] :]
             assert [m.content for m in news if "Quick" in m.content or "Later" in m.content] == []
@@ -296,8 +301,7 @@ async def test_a_server_that_removed_the_bot_while_it_was_stopped_is_told_by_the
         table_clock.advance(2 * DAY)
         await fire(bot)
         await settled(standin)
-        guild_channels = {str(c.id) for c in [*standin.guild.channels, *standin.guild.threads]}
-        assert [r for r in standin.requests[requests:] if any(c in r for c in guild_channels)] == []
+        assert asked_there(standin, standin.guild, requests) == []
         assert standin.violations == []
 
 

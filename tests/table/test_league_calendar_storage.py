@@ -64,7 +64,9 @@ async def test_a_posts_tag_moves_and_only_known_tags_are_taken(store, database):
 async def test_the_organiser_is_told_once_per_league_and_matter(store):
     rows = LeagueCalendar(store.db)
     one, two = await league(store, "One"), await league(store, "Two")
+    assert not await rows.told(one, "events:Create Events")
     assert await rows.first_time(one, "events:Create Events")
+    assert await rows.told(one, "events:Create Events") and not await rows.told(two, "events:Create Events")
     assert not await rows.first_time(one, "events:Create Events")
     assert await rows.first_time(one, "forum:Send Messages")
     assert await rows.first_time(two, "events:Create Events")

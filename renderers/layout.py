@@ -474,8 +474,28 @@ def _ascent(size: int) -> int:
     return fnt.getmetrics()[0] if isinstance(fnt, ImageFont.FreeTypeFont) else size
 
 
-def ranking_height(seats: Sequence[SeatLine]) -> int:
-    return PAD + 50 + len(seats) * RANK_ROW + 14
+def ranking_two_lines(seats: Sequence[SeatLine], width: int) -> bool:
+    """Whether the ranking box (``width`` wide) gives each row two lines: when some name would be
+    shortened in the column of names that the key counts leave (:func:`ranking_name_width`), the
+    counts go under the names and the names take the row's width, so that a long name (Discord's
+    hold 32 characters) is read whole."""
+    if not any(s.detail for s in seats):
+        return False
+    name_w = ranking_name_width(seats, width)
+    return any(ranking_name(s.name, name_w)[0] != s.name for s in seats)
+
+
+RANK_COUNTS_ROW = 34  # the second line of a row when the key counts go under the name
+
+
+def ranking_row(seats: Sequence[SeatLine], width: int = WIDTH - 2 * PAD) -> int:
+    """The height of a row of the ranking box ``width`` wide: one line, or two."""
+    return RANK_ROW + (RANK_COUNTS_ROW if ranking_two_lines(seats, width) else 0)
+
+
+def ranking_height(seats: Sequence[SeatLine], width: int = WIDTH) -> int:
+    """The height of the ranking box on a picture ``width`` wide."""
+    return PAD + 50 + len(seats) * ranking_row(seats, width - 2 * PAD) + 14
 
 
 def draw_ranking(
@@ -486,19 +506,24 @@ def draw_ranking(
     title: str = N_("Final ranking"),
 ) -> int:
     """The final board's ranking box: place, mark, name, score and key counts, best first
-    (``title``: a message, translated here)."""
+    (``title``: a message, translated here).  When a name would be shortened beside the key
+    counts, every row takes two lines (:func:`ranking_two_lines`): the name and the score on the
+    first, the counts under the name."""
     title = tr(title)
-    height = ranking_height(seats)
+    height = ranking_height(seats, width)
     x0, x1 = PAD, width - PAD
     draw.rounded_rectangle((x0, y + PAD, x1, y + height), radius=14, fill=PANEL, outline=GOLD, width=5)
     draw_text(draw, (x0 + 20, y + PAD + 10), title, x1 - x0 - 40, 32, bold=True, fill=GOLD)
     top = y + PAD + 54
     ordered = sorted(seats, key=lambda s: (s.place or 99, s.seat))
-    name_w = ranking_name_width(ordered, x1 - x0)
+    two = ranking_two_lines(ordered, x1 - x0)
+    row = ranking_row(ordered, x1 - x0)
+    scores_w = max((_score_width(s) for s in ordered), default=0)
+    name_w = x1 - x0 - 146 - 30 - scores_w - 20 if two else ranking_name_width(ordered, x1 - x0)
     for i, s in enumerate(ordered):
-        ry = top + i * RANK_ROW
+        ry = top + i * row
         if i % 2 == 0:
-            draw.rectangle((x0 + 6, ry - 4, x1 - 6, ry + RANK_ROW - 8), fill=(250, 245, 230))
+            draw.rectangle((x0 + 6, ry - 4, x1 - 6, ry + row - 8), fill=(250, 245, 230))
         place = ordinal(s.place) if s.place else ""
         label(draw, (x0 + 22, ry), place, 32, True, GOLD if s.place == 1 else INK)
         seat_mark(draw, x0 + 118, ry + 20, 18, s.seat)
@@ -507,6 +532,14 @@ def draw_ranking(
         # on the line of the place and the score: the same baseline whatever the name's size
         ny = ry + 1 + _ascent(RANK_NAME) - _ascent(size)
         draw_text(draw, (x0 + 146, ny), [(name, seat_colour(s.seat))], name_w, size, min_size=size, bold=True)
+        if two:
+            label(draw, (x1 - 20, ry), s.score, 34, True, INK, "ra")
+            if s.detail:
+                dx = x0 + 146
+                draw_text(
+                    draw, (dx, ry + RANK_ROW - 4), s.detail, x1 - 16 - dx, DETAIL_SIZE, min_size=DETAIL_MIN
+                )
+            continue
         label(draw, (x0 + 146 + name_w + 10 + score_w, ry), s.score, 34, True, INK, "ra")
         if s.detail:
             dx = x0 + 146 + name_w + 30 + score_w

@@ -47,46 +47,63 @@ def _ink(image: Image.Image, box: tuple[int, int, int, int], colour) -> tuple[in
     return found[0] + box[0], found[1] + box[1], found[2] + box[0], found[3] + box[1]
 
 
-def test_a_long_name_is_shortened_at_a_word_with_an_ellipsis_and_still_reads():
-    """32 characters do not fit the name column: the name keeps whole words and ends in "…",
-    drawn no smaller than the header's smallest text (which reads at 400 px), not cut."""
-    _, log, _ = _ranking([LONG, ONE_WORD, "Ana"])
+def test_a_long_name_is_read_whole_with_the_counts_under_the_names():
+    """32 characters do not fit the column of names the counts leave: every row takes two lines,
+    the counts go under the names, and a name of words is drawn whole at the names' size; only a
+    name wider than the whole row (32 W's) is shortened, after as many letters as fit and with an
+    ellipsis, no smaller than the header's smallest text (which reads at 400 px), never cut."""
+    image, log, seats = _ranking([LONG, ONE_WORD, "Ana"])
+    assert image.height == layout.ranking_height(seats)
+    assert layout.ranking_row(seats) == layout.RANK_ROW + layout.RANK_COUNTS_ROW
     drawn = {f.text: f for f in log}
-    short = next(f for t, f in drawn.items() if t.startswith("Bartolomé"))
-    assert not short.cut and short.text.endswith("…"), short
-    head = short.text.removesuffix("…")
-    assert LONG.startswith(head) and LONG[len(head)] == " ", short.text  # whole words kept
-    assert len(head.split()) >= 2
-    assert short.size >= layout.HEADER_MIN and typeset.ink_height(short.size) >= layout.WIDTH / 45
+    assert not drawn[LONG].cut and drawn[LONG].size >= layout.HEADER_MIN, drawn[LONG]
     letters = next(f for t, f in drawn.items() if t.startswith("WWW"))
-    assert not letters.cut and letters.text.endswith("…") and len(letters.text) > 5, letters
+    assert not letters.cut and letters.text.endswith("…") and len(letters.text) > 20, letters
+    assert letters.size >= layout.HEADER_MIN and typeset.ink_height(letters.size) >= layout.WIDTH / 45
     assert drawn["Ana"].size == layout.RANK_NAME and not drawn["Ana"].cut
+    counts = [f for f in log if f.text == seats[0].detail]
+    assert len(counts) == 3 and not any(f.cut for f in counts), counts
+    assert {f.box[0] for f in counts} == {layout.PAD + 146}  # under the names
+
+
+def test_names_that_fit_beside_the_counts_keep_one_line_a_row():
+    """Short names (and a computer's) leave the rows one line high, the counts beside them."""
+    seats = [
+        layout.SeatLine(k, n, "12", detail="12 dishes · 3 stars", place=k + 1)
+        for k, n in enumerate(("Ana", "Bo", "P3 (computer, strong)"))
+    ]
+    assert not layout.ranking_two_lines(seats, layout.WIDTH - 2 * layout.PAD)
+    assert layout.ranking_row(seats) == layout.RANK_ROW
+    no_counts = [layout.SeatLine(0, LONG, "12", place=1), layout.SeatLine(1, "Ana", "3", place=2)]
+    assert layout.ranking_row(no_counts) == layout.RANK_ROW  # nothing to put under a name
 
 
 def test_a_long_name_sits_on_its_rows_line_and_never_reaches_the_points():
-    """In the drawn pixels: the shortened name ends left of its points, and its letters stand
-    on the same baseline as the place ("1st"), not raised above it."""
+    """In the drawn pixels: each name ends left of its points, its letters stand on the same
+    baseline as the place ("1st"), not raised above it, and its counts are under it."""
     image, _, seats = _ranking([LONG, ONE_WORD, "Ana"])
-    top = layout.PAD + 54
-    name_w = layout.ranking_name_width(seats, layout.WIDTH - 2 * layout.PAD)
+    top, row = layout.PAD + 54, layout.ranking_row(seats)
+    right = layout.WIDTH - layout.PAD - 6
     for i, seat in enumerate(seats):
-        ry = top + i * layout.RANK_ROW
-        row = (layout.PAD + 146, ry - 4, layout.PAD + 146 + name_w + 200, ry + layout.RANK_ROW - 8)
-        name = _ink(image, row, seat_colour(seat.seat))
-        points = _ink(image, (name[2], ry - 4, row[2], row[3]), INK)
+        ry = top + i * row
+        line = (layout.PAD + 146, ry - 4, right, ry + layout.RANK_ROW - 8)
+        name = _ink(image, line, seat_colour(seat.seat))
+        points = _ink(image, (name[2], line[1], right, line[3]), INK)
         assert name[2] + 8 <= points[0], (seat.name, name, points)
+        counts = _ink(image, (layout.PAD + 146, ry + layout.RANK_ROW - 8, right, ry + row - 8), INK)
+        assert counts[0] < name[2] and counts[1] > name[3], (seat.name, name, counts)
     place = _ink(image, (layout.PAD + 22, top - 4, layout.PAD + 110, top + layout.RANK_ROW - 8), GOLD)
-    name = _ink(
-        image, (layout.PAD + 146, top - 4, layout.PAD + 480, top + layout.RANK_ROW - 8), seat_colour(0)
-    )
-    assert abs(name[3] - place[3]) <= 1, (name, place)  # "1st" and "Bartolomé de las…": no descenders
+    words = layout.PAD + 146 + int(typeset.text_width("Bartolomé de las", layout.RANK_NAME, True))
+    name = _ink(image, (layout.PAD + 146, top - 4, words, top + layout.RANK_ROW - 8), seat_colour(0))
+    assert abs(name[3] - place[3]) <= 1, (name, place)  # "1st" and "Bartolomé de las": no descenders
 
 
-def test_final_boards_shorten_long_names_in_the_ranking():
-    """Real final boards (PNG) under 32-character names: every name in the ranking box is drawn
-    whole or shortened with an ellipsis, never cut by the fitting."""
+def test_final_boards_name_long_names_whole_in_the_ranking():
+    """Real final boards (PNG) of every game under 32-character names: every name in the ranking
+    box is drawn whole (the one of 32 W's, wider than a row, shortened with an ellipsis), the
+    counts whole under the names, nothing cut by the fitting."""
     names = (LONG, ONE_WORD, "Guadalupe Quispe Mamani Condori", "Ana")
-    for game in ("tiwanaku", "guacamole"):
+    for game in ("tiwanaku", "guacamole", "guanga", "nowa_gwinea", "pachakuna"):
         end = next(p for p in samples.positions(game) if p.label.endswith("-end") and p.players > 1)
         renderer = engines.get(game).load_renderer()
         assert renderer is not None
@@ -94,11 +111,15 @@ def test_final_boards_shorten_long_names_in_the_ranking():
             png = renderer.render(end.view(None), names=names[: end.players])
         assert Image.open(io.BytesIO(png)).format == "PNG"
         ranking = [f for f in log if f.box[0] == layout.PAD + 146]
-        assert len(ranking) == end.players, game
-        for f in ranking:
-            assert not f.cut, (game, f)
-            assert f.text in names or any(n.startswith(f.text.removesuffix("…")) for n in names), f
-        assert any(f.text.endswith("…") for f in ranking), game
+        assert not any(f.cut for f in ranking), (game, ranking)
+        texts = {f.text for f in ranking}
+        assert set(names[: end.players]) - {ONE_WORD} <= texts, (game, sorted(texts))
+        shortened = [t for t in texts if t.endswith("…")]
+        assert shortened == (
+            ["W" * len(shortened[0][:-1]) + "…"] if ONE_WORD in names[: end.players] else []
+        ), (game, shortened)
+        counts = texts - set(names) - set(shortened)
+        assert len(counts) >= 1, (game, sorted(texts))  # the counts, under the names
 
 
 def test_a_long_name_in_the_score_strip_keeps_the_turn_mark_and_you():
@@ -164,4 +185,6 @@ def test_a_computers_name_is_read_whole_while_the_key_counts_leave_room(computer
         layout.draw_ranking(ImageDraw.Draw(image), crowded, 0)
     counts = [f for f in log if f.text == long_counts]
     assert counts and not any(f.cut for f in counts), counts
-    assert any(f.text.startswith("P") and f.text.endswith("…") for f in log), [f.text for f in log]
+    # counts that need the room keep it: the computer's name goes whole on a line of its own
+    assert layout.ranking_row(crowded) == layout.RANK_ROW + layout.RANK_COUNTS_ROW
+    assert any(f.text == computer and not f.cut for f in log), [f.text for f in log]

@@ -61,7 +61,9 @@ Choices where the texts are silent:
   the seat's refresh (or buy) makes the take possible, the end its turn triggered is lifted and
   the turn goes on as any other, so the game ends only when the seat's turn ends without a take.  Option ``cannot_place=end_now`` ends the game at once
   instead, at the start of that turn.  Solo always ends at once (the option is refused there).
-- Beginner: when the basket cannot be refilled to 8 the game ends after that turn, at once.
+- Beginner: when the basket cannot be refilled to 8 a game of 2-4 ends after that turn, at once.
+  The solo version ends by its own rule alone (its turn starts with no two basket patches to place),
+  so a solo beginner plays on with what the basket holds.
   Later modes: with pile and bag both empty the basket simply stays short.
 - Shells gained (master) are counted before the two patches are returned; the patches turned
   face down are the leftmost basket patches; spent shell patches go to the bag.  A refresh puts
@@ -126,8 +128,8 @@ in its symbol, with its workshop marker face up (grey, 2 with 4 players, 1 with 
 to the bag: `R B2D4`. Then `done` (automatic if nothing's left).
 **End**: when face-up workshop markers are down to 6 (2-3 players) or 4 (4 players), or a \
 player can't place 2 basket patches at turn start (they pass), the round is played out (not \
-with `{option cannot_place}` "{choice guanga new cannot_place end_now}"); beginner also ends \
-at once if the basket can't be refilled. Score card VP, orders, shells, +10 for the first full \
+with `{option cannot_place}` "{choice guanga new cannot_place end_now}"); beginner (not solo) \
+ends at once if the basket can't refill. Score card VP, orders, shells, +10 for the first full \
 guanga, -2 per empty cell; ties: fewer minus points wins, else shared.
 **Modes** (`{option mode}`)
 - {choice guanga new mode beginner}: place anywhere, market 3/3/3.

@@ -973,7 +973,9 @@ def _finish(s: State, events: list[Event], reason: Said) -> None:
 
 def _end_turn(s: State, seat: int, events: list[Event]) -> None:
     full = _refill_basket(s)
-    if not full and not recycles_bag(s.config):
+    # the solo version has its own end (the two basket patches cannot be placed at the start of a
+    # turn, :func:`_start_turn`): a basket left short by beginner's pile ends only games of 2-4
+    if not full and not recycles_bag(s.config) and s.n > 1:
         s.turns += 1
         s.phase = "between"
         _finish(s, events, said("the basket could not be refilled to 8 patches"))

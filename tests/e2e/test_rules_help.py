@@ -85,7 +85,7 @@ def test_guanga_s_guide_gives_the_rulings_a_player_needs():
         "1 shell each: `S3B2` buys a patch, `refresh` renews the basket",
         "whose mother patch is never removed",
         "max 2 per guanga, counted as filled",
-        "beginner also ends at once if the basket can't be refilled",
+        "beginner (not solo) ends at once if the basket can't refill",
     ):
         assert needed in english, needed
     for needed in (
@@ -95,7 +95,7 @@ def test_guanga_s_guide_gives_the_rulings_a_player_needs():
         "Cada cosa cuesta 1 concha",
         "cuyo parche madre nunca se quita",
         "como mucho 2 por guanga, y una casilla con tope cuenta como llena",
-        "en Principiante la partida también termina de inmediato",
+        "en Principiante (salvo en solitario) la partida también termina de inmediato",
     ):
         assert needed in spanish, needed
 

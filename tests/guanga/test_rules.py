@@ -359,6 +359,23 @@ def test_beginner_ends_when_basket_cannot_be_refilled():
     assert conserved(s)
 
 
+def test_solo_beginner_plays_on_with_a_short_basket_to_its_own_end():
+    """Solo beginner: the solo version ends only when a turn begins with two basket patches that
+    cannot be placed, not when the pile can no longer refill the basket to 8 (beginner's end for
+    2-4 players): the turn after the pile ran out begins with the seven patches left."""
+    s = game(1)
+    s.bag.extend(s.pile[1:])
+    s.pile = s.pile[:1]
+    s, _ = play(s, 0, "P1A1", "P2A2")
+    assert not s.finished and s.turn == 0 and s.phase == "place1", s.end_reason
+    assert sum(k is not None for k in s.basket) == 7 and conserved(s)
+    while sum(k is not None for k in s.basket) >= 2:
+        a, b = [i + 1 for i, k in enumerate(s.basket) if k is not None][:2]
+        s, _ = play(s, 0, f"P{a}B1", f"P{b}B2")
+    assert s.finished and s.end_reason == "at the start of {p0}'s turn the basket patches could not be placed"
+    assert sum(k is not None for k in s.basket) == 1 and conserved(s)
+
+
 def test_empty_space_penalty_and_complete_tile():
     """Scoring: -2 per empty cell; the first complete guanga gets the 10 VP tile."""
     s = game(2)

@@ -389,6 +389,7 @@ class Tables:
                 options=json.loads(table.options),
                 max_players=table.size,
                 clock=CLOCKS[table.pace],
+                capped=False,  # admitted by the queue's gate when the table formed
             )
         except Refusal as exc:
             log.warning("queue table %s: the lobby could not open (%s)", table_id, exc)

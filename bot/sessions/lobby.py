@@ -1,7 +1,12 @@
 """The lobby: opening a game, joining, computer players, leaving, closing, and the start.
 
-Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.storage,
-bot.time.gameclock, engines.
+A person's seats are counted against the server's cap (:func:`bot.profiles.admissible`) and
+taken under that person's lock in this server (:attr:`Lobby.people`): opening or joining several
+tables at once, each is counted with the others.  A server is served by one process (its shard's),
+so the lock of the process serving it is the one that counts.
+
+Imports: bot.locks, bot.profiles, bot.sessions.model, bot.sessions.core, bot.sessions.play,
+bot.storage, bot.time.gameclock, engines.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from dataclasses import replace
 
 import engines
 from bot import profiles
+from bot.locks import KeyedLocks
 from bot.sessions.core import LOBBY, RUNNING, Core
 from bot.sessions.model import MoveResult, Refusal, Session, StaleMove
 from bot.sessions.play import Play
@@ -42,6 +48,8 @@ class Lobby:
         self._computer_names = list(
             computer_names or ("Cpu Ada", "Cpu Blaise", "Cpu Carl", "Cpu Dora", "Cpu Emmy")
         )
+        # (server, person) -> the lock under which their seats there are counted and taken
+        self.people: KeyedLocks[tuple[int | None, int]] = KeyedLocks()
 
     def check_new(
         self, game: str, options: Mapping[str, object] | None, max_players: int | None
@@ -89,36 +97,42 @@ class Lobby:
         clock: str | None = None,
         computers: Sequence[str] = (),
         rematch_of: int | None = None,
+        capped: bool = True,
     ) -> Session:
         """Open a lobby in ``channel_id`` (a channel or the game's thread; ``lobby_channel_id``:
         the thread's parent channel, where the lobby message is; ``clock``: a clock spec, see
         :mod:`bot.time.gameclock`), with a computer player at each of ``computers`` (levels)
         seated after the host in the same commit (a rematch's): no one joining meanwhile can fill
-        the table before them.  ``rematch_of``: the game it plays again, stored with it."""
+        the table before them.  ``rematch_of``: the game it plays again, stored with it.
+        ``capped``: the host's seat is counted against the server's cap under their lock (the
+        queue's tables pass False: the queue admitted their people by its own gate)."""
         if guild_id is None:
             raise Refusal("games are played in a server's channels; open one there")
         _, stored_options, limit = self.check_new(game, options, max_players)
         if 1 + len(computers) > limit:
             raise full_table(limit)
         spec = self.core.check_clock(clock)
-        return await self._stored(
-            channel_id,
-            lambda: self.store.games.create_session(
-                game=game,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                host_id=host_id,
-                host_name=host_name,
-                options=stored_options,
-                max_players=limit,
-                seed=seed if seed is not None else self.core.new_seed(),
-                lobby_channel_id=lobby_channel_id,
-                clock=spec.text if spec else None,
-                timer_seconds=spec.start if spec else None,
-                others=self.computers({host_name}, computers),
-                rematch_of=rematch_of,
-            ),
-        )
+        async with self.people((guild_id, host_id)):
+            if capped:
+                await self.check_host(guild_id, host_id)
+            return await self._stored(
+                channel_id,
+                lambda: self.store.games.create_session(
+                    game=game,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    host_id=host_id,
+                    host_name=host_name,
+                    options=stored_options,
+                    max_players=limit,
+                    seed=seed if seed is not None else self.core.new_seed(),
+                    lobby_channel_id=lobby_channel_id,
+                    clock=spec.text if spec else None,
+                    timer_seconds=spec.start if spec else None,
+                    others=self.computers({host_name}, computers),
+                    rematch_of=rematch_of,
+                ),
+            )
 
     async def _stored(self, channel_id: int, create: Callable[[], Awaitable[int]]) -> Session:
         """Store a new lobby in ``channel_id`` (``create`` stores it and gives its id), refusing a
@@ -219,18 +233,20 @@ class Lobby:
         async with self.core.acting(user_id, channel=channel_id, need=LOBBY, seated=False) as (session, _):
             if session.seat_of(user_id):
                 raise Refusal("you are already seated at this table")
-            if gated:
-                refused = await profiles.table_admissible(
-                    self.store, session.id, session.row.guild_id, user_id
-                )
-                if refused is not None:
-                    raise Refusal(refused)
-            try:
-                seated = await self.store.games.add_seat(
-                    session.id, user_id, name, limit=session.row.max_players
-                )
-            except Conflict:  # seated meanwhile, through another process (the only conflict left)
-                raise Refusal("you are already seated at this table") from None
+            # counted with the person's other seats being taken in this server (their lock)
+            async with self.people((session.row.guild_id, user_id)):
+                if gated:
+                    refused = await profiles.table_admissible(
+                        self.store, session.id, session.row.guild_id, user_id
+                    )
+                    if refused is not None:
+                        raise Refusal(refused)
+                try:
+                    seated = await self.store.games.add_seat(
+                        session.id, user_id, name, limit=session.row.max_players
+                    )
+                except Conflict:  # seated meanwhile, through another process (the only conflict left)
+                    raise Refusal("you are already seated at this table") from None
             if not seated:
                 raise await self.not_seated(session)
             return await self.core.require(channel_id)

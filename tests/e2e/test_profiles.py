@@ -4,11 +4,13 @@ below the minimum and admitting one above; the cap refusing a fourth game of a n
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot import profiles
 from tests.e2e.conftest import BASE_EXTENSIONS, png_of
-from tests.e2e.players import lobby_button, to_move
+from tests.e2e.players import lobby_button, settled, to_move
 from tests.e2e.test_notices import is_board
 from tests.support import nim
 
@@ -202,6 +204,47 @@ async def test_the_cap_refuses_a_fourth_running_game_for_a_new_player(standin, b
         assert "You may not take a seat" in shown.content
         lifted = await (await standin.slash(hosts[0], threads[0], "gate server", cap=0)).original()
         assert "Manage Server" in lifted.content
+
+
+async def live_seats(bot, user) -> int:
+    return sum(g.status in ("lobby", "active") for g in await bot.store.profiles.games_of(user.id))
+
+
+async def test_six_tables_opened_at_once_by_a_new_player_open_three(standin, bot_factory):
+    """The cap holds for requests sent together: six ``/nim new`` at once in #games (each lobby
+    opens a thread of its own) open three lobbies; the other three are refused with the cap's
+    words."""
+    dora = standin.add_users("dora")[0]
+    channels = [standin.channel("games")] * 6
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        sent = await asyncio.gather(
+            *(standin.slash(dora, channel, "nim new", piles=1, wait=False) for channel in channels)
+        )
+        await settled(standin)
+        answers = [standin.message((await r.original()).id).content for r in sent]
+        assert await live_seats(bot, dora) == 3
+        refused = [a for a in answers if a.startswith("No game was opened") and "the most is 3" in a]
+        assert len(refused) == 3, answers
+
+
+async def test_three_lobbies_joined_at_once_at_two_seats_from_the_cap_seat_one(standin, bot_factory):
+    """Dora holds two seats (one under her cap of three) and presses Join on three lobbies at
+    once: one seats her, the other two refuse her with the cap's words."""
+    hosts = standin.add_users("h1", "h2", "h3", "h4", "h5")
+    dora = standin.add_users("dora")[0]
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        lobbies = [(await open_lobby(standin, host))[1] for host in hosts]
+        for lobby in lobbies[:2]:
+            await standin.click(dora, lobby, lobby_button(lobby, "join"))
+        pressed = await asyncio.gather(
+            *(standin.click(dora, lobby, lobby_button(lobby, "join"), wait=False) for lobby in lobbies[2:])
+        )
+        await settled(standin)
+        words = [(await r.original()).content for r in pressed]
+        assert await live_seats(bot, dora) == 3
+        assert sum("the most is 3" in w for w in words) == 2, words
 
 
 async def test_gate_show_in_a_lobby_the_person_sits_in_does_not_count_that_seat_against_the_cap(

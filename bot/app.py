@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,7 @@ from bot.surface.direct import end_notice
 from bot.surface.front import DYNAMIC_ITEMS, Front
 from bot.surface.league import LeaguePosts
 from bot.surface.queue import QueuePosts
+from bot.surface.replies import answer_unknown
 from bot.time import jobs
 from bot.time.scheduler import Scheduler, process_name
 from bot.time.source import Clock
@@ -295,6 +297,8 @@ class Pukllay(_BotBase):
         self.login_trouble: str | None = None  # why the last login attempt failed, while retrying
         self._cogs_loaded = False  # by the first setup_hook (a sync Discord failed runs it again)
         self._answer_checks: set[asyncio.TimerHandle] = set()
+        # the templates of the persistent components (see add_dynamic_items)
+        self.known_components: list[re.Pattern[str]] = []
         # the Discord events being handled that use the database; close waits for them to end
         # before it closes the store, and once it has, events find no front (see :meth:`event_front`)
         self._handling: set[asyncio.Task[object]] = set()
@@ -604,9 +608,16 @@ class Pukllay(_BotBase):
         their direct messages (written only when it changed; see Notifier.remember_locale); count
         it, and count it late if it is not answered within Discord's 3 s of its creation."""
         self.watch_answer(interaction)
+        await answer_unknown(interaction, self.known_components)
         async with self.event_front() as front:
             if front is not None and interaction.locale is not None:
                 await front.notifier.remember_locale(interaction.user.id, interaction.locale.value)
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Register persistent components (the table's, a cog's), and keep their templates: a
+        click matching none of them is answered by :func:`bot.surface.replies.answer_unknown`."""
+        super().add_dynamic_items(*items)
+        self.known_components.extend(item.__discord_ui_compiled_template__ for item in items)
 
     def watch_answer(self, interaction: discord.Interaction) -> None:
         """Count ``interaction``, and check once its 3 s have passed (from its creation, read from

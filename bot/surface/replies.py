@@ -16,8 +16,9 @@ import asyncio
 import functools
 import inspect
 import logging
+import re
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar, cast
 
 import discord
 
@@ -279,3 +280,33 @@ async def reply(
         await interaction.followup.send(**kwargs)
     else:
         await interaction.response.send_message(**kwargs)
+
+
+UNKNOWN_COMPONENT = N_(
+    "The bot does not know this button or menu (it may come from an older version of the bot): "
+    "nothing was done. The buttons on the game's latest board and the slash commands work."
+)
+
+
+async def answer_unknown(interaction: discord.Interaction, known: Sequence[re.Pattern[str]]) -> bool:
+    """Answer privately a click that nothing of the bot will answer: a component whose
+    ``custom_id`` matches none of the ``known`` templates (every persistent component's; a
+    modified client or a message of an older version can send any id).  discord.py drops those
+    silently, which leaves the person with Discord's "This interaction failed".  (A form is not
+    asked: Discord sends one only from a form the bot opened, and it opens none.)  True when it
+    answered."""
+    if interaction.type is not discord.InteractionType.component:
+        return False
+    data = cast("dict[str, object]", interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if any(template.fullmatch(custom_id) for template in known):
+        return False
+    log.info("interaction %s: no part of the bot answers the component %r", interaction.id, custom_id[:100])
+    try:
+        await interaction.response.send_message(
+            i18n.private(interaction).gettext(UNKNOWN_COMPONENT), ephemeral=True
+        )
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+        return False
+    return True

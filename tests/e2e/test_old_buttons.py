@@ -85,3 +85,34 @@ async def test_clicks_on_old_custom_ids_act(standin, bot_factory):
         assert f"`{move}`" in (await played.original()).content
         after = await nim_session(bot, chan)
         assert [m.move for m in await bot.store.history.moves(after.id)] == [move]
+
+
+@pytest.mark.parametrize(
+    "custom_id", ["pk:turn:abc", "pk:turn:", "pk:mv:1:x.y:A1", "pk:zzz", "other-bot:7", "pk:lg:in:1"]
+)
+async def test_a_component_no_part_of_the_bot_knows_is_answered_privately(standin, bot_factory, custom_id):
+    """A click whose custom_id matches no persistent component's template (a modified client, a
+    message of an older version) is answered privately, in the person's language, that nothing
+    was done; discord.py alone would drop it and Discord would say "This interaction failed".
+    ``pk:lg:in:1`` is a league check-in cut short (its template wants the round too)."""
+    alice = standin.add_users("alice")[0]
+    alice.locale = "es-ES"
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()):
+        await standin.wait_synced()
+        here = await standin.say(alice, chan, "hola")
+        answer = await (await forged_click(standin, alice, chan, custom_id, here)).original()
+        assert answer.ephemeral and answer.content.startswith("El bot no reconoce este botón"), answer.content
+
+
+async def test_a_known_button_is_answered_by_its_own_part_alone(standin, bot_factory):
+    """A known button is answered by its part, not also as unknown (Discord refuses a second
+    answer, and the stand-in as it does)."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2)
+        session = await nim_session(bot, chan)
+        joined = await forged_click(standin, bob, chan, f"pk:lobby:join:{session.id}", lobby.message)
+        assert "bob" in joined.content.lower() and "does not know" not in joined.content

@@ -66,6 +66,7 @@ still being told (a slow Discord) sends the same posts again, which Discord answ
 ones."""
 MAX_ROUNDS = 30
 MAX_DAYS = 60
+MOST_POINTS = 1000  # a place's most: room for any scale in use, standings and tiebreaks finite
 NAME_LIMIT = 60
 TAKEN = N_("this server already has a league called {name}; choose another name")
 
@@ -246,8 +247,8 @@ class LeagueService:
         group_size: int, points: list[float] | None, bye_points: float | None
     ) -> tuple[list[float], float]:
         """A new league's points per place (by default the table size's) and points for a bye (by
-        default worked out from them); refused when they are not one per place, none negative and
-        none rising."""
+        default worked out from them); refused when they are not one per place, none negative,
+        none over :data:`MOST_POINTS` and none rising."""
         table = list(points) if points is not None else list(pairing.place_points(group_size))
         given = ",".join(f"{p:g}" for p in table)  # as the organiser typed them (3,2,1,0)
         if len(table) != group_size or any(not math.isfinite(p) or p < 0 for p in table):
@@ -258,6 +259,10 @@ class LeagueService:
                     "give {n} numbers of points, one per place, none negative; not {points}",
                     points=given,
                 )
+            )
+        if max(table, default=0) > MOST_POINTS:
+            raise LeagueError(
+                "a place scores at most {most} points, not {points}", most=MOST_POINTS, points=given
             )
         if any(a < b for a, b in zip(table, table[1:], strict=False)):
             raise LeagueError(

@@ -250,6 +250,8 @@ async def test_bad_league_settings_are_refused(leagues):
         ({"points": [1, 2, 0]}, r"may not rise .*, not 1,2,0$"),
         ({"points": [1, 0]}, "3 numbers of points, one per place, none negative; not 1,0$"),
         ({"points": [3, -1, 0]}, "none negative; not 3,-1,0$"),
+        ({"points": [1e308, 1e308, 0]}, "a place scores at most 1000 points, not 1e\\+308,1e\\+308,0$"),
+        ({"points": [1000.5, 1, 0]}, "at most 1000 points, not 1000.5,1,0$"),
         ({"options": {"mode": "nonsense"}}, "mode"),
     ):
         with pytest.raises(LeagueError, match=words):

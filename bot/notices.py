@@ -75,8 +75,11 @@ def zone_choices(current: str, limit: int = 25) -> list[str]:
 
 
 def parse_quiet(text: str) -> tuple[int | None, int | None]:
-    """Quiet hours as typed: ``22-7`` (from 22:00 to 07:00, local time) or ``off``."""
-    if text.strip().lower() in ("off", "none", "no", ""):
+    """Quiet hours as typed: ``22-7`` (from 22:00 to 07:00, local time) or ``off`` (a blank text
+    is refused, as every setting's: it says nothing, so it changes nothing)."""
+    if not text.strip():
+        raise SettingError(N_("quiet hours are written start-end in whole hours, e.g. 22-7, or off"))
+    if text.strip().lower() in ("off", "none", "no"):
         return None, None
     m = _QUIET.match(text)
     if not m or not (0 <= int(m.group(1)) <= 23 and 0 <= int(m.group(2)) <= 23):

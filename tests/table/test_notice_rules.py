@@ -26,7 +26,7 @@ def test_quiet_hours_are_read_in_the_persons_time_zone_and_may_cross_midnight():
 
 def test_quiet_spans_and_zones_are_checked():
     assert notices.parse_quiet("22-7") == (22, 7) and notices.parse_quiet("off") == (None, None)
-    for bad in ("24-3", "7", "a-b", "3-3"):
+    for bad in ("24-3", "7", "a-b", "3-3", "", " \t"):
         with pytest.raises(SettingError):
             notices.parse_quiet(bad)
     for bad in ("Mars/Base", "EST5EDT-ish", "lima"):

@@ -57,10 +57,12 @@ Rulings applied (DECISIONS.md, Tiwanaku):
 Choices where neither text decides:
 
 - Trades and offerings are open whenever it is one's turn: before an action,
-  between actions, after a right guess while more guesses may follow (a peek
-  can settle the next guess; an extra action bought then follows the
-  divinations), and on one's turn in the final round (trades and peeks only:
-  there are no actions to buy).  A turn ends by itself once its actions are
+  between actions, after a right guess (a peek can settle the next guess; an
+  extra action bought then follows the divinations), and on one's turn in the
+  final round (trades and peeks only: there are no actions to buy).  After
+  the last right guess of the turn's last action the turn lasts while the
+  player holds one cube of each terrain (an action can still be bought;
+  ``done`` ends it); otherwise a turn ends by itself once its actions are
   used, so nothing can be traded after the last one.  The cube got in a trade
   is any terrain the player names.
 - A wrong guess ends the whole turn, extra actions included.  Discovering
@@ -71,8 +73,9 @@ Choices where neither text decides:
   everyone is told that a peek happened, not where.
 - In the final round a player with no explorer on an uncultivated tile is
   out at once.
-- The map generator aims at regions of 1-5 cells with sizes 2-3 most
-  common, and reveals exactly 3 / 6 cells; it keeps drawing maps until those
+- The map generator aims at regions of 1-5 cells, drawing sizes 2-3 most
+  often (the fill then joins cells, so regions of 4-5 cells come out most
+  common), and reveals exactly 3 / 6 cells; it keeps drawing maps until those
   cells make the crop layout unique given the full terrain.
 """
 
@@ -120,7 +123,7 @@ RULES_HELP = N_(
 - explore or move: `+A1` brings an explorer in on a free edge cell, `B3-C3` moves one a step (or along a chain of your explorers and planted tiles, never over an opponent). Stopping on a hidden space reveals it and gives you a cube of that terrain (max 4).
 - `B3-out` takes an explorer off the board.
 - divine: `C3=2` guesses the crop under your explorer. Right: score its value + diversity points, and you may guess again with another explorer or say `done`. Wrong: the real crop is planted, you lose its value and your turn ends.
-Any time in your turn (also between guesses, and on your turn in the final round): `SD>M` trades 2 cubes for 1; with one cube of each terrain, `peek:C4` shows you (only you) a hidden terrain or an unplanted crop, and `extra` buys another action (not in the final round).
+Any time in your turn (also after a right guess, and on your turn in the final round): `SD>M` trades 2 cubes for 1; with one cube of each terrain, `peek:C4` shows you (only you) a hidden terrain or an unplanted crop, and `extra` buys another action (not in the final round).
 **Diversity**: each crop value has a scale; a right guess moves that stone up one level and scores how many of your stones share that level (1 if already at the top).
 **End**: once every space is revealed, players take turns from whoever revealed the last one: guess under one explorer or `pass`; a pass or miss puts you out. Cubes left score 1 each. Ties: most right guesses, else shared.
 **Options**: `{option board}` {choice tiwanaku new board auto}, {choice tiwanaku new board short} or {choice tiwanaku new board long}.

@@ -142,7 +142,10 @@ def normal_move(view: View, legal: list[Move], rng: random.Random) -> Move:
                     return m
         return next(m for m in legal if isinstance(m, Pass))
     if view.phase == "divining":
-        return next(m for m in legal if isinstance(m, Done))
+        # nothing sure to divine: an action bought now, else done
+        return next((m for m in legal if isinstance(m, Extra) and not divines), None) or next(
+            m for m in legal if isinstance(m, Done)
+        )
 
     held = list(view.cubes[seat])
     if any(isinstance(m, Extra) for m in legal):

@@ -350,6 +350,19 @@ def _next_turn(state: State, events: list[Event]) -> None:
     state.actions_left = 1
 
 
+def _settle_divining(state: State, seat: int, events: list[Event]) -> None:
+    """After a right guess the divining lasts while the player can still use it: another explorer
+    to divine with, or, on the turn's last action, an offering that could buy one more (the
+    ruling opens offerings "after a correct divination": knowing the guess was right, the player
+    may buy an action then, or peek, or trade, or say done).  Otherwise the action ends by
+    itself, after the guess or after whatever used up what was left (an offering, a trade)."""
+    if state.phase != DIVINING or divinable(state, seat):
+        return
+    if state.actions_left == 1 and _can_offer(state, seat):
+        return
+    _end_action(state, events)
+
+
 def _end_action(state: State, events: list[Event]) -> None:
     """One action is finished: another if an offering bought one, else the next player."""
     if state.phase == FINAL or state.phase == OVER:
@@ -541,6 +554,7 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
     new = _copy(state)
     events: list[Event] = []
     handler(new, seat, move, events)
+    _settle_divining(new, seat, events)
     new.moves += 1
     new.last = str(move)
     new.last_seat = seat
@@ -771,8 +785,6 @@ def _do_divine(state: State, seat: int, move: Divine, events: list[Event]) -> No
             return
         if state.phase == ACTION:
             state.phase = DIVINING
-        if not divinable(state, seat):
-            _end_action(state, events)
         return
     state.scores[seat] -= truth
     state.wrong[seat] += 1

@@ -366,6 +366,30 @@ def test_divination_run_ends_when_no_explorer_left():
     assert s2.turn == 1 and s2.phase == "action"
 
 
+def test_after_the_last_right_guess_an_offering_may_still_buy_an_action():
+    """Ruling: offerings are open after a right guess, the last one too.  With nothing left to
+    divine on the turn's last action, a player holding one cube of each terrain may buy an action
+    (and play it), peek, trade or say done; the turn lasts until one of them leaves nothing to buy
+    with.  Without such cubes the turn passes at once (the test above)."""
+    s = fixed()
+    put(s, 0, "C2")
+    discover(s, "C2")
+    s.cubes[0] = [1, 1, 1, 1]
+    s2, _ = play(s, 0, "C2=3")
+    assert (s2.turn, s2.phase, s2.correct[0]) == (0, DIVINING, 1)
+    legal = {str(m) for m in T.legal_moves(s2, 0)}
+    assert {"extra", "done", "SD>M"} <= legal and not any("=" in m for m in legal), legal
+    bought, ev = play(s2, 0, "extra")
+    assert ev[0].kind == "offering" and (bought.turn, bought.phase, bought.actions_left) == (0, "action", 1)
+    assert (play(bought, 0, "+E1")[0]).turn == 1
+    assert play(s2, 0, "done")[0].turn == 1
+    peek = next(m for m in legal if m.startswith("peek:"))
+    peeked, _ = play(s2, 0, peek)  # the cubes spent: nothing left to buy with, the turn passes
+    assert peeked.turn == 1 and peeked.cubes[0] == [0, 0, 0, 0]
+    traded, _ = play(s2, 0, "SD>M")
+    assert traded.turn == 1 and traded.cubes[0] == [0, 0, 2, 1]
+
+
 def test_wrong_divination_plants_truth_loses_points_ends_turn():
     """Divination: a wrong guess plants the true crop, loses its value (below 0 allowed), ends the turn."""
     s = fixed()

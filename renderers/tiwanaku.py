@@ -279,8 +279,10 @@ def _header(view, names, last_action) -> Header:
         return Header("Tiwanaku", info, winners_status(names, top), None, last_action)
     if view.phase == "final":
         doing = N_("{name} to divine or pass (final divinations)")
-    elif view.phase == "divining":
+    elif view.phase == "divining" and view.may_divine_again:
         doing = N_("{name} is divining: guess again or done")
+    elif view.phase == "divining":  # the last right guess: an offering may still buy an action
+        doing = N_("{name} guessed right: an offering, a trade or done")
     elif view.actions_left > 1:
         doing = N_("{name} to play ({actions} actions)")
     else:

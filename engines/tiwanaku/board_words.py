@@ -30,8 +30,12 @@ def _turn(view: View, ended: bool) -> Section:
                 player=player,
             )
         )
-    elif view.phase == DIVINING:
+    elif view.phase == DIVINING and view.may_divine_again:
         lines.append(said("{player} to play: divine again under another explorer, or stop", player=player))
+    elif view.phase == DIVINING:
+        lines.append(
+            said("{player} to play after a right guess: an offering, a trade, or stop", player=player)
+        )
     elif view.phase == FINAL:
         lines.append(said("Final divinations: {player} divines under one explorer or passes", player=player))
     else:  # as the picture's header says it: the round the final divinations ended in

@@ -1000,6 +1000,15 @@ class View:
     last_cells: tuple[int, ...]
     round: int
 
+    @property
+    def may_divine_again(self) -> bool:
+        """Whether the player to move, after a right guess, has another explorer to divine with
+        (else the divining lasts only for an offering: see :func:`_settle_divining`)."""
+        return any(
+            seat == self.turn and self.terrain[c] is not None and self.crops[c] is None
+            for c, seat in enumerate(self.explorer)
+        )
+
 
 @functools.lru_cache(maxsize=64)
 def _terrain_totals(terrain: tuple[str, ...]) -> dict[str, int]:

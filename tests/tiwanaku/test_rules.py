@@ -8,6 +8,7 @@ import re
 import pytest
 
 import engines.tiwanaku as T
+import renderers.tiwanaku as render_tiwanaku
 from engines.core import (
     GameOver,
     IllegalMove,
@@ -379,6 +380,13 @@ def test_after_the_last_right_guess_an_offering_may_still_buy_an_action():
     assert (s2.turn, s2.phase, s2.correct[0]) == (0, DIVINING, 1)
     legal = {str(m) for m in T.legal_moves(s2, 0)}
     assert {"extra", "done", "SD>M"} <= legal and not any("=" in m for m in legal), legal
+    # the picture and the words say what is left: not "guess again"
+    view = T.view_for(s2, None)
+    assert not view.may_divine_again and T.view_for(_after_a_right_guess([0] * 4), None).may_divine_again
+    header = render_tiwanaku._header(view, ["Ana", "Bo"], None)
+    assert "".join(text for text, _ in header.status).endswith("guessed right: an offering, a trade or done")
+    turn = T.describe(view)[0].lines[0].in_words()
+    assert turn == "{p0} to play after a right guess: an offering, a trade, or stop", turn
     bought, ev = play(s2, 0, "extra")
     assert ev[0].kind == "offering" and (bought.turn, bought.phase, bought.actions_left) == (0, "action", 1)
     assert (play(bought, 0, "+E1")[0]).turn == 1

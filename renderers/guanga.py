@@ -53,7 +53,17 @@ from renderers.layout import (
 )
 from renderers.shapes import draw_legend, mark_box, seat_mark
 from renderers.translation import Span, ntr, told, tr
-from renderers.typeset import art_cache, cap_height, draw_text, font, label, narrow_lines, text_width
+from renderers.typeset import (
+    LEADING,
+    art_cache,
+    cap_height,
+    draw_text,
+    fit,
+    font,
+    label,
+    narrow_lines,
+    text_width,
+)
 
 PATCH_RGB = {
     "red": (206, 52, 52),
@@ -446,6 +456,9 @@ def _panel_size(view, wide: bool) -> tuple[int, int]:
     return cell, max(56 + 30 + cell * 5 + 24, 56 + 26 * 8 + extra)
 
 
+SWATCH = 32  # the room a panel's title keeps after the words for the square of the guanga's colour
+
+
 def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell: int) -> None:
     active = to_play(not view.finished and p.seat in view.to_move)
     draw.rounded_rectangle(
@@ -461,12 +474,20 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell
     else:
         points_text = tr("{points} VP + order", points=total)
     lw = int(draw.textlength(points_text, font=font(26, True)))
-    # the guanga's colour beside the name, whose ink is the seat's (not the weave's) colour
+    # the guanga's colour beside the name, whose ink is the seat's (not the weave's) colour: a
+    # square of the patches' own colour (outlined, as a patch) after the word shows it as the weave's
     weave = "  " + tr("colour {colour}", colour=told(W.COLOURS[p.colour]))
-    room = w - 80 - lw - int(text_width(weave, 20, True))
+    room = w - 80 - lw - SWATCH - int(text_width(weave, 20, True))
     name = headed_name(seat_name(names, p.seat), room, 20, you=view.seat == p.seat)
     spans = [(name, seat_colour(p.seat)), (weave, MUTED)]
-    draw_text(draw, (x + 52, y + 8), spans, w - 80 - lw, 28, min_size=20, bold=True)
+    width = w - 80 - lw - SWATCH
+    draw_text(draw, (x + 52, y + 8), spans, width, 28, min_size=20, bold=True)
+    lay = fit(spans, width, int(28 * LEADING + 0.5), 28, 20, True)
+    side = int(lay.size * 0.7)
+    sx, sy = x + 52 + lay.widths[0] + int(lay.size * 0.35), y + 8 + int(lay.size * 0.3)
+    draw.rounded_rectangle(
+        (sx, sy, sx + side, sy + side), radius=3, fill=PATCH_RGB[p.colour], outline=INK, width=2
+    )
     label(draw, (x + w - 12, y + 9), points_text, 26, True, INK, "ra")
     bx, by = x + 34, y + 56 + 30
     _draw_board(img, draw, view, p, bx, by, cell)

@@ -10,7 +10,7 @@ from PIL import Image, ImageChops
 
 from engines import guanga as G
 from engines.guanga.rules import Mode
-from renderers.guanga import render
+from renderers.guanga import PATCH_RGB, SWATCH, render
 from renderers.typeset import fit_log
 from tests.guanga.util import game, kind, play
 
@@ -571,17 +571,30 @@ def test_the_header_offers_what_the_game_has(mode, stoppers, phase, said):
 
 def test_each_panel_names_its_guanga_colour_beside_the_player():
     """Renderer: the name is drawn in the seat's colour (navy, wine...), not the weave's, so the
-    panel names the guanga's colour beside it (seat i weaves red, blue, yellow, green)."""
+    panel names the guanga's colour beside it (seat i weaves red, blue, yellow, green), and after
+    the words a square of the weave's own colour, outlined as a patch is, shows which it is."""
     s = game(4, "apprentice")
     for language, words in (
         ("en", ["red", "blue", "yellow", "green"]),
         ("es", ["rojo", "azul", "amarillo", "verde"]),
     ):
         with fit_log() as log:
-            render(G.view_for(s, None), names=["Ana", "Beto", "Cleo", "Dario"], language=language)
+            png = render(G.view_for(s, None), names=["Ana", "Beto", "Cleo", "Dario"], language=language)
         colour = "colour" if language == "en" else "color"
-        heads = [f.text for f in log if f" {colour} " in f.text]
-        assert heads == [
+        heads = [f for f in log if f" {colour} " in f.text]
+        assert [f.text for f in heads] == [
             f"{name}  {colour} {word}"
             for name, word in zip(["Ana", "Beto", "Cleo", "Dario"], words, strict=True)
         ]
+        picture = Image.open(io.BytesIO(png)).convert("RGB")
+        for head, weave in zip(heads, ("red", "blue", "yellow", "green"), strict=True):
+            x0, y0, x1, _ = head.box
+            row = picture.crop((x0, y0, x1 + SWATCH + 20, y0 + 40))
+            found = [
+                (x, y)
+                for x in range(row.width)
+                for y in range(row.height)
+                if row.getpixel((x, y)) == PATCH_RGB[weave]
+            ]
+            assert len(found) >= 100, (language, weave, len(found))  # a square, not a letter's edge
+            assert max(x for x, _ in found) - min(x for x, _ in found) < 30, (language, weave)

@@ -94,7 +94,7 @@ async def store_game(
     its pairing): every game stored here is running, with the same people."""
     channel = 1000 + TITLES.index(game)
     session = await service.lobby.create(
-        game, guild_id=1, channel_id=channel, host_id=1, host_name="p1", seed=seed
+        game, guild_id=1, channel_id=channel, host_id=1, host_name="p1", seed=seed, capped=False
     )
     for uid in range(2, players + 1):
         await service.lobby.join(channel, uid, f"p{uid}", gated=False)

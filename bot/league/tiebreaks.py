@@ -253,6 +253,17 @@ def split(block: list[Row], name: str) -> list[list[Row]]:
     return [list(b) for _, b in itertools.groupby(block, key=value)]
 
 
+DECIMALS = 6
+"""Points and tiebreaks are compared to this many decimals: a place scores points rounded so
+(:func:`bot.league.rounds.stretched`), and sums of them added in another order differ in their
+last binary digits (1 + 0.6 + 0.3 is 1.9000000000000001, 0.3 + 1 + 0.6 is 1.9)."""
+
+
+def settled(value: float) -> float:
+    """``value`` to :data:`DECIMALS` decimals: equal sums of points compare equal."""
+    return round(value, DECIMALS)
+
+
 def rank(
     rows: Mapping[str, Row],
     games: Sequence[Scored],
@@ -265,19 +276,21 @@ def rank(
     its ``buchholz`` and ``head_to_head`` fields the same values.  ``byes`` (round, player,
     points) count in the cumulative score; ``sat_out``, the same rounds, against dummies."""
     order = check_order(order)
+    for row in rows.values():  # sums of points per place (3.333333...) compared as the same sums
+        row.points = settled(row.points)
     points = {p: r.points for p, r in rows.items()}
     sums = contributions(games, points, sat_out)
     sb = sonneborn_berger(games, points, sat_out)
     cum = cumulative(games, byes)
     for pid, row in rows.items():
-        row.buchholz = sum(value for value, _ in sums.get(pid, ()))
+        row.buchholz = settled(sum(value for value, _ in sums.get(pid, ())))
         row.tiebreaks = {
             BUCHHOLZ: row.buchholz,
-            MEDIAN_BUCHHOLZ: median(sums.get(pid, ())),
-            SONNEBORN_BERGER: sb.get(pid, 0.0),
+            MEDIAN_BUCHHOLZ: settled(median(sums.get(pid, ()))),
+            SONNEBORN_BERGER: settled(sb.get(pid, 0.0)),
             HEAD_TO_HEAD: 0.0,
             WINS: float(row.wins),
-            CUMULATIVE: cum.get(pid, 0.0),
+            CUMULATIVE: settled(cum.get(pid, 0.0)),
             RATING: row.rating,
         }
         row.head_to_head = 0.0
@@ -292,7 +305,7 @@ def rank(
             if name == HEAD_TO_HEAD:
                 h2h = head_to_head(games, {r.player for r in block})
                 for r in block:
-                    r.head_to_head = r.tiebreaks[HEAD_TO_HEAD] = h2h[r.player]
+                    r.head_to_head = r.tiebreaks[HEAD_TO_HEAD] = settled(h2h[r.player])
             refined += split(block, name)
         blocks = refined
     out = [r for block in blocks for r in sorted(block, key=lambda r: by_id(r.player))]

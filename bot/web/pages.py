@@ -453,7 +453,9 @@ class Pages:
         id; ``last``: the id of the point the page was written at, or the one the browser saw
         before its connection dropped (a phone that slept), and a game changed since then is told
         at once (a move that landed between the page's load and its stream's opening, or while
-        the phone slept: the page would otherwise stay as it was)."""
+        the phone slept: the page would otherwise stay as it was).  A server that turns its pages
+        off meanwhile is asked before each change is told: the stream ends untold, as its pages
+        are 404s from then on."""
         stored = await self.service.store.games.session(session.id) or session.row  # as it is now
         seen = (stored.told_through, stored.status, stored.version)
         await reply.write(f"retry: 2000\nid: {event_id(seen)}\n\n".encode())
@@ -474,6 +476,8 @@ class Pages:
                 break
             now = (row.told_through, row.status, row.version)
             if changed(seen, now):
+                if row.guild_id is None or await self.links.pages(row.guild_id) != "links":
+                    break  # the server turned its pages off meanwhile: nothing more is told
                 seen = now
                 await reply.write(f"id: {event_id(now)}\nevent: move\ndata: {row.told_through}\n\n".encode())
                 if row.status not in ("active", "lobby"):

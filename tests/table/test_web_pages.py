@@ -4,6 +4,7 @@ refusals of bad input, the headers and the rate limit."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import re
 
@@ -165,6 +166,29 @@ async def test_a_running_game_shows_what_the_channel_was_told(service):
         while b"event: move" not in seen:
             seen += await stream.content.readuntil(b"\n\n")
         assert b"data: 12" in seen
+        stream.close()
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_an_open_stream_tells_nothing_once_its_server_turns_pages_off(service):
+    """A page's event stream opened while the server showed its pages: once the server turns them
+    off (its pages are 404s from then on), the next move is not told (neither its number nor the
+    game's status); the stream ends."""
+    played, final = whole_game("guanga", 2, 4)
+    sid = await store_game(service, "guanga", 2, 4, played[:8], final)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        stream = await client.get(f"/g/{token}/events")
+        await stream.content.readuntil(b"\n\n")  # retry
+        await pages.links.set_pages(1, "off")
+        assert (await client.get(f"/g/{token}")).status == 404
+        await service.store.games.set_board_message(sid, 2, 10)
+        async with asyncio.timeout(30):  # (a guard: the stream ends at its next look)
+            rest = await stream.content.read()
+        assert b"event: move" not in rest and b"data: 10" not in rest, rest
         stream.close()
     finally:
         pages.close()

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+import engines
 from bench.history import store_game
+from bot.sessions.model import stored
 from tests.support.played import whole_game
 from tests.table.test_web_pages import serve
 from tests.web.conftest import BROWSER_TESTS, LAYOUT_ONLY
@@ -149,6 +151,49 @@ async def test_the_move_keys_are_the_boards_and_the_pages_own_keys_stay_the_page
             await page.focus(where)
             await page.keyboard.press(key)
             await page.locator(f"#game[data-step='{step}']").wait_for()
+    finally:
+        pages.close()
+        await client.close()
+
+
+FOCUS = "() => [document.activeElement.id, Boolean(document.querySelector('#words[open]'))]"
+
+
+async def test_the_keyboards_place_and_the_open_board_in_words_survive_a_step_and_a_followed_move(
+    service, chromium
+):
+    """The board in words opened from its summary stays open, with the focus on the summary, when
+    the arrow keys step through the moves and when a move of the running game arrives; so does
+    the focus on the slider's Go (a screen reader's place is not lost to the page's body)."""
+    played, final = whole_game("guanga", 2, 4)
+    sid = await store_game(service, "guanga", 2, 4, played[:8], final)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        page = await (await chromium.new_context(locale="en-GB")).new_page()
+        await page.goto(str(client.make_url(f"/g/{token}?move=5")))
+        await page.focus("#words-summary")
+        await page.keyboard.press("Enter")  # opens the board in words
+        assert await page.evaluate(FOCUS) == ["words-summary", True]
+        await page.keyboard.press("ArrowLeft")
+        await page.locator("#game[data-step='4']").wait_for()
+        assert await page.evaluate(FOCUS) == ["words-summary", True]
+        await page.focus("#move-go")
+        await page.keyboard.press("ArrowLeft")
+        await page.locator("#game[data-step='3']").wait_for()
+        assert await page.evaluate(FOCUS) == ["move-go", True]
+        await page.goto(str(client.make_url(f"/g/{token}")))  # the latest move, following the game
+        await page.focus("#words-summary")
+        await page.keyboard.press("Enter")
+        module = engines.get("guanga").load()
+        version = (await service.core.reread(sid)).version
+        await service.store.games.record_moves(
+            sid, version, [stored(p) for p in played[8:10]], module.to_dict(final)
+        )
+        await service.store.games.set_board_message(sid, 2, 10)
+        await page.locator("#game[data-shown='10']").wait_for()
+        assert await page.evaluate(FOCUS) == ["words-summary", True]
+        await page.context.close()
     finally:
         pages.close()
         await client.close()

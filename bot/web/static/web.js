@@ -16,7 +16,8 @@
 
   // Which control of the game's part of the page has the focus, as a selector that finds it in
   // the part that replaces it: a step link by its place in the steps' nav, a move by its step,
-  // anything else by its id.  Null when the focus is elsewhere.
+  // anything else by its id (every control of the part has one: the slider's Go, the board in
+  // words' summary).  Null when the focus is elsewhere.
   function focused(old) {
     var el = document.activeElement;
     if (!old || !el || el === old || !old.contains(el)) {
@@ -67,6 +68,13 @@
           return;
         }
         var keep = focused(old);
+        // A part the reader opened (the board in words) stays open in the part that replaces it.
+        old.querySelectorAll("details[open][id]").forEach(function (part) {
+          var again = fresh.querySelector("#" + part.id);
+          if (again) {
+            again.open = true;
+          }
+        });
         old.replaceWith(fresh);
         // The focus stays on the control that had it (a keyboard's place in the page is kept), or,
         // when that step link now leads nowhere (Back at the start), goes to the nearest one that

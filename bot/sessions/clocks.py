@@ -237,12 +237,15 @@ class Clocks:
         async with self.core.acting(user_id, game=session_id, seated=user_id is not None) as (session, voter):
             banks = session.banks
             when = banks.pending.get(seat)
-            # a move by the late player closes the question, even one that does not end their
-            # turn (a step of it), which leaves the seat's time run out until the turn ends
-            if (
-                when is None
-                or int(when) != at
-                or await self.store.history.moved_since(session.id, seat, stamp_of(when))
+            if when is None or int(when) != at:
+                raise StaleMove(QUESTION_CLOSED)
+            # A move by the late player closes the question to the others, even one that does not
+            # end their turn (a step of it), which leaves the seat's time run out until the turn
+            # ends.  The table's own answer still comes once the question's time is over if that
+            # turn is unfinished: a player who makes a step and goes silent holds the game no
+            # longer than one who does not come back.
+            if await self.store.history.moved_since(session.id, seat, stamp_of(when)) and (
+                user_id is not None or self.core.now() < at + gc.VOTE_SECONDS
             ):
                 raise StaleMove(QUESTION_CLOSED)
             if user_id is not None:

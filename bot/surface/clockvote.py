@@ -108,6 +108,17 @@ def unanswered(session: Session, seat: int) -> Said:
     return said("No answer in time: {decided}.", decided=decision(session, seat, "computer"))
 
 
+def unfinished(session: Session, seat: int) -> Said:
+    """The channel's line when the late player made a step of their turn (which closed the
+    question) and did not finish the turn before the question's time was over: the computer took
+    the seat."""
+    return said(
+        "{name} did not finish the turn in time: {decided}.",
+        name=written.name(session.by_seat(seat).name),
+        decided=decision(session, seat, "computer"),
+    )
+
+
 def answered(user_id: int, session: Session, seat: int, choice: str) -> Said:
     """The channel's line when person ``user_id`` answered ``choice`` to the question about
     ``seat``'s time."""
@@ -548,6 +559,10 @@ class ClockDesk:
             if found is not None and "message" in job.payload:
                 await self.buttons_off(found, job)
             return
+        # a step of the late player's (before the computer's moves below): the turn left unfinished
+        stepped = await self.service.store.history.moved_since(
+            session_id, seat, stamp_of(float(job.payload.get("at", -1))), besides=UNDO
+        )
         try:
             session, result = await self.service.clocks.answer_timeout(
                 session_id, seat, int(job.payload.get("at", -1)), "computer", None
@@ -559,8 +574,9 @@ class ClockDesk:
             return
         told = self.told_taken(await self.service.store.jobs.job(TIMEOUT, job.key))
         at = int(job.payload.get("at", -1))
+        line = unfinished(session, seat) if stepped else unanswered(session, seat)
         try:
-            await self.decided(session, seat, unanswered(session, seat), result, told, (seat, at))
+            await self.decided(session, seat, line, result, told, (seat, at))
         except discord.HTTPException as exc:  # the seat is the computer's: its board is told and tried again
             now = result.session if result is not None else session
             await self.boards.not_posted(now, exc, "after a timeout nobody answered")

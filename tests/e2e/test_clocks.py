@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.guacamole.data import card_code
 from tests.e2e import test_notices as notices
 from tests.e2e.players import lobby_button, to_move
 from tests.e2e.test_notices import EXTENSIONS, is_board, settings
@@ -27,9 +28,11 @@ def is_question(message) -> bool:
     return "pk:tmo:" in " ".join(message.custom_ids)
 
 
-async def open_clocked(standin, bot, chan, host, guest, clock="bank:1d+2h"):
-    """A two-player Nim game in its own thread with ``clock``, started; returns the thread."""
-    r = await standin.slash(host, chan, "nim new", piles=5, clock=clock)
+async def open_clocked(standin, bot, chan, host, guest, clock="bank:1d+2h", game="nim", **options):
+    """A two-player game (Nim of five piles by default) in its own thread with ``clock``,
+    started; returns the thread."""
+    options = options or ({"piles": 5} if game == "nim" else {})
+    r = await standin.slash(host, chan, f"{game} new", clock=clock, **options)
     lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
     assert "Clock: `bank:1d2h`" not in lobby.content  # the canonical form is bank:1d+2h
     thread = standin.channel(lobby.id)
@@ -538,3 +541,38 @@ async def test_more_time_tells_the_late_player_their_turn_again_and_nobody_else(
         await standin.settle()
         assert (len(turn_dms(late)), len(turn_dms(other))) == (2, 0)
         assert f"/{board.id}" in turn_dms(late)[-1].content
+
+
+async def test_a_late_player_who_makes_a_step_and_goes_silent_leaves_the_seat_to_the_computer(
+    standin, bot_factory, table_clock
+):
+    """Guacamole on `bank:1d+1h`: the first player's bank runs out and the other is asked; the late
+    player makes a step of the turn (a preparation, which does not end it), which closes the
+    question to the other, and then goes silent.  When the question's 24 hours are over the
+    computer takes the seat and finishes the turn, saying the late player did not finish the turn in time; the
+    game goes on (it waited on nobody for ever)."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.guacamole"))) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, games, alice, bob, clock="bank:1d+1h", game="guacamole")
+        late, other, session, question = await time_runs_out(standin, bot, thread, (alice, bob), table_clock)
+        seat = session.seat_of(late.id).seat
+        card = card_code(session.state.hands[seat][0])
+        table_clock.advance(HOUR)
+        stepped = await (await standin.slash(late, thread, "guacamole prepare", card=card)).original()
+        assert f"`prep {card}`" in stepped.text, stepped.text
+        refused = await (await standin.click(other, question, "Computer plays the seat")).original()
+        assert "That question is closed" in refused.content, refused.content
+        table_clock.advance(23 * HOUR)
+        await bot.scheduler.run_due()
+        await bot.front.catchup.drain()
+        name = session.seat_of(late.id).name
+        told = await standin.next_message(thread, lambda m: "did not finish the turn in time" in m.content)
+        assert (
+            told.content
+            == f"{name} did not finish the turn in time: the computer plays the seat from now on."
+        )
+        session = await bot.sessions.core.get(session.id)
+        assert session.by_seat(seat).computer and session.status == "active"
+        assert session.to_move() == {1 - seat}  # the computer finished the turn

@@ -8,7 +8,7 @@ import pytest
 from bot.history import History
 from bot.sessions import MoveResult, NotSeated, Refusal, StaleMove, TimeOut
 from bot.storage import DEADLINE, PersonRow
-from bot.time.gameclock import DAY, HOUR
+from bot.time.gameclock import DAY, HOUR, VOTE_SECONDS, ranks_last
 from bot.undo import UndoService
 from engines.core import name_seats
 from tests.support import nim
@@ -283,7 +283,9 @@ async def test_a_step_of_the_late_players_turn_closes_the_question(service, cloc
     """Guacamole: the first player's bank runs out and the other is asked; the late player
     comes back and makes a step of the turn (a preparation, which does not end it).  That
     closes the question: the other's answer and the unanswered job are refused as closed, the
-    seat stays the person's, and no new question comes while they finish the turn."""
+    seat stays the person's, and no new question comes while they finish the turn.  Should
+    they not finish it, the job's answer once the question's 24 hours are over gives the seat
+    to the computer, which finishes the turn (the game waited on nobody for ever)."""
     await service.lobby.create(
         "guacamole", guild_id=1, channel_id=CH, host_id=1, host_name="p1", seed=3, clock="bank:1d+1h"
     )
@@ -305,3 +307,10 @@ async def test_a_step_of_the_late_players_turn_closes_the_question(service, cloc
     session = await service.core.get(session.id)
     assert not session.by_seat(late.seat).computer
     assert await service.store.jobs.job(DEADLINE, str(session.id)) is None  # no new question
+    clock.set(at + VOTE_SECONDS)  # the question's time is over, the turn still unfinished
+    with pytest.raises(StaleMove, match="that question is closed"):  # closed to a person still
+        await service.clocks.answer_timeout(session.id, late.seat, at, "computer", other)
+    session, result = await service.clocks.answer_timeout(session.id, late.seat, at, "computer", None)
+    assert session.by_seat(late.seat).computer and result is not None
+    assert late not in session.waiting_on() and session.status == "active"
+    assert ranks_last(session.banks) == {late.seat}  # ranks last, as any seat taken on time

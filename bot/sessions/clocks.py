@@ -244,16 +244,15 @@ class Clocks:
             # ends.  The table's own answer still comes once the question's time is over if that
             # turn is unfinished: a player who makes a step and goes silent holds the game no
             # longer than one who does not come back.
-            if await self.store.history.moved_since(session.id, seat, stamp_of(when)) and (
-                user_id is not None or self.core.now() < at + gc.VOTE_SECONDS
-            ):
+            stepped = await self.store.history.moved_since(session.id, seat, stamp_of(when))
+            if stepped and (user_id is not None or self.core.now() < at + gc.VOTE_SECONDS):
                 raise StaleMove(QUESTION_CLOSED)
             if user_id is not None:
                 refuse_computer_seat(session, voter)
                 if voter.seat == seat:
                     raise Refusal("the others decide this; you can still move, which ends the question")
             try:  # stored at the version the question was judged on: the first answer decides
-                decided = await self._decide(session, seat, at, choice, user_id)
+                decided = await self._decide(session, seat, at, choice, user_id, unfinished=stepped)
             except StaleVersion:  # answered meanwhile in another process (its job), or moved
                 raise StaleMove(QUESTION_CLOSED) from None
             if decided is not None:
@@ -271,14 +270,21 @@ class Clocks:
             return result.session, result
 
     async def _decide(
-        self, session: Session, seat: int, at: int, choice: str, user_id: int | None
+        self,
+        session: Session,
+        seat: int,
+        at: int,
+        choice: str,
+        user_id: int | None,
+        *,
+        unfinished: bool = False,
     ) -> Session | None:
         """Store the answer about ``seat`` (lock held), only if the game is still at the version it
         was judged on (else :class:`StaleVersion`, nothing written): the game after more time or
         an abandon, None after the computer took the seat (the caller plays on)."""
         spec = session.clock
         assert spec is not None  # a pending timeout needs a clock
-        told = await self._question_decided(session, seat, at, choice, user_id)
+        told = await self._question_decided(session, seat, at, choice, user_id, unfinished)
         if choice == "more":
             banks = gc.more_time(spec, session.banks, seat, self.core.now())
             if not await self.core.save_clock(session, banks, expected_version=session.version, jobs=told):
@@ -298,7 +304,7 @@ class Clocks:
         return None
 
     async def _question_decided(
-        self, session: Session, seat: int, at: int, choice: str, user_id: int | None
+        self, session: Session, seat: int, at: int, choice: str, user_id: int | None, unfinished: bool = False
     ) -> list[tuple[str, str, float, dict[str, object]]]:
         """The question's ``timeout`` job as the answer ``choice`` about ``seat`` leaves it, armed
         again in the answer's commit, a little later, with what it keeps (the question's message):
@@ -306,14 +312,15 @@ class Clocks:
         they are off; its try does it should the process stop first, or Discord refuse the edit),
         and ``taken``, to tell the channel what was decided should the process stop before it does
         (the table drops the mark as soon as the channel is told): with nobody answering
-        (``user_id`` None) ``unanswered`` too, else who ``answered``, their ``choice`` and the
+        (``user_id`` None) ``unanswered`` too, and ``unfinished`` when the late player had made a
+        step of the turn (``unfinished``), else who ``answered``, their ``choice`` and the
         ``board`` the channel showed then (a board posted since followed the answer's line)."""
         key = f"{session.id}:{seat}"
         was = await self.store.jobs.job(TIMEOUT, key)
         kept: dict[str, object] = dict(was.payload) if was is not None and was.payload.get("at") == at else {}
         kept.update(at=at, decided=True, taken=True)
         if user_id is None:  # (the question says nobody answered as it closes)
-            kept.update(unanswered=True)
+            kept.update(unanswered=True, **({"unfinished": True} if unfinished else {}))
         else:
             kept.update(answered=user_id, choice=choice, board=session.row.board_message_id or 0)
         return [(TIMEOUT, key, self.core.now() + ASK_AFTER, kept)]

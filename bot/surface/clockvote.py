@@ -36,7 +36,7 @@ buttons, channels, direct, lobby, nonces, replies, unposted.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 
 import discord
@@ -117,6 +117,12 @@ def unfinished(session: Session, seat: int) -> Said:
         name=written.name(session.by_seat(seat).name),
         decided=decision(session, seat, "computer"),
     )
+
+
+def nobody_answered(session: Session, seat: int, decided: Mapping[str, object]) -> Said:
+    """The channel's line when the question's time was over, as its ``timeout`` job kept what was
+    decided (``unfinished``: the late player had made a step of the turn)."""
+    return unfinished(session, seat) if decided.get("unfinished") else unanswered(session, seat)
 
 
 def answered(user_id: int, session: Session, seat: int, choice: str) -> Said:
@@ -559,10 +565,6 @@ class ClockDesk:
             if found is not None and "message" in job.payload:
                 await self.buttons_off(found, job)
             return
-        # a step of the late player's (before the computer's moves below): the turn left unfinished
-        stepped = await self.service.store.history.moved_since(
-            session_id, seat, stamp_of(float(job.payload.get("at", -1))), besides=UNDO
-        )
         try:
             session, result = await self.service.clocks.answer_timeout(
                 session_id, seat, int(job.payload.get("at", -1)), "computer", None
@@ -572,9 +574,10 @@ class ClockDesk:
             if found is not None:  # (its buttons go, if nothing took them off yet)
                 await self.close_question(found, job, seat)
             return
-        told = self.told_taken(await self.service.store.jobs.job(TIMEOUT, job.key))
+        decided = await self.service.store.jobs.job(TIMEOUT, job.key)
+        told = self.told_taken(decided)
         at = int(job.payload.get("at", -1))
-        line = unfinished(session, seat) if stepped else unanswered(session, seat)
+        line = nobody_answered(session, seat, decided.payload if decided is not None else {})
         try:
             await self.decided(session, seat, line, result, told, (seat, at))
         except discord.HTTPException as exc:  # the seat is the computer's: its board is told and tried again
@@ -611,7 +614,11 @@ class ClockDesk:
         told, at = self.told_taken(job), int(job.payload.get("at", -1))
         choice = str(job.payload.get("choice", "computer"))
         who = job.payload.get("answered")
-        line = unanswered(session, seat) if who is None else answered(int(str(who)), session, seat, choice)
+        line = (
+            nobody_answered(session, seat, job.payload)
+            if who is None
+            else answered(int(str(who)), session, seat, choice)
+        )
         try:
             if not session.row.live or session.status != "active":
                 return

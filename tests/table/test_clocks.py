@@ -9,6 +9,7 @@ from bot.history import History
 from bot.sessions import MoveResult, NotSeated, Refusal, StaleMove, TimeOut
 from bot.storage import DEADLINE, PersonRow
 from bot.time.gameclock import DAY, HOUR, VOTE_SECONDS, ranks_last
+from bot.time.jobs import TIMEOUT
 from bot.undo import UndoService
 from engines.core import name_seats
 from tests.support import nim
@@ -314,3 +315,6 @@ async def test_a_step_of_the_late_players_turn_closes_the_question(service, cloc
     assert session.by_seat(late.seat).computer and result is not None
     assert late not in session.waiting_on() and session.status == "active"
     assert ranks_last(session.banks) == {late.seat}  # ranks last, as any seat taken on time
+    # the question's job keeps that the turn was left unfinished, for the line told after a restart
+    kept = await service.store.jobs.job(TIMEOUT, f"{session.id}:{late.seat}")
+    assert kept is not None and kept.payload["unanswered"] and kept.payload["unfinished"]

@@ -312,8 +312,8 @@ class Clocks:
         they are off; its try does it should the process stop first, or Discord refuse the edit),
         and ``taken``, to tell the channel what was decided should the process stop before it does
         (the table drops the mark as soon as the channel is told): with nobody answering
-        (``user_id`` None) ``unanswered`` too, and ``unfinished`` when the late player had made a
-        step of the turn (``unfinished``), else who ``answered``, their ``choice`` and the
+        (``user_id`` None) ``unanswered`` too, and ``unfinished`` with ``unfinished`` (the late
+        player had made a step of the turn), else who ``answered``, their ``choice`` and the
         ``board`` the channel showed then (a board posted since followed the answer's line)."""
         key = f"{session.id}:{seat}"
         was = await self.store.jobs.job(TIMEOUT, key)

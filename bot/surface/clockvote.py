@@ -386,7 +386,13 @@ class ClockDesk:
         )
         try:
             if job.payload.get("unanswered"):  # nobody answered: the clock did, which it says
-                line = (await self.look.language(session)).gettext(QUESTION_UNANSWERED)
+                t = await self.look.language(session)
+                seat = int(job.key.split(":")[1])
+                line = (  # (a step of the late player's had closed it to the others)
+                    t.gettext(QUESTION_MOVED, name=written.name(session.by_seat(seat).name))
+                    if job.payload.get("unfinished")
+                    else t.gettext(QUESTION_UNANSWERED)
+                )
                 await add_line(channel, message_id, line)
             else:  # as after an answer the channel took
                 await channel.get_partial_message(message_id).edit(view=None)

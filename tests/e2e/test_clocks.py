@@ -573,6 +573,10 @@ async def test_a_late_player_who_makes_a_step_and_goes_silent_leaves_the_seat_to
             told.content
             == f"{name} did not finish the turn in time: the computer plays the seat from now on."
         )
+        closed = standin.message(question.id)  # closed by the step: its buttons go, saying so
+        assert not closed.buttons and closed.content.endswith(
+            f"\nClosed: {name} moved before anyone answered."
+        )
         session = await bot.sessions.core.get(session.id)
         assert session.by_seat(seat).computer and session.status == "active"
         assert session.to_move() == {1 - seat}  # the computer finished the turn

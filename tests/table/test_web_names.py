@@ -60,7 +60,9 @@ async def test_a_games_page_writes_every_name_as_it_is(service):
             assert line.startswith(f"{NAMES[record.seat]} "), line  # its mover, or its public line
         result = markup.unescape(re.search(r'<h2 id="result-h">[^<]*</h2>\s*<p>([^<]*)</p>', page).group(1))
         assert result.startswith(f"{winner} wins"), result  # under its heading "Result"
-        words = markup.unescape(re.search(r"<summary[^>]*>[^<]*</summary>(.*?)</details>", page, re.S).group(1))
+        words = markup.unescape(
+            re.search(r"<summary[^>]*>[^<]*</summary>(.*?)</details>", page, re.S).group(1)
+        )
         for name in NAMES:
             assert f"{name}: score 0." in words, name
         mover = NAMES[played[4].seat]

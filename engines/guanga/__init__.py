@@ -122,10 +122,10 @@ EDITION = 4
 
 RULES_HELP = N_("""**Guanga: Tejidos Andinos**: weave a 5x5 guanga (rows A-E, cols 1-5) to match market cards.
 **Turn**: take 2 basket patches, a move each (`P3B2`: slot 3 onto B2; stack freely, only tops \
-count). You may then claim a card by its shape (turned or mirrored) all in its colour or all \
+count). You may then claim a card by its shape (turned/mirrored) all in its colour or all \
 in its symbol, with its workshop marker face up (grey, 2 with 4 players, 1 with 3, none with \
 1-2: any colour once all colours are down): `C A03 yellow B2C3D4`, and return 2 of its patches \
-to the bag: `R B2D4`. Then `done` (automatic if nothing's left).
+to the bag: `R B2D4`. Then `done` (auto if nothing's left).
 **End**: when face-up workshop markers are down to 6 (2-3 players) or 4 (4 players), or a \
 player can't place 2 basket patches at turn start (they pass), the round is played out (not \
 with `{option cannot_place}` "{choice guanga new cannot_place end_now}"); beginner (not solo) \
@@ -139,7 +139,7 @@ differ in colour and symbol, side by side. 1 shell each: `S3B2` buys a patch, `r
 the basket.
 - {choice guanga new mode master}: no starting shells; a claim earns 2 per full row/column of \
 the colour or symbol used, taken face down from the basket; a patch costs 3, 2 shells = 1 VP; \
-blankets give one more patch.
+market + 2 blankets (+1 patch each).
 - {choice guanga new mode artisan}: all patches link to C3, whose mother patch is never \
 removed; cut-off patches go to the bag.
 - `{option stoppers}` (first two modes): `T2C4` blocks player 2's C4; 2 each, max 2 per \

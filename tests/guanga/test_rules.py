@@ -734,6 +734,7 @@ def test_the_rules_help_gives_the_solo_workshop_and_master_s_shells():
         "no starting shells",
         "a claim earns 2 per full row/column of the colour or symbol used, taken face down from the basket",
         "a patch costs 3, 2 shells = 1 VP",
+        "market + 2 blankets (+1 patch each)",
     ):
         assert needed in master_en, needed
     for needed in (
@@ -741,6 +742,7 @@ def test_the_rules_help_gives_the_solo_workshop_and_master_s_shells():
         "cada reclamo te da 2 por cada fila o columna completa del color o del símbolo con que reclamas, y se "
         "toman de la canasta como parches boca abajo",
         "un parche cuesta 3 y 2 conchas valen 1 PV",
+        "el mercado suma 2 cobijas (un parche más cada una)",
     ):
         assert needed in master_es, needed
 

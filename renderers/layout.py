@@ -516,8 +516,8 @@ def draw_ranking(
     draw_text(draw, (x0 + 20, y + PAD + 10), title, x1 - x0 - 40, 32, bold=True, fill=GOLD)
     top = y + PAD + 54
     ordered = sorted(seats, key=lambda s: (s.place or 99, s.seat))
-    two = ranking_two_lines(ordered, x1 - x0)
     row = ranking_row(ordered, x1 - x0)
+    two = row > RANK_ROW  # the counts under the names
     scores_w = max((_score_width(s) for s in ordered), default=0)
     name_w = x1 - x0 - 146 - 30 - scores_w - 20 if two else ranking_name_width(ordered, x1 - x0)
     for i, s in enumerate(ordered):

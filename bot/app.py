@@ -46,6 +46,7 @@ from bot.surface.league import LeaguePosts
 from bot.surface.queue import QueuePosts
 from bot.surface.replies import answer_unknown
 from bot.time import jobs
+from bot.time.alive import Heartbeat
 from bot.time.scheduler import Scheduler, process_name
 from bot.time.source import Clock
 from bot.web.metrics import ANSWER_WITHIN, Metrics
@@ -282,6 +283,7 @@ class Pukllay(_BotBase):
         self.sessions: SessionService | None = None
         self.front: Front | None = None  # the Discord side's parts
         self.scheduler: Scheduler | None = None
+        self.heartbeat: Heartbeat | None = None  # the bot's outages kept for the clocks (bot.time.alive)
         self.leagues: LeagueService | None = None
         self.league_rounds: Rounds | None = None  # the leagues' rounds, deadlines and season ends
         self.league_attendance: Attendance | None = None
@@ -467,6 +469,11 @@ class Pukllay(_BotBase):
             self._cogs_loaded = True
         if self.settings.sync_commands and self.syncs_commands:
             await self.sync_commands()
+        if self.heartbeat is None:  # the time out of service ends: kept before any job fires
+            count = self.settings.shard_count or 1
+            ids = self.settings.shard_ids if self.settings.shard_ids is not None else range(count)
+            self.heartbeat = Heartbeat(self.scheduler.store, count, list(ids))
+            await self.heartbeat.start()
         if self.start_scheduler:
             self.scheduler.start()
 
@@ -650,6 +657,9 @@ class Pukllay(_BotBase):
             self.web = None
         if self.scheduler is not None:
             await self.scheduler.stop()
+        if self.heartbeat is not None:
+            await self.heartbeat.stop()
+            self.heartbeat = None
         taking_up = self._taking_up
         if taking_up is not None and taking_up is not asyncio.current_task():
             # closed while the start still looked for the games left waiting: they are found

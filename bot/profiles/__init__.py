@@ -75,12 +75,18 @@ async def refresh(store: Store, user_ids: Iterable[int]) -> int:
 
 async def _worked(store: Store, logs: list[GameLog]) -> list[tuple[GameLog, list[TurnRow]]]:
     """Each game's turns worked out from its log, with its people's reminder intervals (as they
-    were when each turn started) and times away."""
+    were when each turn started) and times away, and the times the bot was out of service in the
+    game's server (left out of everyone's time to move, as the clocks leave them out)."""
     users = {u for log in logs for u in (*log.people.values(), *(h.user_id for h in log.earlier))}
     hours = {u: p.remind_hours for u, p in (await store.people.several(users)).items()}
     away = await store.people.away_periods(users)
     intervals = await store.people.intervals(users)
-    return [(log, turns_of(log, hours, away, intervals)) for log in logs]
+    worked = []
+    for log in logs:
+        down = await store.outages.of_guild(log.guild_id)
+        off = {u: gc.joined(away.get(u, ()), down) for u in users} if down else away
+        worked.append((log, turns_of(log, hours, off, intervals)))
+    return worked
 
 
 async def rebuild(store: Store) -> list[TurnRow]:

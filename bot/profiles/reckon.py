@@ -12,7 +12,8 @@ them:
   whose first turn there starts when it became theirs.
 - An undo entry (``/game undo``, agreed) is no move and no turn: the next turn starts at it.
 - Time a person spent away (``/me away``, until ``/me back``) is left out of their time to move,
-  as it is left out of their game clocks.
+  as it is left out of their game clocks; so is time the bot was out of service in the game's
+  server (:mod:`bot.storage.outages`).
 - A turn is *missed* when the computer made it for a person who had not resigned (their clock or
   turn timer ran out), or when their time ran out and the others abandoned the game, and *on time* when it is not missed and its time to move is within the
   allowed time: the clock's time per move (``move:``, ``timer:``), the whole starting bank

@@ -206,6 +206,25 @@ class Clocks:
         await self.play.settle(session, result, searches_wait=self.core.computers_wait)
         return result
 
+    async def window_left(self, session: Session, at: int) -> float:
+        """Seconds left of the time the others have to answer the question about a time-out at
+        ``at``: :data:`gameclock.VOTE_SECONDS` of the bot in service, the times it was out of
+        service in the game's server left out (nobody could answer then)."""
+        return gc.VOTE_SECONDS - gc.used(at, self.core.now(), await self.core.outages(session))
+
+    async def answers_wait(self, session_id: int, job: Job) -> bool:
+        """Whether the question's ``timeout`` job (the table's own answer) came before the others
+        had their whole time to answer: the bot was out of service meanwhile, when no button
+        worked.  It is given back, due when their time is over, the question as stored."""
+        session = await self.core.get(session_id)
+        if session is None:
+            return False
+        left = await self.window_left(session, int(job.payload.get("at", -1)))
+        if left <= 0:
+            return False
+        await self.store.jobs.release_job(job, self.core.now() + left)
+        return True
+
     async def question_open(self, session_id: int, seat: int, at: int) -> Session | None:
         """The game whose question about ``seat``'s time running out at ``at`` (whole seconds) is
         still open (nobody answered, the late player did not move, the game runs); else None."""
@@ -245,7 +264,7 @@ class Clocks:
             # turn is unfinished: a player who makes a step and goes silent holds the game no
             # longer than one who does not come back.
             stepped = await self.store.history.moved_since(session.id, seat, stamp_of(when))
-            if stepped and (user_id is not None or self.core.now() < at + gc.VOTE_SECONDS):
+            if stepped and (user_id is not None or await self.window_left(session, at) > 0):
                 raise StaleMove(QUESTION_CLOSED)
             if user_id is not None:
                 refuse_computer_seat(session, voter)

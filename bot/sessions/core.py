@@ -342,13 +342,19 @@ class Core:
 
     async def away_of(self, session: Session) -> Callable[[int], gc.Away]:
         """Each seat's times away (periods when its clock does not run), from the history of the
-        people's times away: an earlier one within a running turn counts as the latest does."""
+        people's times away (an earlier one within a running turn counts as the latest does), and
+        the times the bot was out of service in the game's server (nobody could move then)."""
         users = {
             s.seat: s.user_id for s in session.seats if s.seat is not None and s.user_id and not s.computer
         }
         history = await self.store.people.away_periods(users.values())
-        periods = {seat: history.get(user, []) for seat, user in users.items()}
+        down = await self.outages(session)
+        periods = {seat: gc.joined(history.get(user, []), down) for seat, user in users.items()}
         return lambda seat: periods.get(seat, [])
+
+    async def outages(self, session: Session) -> list[tuple[float, float]]:
+        """The times the bot was out of service in the game's server (:mod:`bot.storage.outages`)."""
+        return await self.store.outages.of_guild(session.row.guild_id)
 
     def timer(
         self, session: Session, spec: gc.ClockSpec, banks: gc.Banks, away: Callable[[int], gc.Away]

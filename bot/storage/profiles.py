@@ -78,6 +78,8 @@ class GameLog:
     """Who held a seat before its person now (``people``), in the order it changed hands."""
     ran_out: frozenset[int] = frozenset()
     """Seats whose time had run out when the game was abandoned (the others were being asked)."""
+    guild_id: int | None = None
+    """The game's server: the bot's outages there are nobody's time to move."""
 
 
 @dataclass(frozen=True)
@@ -215,7 +217,8 @@ class Profiles(Concern):
                 ids = list(session_ids[at : at + LOGS_AT_ONCE])
                 marks = ", ".join("?" for _ in ids)
                 games = yield from all_(
-                    "SELECT id, game, version, clock, timer_seconds, started_at, status, clock_state FROM sessions"
+                    "SELECT id, game, version, clock, timer_seconds, started_at, status, clock_state, guild_id"
+                    " FROM sessions"
                     f" WHERE id IN ({marks}) ORDER BY id",
                     *ids,
                 )
@@ -250,7 +253,7 @@ class Profiles(Concern):
                         LoggedMove(number, seat, bool(by_computer), created_at, text)
                     )
                 earlier = holders_of(handed, people, logged)
-                for sid, game, version, clock, timer, started, status, banks in games:
+                for sid, game, version, clock, timer, started, status, banks, guild in games:
                     out.append(
                         GameLog(
                             session_id=sid,
@@ -265,6 +268,7 @@ class Profiles(Concern):
                             resigned_after=resigned_after.get(sid, {}),
                             earlier=tuple(earlier.get(sid, ())),
                             ran_out=ran_out(banks) if status == "abandoned" else frozenset(),
+                            guild_id=guild,
                         )
                     )
             return out

@@ -23,6 +23,7 @@ from bot.storage.jobs import Jobs
 from bot.storage.league_pairing import LeaguePairing
 from bot.storage.leagues import Leagues
 from bot.storage.noshows import NoShows
+from bot.storage.outages import Outages
 from bot.storage.people import People
 from bot.storage.profiles import Profiles
 from bot.storage.queue import Queue
@@ -60,6 +61,7 @@ class Store:
         self.noshows = NoShows(db)  # league no-shows and substitutes
         self.queue = Queue(db)  # the queue that forms games
         self.waits = Waits(db)  # autoplay, digest hour, passes ahead, watchers, follows
+        self.outages = Outages(db)  # when each shard last ran, and the times it did not
 
     async def close(self) -> None:
         await self.db.close()

@@ -279,9 +279,10 @@ class ClockDesk:
         for choice in TIMEOUT_CHOICES:
             view.add_item(TimeoutButton(session.id, seat, at, choice, t))
         people = await self.service.store.people.several(s.user_id for s in [late, *others] if s.user_id)
+        left = await self.service.clocks.window_left(session, at)  # (the bot's outages left out)
         try:
             message = await self.look.channel(session).send(
-                question(session, late, others, at + gc.VOTE_SECONDS, t),
+                question(session, late, others, self.service.core.now() + left, t),
                 view=view,
                 allowed_mentions=wanting_mention(people),  # as each chose with /me notify
                 # asked again after a stop before it was recorded: the same question
@@ -570,6 +571,8 @@ class ClockDesk:
             found = await self.service.core.get(session_id)
             if found is not None and "message" in job.payload:
                 await self.buttons_off(found, job)
+            return
+        if await self.service.clocks.answers_wait(session_id, job):  # (the bot was out of service)
             return
         try:
             session, result = await self.service.clocks.answer_timeout(

@@ -8,4 +8,6 @@
   process each.
 - :mod:`bot.time.jobs`: every job kind, declared with its handler's owner and registered once
   at start-up.
+- :mod:`bot.time.alive`: the process's sign of life, and the times the bot was out of service
+  (left out of clocks, as time away is).
 """

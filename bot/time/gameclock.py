@@ -225,6 +225,18 @@ def used(start: float, now: float, away: Away = ()) -> float:
     return max(0.0, spent)
 
 
+def joined(*periods: Away) -> list[tuple[float, float]]:
+    """Periods from several sources (a person's times away, the bot's outages) as one list,
+    oldest first, those that overlap or touch made one, so that no time is left out twice."""
+    out: list[tuple[float, float]] = []
+    for since, until in sorted(p for some in periods for p in some):
+        if out and since <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], until))
+        else:
+            out.append((since, until))
+    return out
+
+
 def resumes(now: float, away: Away = ()) -> float:
     """When a clock stopped by time away runs again (``now`` if it runs now)."""
     for since, until in away:

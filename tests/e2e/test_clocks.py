@@ -543,6 +543,27 @@ async def test_more_time_tells_the_late_player_their_turn_again_and_nobody_else(
         assert f"/{board.id}" in turn_dms(late)[-1].content
 
 
+GUACAMOLE = (*EXTENSIONS, "cogs.guacamole")
+
+
+async def step_after_timeout(standin, bot, table_clock):
+    """Guacamole on `bank:1d+1h` (extensions :data:`GUACAMOLE`): the first player's bank runs out
+    and the other is asked; an hour later the late player makes a step of the turn (a preparation,
+    which does not end it).  Returns the thread, the late player, the other, the session, the
+    question."""
+    alice, bob = standin.add_users("alice", "bob")
+    await standin.wait_synced()
+    thread, _ = await open_clocked(
+        standin, bot, standin.channel("games"), alice, bob, clock="bank:1d+1h", game="guacamole"
+    )
+    late, other, session, question = await time_runs_out(standin, bot, thread, (alice, bob), table_clock)
+    card = card_code(session.state.hands[session.seat_of(late.id).seat][0])
+    table_clock.advance(HOUR)
+    stepped = await (await standin.slash(late, thread, "guacamole prepare", card=card)).original()
+    assert f"`prep {card}`" in stepped.text, stepped.text
+    return thread, late, other, session, question
+
+
 async def test_a_late_player_who_makes_a_step_and_goes_silent_leaves_the_seat_to_the_computer(
     standin, bot_factory, table_clock
 ):
@@ -551,17 +572,9 @@ async def test_a_late_player_who_makes_a_step_and_goes_silent_leaves_the_seat_to
     question to the other, and then goes silent.  When the question's 24 hours are over the
     computer takes the seat and finishes the turn, saying the late player did not finish the turn in time; the
     game goes on (it waited on nobody for ever)."""
-    alice, bob = standin.add_users("alice", "bob")
-    games = standin.channel("games")
-    async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.guacamole"))) as bot:
-        await standin.wait_synced()
-        thread, _ = await open_clocked(standin, bot, games, alice, bob, clock="bank:1d+1h", game="guacamole")
-        late, other, session, question = await time_runs_out(standin, bot, thread, (alice, bob), table_clock)
+    async with standin.run_client(bot_factory(GUACAMOLE)) as bot:
+        thread, late, other, session, question = await step_after_timeout(standin, bot, table_clock)
         seat = session.seat_of(late.id).seat
-        card = card_code(session.state.hands[seat][0])
-        table_clock.advance(HOUR)
-        stepped = await (await standin.slash(late, thread, "guacamole prepare", card=card)).original()
-        assert f"`prep {card}`" in stepped.text, stepped.text
         refused = await (await standin.click(other, question, "Computer plays the seat")).original()
         assert "That question is closed" in refused.content, refused.content
         table_clock.advance(23 * HOUR)

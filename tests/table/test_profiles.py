@@ -146,6 +146,31 @@ async def test_time_away_is_not_held_against_a_persons_turns(store, clock):
     )
 
 
+async def test_the_bots_outage_is_not_held_against_anyones_turn(store, clock):
+    """The bot is out of service for a day while Ann is to move, within her time away for part of
+    it: her time to move leaves out both, the overlap once (bot.storage.outages)."""
+    from bot import notices
+
+    await store.outages.back(1, [0])
+    g = await seated_game(store, 100, [ANN, BOB])  # no clock: Ann's reminders, every 12 h
+    await move(store, clock, g, 0, HOUR)
+    await move(store, clock, g, 1, HOUR)  # Ann's turn starts
+    clock.advance(HOUR)
+    away = notices.take_away(await store.people.person(ANN), 1, None, clock.time(), 20)
+    await store.people.save_person(away)  # a day away, from an hour into her turn
+    clock.advance(2 * HOUR)
+    await store.outages.alive(1, [0])  # the bot's last sign of life, 3 hours into her turn
+    clock.advance(DAY)
+    (down,) = await store.outages.back(1, [0])  # out of service for a day
+    assert down[1] - down[0] == DAY
+    await move(store, clock, g, 0, 2 * HOUR)  # 29 h, of which away or out of service 26 h: 3 h
+    ann = (await profiles.profile(store, ANN)).figures
+    assert (ann.turns, ann.on_time) == (2, 2) and ann.median == 2 * HOUR  # 1 h and 3 h
+    assert sorted(await store.profiles.all_turns(), key=lambda t: (t.session_id, t.number)) == (
+        await profiles.rebuild(store)
+    )
+
+
 async def test_an_undo_entry_is_not_a_turn_of_whoever_asked_for_it(store, clock):
     """Ann moves (1 h), Bob moves (1 h), Ann asks to take back her move and Bob agrees 30 hours
     later: the undo entry is not a turn of Ann's (Bob's slow answer makes her neither late nor

@@ -225,6 +225,16 @@ class Clocks:
         await self.store.jobs.release_job(job, self.core.now() + left)
         return True
 
+    async def finishing(self, session: Session) -> dict[int, float]:
+        """The seats whose time ran out and whose person then made a step of their turn (which
+        closed the question), each with the seconds left to finish it before the computer takes
+        the seat (:meth:`window_left`)."""
+        out = {}
+        for seat, when in session.banks.pending.items():
+            if await self.store.history.moved_since(session.id, seat, stamp_of(when)):
+                out[seat] = max(0.0, await self.window_left(session, int(when)))
+        return out
+
     async def question_open(self, session_id: int, seat: int, at: int) -> Session | None:
         """The game whose question about ``seat``'s time running out at ``at`` (whole seconds) is
         still open (nobody answered, the late player did not move, the game runs); else None."""

@@ -316,7 +316,8 @@ class Notifier:
             }
             seats |= {s: written.name(session.by_seat(s).name) for s in session.banks.taken}
             away = await self.look.service.core.away_of(session)
-            return gc.clock_line(spec, session.banks, seats, self.look.service.core.now(), away, t)
+            finishing = await self.look.service.clocks.finishing(session)
+            return gc.clock_line(spec, session.banks, seats, self.look.service.core.now(), away, t, finishing)
         if session.status != "active" or spec is None:
             return None
         job = await self.store.jobs.job(DEADLINE, str(session.id))

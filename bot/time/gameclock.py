@@ -539,13 +539,21 @@ def clock_line(
     now: float,
     away: Callable[[int], Away] = lambda seat: (),
     t: Language = ENGLISH,
+    finishing: Mapping[int, float] | None = None,
 ) -> str:
     """Each person's time left, for the board, ``/game status`` and ``/game mine``:
     ``⏱ bank:3d+12h: Ana 2 d 4 h (to move), Bo 3 d, Cy out of time (the others are asked)``.
-    A per-move clock shows only those to move.  ``names``: the seats with a clock (people)."""
+    A per-move clock shows only those to move.  ``names``: the seats with a clock (people);
+    ``finishing``: the seats out of time whose step of the turn closed the question, with the
+    seconds left to finish it (``Cy out of time (to finish the turn: 21 h left)``)."""
     parts = []
     for seat, name in sorted(names.items()):
-        if seat in banks.pending:
+        if seat in (finishing or {}):
+            time = spoken((finishing or {})[seat])
+            parts.append(
+                t.gettext("{name} out of time (to finish the turn: {time} left)", name=name, time=time)
+            )
+        elif seat in banks.pending:
             parts.append(t.gettext("{name} out of time (the others are asked)", name=name))
         elif banks.taken.get(seat) is False:
             parts.append(t.gettext("{name} played by the computer (out of time)", name=name))

@@ -575,6 +575,10 @@ async def test_a_late_player_who_makes_a_step_and_goes_silent_leaves_the_seat_to
     async with standin.run_client(bot_factory(GUACAMOLE)) as bot:
         thread, late, other, session, question = await step_after_timeout(standin, bot, table_clock)
         seat = session.seat_of(late.id).seat
+        status = await (await standin.slash(other, thread, "game status")).original()
+        name = session.seat_of(late.id).name
+        assert f"{name} out of time (to finish the turn: 23 h left)" in status.content, status.content
+        assert "the others are asked" not in status.content
         refused = await (await standin.click(other, question, "Computer plays the seat")).original()
         assert "That question is closed" in refused.content, refused.content
         table_clock.advance(23 * HOUR)

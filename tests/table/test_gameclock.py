@@ -276,6 +276,11 @@ def test_clock_line_shows_each_persons_time():
     b = gc.run_out(gc.advance(BANK3, b, [0], [1], DAY), [1], 4 * DAY)
     line = gc.clock_line(BANK3, b, {0: "Ana", 1: "Bo", 2: "Cy"}, 4 * DAY)
     assert line == "⏱ bank:3d+12h: Ana 2 d 12 h, Bo out of time (the others are asked), Cy 3 d"
+    names = {0: "Ana", 1: "Bo", 2: "Cy"}  # Bo made a step of the turn: the question closed
+    line = gc.clock_line(BANK3, b, names, 4 * DAY, finishing={1: 21 * HOUR + 30 * 60})
+    assert (
+        line == "⏱ bank:3d+12h: Ana 2 d 12 h, Bo out of time (to finish the turn: 21 h 30 min left), Cy 3 d"
+    )
     per_move = ClockSpec(MOVE, 24 * HOUR)
     b = gc.begin(per_move, [0, 1], [1], 0.0)
     assert gc.clock_line(per_move, b, {0: "Ana", 1: "Bo"}, 5 * HOUR) == "⏱ move:1d: Bo 19 h (to move)"

@@ -184,7 +184,9 @@ class GatesCog(
                 store, session.id, session.row.guild_id, interaction.user.id
             )
         else:  # a table that sets no gate of its own (a new one, the queue's) asks the server's
-            refused = await profiles.admissible(store, interaction.guild_id, interaction.user.id, server.gate)
+            refused = await profiles.admissible(
+                store, interaction.guild_id, interaction.user.id, server.gate, whose="server"
+            )
         if running:  # nobody joins a game under way: what the asker may do is take a seat elsewhere
             lines.append(
                 t.gettext(

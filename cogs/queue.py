@@ -172,6 +172,11 @@ class QueueCog(FrontCog, group_name="queue", group_description="Wait for a game;
             if len(entries) > LISTED:
                 more = len(entries) - LISTED
                 lines.append(t.ngettext("... and {n} more.", "... and {n} more.", more))
+            place = next((i for i, e in enumerate(entries, 1) if e.user_id == interaction.user.id), 0)
+            if place > LISTED:  # the asker's own place, wherever it is
+                lines.append(
+                    t.gettext("Your place: {line}", line=f"{place}. {wishes(entries[place - 1], t)}")
+                )
             text = "\n".join(lines)
         avoided = await self.service.store.queue.avoided(interaction.user.id)
         if avoided:  # only the asker's own list, only to them; first, so that a long queue is what is clipped

@@ -123,16 +123,38 @@ PACE_SAID = {"live": said("live"), "fast": said("fast"), "daily": said("daily"),
 """The pace tiers' names in a sentence, put in the reader's language (as ``words.PACE_NAMES``)."""
 
 
-def check_gate(found: Figures, gate: Gate) -> Said | None:
-    """What ``found`` lacks for ``gate``, in words addressed to its person (None: nothing)."""
-    if gate.reliability is not None and found.reliability < gate.reliability:
-        more = turns_needed(found.on_time, found.turns, gate.reliability)
+def check_gate(found: Figures, gate: Gate, whose: str = "table") -> Said | None:
+    """What ``found`` lacks for ``gate``, in words addressed to its person (None: nothing);
+    ``whose``: ``table`` (a table's own gate) or ``server`` (the server's default gate, asked of
+    every table that sets none, the queue's among them).  A new person (no turns) passes a pace
+    gate; one whose every turn was missed has no pace either, and does not."""
+    server = whose == "server"
+    have, need = found.reliability, gate.reliability
+    if need is not None and have < need:
+        more = turns_needed(found.on_time, found.turns, need)
+        if more is None and server:
+            return said(
+                "your reliability is {have} % and this server's tables ask for {need} %, which only a "
+                "record without a late turn reaches",
+                have=have,
+                need=need,
+            )
         if more is None:
             return said(
                 "your reliability is {have} % and this table asks for {need} %, which only a record "
                 "without a late turn reaches",
-                have=found.reliability,
-                need=gate.reliability,
+                have=have,
+                need=need,
+            )
+        if server:
+            return said_n(
+                more,
+                "your reliability is {have} % and this server's tables ask for {need} %: {n} more turn "
+                "on time would reach it (see /me profile)",
+                "your reliability is {have} % and this server's tables ask for {need} %: {n} more turns "
+                "on time would reach it (see /me profile)",
+                have=have,
+                need=need,
             )
         return said_n(
             more,
@@ -140,19 +162,42 @@ def check_gate(found: Figures, gate: Gate) -> Said | None:
             "would reach it (see /me profile)",
             "your reliability is {have} % and this table asks for {need} %: {n} more turns on time "
             "would reach it (see /me profile)",
-            have=found.reliability,
-            need=gate.reliability,
+            have=have,
+            need=need,
         )
-    if gate.pace is not None and gate.pace in PACES and found.median is not None:
-        limit = PACES[gate.pace]
-        if found.median > limit:
+    if gate.pace is None or gate.pace not in PACES:
+        return None
+    limit, pace = PACES[gate.pace], PACE_SAID.get(gate.pace, gate.pace)
+    if found.median is not None and found.median > limit:
+        median, most = gc.spoken(found.median), gc.spoken(limit)
+        if server:
             return said(
-                "your median time to move is {have} and this table asks for the pace {pace} (a median "
-                "of {limit} or less): moving sooner in your games brings it down (see /me profile)",
-                have=gc.spoken(found.median),
-                pace=PACE_SAID.get(gate.pace, gate.pace),
-                limit=gc.spoken(limit),
+                "your median time to move is {have} and this server's tables ask for the pace {pace} "
+                "(a median of {limit} or less): moving sooner in your games brings it down (see /me "
+                "profile)",
+                have=median,
+                pace=pace,
+                limit=most,
             )
+        return said(
+            "your median time to move is {have} and this table asks for the pace {pace} (a median "
+            "of {limit} or less): moving sooner in your games brings it down (see /me profile)",
+            have=median,
+            pace=pace,
+            limit=most,
+        )
+    if found.median is None and found.turns > 0 and found.missed == found.turns:
+        if server:
+            return said(
+                "your turns so far were all missed, so you have no pace yet, and this server's tables "
+                "ask for the pace {pace}: a turn you make yourself gives you one (see /me profile)",
+                pace=pace,
+            )
+        return said(
+            "your turns so far were all missed, so you have no pace yet, and this table asks for the "
+            "pace {pace}: a turn you make yourself gives you one (see /me profile)",
+            pace=pace,
+        )
     return None
 
 
@@ -163,9 +208,11 @@ async def admissible(
     gate: Gate | None = None,
     *,
     at: int | None = None,
+    whose: str = "table",
 ) -> Said | None:
     """Whether ``user_id`` may take one more seat in server ``guild_id`` at a table asking
-    ``gate``: None when they may, else what is missing and how to get there (addressed to them).
+    ``gate``: None when they may, else what is missing and how to get there (addressed to them;
+    ``whose``: see :func:`check_gate`).
 
     Checks the server's cap on running games (their lobbies and running games in that server,
     against their finished games everywhere plus 3, unless the server set its own cap) and then
@@ -207,7 +254,7 @@ async def admissible(
                     "person: finish a game to take another seat",
                     cap=cap,
                 )
-    return check_gate(found, gate) if gate is not None else None
+    return check_gate(found, gate, whose) if gate is not None else None
 
 
 async def table_admissible(store: Store, session_id: int, guild_id: int | None, user_id: int) -> Said | None:
@@ -224,7 +271,7 @@ async def queue_admissible(store: Store, guild_id: int, user_id: int, game: str)
     gate (a queue table has no host to set one of its own).  ``game`` is not asked: the cap and
     the server's gate hold for every game."""
     server = await store.profiles.server_gates(guild_id)
-    return await admissible(store, guild_id, user_id, server.gate)
+    return await admissible(store, guild_id, user_id, server.gate, whose="server")
 
 
 async def league_admissible(store: Store, league_id: int, user_id: int) -> Said | None:

@@ -42,10 +42,10 @@ log = logging.getLogger(__name__)
 def expired_said(game: str, server: str, hours: int) -> Said:
     return said_n(
         hours,
-        "Your wait in the {game} queue of {server} ended: no table was formed within {n} hour."
-        " Join again with /queue join.",
-        "Your wait in the {game} queue of {server} ended: no table was formed within {n} hours."
-        " Join again with /queue join.",
+        "Your wait in the {game} queue of {server} ended: no game of yours started within the {n} hour you"
+        " chose. Join again with /queue join.",
+        "Your wait in the {game} queue of {server} ended: no game of yours started within the {n} hours you"
+        " chose. Join again with /queue join.",
         game=game,
         server=server,
     )
@@ -69,6 +69,7 @@ class QueueService:
         self.tables = Tables(store, sessions, posts, gate)  # forms, confirms and starts the tables; the gate
         self._later: set[asyncio.Task[list[Opened]]] = set()
         sessions.core.on_end.append(self.game_ended)  # a game that ends frees a seat under the cap
+        sessions.core.on_freed.append(self.game_ended)  # so does a resignation, or leaving a lobby
 
     # ------------------------------------------------------------------ people
 
@@ -210,12 +211,13 @@ class QueueService:
             await self.match(guild_id)
 
     def game_ended(self, row: SessionRow) -> None:
-        """A game or lobby of the server ended: someone the cap on running games held back may be
-        seated now, so the queue forms again (a task of its own, as after a change of the gates:
-        the ending holds its game's lock, and may be the queue's own lobby closing)."""
-        if row.guild_id is None or self.tables.gate is None:
+        """A game or lobby of the server ended: the lobby of a table waiting for confirmations
+        gives the table back (:meth:`Tables.lobby_ended`), and someone the cap on running games
+        held back may be seated now, so the queue forms again (a task of its own, as after a change
+        of the gates: the ending holds its game's lock, and may be the queue's own lobby closing)."""
+        if row.guild_id is None or (self.tables.gate is None and row.status != "lobby"):  # (no cap)
             return
-        task = asyncio.get_running_loop().create_task(self.match_later(row.guild_id))
+        task = asyncio.get_running_loop().create_task(self.match_later(row.guild_id, row.id))
         self._later.add(task)
         task.add_done_callback(self._later.discard)
 
@@ -224,9 +226,11 @@ class QueueService:
         while self._later:
             await asyncio.gather(*self._later)
 
-    async def match_later(self, guild_id: int) -> list[Opened]:
+    async def match_later(self, guild_id: int, session_id: int | None = None) -> list[Opened]:
         try:
-            return await self.match(guild_id)
+            if session_id is not None and await self.tables.lobby_ended(session_id):
+                return []  # (given back: the queue formed again)
+            return await self.match(guild_id) if self.tables.gate is not None else []
         except Exception:
             log.exception("the queue of server %s could not form tables after a game ended", guild_id)
             return []

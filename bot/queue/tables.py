@@ -39,6 +39,8 @@ from bot.league.names import shown
 from bot.queue.match import ANY, Table, Want, form
 from bot.queue.wishes import options_in_full, want_of
 from bot.sessions import MoveResult, Refusal, Session, SessionService
+from bot.sessions.lobby import EVERYONE_LEFT
+from bot.sessions.seats import CHANNEL_GONE, SERVER_GONE
 from bot.storage import Job, Store
 from bot.storage.queue import QueueEntry, QueueTable
 from bot.texts import game_options_text
@@ -63,6 +65,10 @@ NOT_PLAYED = N_(
     "This table was not played; those of its people still waiting are back in the queue, at their places."
 )
 """A Confirm message a stop left with its button, its table given back (why it was is not kept)."""
+LOBBY_CLOSED = N_(
+    "This table's lobby was closed before the game started; the others wait in the queue again, at their"
+    " places."
+)
 
 
 def dropped_said(game: str, server: str) -> Said:
@@ -504,8 +510,8 @@ class Tables:
         if everyone:
             await self.start(table_id)
             now = await self.store.queue.table(table_id)
-            if now is not None and now.status == "returned":  # someone had left its lobby
-                raise Refusal("this table is no longer waiting for confirmations")
+            if now is not None and now.status == "returned":  # someone had left its lobby, or it closed
+                raise Refusal(not_played_said(await self.store.queue.entry(now.guild_id, user_id), table_id))
             return said(STARTED)
         if not changed:
             return said("You have confirmed already; the game starts when everyone has")
@@ -542,6 +548,25 @@ class Tables:
         await self.give_back(table.id, [e.user_id for e in gone], told=False, why=left_said(gone[0]), job=job)
         return True
 
+    async def lobby_ended(self, session_id: int, *, job: Job | None = None) -> bool:
+        """Whether game ``session_id`` is the lobby of a table waiting for confirmations, and it
+        ended with no game (its host abandoned it, everyone left it, its thread or server went):
+        then the table is given back.  Those who closed it leave the queue, as those who leave
+        its lobby do (the host who abandoned it; everyone, when everyone left); the others wait
+        again at their places (all of them, when a moderator deleted the thread)."""
+        row = await self.store.games.session(session_id)
+        if row is None or row.status != "abandoned":
+            return False
+        table = next((t for t in await self.store.queue.tables() if t.session_id == session_id), None)
+        if table is None:
+            return False
+        seated = [e.user_id for e in await self.store.queue.seated(table.id)]
+        if row.end_reason in (CHANNEL_GONE, SERVER_GONE):
+            dropped: list[int] = []
+        else:
+            dropped = seated if row.end_reason == EVERYONE_LEFT else [row.host_id]
+        return await self.give_back(table.id, dropped, told=False, why=said(LOBBY_CLOSED), job=job)
+
     async def start(self, table_id: int, *, job: Job | None = None) -> bool:
         """Start the table's game (its people leave the queue); False when it was no longer
         waiting for confirmations, or someone left its lobby (the others wait again), or another
@@ -553,6 +578,8 @@ class Tables:
             return False
         seated = await self.store.queue.seated(table_id)
         if table.status == "confirming" and await self.left_lobby(table, seated, job=job):
+            return False
+        if table.status == "confirming" and await self.lobby_ended(table.session_id, job=job):
             return False
         if not await self.store.queue.start_table(table_id) and table.status != "started":
             return False

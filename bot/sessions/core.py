@@ -79,6 +79,9 @@ class Core:
         # once it is stored, lock still held: each must only note it and return (the queue
         # schedules a matching of its own, since a game ended frees a seat under the cap).
         self.on_end: list[Callable[[SessionRow], None]] = []
+        # Told, the same way, of a seat given up in a game that goes on or a lobby that stays open
+        # (a resignation, a leave): it no longer counts under the cap on running games either.
+        self.on_freed: list[Callable[[SessionRow], None]] = []
         # A lock exists while someone holds or waits for it; the states hold live games only.
         self.lock: KeyedLocks[int] = KeyedLocks()  # a game's changes, one at a time in the process
         self.states: dict[int, tuple[int, object]] = {}  # session id -> (version, engine state)
@@ -161,10 +164,11 @@ class Core:
         self.metrics.moves_committed(session.row.game, [played_by(p.seat, p.by_computer) for p in played])
         return version
 
-    def ended(self, row: SessionRow) -> None:
+    def ended(self, row: SessionRow, listeners: list[Callable[[SessionRow], None]] | None = None) -> None:
         """A game or lobby ended and is stored so: tell :attr:`on_end` (a listener's error is
-        logged, never the ending's)."""
-        for listener in self.on_end:
+        logged, never the ending's).  With ``listeners`` (:attr:`on_freed`): a seat in it was
+        given up, and they are told the same way."""
+        for listener in self.on_end if listeners is None else listeners:
             try:
                 listener(row)
             except Exception:

@@ -37,6 +37,9 @@ from engines.core import (
     said_n,
 )
 
+EVERYONE_LEFT = "everyone left the lobby"
+"""The reason a lobby ends when its last person leaves (translated in :data:`bot.texts.END_REASONS`)."""
+
 
 class Lobby:
     """A game before its start."""
@@ -289,13 +292,14 @@ class Lobby:
             humans = [s for s in session.seats if not s.computer and s.user_id != user_id]
             if not humans:
                 await self.store.games.finish(
-                    session.id, status="abandoned", reason="everyone left the lobby", outcome=None, results=[]
+                    session.id, status="abandoned", reason=EVERYONE_LEFT, outcome=None, results=[]
                 )
                 self.core.release(session.id)
                 self.core.ended(session.row)
                 return None
             host = humans[0].user_id if user_id == session.row.host_id else None
             await self.store.games.remove_seat(session.id, seat.join_order, host_id=host)
+            self.core.ended(session.row, self.core.on_freed)  # (their seat no longer counts under the cap)
             return await self.core.require(channel_id)
 
     async def close_lobby(self, session_id: int, reason: str) -> None:

@@ -130,6 +130,7 @@ class Seats:
         session = Session(row=row, seats=seats, info=session.info, state=session.state, damaged=row.damaged)
         self.core.remember(session.id, row.version, session.state)
         self.core.keep(row, seats)
+        self.core.ended(row, self.core.on_freed)  # (their seat no longer counts under the cap)
         result = MoveResult(
             session,
             note=said("{name} resigned; the computer plays that seat from now on", name=seats_said(numbers)),

@@ -152,7 +152,7 @@ async def test_a_queue_of_seven_forms_the_tables_a_hand_check_expects(standin, b
         table_clock.advance(2 * HOUR)
         await bot.scheduler.run_due()
         (told,) = standin.messages(standin.dm(people["eloy"]))
-        assert "no table was formed within 2 hours" in told.content
+        assert "no game of yours started within the 2 hours you chose" in told.content
         waiting = [e.user_id for e in await bot.store.queue.entries(standin.guild.id)]
         assert waiting == [people["beto"].id]
 
@@ -272,8 +272,8 @@ async def test_a_person_the_servers_gate_holds_back_is_told_why_as_they_join(
             told[user.name] = answer.content
         assert "You wait in the queue" in told["ana"]
         assert (
-            "You cannot be seated yet: your reliability is 80 % and this table asks for 90 %: 10 more turns"
-            " on time would reach it (see /me profile). You keep your place in the queue meanwhile."
+            "You cannot be seated yet: your reliability is 80 % and this server's tables ask for 90 %: 10 more"
+            " turns on time would reach it (see /me profile). You keep your place in the queue meanwhile."
         ) in told["ana"], told["ana"]
         assert "You cannot" not in told["beto"] and "no puedes" in told["beto"].lower(), told["beto"]
         assert "90 %" in told["beto"] and "10" in told["beto"]
@@ -281,7 +281,8 @@ async def test_a_person_the_servers_gate_holds_back_is_told_why_as_they_join(
         assert len(await bot.store.queue.entries(standin.guild.id)) == 2
         shown = await (await standin.slash(ana, chan, "gate show")).original()  # outside a lobby too
         assert (
-            "You may not take a seat: your reliability is 80 % and this table asks for 90 %" in shown.content
+            "You may not take a seat: your reliability is 80 % and this server's tables ask for 90 %"
+            in shown.content
         )
         await (await standin.slash(standin.owner, chan, "gate server", reliability=0)).original()
         await bot.front.replies.idle()

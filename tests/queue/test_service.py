@@ -195,7 +195,9 @@ async def test_a_wait_that_ends_while_a_table_is_confirmed_ends_after_the_answer
     clock.advance(1)
     await queue.expired(again)
     assert await queue.store.queue.entries(GUILD) == []
-    assert [u for u, text in queue.posts.dms if "no table was formed within 1 hour" in text] == [1]
+    assert [
+        u for u, text in queue.posts.dms if "no game of yours started within the 1 hour you chose" in text
+    ] == [1]
 
 
 async def test_the_servers_cap_keeps_a_person_from_a_queue_table(queue):
@@ -531,7 +533,7 @@ async def test_a_table_whose_host_started_its_game_before_everyone_confirmed_is_
 async def test_someone_who_leaves_the_tables_lobby_leaves_the_queue_and_the_others_wait_again(queue):
     """1 and 2 are asked to confirm their table; 2 confirms, then leaves its lobby (its Leave
     button).  When 1 confirms, the game does not try to start with one player: 1 is told the table
-    is no longer waiting, the thread says 2 left, 2 is out of the queue and 1 waits again at their
+    was not played and that they wait again, the thread says 2 left, 2 is out of the queue and 1 waits again at their
     place, to be seated with 3 who comes next."""
     for uid in (1, 2):
         await join(queue, uid, at_once=False)
@@ -539,7 +541,9 @@ async def test_someone_who_leaves_the_tables_lobby_leaves_the_queue_and_the_othe
     thread = queue.posts.threads[0]
     await queue.confirm(opened.table_id, 2)
     await queue.sessions.lobby.leave(thread, 2)
-    with pytest.raises(Refusal, match="no longer waiting for confirmations"):
+    with pytest.raises(
+        Refusal, match=r"this table was not played; you wait in the queue again, at your place"
+    ):
         await queue.confirm(opened.table_id, 1)
     assert queue.posts.posted[-1][1].startswith("u2 left the queue; the others wait in the queue again")
     assert [(e.user_id, e.table_id) for e in await queue.store.queue.entries(GUILD)] == [(1, None)]

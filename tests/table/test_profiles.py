@@ -220,6 +220,27 @@ def test_a_new_player_starts_neutral_and_is_told_how_far_a_minimum_is():
     assert reckon.turns_needed(0, 0, 100) is None
 
 
+def test_a_player_whose_every_turn_was_missed_has_no_pace_and_a_pace_gate_refuses_them():
+    """Three turns, all played by the computer as their time ran out: not a new player, and no
+    median either; a pace gate asks for one turn of their own, in the words of whose gate it is."""
+    from languages import language
+
+    missed = reckon.Figures(turns=3, on_time=0, missed=3)
+    assert not missed.new and missed.median is None
+    words = profiles.check_gate(missed, Gate(pace="live"))
+    assert words is not None
+    assert words.in_words() == (
+        "your turns so far were all missed, so you have no pace yet, and this table asks for the pace "
+        "live: a turn you make yourself gives you one (see /me profile)"
+    )
+    server = profiles.check_gate(missed, Gate(pace="live"), "server")
+    assert server is not None and "this server's tables ask for the pace live" in server.in_words()
+    assert "las mesas de este servidor piden el ritmo" in server.in_words(language("es"))
+    assert profiles.check_gate(missed, Gate(reliability=50)) is None  # (61 %: reliability is met)
+    one_made = reckon.Figures(turns=4, on_time=1, missed=3, median=600.0)
+    assert profiles.check_gate(one_made, Gate(pace="live")) is None
+
+
 async def test_a_gated_table_refuses_a_person_below_the_minimum_and_admits_one_above(service, store, clock):
     # Cid was late in 4 turns of 4 (8 / 14: 57 %; (8 + n) / (14 + n) >= 75 % at n = 10); Bob on time.
     for n in range(4):

@@ -118,6 +118,10 @@ def _scores(view: object, names: Sequence[str], t: Language) -> str | None:
 def _ranking(session: Session, outcome: Outcome, t: Language) -> list[str]:
     """The final places and scores, one sentence each; then the tiebreak that decided, if any."""
     names = session.names()
+    solo = getattr(session.engine, "solo_result", None)  # a solo game's result: no places to give
+    result = solo(outcome) if solo is not None and len(outcome.scores) == 1 and names else None
+    if result is not None:
+        return [sentence(t.gettext("{player}: {result}", player=names[0], result=result.in_words(t)))]
     tiebreak = tiebreak_line(outcome, names, t)
     return [
         sentence(

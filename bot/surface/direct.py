@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import i18n, notices
+from bot import i18n, notices, texts
 from bot.holders import holder_at
 from bot.records import MoveRecord
 from bot.replaying import undo_target
@@ -225,10 +225,14 @@ class Notifier:
         text = notices.turn_notice(
             written.session(session), seat, since, self.guild_name(session, t), link, t=t
         )
-        # the public board, as the channel shows it: in the server's language, in the recipient's
-        # palette (the picture reaches only them)
+        # the public board, as the channel shows it (its last action in its header and alt text): in
+        # the server's language, in the recipient's palette (the picture reaches only them)
+        public = await self.look.language(session)
         file = await self.look.render(
-            session, language=(await self.look.language(session)).code, contrast=person.contrast
+            session,
+            last_action=texts.last_action(session, records, public),
+            language=public.code,
+            contrast=person.contrast,
         )
         nonce = nonces.post_nonce(session, nonces.TURN, person.user_id, board)
         if await self.send_dm(person.user_id, text, file=file, view=private_view(session.id, t), nonce=nonce):

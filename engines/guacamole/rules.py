@@ -298,6 +298,13 @@ def _sources(s: State) -> list[str]:
     return out
 
 
+def _draws(s: State) -> str:
+    """The draws open now, in the moves' notation: ``draw deck / x1 / x2`` (a source left out
+    when empty: no more ``deck`` once the draw pile is spent)."""
+    found = _sources(s)
+    return "draw " + " / ".join(found) if found else "end"
+
+
 def _limit_reached(s: State) -> bool:
     lim = s.config.dishes_per_turn
     return lim != 0 and s.dishes_made >= lim
@@ -649,7 +656,7 @@ def step_said(s: State, seat: int | None = None) -> Said:
     ph = s.phase
     own = [*_own_cards(s, seat), "5T"][0]
     dishes = _dish_examples(s, seat)
-    draws = "draw deck / x1 / x2"
+    draws = _draws(s)
     if ph == OVER:
         return said("the game is over")
     if ph == MAIN:
@@ -1337,7 +1344,7 @@ def _do_pass(s: State, seat: int, m: Pass, events: list[Event]) -> None:
         return
     if s.phase == ONION:
         raise IllegalMove(
-            "Onion Musk's draws have begun; draw {n} more (draw deck / x1 / x2)", n=s.draws_left
+            "Onion Musk's draws have begun; draw {n} more ({moves})", n=s.draws_left, moves=_draws(s)
         )
     if s.phase == ONION_DISCARD:
         card = min(_codes(s.hands[seat]), key=code_key)

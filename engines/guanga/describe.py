@@ -53,6 +53,18 @@ def _patch(top: str) -> Said | str:
     return W.word(W.PATCHES, top.replace("/", " "))
 
 
+def _changed(view: View) -> Said | str | None:
+    """What the picture frames as changed by the latest turn: each guanga's cells, and the market
+    slot its claim took a card from (None: nothing framed)."""
+    parts: list[Said] = []
+    for seat in dict.fromkeys(seat for seat, _ in view.highlight):
+        cells = [cell for s, cell in view.highlight if s == seat]
+        parts.append(said("{player}'s {cells}", player=seat_word(seat), cells=_cells(cells)))
+    if view.lit_slot is not None:
+        parts.append(said("market slot {slot}", slot=view.lit_slot + 1))
+    return listed(parts) if parts else None
+
+
 def _cells(cells: tuple[int, ...] | list[int]) -> str:
     return " ".join(CELL_NAMES[c] for c in cells)
 
@@ -133,6 +145,9 @@ def _game(view: View, ended: bool) -> Section:
         lines.append(
             said("Last move: {player} played {move}", player=seat_word(view.last_seat), move=view.last)
         )
+    changed = _changed(view)
+    if changed is not None:
+        lines.append(said("Framed on the board as changed by the latest turn: {places}", places=changed))
     secret_orders = view.mode != "beginner" and view.players > 1
     for p in view.guangas:
         # the public total leaves out an order's points, which only its owner sees before the end

@@ -1801,6 +1801,15 @@ def scores_now(s: State) -> tuple[float, ...]:
     return tuple(float(breakdown(s, i)["total"]) for i in range(s.n))
 
 
+def solo_result(result: Outcome) -> Said | None:
+    """A solo game's result as its header says it (``61 VP, rank Guardian``), for the table's
+    words about the last board (the alt text); None for a game of two or more."""
+    rank = result.details.get("rank")
+    if len(result.scores) != 1 or not isinstance(rank, str):
+        return None
+    return said("{points} VP, rank {rank}", points=int(result.scores[0]), rank=W.word(W.RANKS, rank))
+
+
 def outcome(s: State) -> Outcome | None:
     if not s.finished:
         return None

@@ -49,6 +49,9 @@ def _turn(view: View, ended: bool) -> Section:
             lines.append(said("Last move: {player} looked at the disc in secret", player=P(view.last_seat)))
         else:
             lines.append(said("Last move: {player} played {move}", player=P(view.last_seat), move=view.last))
+    if view.last_cells:  # the spaces the picture frames as changed by the latest turn
+        places = " ".join(dict.fromkeys(cell_name(c, view.cols) for c in view.last_cells))
+        lines.append(said("Framed on the board as changed by the latest turn: {places}", places=places))
     if view.phase == OVER and view.players > 1:
         lines.extend(_places(view))
     lines.extend(

@@ -170,3 +170,31 @@ async def test_every_picture_has_alt_text(standin, bot_factory, game, code):
         }
         assert all(kinds.values()), kinds
         assert seen >= 10, seen
+
+
+async def test_the_turn_notices_board_carries_the_channels_last_action(standin, bot_factory):
+    """Ana's turn notices come by direct message, with the public board "as the channel shows it":
+    its picture is described with the same last action as the channel's board."""
+    chan = standin.channel("games")
+    ana = standin.add_user("ana")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(ana, chan, "me notify", where="dm")).original()
+        lobby = await standin.slash(ana, chan, "tiwanaku new", thread=False, players=2)
+        await standin.click(ana, lobby.message, lobby_button(lobby.message, "cpu"))
+        standin.skip_messages(chan)
+        await standin.click(ana, lobby.message, lobby_button(lobby.message, "start"))
+        await standin.next_message(chan, is_board)
+        for _ in range(4):
+            assert await my_turn(standin, bot, chan, ana)
+            legal = await bot.sessions.play.legal_moves(chan.id, ana.id)
+            await (await standin.slash(ana, chan, "tiwanaku move", move=sorted(legal)[0])).original()
+            await standin.settle()
+        await my_turn(standin, bot, chan, ana)
+        await standin.settle()
+        boards = [m for m in standin.messages(chan) if is_board(m) and pictures(m)]
+        notices = [m for m in standin.all_messages() if m.channel.id != chan.id and pictures(m)]
+        channel_alt, notice_alt = pictures(boards[-1])[0][1], pictures(notices[-1])[0][1]
+        assert channel_alt is not None and notice_alt is not None
+        last = channel_alt[channel_alt.index("Last action:") :]
+        assert notice_alt.endswith(last), (channel_alt, notice_alt)

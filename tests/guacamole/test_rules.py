@@ -1095,6 +1095,20 @@ def test_onion_musk_step_counts_the_draws_left():
     assert g.view_for(s3, 1).step == "draw 2 more for Onion Musk (draw deck / x1 / x2)"
 
 
+def test_the_step_offers_only_the_piles_one_can_draw_from():
+    """Once the draw pile is spent, the step (the board in words, the picture's Now line) offers
+    the discard piles alone, as the rules allow, never `draw deck`, which would be refused; an
+    empty discard pile is left out too."""
+    from engines.guacamole.rules import DRAW
+
+    spent = rig(fill_deck=False, phase=DRAW, draws_left=1, discards=(["1A"], ["3P"]))
+    assert g.view_for(spent, None).step == "draw 1 more (draw x1 / x2)"
+    assert "draw deck" not in [m for m in g.legal_moves(spent, 0)]
+    main = rig(fill_deck=False, discards=(["1A"], []))
+    assert "draw 2 to end the turn (draw x1)" in g.view_for(main, None).step
+    assert "draw 2 to end the turn (draw deck / x1 / x2)" in g.view_for(rig(), None).step
+
+
 def test_an_avocaldo_add_is_undoable_only_from_the_zone():
     """Undo by consent: adding zone cards (face up already) to a dish may be taken back; adding a
     hand card shows it, so it may not."""

@@ -107,3 +107,22 @@ def test_a_result_stored_before_edition_3_still_reads_in_spanish():
         == "al empezar el turno del asiento 2, los parches de la canasta no se podían colocar"
     )
     assert completed.in_words(ES).endswith(", y se completó la ronda")
+
+
+@pytest.mark.parametrize(("code", "rank"), [("en", "rank "), ("es", "rango ")])
+def test_a_solo_games_alt_text_gives_its_points_and_rank_not_a_place(code, rank):
+    """A solo game ends with the player's points and rank, as the picture's header says it; the
+    alt text says the same (never "1st" of one)."""
+    t = language(code)
+    s = game(1, "artisan")
+    s.finished, s.phase = True, "over"
+    s.end_said = G.rules.said("the workshop reached its end and the round was completed")
+    s.end_reason = s.end_said.in_words()
+    session, out = finished(s, 1)
+    points = int(out.scores[0])
+    words = alt.board(session, None, None, t)
+    said_rank = G.solo_result(out)
+    assert said_rank is not None and f"{points} " in said_rank.in_words(t)
+    assert f"Alice: {said_rank.in_words(t)}." in words, words
+    assert rank in words and "1st" not in words and "1.º" not in words
+    assert G.solo_result(tied()[1]) is None  # two players: places, as before

@@ -1,36 +1,25 @@
 """The board in words says what the picture frames as changed by the latest turn: Tiwanaku's
 spaces, and Guanga's cells of each guanga and the market slot a claim took its card from (as
 Guacamole's words say its changed places), so that a screen-reader player need not read the log
-to find what a sighted player sees at a glance.  Seeded games played by the easy computer."""
+to find what a sighted player sees at a glance.  Seeded games, half random moves, half the normal computer's."""
 
 from __future__ import annotations
-
-import random
 
 import pytest
 
 import engines
-from engines.core import TABLE, config_from_options
 from engines.guanga.shapes import CELL_NAMES
 from engines.tiwanaku.board import cell_name
 from languages import language
+from tests.test_computer_levels import playout
 
 LINE = "Framed on the board as changed by the latest turn: "
 
 
 def positions(game: str, seats: int, options: dict, seed: int, moves: int):
-    """The states of a seeded game after each of its first ``moves`` moves."""
+    """The engine and each position of a seeded game (half random moves, half the normal player's)."""
     module = engines.get(game).load()
-    state = module.new_game(config_from_options(module.Config, seats, options), seats, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if module.outcome(state) is not None:
-            return
-        due = sorted(module.to_move(state))
-        seat = due[0] if due else TABLE
-        legal = list(module.legal_moves(state, seat))
-        move = module.computer_move(module.view_for(state, seat), legal, rng, "easy") if due else legal[0]
-        state, _ = module.apply_move(state, seat, move)
+    for state, _ in playout(game, seats, options, seed, moves):
         yield module, state
 
 

@@ -3,7 +3,8 @@
 The sections, in the order a player scans the board: the turn (whose turn, the step, each
 side's colours, the rocks), one section per llama (its field, its load, the fields it can
 reach, or, for the llama acting now, what it may still do, and the six fields around it with each tile's mountain edges and whether it may be
-turned now), the villages with their demands, each player's pieces, and the demand bag.
+turned now), every tile's mountain edges row by row, the villages with their demands, each
+player's pieces, and the demand bag.
 Fields are named by their numbers (11..95) as the notation and the board image name them;
 edges by the compass (E, SE, SW, W, NW, NE: a tile turned one sixth clockwise moves each
 mountain edge one step along that list).
@@ -267,6 +268,19 @@ def _still_open(view: View, lm: LlamaView) -> list[Said]:
     return [done, said("it may do nothing more this turn")]
 
 
+def _tiles_section(view: View) -> Section:
+    """Every tile's mountain edges, one line a row of the board (fields 11 to 15 are row 1), as
+    the picture shows them all: a route is planned through tiles far from any llama too."""
+    rows: dict[int, list[Said]] = {}
+    for cell, code in sorted(view.tiles):
+        rows.setdefault(cell // 10, []).append(said("{cell}: {edges}", cell=cell, edges=_edges(code)))
+    lines = tuple(
+        said("row {row}: {tiles}", row=row, tiles=listed(items, semicolons=True))
+        for row, items in sorted(rows.items())
+    )
+    return Section(said("Every tile's mountain edges, row by row"), lines)
+
+
 def _villages_section(view: View) -> Section:
     demands = dict(view.demands)
     lines = []
@@ -338,12 +352,13 @@ def _bag_section(view: View) -> Section:
 
 def describe(view: View, *, ended: bool = False) -> list[Section]:
     """The whole position ``view`` shows, in words: the turn, each llama with the fields around
-    it, the villages and their demands, the players' pieces and the demand bag (all public).
+    it, every tile's mountain edges, the villages and their demands, the players' pieces and the demand bag (all public).
     ``ended``: the table ended the game before its rules did (a resignation, a forfeit, an
     abandon), so nobody is to play and no turn is said."""
     return [
         _turn_section(view, ended),
         *_llama_sections(view),
+        _tiles_section(view),
         _villages_section(view),
         _players_section(view),
         _bag_section(view),

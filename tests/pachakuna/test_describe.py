@@ -1,7 +1,8 @@
 """P'achakuna's board in words (``describe``): over positions of seeded games, for the spectator
 and each seat, the text names every llama with its field, load, reachable fields and the tiles
-around it (with their mountain edges and whether they may be turned), every village with its
-demand, each player's pieces, the rocks and the bag; it hides nothing because it shows nothing
+around it (with their mountain edges and whether they may be turned), every tile's mountain edges
+row by row,
+every village with its demand, each player's pieces, the rocks and the bag; it hides nothing because it shows nothing
 hidden (the bag's order changes nothing); and every sentence is kept for translation."""
 
 from __future__ import annotations
@@ -86,7 +87,12 @@ def check_names_everything(state: P.State, seat: int | None) -> None:
     told = words(sections)
     flat = "\n".join(line for _, lines in told for line in lines)
     heads = [head for head, _ in told]
-    assert heads[0] == "The turn" and heads[-3:] == ["Villages and demands", "Players", "Demand bag"]
+    assert heads[0] == "The turn" and heads[-4:] == [
+        "Every tile's mountain edges, row by row",
+        "Villages and demands",
+        "Players",
+        "Demand bag",
+    ]
     first = told[0][1]
 
     # the turn, the step, each side's colours, the seat's side
@@ -114,7 +120,7 @@ def check_names_everything(state: P.State, seat: int | None) -> None:
         assert not any(line.startswith(("rocks", "a rock")) for line in first)
 
     # every llama: field, load, reach, the six fields around it
-    assert len(told) == 4 + len(state.llamas)
+    assert len(told) == 5 + len(state.llamas)
     legal = P.legal_moves(state, state.turn)
     turnable = {m.cell for m in legal if isinstance(m, P.Rotate)}
     for lm in state.llamas:
@@ -165,6 +171,13 @@ def check_names_everything(state: P.State, seat: int | None) -> None:
             else:
                 note = ""
             assert line == f"{D.DIR_NAMES[d]}: tile {cell}, mountain edges {edges(state.tiles[cell])}{note}"
+
+    # every tile's mountain edges, one line a row, far from the llamas too
+    by_row: dict[int, list[str]] = {}
+    for cell in sorted(state.tiles):
+        by_row.setdefault(cell // 10, []).append(f"{cell}: {edges(state.tiles[cell])}")
+    assert told[-4][1] == [f"row {row}: {'; '.join(tiles)}" for row, tiles in sorted(by_row.items())]
+    assert sum(len(tiles) for tiles in by_row.values()) == len(state.tiles) == 54
 
     # the villages and their demands
     villages = told[-3][1]
@@ -322,12 +335,13 @@ def test_a_position_read_in_english_and_spanish():
         "its tile's mountain edges: E, SE, SW",
         told[2][1][2],
     ]
-    assert told[3][1][0] == "11 (yellow): no demand until the end of the turn"
-    assert told[4][1][:2] == [
+    assert told[3][1][3].startswith("row 4: ") and "45: E, NW, NE" in told[3][1][3]  # (turned: N4)
+    assert told[4][1][0] == "11 (yellow): no demand until the end of the turn"
+    assert told[5][1][:2] == [
         "{p0}, White, holds white 2, red 1: 2 of 7 colours, 3 resources, 1 loose",
         "{p0} has 1 llama",
     ]
-    assert told[5][1] == ["the bag holds 35 demands", "used demands, big flag first: red over blue"]
+    assert told[6][1] == ["the bag holds 35 demands", "used demands, big flag first: red over blue"]
     es = spanish(P.describe(view))
     assert "Llama 1 (Blanco) de {p0} en la aldea 55 (blanco)" in es  # a heading: capitalised
     headings = [sec.heading.in_words(ES) for sec in P.describe(view)]
@@ -339,6 +353,8 @@ def test_a_position_read_in_english_and_spanish():
         "{p0}, Blanco, tiene blanco 2, rojo 1: 2 de 7 colores, 3 recursos, 1 suelto" in es
     )  # was "1 sueltos"
     assert "demandas usadas, bandera grande primero: rojo sobre azul" in es
+    assert "Bordes de montaña de cada loseta, fila por fila" in es
+    assert any(line.startswith("fila 4: ") and "45: E, NO, NE" in line for line in es)
 
     # Black's turn: the rock White left on 45, and no turn Black can pay for beyond the first
     s = play(s, 0, "end")

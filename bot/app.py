@@ -49,6 +49,7 @@ from bot.time import jobs
 from bot.time.alive import Heartbeat
 from bot.time.scheduler import Scheduler, process_name
 from bot.time.source import Clock
+from bot.web import health
 from bot.web.metrics import ANSWER_WITHIN, Metrics
 from bot.web.pages import Pages
 from bot.web.server import WebServer
@@ -472,10 +473,16 @@ class Pukllay(_BotBase):
         if self.heartbeat is None:  # the time out of service ends: kept before any job fires
             count = self.settings.shard_count or 1
             ids = self.settings.shard_ids if self.settings.shard_ids is not None else range(count)
-            self.heartbeat = Heartbeat(self.scheduler.store, count, list(ids))
+            self.heartbeat = Heartbeat(
+                self.scheduler.store, count, list(ids), connected=self.connected_shards
+            )
             await self.heartbeat.start()
         if self.start_scheduler:
             self.scheduler.start()
+
+    def connected_shards(self) -> set[int]:
+        """The shards this process serves whose connection to Discord is live now."""
+        return {shard.id for shard in health.shards(self) if shard.connected}
 
     @property
     def syncs_commands(self) -> bool:

@@ -144,7 +144,7 @@ def shard_settings(count_text: str | None, ids_text: str | None) -> tuple[int | 
         return count, None
     ids: list[int] = []
     for part in ids_text.replace(" ", "").split(","):
-        if "-" in part and whole(part.replace("-", "")) and part.count("-") == 1:
+        if part.count("-") == 1 and all(whole(side) for side in part.split("-")):  # (both sides: 0-3)
             lo, hi = (int(x) for x in part.split("-"))
             if lo > hi:
                 raise SettingsError(

@@ -357,8 +357,9 @@ class Core:
         return lambda seat: periods.get(seat, [])
 
     async def outages(self, session: Session) -> list[tuple[float, float]]:
-        """The times the bot was out of service in the game's server (:mod:`bot.storage.outages`)."""
-        return await self.store.outages.of_guild(session.row.guild_id)
+        """The times the bot was out of service in the game's server (:mod:`bot.storage.outages`),
+        those that overlap made one (each second left out once)."""
+        return gc.joined(await self.store.outages.of_guild(session.row.guild_id))
 
     def timer(
         self, session: Session, spec: gc.ClockSpec, banks: gc.Banks, away: Callable[[int], gc.Away]

@@ -99,7 +99,14 @@ WITH up AS (
 SELECT * FROM up
 """
 MIGRATION_LOCK = 0x70756B6C  # advisory lock key held while migrating ("pukl")
-TABLES = ("sessions", "seats", "moves", "results", "ratings", "jobs", "schema_migrations")
+TABLES = ("schema_migrations",) + tuple(
+    dict.fromkeys(
+        name
+        for _, _, sql in MIGRATIONS
+        for name in re.findall(r"CREATE TABLE (?:IF NOT EXISTS )?(\w+)", sql, flags=re.IGNORECASE)
+    )
+)
+"""Every table the quick check looks for: those the migrations make (none is ever dropped)."""
 POOL_SIZE = 10
 CONNECT_SECONDS = 15.0  # seconds a new connection may take (the pool's, when it makes one, too)
 STATEMENT_SECONDS = 30.0  # a statement's time limit by default (DATABASE_STATEMENT_SECONDS)

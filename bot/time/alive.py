@@ -2,7 +2,8 @@
 
 As the process starts serving its shards (once logged in), the time since each shard's last
 sign of life is kept as an outage (:meth:`bot.storage.outages.Outages.back`); then it notes that
-it runs every :data:`~bot.storage.outages.BEAT` seconds, and once more as it stops.  Game clocks
+each shard with a live connection to Discord runs every :data:`~bot.storage.outages.BEAT`
+seconds (keeping the gap, if long, of one whose connection was down), and once more as it stops.  Game clocks
 and the time to answer a time-out leave the outages out (:meth:`bot.sessions.core.Core.away_of`).
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from bot.storage import Store
 from bot.storage.outages import BEAT
@@ -21,32 +22,51 @@ log = logging.getLogger(__name__)
 
 
 class Heartbeat:
-    """Notes that shards ``ids`` of ``count`` run, from :meth:`start` to :meth:`stop`."""
+    """Notes that shards ``ids`` of ``count`` run, from :meth:`start` to :meth:`stop`, while
+    ``connected`` names them (the shards with a live connection to Discord now: a shard whose
+    connection is down shows no sign of life, and the gap is kept at the next beat)."""
 
-    def __init__(self, store: Store, count: int, ids: Sequence[int], every: float = BEAT):
+    def __init__(
+        self,
+        store: Store,
+        count: int,
+        ids: Sequence[int],
+        every: float = BEAT,
+        connected: Callable[[], Collection[int]] | None = None,
+    ):
         self.store, self.count, self.ids, self.every = store, count, list(ids), every
+        self.connected = connected if connected is not None else lambda: self.ids
         self._task: asyncio.Task | None = None
 
     async def start(self) -> list[tuple[float, float]]:
         """Keep the outage that ends now, if any, then beat; the outages kept (one per shard)."""
-        kept = await self.store.outages.back(self.count, self.ids)
+        kept = await self.beat(self.ids)
+        self.store.outages.serve(self.count, lambda shard: shard in self.ids and shard in self.connected())
+        if self._task is None:
+            self._task = asyncio.create_task(self._beat(), name="pukllay-heartbeat")
+        return kept
+
+    async def beat(self, shards: Sequence[int]) -> list[tuple[float, float]]:
+        """``shards`` run now: the gap since their last sign of life, if long, is kept and logged."""
+        kept = await self.store.outages.back(self.count, shards)
         if kept:
             longest = max(until - since for since, until in kept)
             log.warning(
                 "the bot was out of service for %s (shards %s of %d): clocks leave that time out",
                 duration_text(longest),
-                ",".join(map(str, self.ids)),
+                ",".join(map(str, shards)),
                 self.count,
             )
-        if self._task is None:
-            self._task = asyncio.create_task(self._beat(), name="pukllay-heartbeat")
         return kept
 
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(self.every)
+            live = [shard for shard in self.ids if shard in self.connected()]
+            if not live:
+                continue
             try:
-                await self.store.outages.alive(self.count, self.ids)
+                await self.beat(live)
             except Exception:  # the database not answering: the next beat tries again
                 log.warning("could not note that the bot runs", exc_info=True)
 
@@ -58,7 +78,9 @@ class Heartbeat:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
-        try:
-            await self.store.outages.alive(self.count, self.ids)
+        live = [shard for shard in self.ids if shard in self.connected()]
+        try:  # those whose connection was down keep the gap first
+            await self.beat([shard for shard in self.ids if shard not in live])
+            await self.store.outages.alive(self.count, live)
         except Exception:
             log.warning("could not note when the bot stopped", exc_info=True)

@@ -185,6 +185,9 @@ def test_shard_settings():
         ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be"),
         ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "from 0 to 1"),
         ({"SHARD_COUNT": "2", "SHARD_IDS": "a"}, "SHARD_IDS must be shard numbers"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-"}, "SHARD_IDS must be shard numbers"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "-3"}, "SHARD_IDS must be shard numbers"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "1--2"}, "SHARD_IDS must be shard numbers"),
         (
             {"SHARD_COUNT": "4", "SHARD_IDS": "0,3-1"},
             r"SHARD_IDS ranges go from the lower .* such as 1-3, got '0,3-1'",

@@ -151,7 +151,6 @@ async def test_the_bots_outage_is_not_held_against_anyones_turn(store, clock):
     it: her time to move leaves out both, the overlap once (bot.storage.outages)."""
     from bot import notices
 
-    await store.outages.back(1, [0])
     g = await seated_game(store, 100, [ANN, BOB])  # no clock: Ann's reminders, every 12 h
     await move(store, clock, g, 0, HOUR)
     await move(store, clock, g, 1, HOUR)  # Ann's turn starts
@@ -159,7 +158,7 @@ async def test_the_bots_outage_is_not_held_against_anyones_turn(store, clock):
     away = notices.take_away(await store.people.person(ANN), 1, None, clock.time(), 20)
     await store.people.save_person(away)  # a day away, from an hour into her turn
     clock.advance(2 * HOUR)
-    await store.outages.alive(1, [0])  # the bot's last sign of life, 3 hours into her turn
+    await store.outages.back(1, [0])  # the bot's last sign of life, 3 hours into her turn
     clock.advance(DAY)
     (down,) = await store.outages.back(1, [0])  # out of service for a day
     assert down[1] - down[0] == DAY

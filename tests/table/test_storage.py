@@ -109,7 +109,7 @@ async def test_damaged_database_is_refused(db_path):
 
 
 async def test_damaged_postgres_schema_is_refused_one_line_per_problem(pg_cluster):
-    """A PostgreSQL database that lost the log's triggers and a table is refused, naming each problem."""
+    """A PostgreSQL database that lost the log's triggers and tables is refused, naming each problem."""
     name = await pg_cluster.create_database()
     url = pg_cluster.url(name)
     try:
@@ -117,12 +117,15 @@ async def test_damaged_postgres_schema_is_refused_one_line_per_problem(pg_cluste
         import asyncpg
 
         conn = await asyncpg.connect(url)
-        await conn.execute("DROP TRIGGER moves_are_not_updated ON moves; DROP TABLE ratings")
+        await conn.execute(
+            "DROP TRIGGER moves_are_not_updated ON moves; DROP TABLE ratings; DROP TABLE outages"
+        )
         await conn.close()
         with pytest.raises(StorageError, match="is damaged") as info:
             await open_store(url)
         text = str(info.value)
         assert "moves_are_not_updated" in text and "ratings" in text and "\n" not in text
+        assert "the table outages is missing" in text  # (every table the migrations make is looked for)
     finally:
         await pg_cluster.drop_database(name)
 

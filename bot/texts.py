@@ -132,18 +132,15 @@ def last_action(session: Session, records: Sequence[MoveRecord], t: Language = E
 
 
 def own_lines(
-    session: Session, records: Iterable[MoveRecord], seat: int, limit: int = 5, t: Language = ENGLISH
+    session: Session, records: Iterable[MoveRecord], seat: int, limit: int = 8, t: Language = ENGLISH
 ) -> list[str]:
     """What ``seat`` made happen with its own moves, as it may read it, in ``t`` (for its private
-    reply)."""
-    names = session.names()
-    out: list[str] = []
-    for record in records:
-        if record.seat != seat or record.by_computer:
-            continue
-        lines = seen(session.engine, session.state, record, seat, t).lines
-        out.extend(name_seats(line, names) for line in lines)
-    return out[:limit]
+    reply): told as the channel tells a turn (sentences, seats named as they were then), the
+    engine's end summary left out once the game is over (the table's ranking, in the channel, may
+    differ from it: a seat that resigned ranks last)."""
+    mine = [r for r in records if r.seat == seat and not r.by_computer]
+    finished = session.status != "active"
+    return turn_lines(session, mine, finished=finished, reader=seat, t=t)[:limit]
 
 
 def next_line(

@@ -31,7 +31,7 @@ from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, check_board_permissions, clicked, on_private_menu
 from bot.surface.replies import Replies, layout, part_of, reply, sentence
-from engines.core import END, MoveError, Said, said
+from engines.core import MoveError, Said, said
 from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
@@ -78,11 +78,6 @@ class TurnAnswer:
 
     interaction: discord.Interaction
     turn: int
-
-
-def told_the_end(result: MoveResult, seat: int) -> bool:
-    """Whether the lines of ``seat``'s own moves already say the game is over (the engine's END)."""
-    return any(e.kind == END for r in result.played if r.seat == seat for e in (r.events or ()))
 
 
 # What a player is told when their turn ends, by where their turn notices go (/me notify).
@@ -272,8 +267,6 @@ class Menus:
             return
         if acting:
             lines.append(t.gettext("Play on, or press {button Play} under the board for a menu."))
-        elif session.status != "active" and told_the_end(result, mine):  # said once, not twice
-            lines.append(t.gettext("The result is in the channel."))
         elif session.status != "active":
             lines.append(t.gettext("The game is over: the result is in the channel."))
         elif result.turn_ended:

@@ -110,6 +110,9 @@ def tell_turn(told: Sequence[Told]) -> list[list[Said]]:
                 )
             )
         plain.append((kind, sentence))
+    if any(kind in _LINES and kind not in ("done", "cutoff") for kind, _ in plain):
+        # the end of a turn that did something else goes without saying (on any of its lines)
+        plain = [(kind, sentence) for kind, sentence in plain if kind != "done"]
     lines = told_lines(plain, _clause, _line, merge=_merged)
     if refills:
         at = next((i for i, line in enumerate(lines) if any("claimed" in s.in_words() for s in line)), None)

@@ -295,5 +295,5 @@ async def test_the_queues_direct_message_writes_a_marked_server_name_as_written(
         await bot.scheduler.run_due()
         await standin.settle()
     (told,) = standin.messages(standin.dm(eloy))
-    assert "no table was formed" in told.content, told.content
+    assert "no game of yours started" in told.content, told.content
     assert shows_name(told.content, SERVER) and not unpaired(told.content), told.content

@@ -557,3 +557,24 @@ def test_cells_refused_for_a_claim_agree_in_number():
             "A1, A2 tienen topes y no pueden formar parte de una figura",
         ),
     }
+
+
+@pytest.mark.parametrize("mode", ["beginner", "apprentice", "master"])
+def test_a_turn_that_did_something_is_not_told_as_ended_too(mode):
+    """A turn that placed patches and then ended with `done` is told by what it did, on no line
+    "ended their turn"; a turn that only ended (nothing else told) is told so."""
+    s = game(2, mode)
+    seat, told = s.turn, []
+    while True:
+        legal = G.legal_moves(s, seat)
+        place = next((m for m in legal if isinstance(m, Place)), None)
+        move = place if place is not None else next(m for m in legal if isinstance(m, Done))
+        s, events = G.apply_move(s, seat, move)
+        told.extend((e.kind, e.said) for e in events)
+        if move is not place or s.turn != seat:
+            break
+    lines = [sentence.in_words() for line in G.tell_turn(told) for sentence in line]
+    assert any("placed" in line for line in lines), lines
+    assert not any("ended their turn" in line for line in lines), lines
+    alone = [("done", G.rules.said("{player} ended their turn", player=G.rules.seat_word(1)))]
+    assert [[x.in_words() for x in line] for line in G.tell_turn(alone)] == [["{p1} ended their turn"]]

@@ -61,6 +61,24 @@ async def test_a_turn_is_told_in_the_servers_language(service):
     assert texts.last_action(result.session, records).endswith(f"from pile {move[0]}")
     mover = result.session.by_seat(records[0].seat).name
     assert texts.own_lines(result.session, records, records[0].seat, t=es())[0].startswith(f"{mover} tomó")
+    # the private reply tells the move as the channel does: a sentence, capital and full stop
+    (own,) = texts.own_lines(result.session, records, records[0].seat, t=es())
+    assert own == f"{mover} tomó {count} {stones} del montón {move[0]}."
+
+
+async def test_the_last_movers_reply_leaves_the_engines_end_to_the_tables_ranking(service):
+    """The engine's end line names its own winner; the table's ranking may differ (a seat that
+    resigned ranks last), so the last mover's private reply leaves it out once the game is over."""
+    session = await nim_pair(service)
+    while True:
+        result, _, _ = await play_first(service, session)
+        session = result.session
+        if session.status != "active":
+            break
+    last = [r for r in result.played if not r.by_computer][-1]
+    told = texts.own_lines(session, result.played, last.seat)
+    assert told and not any("wins" in line for line in told), told
+    assert any(e.kind == "end" for e in last.events or ()), "the engine did tell its end"
 
 
 async def test_the_end_of_a_game_in_both_languages(service):

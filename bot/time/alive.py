@@ -3,8 +3,9 @@
 As the process starts serving its shards (once logged in), the time since each shard's last
 sign of life is kept as an outage (:meth:`bot.storage.outages.Outages.back`); then it notes that
 each shard with a live connection to Discord runs every :data:`~bot.storage.outages.BEAT`
-seconds (keeping the gap, if long, of one whose connection was down), and once more as it stops.  Game clocks
-and the time to answer a time-out leave the outages out (:meth:`bot.sessions.core.Core.away_of`).
+seconds (keeping the gap, if long, of one whose connection was down), and once more as it
+stops.  Game clocks and the time to answer a time-out leave the outages out
+(:meth:`bot.sessions.core.Core.away_of`).
 """
 
 from __future__ import annotations

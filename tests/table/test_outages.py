@@ -6,8 +6,6 @@ from __future__ import annotations
 import logging
 from types import SimpleNamespace
 
-import pytest
-
 from bot.storage.outages import BEAT, LEAST, shard_of
 from bot.time import gameclock as gc
 from bot.time.alive import Heartbeat
@@ -48,13 +46,13 @@ async def test_each_shard_has_its_own_outages(store, clock):
 
 
 async def test_a_layout_counted_anew_or_switched_back_starts_from_the_last_one_that_ran(store, clock):
-    """One shard, then two (a quick restart), then one again after two days of two: no outage in
+    """One shard, then two (a quick restart), then one again after two hours of two: no outage in
     either switch; a stop of ten minutes before the second counts from the last sign of life."""
     await store.outages.back(1, [0])
     await runs(store, clock, 1, [0], 600)
     clock.advance(30)
     assert await store.outages.back(2, [0, 1]) == []  # counted anew: from the layout before
-    await runs(store, clock, 2, [0, 1], 2 * 86400)
+    await runs(store, clock, 2, [0, 1], 2 * 3600)
     clock.advance(30)
     assert await store.outages.back(1, [0]) == []  # switched back: not from before the first switch
     assert await store.outages.of_guild(A_GUILD) == []
@@ -76,40 +74,45 @@ async def test_a_clock_set_back_never_starts_an_outage_inside_the_last_one(store
 
 
 async def test_a_shard_no_process_serves_is_out_of_service_until_now(store, clock):
-    """This process serves shard 0 of 2; shard 1's process stopped 22 hours ago and has not come
+    """This process serves shard 0 of 2; shard 1's process stopped two hours ago and has not come
     back: a clock in its servers that this process judges (its scheduler fires the deadline) leaves
     those hours out, up to now, and no outage is kept for it until its process starts again."""
     await store.outages.back(2, [0, 1])
     store.outages.serve(2, lambda shard: shard == 0)
-    await runs(store, clock, 2, [0], 22 * 3600)
+    await runs(store, clock, 2, [0], 2 * 3600)
     now = clock.time()
-    assert await store.outages.of_guild(SHARD_1_OF_2) == [(now - 22 * 3600, now)]
+    assert await store.outages.of_guild(SHARD_1_OF_2) == [(now - 2 * 3600, now)]
     assert await store.outages.of_guild(A_GUILD) == []  # its own: running
     (kept,) = await store.outages.back(2, [1])  # shard 1's process starts again
-    assert kept == (now - 22 * 3600, now)
+    assert kept == (now - 2 * 3600, now)
     store.outages.serve(2, lambda shard: False)  # this process's connection to Discord down a while
     await runs(store, clock, 2, [1], 180)
     assert await store.outages.of_guild(A_GUILD) == [(now, clock.time())]
     assert await store.outages.of_guild(SHARD_1_OF_2) == [kept]  # kept at its start, none going on
 
 
-async def test_another_processs_outages_are_read_afresh(database, clock):
+async def test_another_processs_outages_are_read_afresh(pg_cluster, clock):
     """Two processes on one PostgreSQL database: the outage one keeps as it starts again is read by
     the other at once (it may fire that server's deadline)."""
-    if database.kind != "postgres":
-        pytest.skip("several processes share a database on PostgreSQL only")
-    first, second = await database.open(clock), await database.open(clock)
+    from bot.storage import open_store
+
+    name = await pg_cluster.create_database()
     try:
-        await first.outages.back(2, [0])
-        await second.outages.back(2, [1])
-        assert await first.outages.of_guild(SHARD_1_OF_2) == []
-        clock.advance(3600)
-        await first.outages.back(2, [0])
-        (kept,) = await second.outages.back(2, [1])
-        assert await first.outages.of_guild(SHARD_1_OF_2) == [kept]
+        first = await open_store(pg_cluster.url(name), clock=clock)
+        second = await open_store(pg_cluster.url(name), clock=clock)
+        try:
+            await first.outages.back(2, [0])
+            await second.outages.back(2, [1])
+            assert await first.outages.of_guild(SHARD_1_OF_2) == []
+            clock.advance(3600)
+            await first.outages.back(2, [0])
+            (kept,) = await second.outages.back(2, [1])
+            assert await first.outages.of_guild(SHARD_1_OF_2) == [kept]
+        finally:
+            await first.close()
+            await second.close()
     finally:
-        await first.close()
-        await second.close()
+        await pg_cluster.drop_database(name)
 
 
 async def test_the_heartbeat_keeps_a_stop_and_a_connection_down_and_logs_them(store, clock, caplog):

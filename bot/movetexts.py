@@ -8,6 +8,7 @@ Imports :mod:`bot.texts` and what it does; no Discord.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.public import Reader, seen
@@ -15,7 +16,7 @@ from bot.records import MoveRecord
 from bot.replaying import undo_target
 from bot.telling import sentence
 from bot.texts import MESSAGE_LIMIT, clip, describe_in, mover, mover_in
-from engines.core import Engine, name_seats
+from engines.core import END, Engine, Outcome, name_seats
 from languages import ENGLISH, Language
 
 if TYPE_CHECKING:
@@ -23,7 +24,16 @@ if TYPE_CHECKING:
 
 
 def log_line(session: Session, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> str:
+    if _ranked_otherwise(session):
+        (record,) = _without_end([record])
     return _log_line(session.engine, session.state, session.names_at(record.number), record, reader, t)
+
+
+def _without_end(records: Sequence[MoveRecord]) -> list[MoveRecord]:
+    """``records`` without the engine's end line, which names the engine's own winner."""
+    return [
+        replace(r, events=tuple(e for e in r.events if e.kind != END)) if r.events else r for r in records
+    ]
 
 
 def _log_line(
@@ -34,13 +44,26 @@ def _log_line(
     return t.gettext("{move} (taken back)", move=line) if record.taken_back else line
 
 
+def _ranked_otherwise(session: Session) -> bool:
+    """Whether the game ended with the table's ranking apart from the engine's: a seat that
+    resigned, or whose time ran out, ranks last whatever its score (the results card says it)."""
+    if session.status != "finished" or not session.row.outcome:
+        return False
+    outcome = Outcome.from_dict(session.row.outcome)
+    return session.final_ranking(outcome) != [tuple(g) for g in outcome.ranking]
+
+
 def log_text(session: Session, records: Sequence[MoveRecord], reader: Reader, t: Language = ENGLISH) -> str:
     """``/game log`` for ``reader``, in ``t``: one line per move, newest last, kept under the
     message limit (the most recent moves that fit, and always the newest).  Each move names
-    whoever held its seat then (:meth:`Session.names_at`)."""
+    whoever held its seat then (:meth:`Session.names_at`).  The engine's end line is left out
+    when the table ranked the game otherwise (a seat that resigned, or whose time ran out, ranks
+    last whatever its score): the results card tells that ranking."""
     if not records:
         return t.gettext("No moves yet.")
     engine, state = session.engine, session.state
+    if _ranked_otherwise(session):  # the engine's end names its own winner: the table's ranking differs
+        records = _without_end(records)
     lines: list[str] = []
     size = -1  # of the lines joined by newlines
     for record in reversed(records):  # newest first: an older line that does not fit is not written

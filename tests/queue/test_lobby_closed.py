@@ -48,11 +48,11 @@ async def test_a_thread_a_moderator_deletes_gives_the_table_back_to_everyone(que
     assert {e.table_id for e in waiting} != {opened.table_id}  # (the queue formed them a new table)
 
 
-async def test_a_last_confirm_that_comes_before_the_lobbys_end_is_told_gives_no_start(queue, monkeypatch):
+async def test_a_last_confirm_that_comes_before_the_lobbys_end_is_told_gives_no_start(queue):
     """The last Confirm arrives before the queue heard of the lobby's end (its task not run yet):
     the start finds the lobby closed and gives the table back; the press is told where it stands."""
     opened, thread = await formed(queue)
-    monkeypatch.setattr(queue, "game_ended", lambda row: None)  # the end not heard of yet
+    queue.sessions.core.on_end.remove(queue.game_ended)  # the end not heard of yet (its task not run)
     await queue.sessions.seats.abandon(thread, 1, can_manage=False)
     assert (await queue.confirm(opened.table_id, 2)).in_words(ENGLISH).startswith("Confirmed")
     with pytest.raises(Refusal, match="this table was not played, and you are not in the queue"):

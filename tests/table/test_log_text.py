@@ -88,3 +88,48 @@ async def test_a_newest_line_too_long_for_a_message_is_kept_clipped(tmp_path):
                 assert "\n" not in shown  # the older lines give way to the newest
     finally:
         await store.close()
+
+
+async def test_the_log_leaves_out_the_engines_winner_when_the_table_ranked_otherwise(tmp_path, monkeypatch):
+    """Three at Nim, told in words as Guacamole's log is (an engine with ``worded``); Cy resigns at
+    once and the computer plays Cy's seat, taking the last stone: the engine's end line names Cy the
+    winner, while the table ranks Cy last (resigned).  The log leaves that line out; the results
+    card tells the ranking."""
+    from bot.time.source import ManualClock
+    from tests.conftest import Database
+    from tests.support import nim
+
+    monkeypatch.setattr(nim, "worded", lambda sentence: sentence, raising=False)
+
+    store = await Database("sqlite", str(tmp_path / "log.db")).open(ManualClock())
+    try:
+        service = SessionService(store)
+        for seed in range(1, 20):  # a pile of three stones or more
+            channel = 100 + seed
+            await service.lobby.create(
+                "nim",
+                guild_id=1,
+                channel_id=channel,
+                host_id=1,
+                host_name="ann",
+                options={"piles": 1},
+                seed=seed,
+            )
+            for user, name in ((2, "bob"), (3, "cy")):
+                await service.lobby.join(channel, user, name)
+            session = (await service.lobby.start(channel, 1)).session
+            if session.state.piles[0] >= 3:
+                break
+            await service.seats.abandon(channel, 1, can_manage=True)
+        await service.seats.resign(channel, 3)
+        await service.play.play(channel, 1, f"A{session.state.piles[0] - 2}")
+        await service.play.play(channel, 2, "A1")  # one stone left: the computer takes it for Cy
+        session = await service.core.reread(session.id)
+        assert session.status == "finished"
+        records = await service.logbook.log(session)
+        assert any(e.kind == "end" and "wins" in (e.text or "") for e in records[-1].events or ())
+        told = movetexts.log_text(session, records, None, ENGLISH)
+        assert "wins" not in told and told.splitlines()[-1].startswith(f"{len(records)}. cy took 1"), told
+        assert movetexts.log_line(session, records[-1], None) == told.splitlines()[-1]
+    finally:
+        await store.close()

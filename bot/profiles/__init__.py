@@ -81,9 +81,10 @@ async def _worked(store: Store, logs: list[GameLog]) -> list[tuple[GameLog, list
     hours = {u: p.remind_hours for u, p in (await store.people.several(users)).items()}
     away = await store.people.away_periods(users)
     intervals = await store.people.intervals(users)
+    downs = {guild: await store.outages.of_guild(guild) for guild in {log.guild_id for log in logs}}
     worked = []
     for log in logs:
-        down = await store.outages.of_guild(log.guild_id)
+        down = downs[log.guild_id]  # (read once a server, not once a game)
         off = {u: gc.joined(away.get(u, ()), down) for u in users} if down else away
         worked.append((log, turns_of(log, hours, off, intervals)))
     return worked

@@ -5,8 +5,9 @@ The process serving a shard notes that it runs as it starts and every minute
 :data:`LEAST` since the shard's last sign of life (the process stopped, or its connection to
 Discord was down) is kept as an outage: nobody could act in the servers of that shard meanwhile,
 so game clocks and the time to answer a time-out leave it out (:meth:`Outages.of_guild`, which
-also gives one going on now, for a shard no process serves).  A server belongs to shard ``(guild_id >> 22) % shard_count``, as Discord
-routes it; direct messages to shard 0.
+also gives one going on now, for a shard no process serves).  A server belongs to shard
+``(guild_id >> 22) % shard_count``, as Discord routes it (:func:`shard_of`, which the bot's own
+test of the servers its gateway carries uses too); direct messages to shard 0.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.storage import Store
+from bot.storage.outages import shard_of
 
 if TYPE_CHECKING:
     from bot.queue.service import QueueService
@@ -41,7 +42,7 @@ def serves(client: discord.Client, guild_id: int) -> bool:
         ids: Sequence[int] = client.shard_ids or range(count)
     else:
         ids = [client.shard_id or 0]
-    return (guild_id >> 22) % count in ids
+    return shard_of(guild_id, count) in ids
 
 
 async def servers_left(

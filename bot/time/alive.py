@@ -60,10 +60,15 @@ class Heartbeat:
             )
         return kept
 
+    def live(self) -> list[int]:
+        """This process's shards whose connection to Discord is live now (asked once)."""
+        connected = self.connected()
+        return [shard for shard in self.ids if shard in connected]
+
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(self.every)
-            live = [shard for shard in self.ids if shard in self.connected()]
+            live = self.live()
             if not live:
                 continue
             try:
@@ -79,7 +84,7 @@ class Heartbeat:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
-        live = [shard for shard in self.ids if shard in self.connected()]
+        live = self.live()
         try:  # those whose connection was down keep the gap first
             await self.beat([shard for shard in self.ids if shard not in live])
             await self.store.outages.alive(self.count, live)

@@ -27,6 +27,12 @@ def whole(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def server_id(text: str) -> bool:
+    """``text`` can be a Discord server's id: a snowflake, 17 to 20 ASCII digits (the first
+    servers' ids have 17) that fit in 64 bits; a digit dropped or doubled in copying is caught."""
+    return whole(text) and 17 <= len(text) <= 20 and int(text) < 2**64
+
+
 HOSTNAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?")
 
 
@@ -189,8 +195,8 @@ def running_settings(get: Reader) -> tuple[int | None, str, bool, float]:
     """``DEV_GUILD_ID``, ``LOG_LEVEL``, ``SYNC_COMMANDS`` and ``JOB_POLL_SECONDS``, checked in
     that order: (the server id, the level, whether to sync the commands, the jobs' poll)."""
     guild = get("DEV_GUILD_ID")
-    if guild is not None and not whole(guild):
-        raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), got {guild!r}")
+    if guild is not None and not server_id(guild):
+        raise SettingsError(f"DEV_GUILD_ID must be a server id (17 to 20 digits), got {guild!r}")
     level = (get("LOG_LEVEL") or "INFO").upper()
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
         raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {level!r}")
@@ -252,9 +258,11 @@ def table_settings(get: Reader) -> tuple[float, int, frozenset[int]]:
     if not whole(away) or not 0 <= int(away) <= 366:
         raise SettingsError(f"AWAY_DAYS_PER_YEAR must be a number of days from 0 to 366, got {away!r}")
     id_guilds = [g.strip() for g in (get("EXPORT_IDS_SERVERS") or "").split(",") if g.strip()]
-    bad = [g for g in id_guilds if not whole(g)]
+    bad = [g for g in id_guilds if not server_id(g)]
     if bad:
-        raise SettingsError(f"EXPORT_IDS_SERVERS must be server ids separated by commas, got {bad[0]!r}")
+        raise SettingsError(
+            f"EXPORT_IDS_SERVERS must be server ids (17 to 20 digits each) separated by commas, got {bad[0]!r}"
+        )
     return archive_hours, int(away), frozenset(int(g) for g in id_guilds)
 
 

@@ -102,22 +102,25 @@ def event_lines(
             continue
         names = session.names_at(record.number)  # whoever held each seat then
         named.extend(name_seats(line, names) for line in lines)
-    if len(named) > limit and newest:
-        more = len(named) - limit + 1
+    return capped(named, limit, t, newest=newest)
+
+
+def capped(lines: list[str], limit: int, t: Language = ENGLISH, *, newest: bool = False) -> list[str]:
+    """``lines`` in at most ``limit`` lines, in ``t``: past it, the oldest are kept and a last line
+    counts the rest; with ``newest``, the newest are kept and a first line counts those before."""
+    if len(lines) <= limit:
+        return lines
+    more = len(lines) - limit + 1
+    if newest:
         earlier = t.ngettext(
             "… {n} earlier line left out (see {/game log})",
             "… {n} earlier lines left out (see {/game log})",
             more,
         )
-        named = [earlier] + named[len(named) - limit + 1 :]
-    elif len(named) > limit:
-        more = len(named) - limit + 1
-        named = named[: limit - 1] + [
-            t.ngettext(
-                "… and {n} more line (see {/game log})", "… and {n} more lines (see {/game log})", more
-            )
-        ]
-    return named
+        return [earlier] + lines[len(lines) - limit + 1 :]
+    return lines[: limit - 1] + [
+        t.ngettext("… and {n} more line (see {/game log})", "… and {n} more lines (see {/game log})", more)
+    ]
 
 
 def last_action(session: Session, records: Sequence[MoveRecord], t: Language = ENGLISH) -> str | None:
@@ -137,10 +140,11 @@ def own_lines(
     """What ``seat`` made happen with its own moves, as it may read it, in ``t`` (for its private
     reply): told as the channel tells a turn (sentences, seats named as they were then), the
     engine's end summary left out once the game is over (the table's ranking, in the channel, may
-    differ from it: a seat that resigned ranks last)."""
+    differ from it: a seat that resigned ranks last); past ``limit`` lines, a last line counts the
+    rest and points to ``/game log``."""
     mine = [r for r in records if r.seat == seat and not r.by_computer]
     finished = session.status != "active"
-    return turn_lines(session, mine, finished=finished, reader=seat, t=t)[:limit]
+    return capped(turn_lines(session, mine, finished=finished, reader=seat, t=t), limit, t)
 
 
 def next_line(

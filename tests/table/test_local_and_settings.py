@@ -56,9 +56,11 @@ def test_local_bad_options(tmp_path):
 def test_settings_from_dotenv(tmp_path):
     """.env values are read, the environment wins, and the token is never in repr."""
     env_file = tmp_path / ".env"
-    env_file.write_text("# comment\nDISCORD_TOKEN='abc.def'\nDATABASE_PATH=/x/y.db\nDEV_GUILD_ID=123\n")
+    env_file.write_text(
+        "# comment\nDISCORD_TOKEN='abc.def'\nDATABASE_PATH=/x/y.db\nDEV_GUILD_ID=81384788765712384\n"
+    )
     s = Settings.from_env({"DATABASE_PATH": "/z.db"}, env_file)
-    assert s.token == "abc.def" and s.database_path == "/z.db" and s.dev_guild_id == 123
+    assert s.token == "abc.def" and s.database_path == "/z.db" and s.dev_guild_id == 81384788765712384
     assert "abc.def" not in repr(s)
     with pytest.raises(SettingsError, match="DEV_GUILD_ID"):
         Settings.from_env({"DEV_GUILD_ID": "abc"}, None)
@@ -69,13 +71,13 @@ def test_a_dotenv_saved_by_a_windows_editor_is_read(tmp_path):
     read as written, not refused on its first line."""
     env_file = tmp_path / ".env"
     text = (ROOT / ".env.example").read_text(encoding="utf-8")
-    text = text.replace("DEV_GUILD_ID=\n", "DEV_GUILD_ID=123\n").replace("\n", "\r\n")
+    text = text.replace("DEV_GUILD_ID=\n", "DEV_GUILD_ID=123456789012345678\n").replace("\n", "\r\n")
     env_file.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
     s = Settings.from_env({}, env_file)
-    assert s.dev_guild_id == 123 and s.token == "paste-your-bot-token-here"
+    assert s.dev_guild_id == 123456789012345678 and s.token == "paste-your-bot-token-here"
     # a file whose first line is a setting, after the mark
-    env_file.write_bytes(b"\xef\xbb\xbfDEV_GUILD_ID=456\r\n")
-    assert Settings.from_env({}, env_file).dev_guild_id == 456
+    env_file.write_bytes(b"\xef\xbb\xbfDEV_GUILD_ID=456789012345678901\r\n")
+    assert Settings.from_env({}, env_file).dev_guild_id == 456789012345678901
 
 
 def test_example_env_lists_every_setting():
@@ -240,6 +242,29 @@ def test_digits_other_than_0_to_9_are_refused_in_one_line(name, value, expect):
     with pytest.raises(SettingsError, match=expect) as info:
         Settings.from_env(env, None)
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        ("DEV_GUILD_ID", "8138478876571238"),  # a digit dropped in copying
+        ("DEV_GUILD_ID", "813847887657123844444"),  # 21 digits: no snowflake has them
+        ("DEV_GUILD_ID", "99999999999999999999"),  # 20 digits past 64 bits
+        ("EXPORT_IDS_SERVERS", "81384788765712384, 123"),
+    ],
+)
+def test_a_server_id_of_the_wrong_length_is_refused(name, value):
+    """A server's id is a snowflake of 17 to 20 digits; an id with a digit missing would never
+    match a server (``EXPORT_IDS_SERVERS`` would leave the ids out of every export, silently)."""
+    with pytest.raises(SettingsError, match=f"{name} must be (a )?server ids? \\(17 to 20 digits"):
+        Settings.from_env({name: value}, None)
+
+
+def test_the_shortest_and_longest_server_ids_are_taken():
+    settings = Settings.from_env({"EXPORT_IDS_SERVERS": "81384788765712384, 18446744073709551615"}, None)
+    assert settings.export_id_guilds == {81384788765712384, 18446744073709551615}
+    dev = Settings.from_env({"DEV_GUILD_ID": "18446744073709551615"}, None).dev_guild_id
+    assert dev == 18446744073709551615
 
 
 @pytest.mark.parametrize(

@@ -178,3 +178,21 @@ def test_the_no_game_hint_names_the_commands_in_the_readers_language():
     assert "/guacamole nueva" in spanish and " new" not in spanish
     assert "/guacamole new" in str(refused)
     assert "/tiwanaku nueva" in texts.list_text([], es())
+
+
+async def test_a_private_reply_past_its_limit_counts_the_lines_left_out(service):
+    """The private reply keeps to a few lines; past them, a last line says how many more there
+    are and where they are (it used to stop there without a word)."""
+    session = await nim_pair(service, piles=5)  # each move empties a pile: seat 1 moves 3 times
+    records = []
+    while session.status == "active":
+        result, _, _ = await play_first(service, session)
+        records.extend(result.played)
+        session = result.session
+    seat = records[0].seat
+    full = texts.own_lines(session, records, seat, limit=100)
+    assert len(full) >= 3, full
+    cut = texts.own_lines(session, records, seat, limit=2, t=es())
+    assert len(cut) == 2 and cut[0] == texts.own_lines(session, records, seat, limit=100, t=es())[0]
+    more = len(full) - 1
+    assert cut[1] == f"… y {more} línea{'s' if more > 1 else ''} más (ver /juego registro)", cut

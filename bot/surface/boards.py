@@ -717,9 +717,11 @@ class Boards:
         in their language)."""
         self.replies.committed(interaction, what)
         t = await self.look.language(session)
-        await self.look.channel(session).send(say(t), allowed_mentions=discord.AllowedMentions.none())
-        if then is not None:
-            await then()
+        try:
+            await self.look.channel(session).send(say(t), allowed_mentions=discord.AllowedMentions.none())
+        finally:  # a refused line leaves the change in force: its jobs and messages follow it all the same
+            if then is not None:
+                await then()
         await reply(interaction, i18n.private(interaction).gettext(answer))
 
 

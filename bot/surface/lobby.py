@@ -280,6 +280,29 @@ class Lobby:
             self.replies.committed(interaction, said("The game has started"))
         else:
             raise Refusal("unknown lobby action {action}", action=echo(action))
+        try:  # the answer may be refused (too late, its message deleted): a started game begins all the same
+            closed = await self.answer(interaction, session, session_id, note, from_button)
+        finally:
+            if result is not None:
+                await self.boards.announce(result, header=await self.boards.begins(result.session))
+                await self.rename_thread(result.session)
+        if result is not None or closed:
+            return
+        if session is None:
+            await self.refresh(None, session_id)
+        elif action in ("join", "cpu"):
+            await self.tell_host_full(session, user.id)
+
+    async def answer(
+        self,
+        interaction: discord.Interaction,
+        session: Session | None,
+        session_id: int | None,
+        note: str,
+        from_button: bool,
+    ) -> bool:
+        """Answer a lobby action: a click on the lobby message edits it, anything else refreshes it
+        and answers privately with ``note``; True when the click closed the lobby's message."""
         if (
             from_button
             and interaction.message is not None
@@ -293,27 +316,19 @@ class Lobby:
                     server = await i18n.server(self.bot, self.service.store, interaction.guild_id)
                     text = server.gettext("This lobby is closed: everyone left.")
                 await interaction.response.edit_message(content=text, view=None)
-                return
+                return True
+            t = await self.look.language(session)
+            content, view = await self.text(session, t), self.view(session, t)
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=content, view=view)
             else:
-                t = await self.look.language(session)
-                content, view = await self.text(session, t), self.view(session, t)
-                if interaction.response.is_done():
-                    await interaction.edit_original_response(content=content, view=view)
-                else:
-                    await interaction.response.edit_message(content=content, view=view)
-        else:
-            if session is None:
-                await reply(interaction, mine.gettext("You left; the lobby is closed."))
-            else:
-                await self.refresh(session)
-                await reply(interaction, note)
-        if result is not None:
-            await self.boards.announce(result, header=await self.boards.begins(result.session))
-            await self.rename_thread(result.session)
+                await interaction.response.edit_message(content=content, view=view)
         elif session is None:
-            await self.refresh(None, session_id)
-        elif action in ("join", "cpu"):
-            await self.tell_host_full(session, user.id)
+            await reply(interaction, i18n.private(interaction).gettext("You left; the lobby is closed."))
+        else:
+            await self.refresh(session)
+            await reply(interaction, note)
+        return False
 
 
 # Buttons are labelled in the language of the message they are sent on (a label is fixed when the

@@ -275,8 +275,10 @@ class UndoRequests:
             return
         self.replies.committed(interaction, said("The moves were taken back"))
         line = t.gettext("{player} agreed: everyone did, the moves were taken back.", player=who)
-        await interaction.response.edit_message(content=clip(f"{content}\n{line}"), view=None)
-        await self.boards.announce(answered.result)
+        try:  # the request's edit may be refused (too late, deleted): the board tells the undo all the same
+            await interaction.response.edit_message(content=clip(f"{content}\n{line}"), view=None)
+        finally:
+            await self.boards.announce(answered.result)
 
 
 class UndoButton(

@@ -29,6 +29,14 @@ async def nim_game(standin, bot, chan, alice, bob, piles: int = 3):
     return session, first, (bob if first is alice else alice)
 
 
+async def asked_back(standin, bot, chan, first):
+    """``first`` plays a move and asks to take it back: the request's message."""
+    legal = await bot.sessions.play.legal_moves(chan.id, first.id)
+    await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+    await (await standin.slash(first, chan, "game undo")).original()
+    return await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+
+
 async def test_undo_agreed_and_refused_by_buttons(standin, bot_factory):
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
@@ -67,10 +75,7 @@ async def test_undo_agreed_and_refused_by_buttons(standin, bot_factory):
 
         # A request voided by a move: its message says it is closed and loses its buttons, and a
         # button of it (one still on a screen) says so.
-        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
-        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
-        await (await standin.slash(first, chan, "game undo")).original()
-        request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        request = await asked_back(standin, bot, chan, first)
         agree = request.buttons[0]["custom_id"]
         legal = await bot.sessions.play.legal_moves(chan.id, other.id)
         await (await standin.slash(other, chan, "nim move", move=legal[0])).original()
@@ -185,10 +190,7 @@ async def test_a_request_voided_by_a_clock_change_or_a_time_running_out_says_so(
     async with standin.run_client(bot_factory(ALL)) as bot:
         await standin.wait_synced()
         session, first, other = await nim_game(standin, bot, chan, alice, bob)
-        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
-        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
-        await (await standin.slash(first, chan, "game undo")).original()
-        request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        request = await asked_back(standin, bot, chan, first)
         await (await standin.slash(alice, chan, "game clock", clock="move:4h")).original()
         await bot.front.replies.idle()
         closed = standin.message(request.id)

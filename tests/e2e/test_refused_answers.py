@@ -1,0 +1,103 @@
+"""An answer Discord refuses after the change it answers was stored: what the change sets going
+(the first board of a started game, the board after an agreed undo, a new timer's warning) goes
+on all the same.
+
+Discord refuses an interaction's answer that comes after its 3 seconds (404 "Unknown
+interaction"), an edit of a message a moderator deleted, or a line in a channel the bot may no
+longer post in (403); the person who acted is told what was kept, and the rest of the step must
+not wait for a restart or for someone to type ``/game board``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.time.jobs import CLOCK_WARNING
+from tests.e2e.test_undo import ALL, asked_back, is_board, nim_game
+
+CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
+
+
+async def test_a_start_whose_lobby_edit_is_refused_posts_the_first_board(standin, bot_factory):
+    """The Start button's edit of the lobby message is refused (404, the answer too late): the game
+    is stored as started, the host is told so, and its first board calls on the player to move."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False)
+        await standin.click(bob, lobby.message, "Join")
+        standin.skip_messages(chan)
+        standin.inject(CALLBACK, status=404, times=1)
+        started = await standin.click(alice, lobby.message, "Start")
+        await bot.front.replies.idle()
+        session = await bot.sessions.core.in_channel(chan.id)
+        assert session.status == "active"
+        assert "The game has started, but Discord refused the message" in started.content
+        (board,) = [m for m in standin.messages(chan) if is_board(m)]
+        (seat,) = session.to_move()
+        assert f"<@{session.by_seat(seat).user_id}>" in board.content  # the player to move is called
+
+
+async def test_a_start_with_a_computer_whose_answer_is_refused_posts_the_first_board(standin, bot_factory):
+    """Alice and a computer: Start is deferred (a computer sits), and Discord refuses the deferred
+    answer's edit (404).  The computer, seated first, has played and the first board is posted,
+    calling on Alice."""
+    (alice,) = standin.add_users("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        bot.sessions.new_seed = lambda: 6  # seed 6 seats the computer first
+        lobby = await standin.slash(alice, chan, "nim new", thread=False)
+        await standin.click(alice, lobby.message, "Add computer")
+        standin.skip_messages(chan)
+        standin.inject("PATCH /webhooks/*/*/messages/@original", status=404, times=1)
+        await standin.click(alice, lobby.message, "Start")
+        await bot.front.replies.idle()
+        await bot.front.catchup.computers_settled()
+        session = await bot.sessions.core.in_channel(chan.id)
+        assert session.status == "active" and session.version > 1
+        (seat,) = session.to_move()
+        assert session.by_seat(seat).user_id == alice.id  # the computer has played
+        boards = [m for m in standin.messages(chan) if is_board(m)]
+        assert boards and f"<@{alice.id}>" in boards[-1].content
+
+
+async def test_an_undo_whose_last_agree_is_refused_posts_the_board(standin, bot_factory):
+    """Bob's Agree takes the move back (stored); Discord refuses the edit of the request message
+    (404).  The board saying so is posted all the same, so the channel's last board is not the
+    position before the undo."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        session, first, other = await nim_game(standin, bot, chan, alice, bob)
+        request = await asked_back(standin, bot, chan, first)
+        standin.skip_messages(chan)
+        standin.inject(CALLBACK, status=404, times=1)
+        agreed = await standin.click(other, request, "Agree")
+        await bot.front.replies.idle()
+        after = await bot.sessions.core.get(session.id)
+        assert after.version > session.version and "taken back" in agreed.content
+        boards = [m for m in standin.messages(chan) if is_board(m) and "took back" in m.content]
+        assert len(boards) == 1 and f"<@{first.id}>" in boards[0].content
+
+
+@pytest.mark.parametrize("refused", [False, True], ids=["posted", "line-refused"])
+async def test_a_timer_arms_its_warning_whether_or_not_its_line_is_posted(standin, bot_factory, refused):
+    """``/game timer`` on a running turn arms the turn's clock warning; a line Discord refuses
+    (Send Messages just taken away, 403) leaves the timer in force, and its warning with it."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        session, first, _ = await nim_game(standin, bot, chan, alice, bob)
+        if refused:
+            standin.inject("POST /channels/*/messages", status=403, times=1)
+        answer = await (await standin.slash(alice, chan, "game timer", hours=1)).original()
+        await bot.front.replies.idle()
+        after = await bot.sessions.core.get(session.id)
+        assert after.clock is not None
+        assert ("The turn timer was changed, but" in answer.content) is refused
+        seat = after.seat_of(first.id).seat
+        assert await bot.store.jobs.job(CLOCK_WARNING, f"{session.id}:{seat}") is not None

@@ -213,8 +213,7 @@ async def test_a_question_refused_in_a_locked_thread_says_so_and_is_asked_once_u
         await standin.wait_synced()
         thread, _ = await open_clocked(standin, bot, chan, alice, bob, clock="bank:1d")
         late, session = await to_move(bot, thread, (alice, bob))
-        moderator = bot.get_channel(thread.id)  # the edit a moderator makes: Manage Threads
-        await moderator.edit(archived=True, locked=True)
+        standin.moderate_thread(standin.owner, thread, archived=True, locked=True)
         await standin.settle()
         table_clock.advance(DAY)
         await bot.scheduler.run_due()
@@ -231,7 +230,7 @@ async def test_a_question_refused_in_a_locked_thread_says_so_and_is_asked_once_u
             changed.set()
 
         unposted.permissions_changed = permissions_changed
-        await moderator.edit(archived=False, locked=False)
+        standin.moderate_thread(standin.owner, thread, archived=False, locked=False)
         async with asyncio.timeout(5):
             await changed.wait()
         await bot.scheduler.run_due()

@@ -209,8 +209,7 @@ async def test_a_board_refused_in_a_locked_thread_says_so_and_is_posted_once_unl
         await standin.wait_synced()
         thread = await timer_runs_out(standin, bot, chan, alice, bob, table_clock)
         session = await bot.sessions.core.in_channel(thread.id)
-        moderator = bot.get_channel(thread.id)  # the edit a moderator makes: Manage Threads
-        await moderator.edit(archived=True, locked=True)
+        standin.moderate_thread(standin.owner, thread, archived=True, locked=True)
         await standin.settle()
         table_clock.advance(HOUR + 1)
         await bot.scheduler.run_due()
@@ -228,7 +227,7 @@ async def test_a_board_refused_in_a_locked_thread_says_so_and_is_posted_once_unl
             changed.set()
 
         unposted.permissions_changed = permissions_changed
-        await moderator.edit(archived=False, locked=False)
+        standin.moderate_thread(standin.owner, thread, archived=False, locked=False)
         async with asyncio.timeout(5):
             await changed.wait()
         await bot.scheduler.run_due()

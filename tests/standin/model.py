@@ -37,8 +37,12 @@ DEFAULT_EVERYONE = (
     | (1 << 0)
     | (1 << 26)
 )
-# manage messages/threads, mention everyone, create events (Pukllay's invite asks for them)
-BOT_PERMISSIONS = DEFAULT_EVERYONE | (1 << 13) | (1 << 34) | (1 << 17) | (1 << 44)
+README_INVITE = 309237763072
+"""The permissions the README's invite asks for: View Channels, Send Messages, Embed Links, Attach
+Files, Read Message History, Create Public Threads, Send Messages in Threads."""
+# the bot's role: the invite's permissions and Create Events (which the README offers for leagues);
+# no Manage Messages nor Manage Threads, which the README says the bot does not need
+BOT_PERMISSIONS = DEFAULT_EVERYONE | README_INVITE | (1 << 44)
 
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
@@ -46,6 +50,7 @@ EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 SEND_MESSAGES_IN_THREADS = 1 << 38
 MANAGE_THREADS = 1 << 34
+MANAGE_MESSAGES = 1 << 13
 MENTION_EVERYONE = 1 << 17
 CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
@@ -183,6 +188,7 @@ class Channel:
     created: float = field(default_factory=time.time)
     overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # id -> (type, allow, deny)
     members: tuple[User, ...] = ()  # a DM's two ends
+    thread_members: set[int] = field(default_factory=set)  # a thread's members (user ids)
     flags: int = 0  # channel flags (a forum's REQUIRE_TAG)
     available_tags: list[dict[str, Any]] = field(default_factory=list)  # a forum's tags, as Discord answers
     applied_tags: list[int] = field(default_factory=list)  # a forum post's tags (ids)
@@ -330,13 +336,24 @@ class Guild:
             perms |= r.permissions
         return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
 
-    def channel_permissions_of(self, user: User, channel: Channel) -> int:
-        """Discord's computation: guild permissions, then @everyone, role and member overwrites."""
+    def channel_permissions_of(self, user: User, channel: Channel, *, membership: bool = True) -> int:
+        """Discord's computation: guild permissions, then @everyone, role and member overwrites; a
+        thread takes its parent's (topics/threads, Permissions), and a private thread is seen only
+        by its members and those who may manage threads ("You must be invited to the thread to be
+        able to view or participate in it, or be a moderator"): 0 for anyone else, unless
+        ``membership`` is False (the permissions the parent gives, whatever the membership)."""
         perms = self.permissions_of(user)
         if perms == ALL_PERMISSIONS:
             return perms
         if channel.is_thread and channel.parent_id:
-            channel = self.channel(channel.parent_id)
+            thread, channel = channel, self.channel(channel.parent_id)
+            perms = self.channel_permissions_of(user, channel)
+            outside = (
+                thread.type == 12 and user.id not in thread.thread_members and user.id != thread.owner_id
+            )
+            if membership and outside and not perms & MANAGE_THREADS:
+                return 0
+            return perms
         ow = channel.overwrites
         if self.id in ow:
             _, allow, deny = ow[self.id]
@@ -358,13 +375,12 @@ class Guild:
     def threads_seen_by(self, viewer: User) -> list[Channel]:
         """The server's active threads ``viewer`` can view, as Discord lists them (Guild Create's
         ``threads``, List Active Guild Threads): a public thread where they can view its parent, a
-        private one where they started it or may manage threads there too."""
+        private one where they are a member (or started it) or may manage threads there too."""
         seen = []
         for c in self.channels:
             if not c.is_thread or c.archived:
                 continue
-            perms = self.channel_permissions_of(viewer, c)
-            if perms & VIEW_CHANNEL and (c.type != 12 or c.owner_id == viewer.id or perms & MANAGE_THREADS):
+            if self.channel_permissions_of(viewer, c) & VIEW_CHANNEL:
                 seen.append(c)
         return seen
 

@@ -43,6 +43,7 @@ from . import limits, ratelimits
 from . import spec as spec_module
 from .model import (
     ACTIVE,
+    ALL_PERMISSIONS,
     APPLIED_TAGS_MAX,
     ATTACH_FILES,
     BOT_PERMISSIONS,
@@ -59,6 +60,7 @@ from .model import (
     GUILD_FORUM,
     MANAGE_CHANNELS,
     MANAGE_EVENTS,
+    MANAGE_MESSAGES,
     MANAGE_THREADS,
     MENTION_EVERYONE,
     READ_MESSAGE_HISTORY,
@@ -77,6 +79,7 @@ from .model import (
     Role,
     ScheduledEvent,
     User,
+    iso,
     normalize_components,
     snowflake,
 )
@@ -474,6 +477,18 @@ class _Resolver(AbstractResolver):
         pass
 
 
+def members_news(thread: Channel, **change: object) -> dict[str, object]:
+    """A ``THREAD_MEMBERS_UPDATE`` about ``thread``, with its ``added_members`` or
+    ``removed_member_ids``."""
+    assert thread.guild is not None
+    return {
+        "id": str(thread.id),
+        "guild_id": str(thread.guild.id),
+        "member_count": len(thread.thread_members),
+        **change,
+    }
+
+
 def violation_number(record: logging.LogRecord) -> int | None:
     """The stand-in violation whose answer raised the exception logged in ``record``, if any."""
     exc = record.exc_info[1] if record.exc_info else None
@@ -611,6 +626,7 @@ class StandIn:
 
         self._waiters: list[asyncio.Future] = []
         self._conns: list[_GatewayConnection] = []  # identified gateway sessions, oldest first
+        self._sending: set[asyncio.Future] = set()  # gateway events on their way (see _spawn)
         self._session_shards: dict[str, tuple[int, int]] = {}  # session id -> shard, for RESUME
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None  # None while refusing connections
@@ -1049,6 +1065,8 @@ class StandIn:
         conn = self._conn
         if conn is None:
             raise UsageError("no client is connected")
+        if self._sending:  # events a test's action set on their way, not sent yet
+            await asyncio.wait(list(self._sending))
         target = conn.seq
         await conn.send(1)
         await self.wait_for(
@@ -1655,7 +1673,11 @@ class StandIn:
                     "guild_locale": guild.locale,
                     "channel": i.channel.payload(),
                     "member": member.payload(guild.channel_permissions_of(i.user, i.channel)),
-                    "app_permissions": str(guild.channel_permissions_of(self.bot_user, i.channel)),
+                    # the parent's, in a private thread the bot was not added to as well (Discord
+                    # delivers the command there; the bot's own posts are what it refuses)
+                    "app_permissions": str(
+                        guild.channel_permissions_of(self.bot_user, i.channel, membership=False)
+                    ),
                 }
             )
         else:
@@ -1754,7 +1776,11 @@ class StandIn:
     # -- storing messages --------------------------------------------------------------------------
 
     def _spawn(self, coro) -> None:
+        """Send a gateway event from code that cannot wait (a test's action): :meth:`settle`
+        waits for it to be sent, then handled."""
         task = asyncio.ensure_future(coro)
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
 
     def _attachments_for(
@@ -2848,6 +2874,7 @@ class StandIn:
                     log.info("bot lacks Read Message History in #%s", channel.name)
                     raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
             return 200, msg.payload()
+        perms = ALL_PERMISSIONS & ~MANAGE_MESSAGES  # a DM: no one deletes the other's messages
         if channel.guild is not None and request.method in ("PATCH", "DELETE"):
             # Editing or deleting a message, even the bot's own by its id, needs only to see the
             # channel (no Read Message History); a channel the bot cannot see is Missing Access.
@@ -2863,6 +2890,15 @@ class StandIn:
         if request.method == "PATCH" and channel.is_thread and channel.archived:
             # Only deleting happens in an archived thread; editing a message there is refused.
             raise _ApiError(400, {"message": "Thread is archived", "code": 50083})
+        if request.method == "PATCH" and channel.is_thread and channel.locked and not perms & MANAGE_THREADS:
+            # topics/threads, Locked Threads: without Manage Threads no one creates or updates
+            # messages in a locked thread, active or not.
+            log.info("#%s is locked", channel.name)
+            raise _ApiError(403, {"message": "Thread is locked", "code": 160005})
+        if request.method == "DELETE" and msg.author is not self.bot_user and not perms & MANAGE_MESSAGES:
+            # resources/message, Delete Message: another user's message needs Manage Messages.
+            log.info("bot may not delete others' messages in #%s", channel.name)
+            raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
         if request.method == "DELETE":
             self._delete_message(msg)
             return 204, None
@@ -3043,11 +3079,102 @@ class StandIn:
         self._changed()
         return 200, channel.payload()
 
+    def add_to_thread(self, user: User, thread: Channel, added: User) -> None:
+        """``user`` adds ``added`` to ``thread`` (in Discord's client, by mentioning them in it:
+        Add Thread Member, which needs the ability to send messages there).  The bot, added,
+        hears ``THREAD_CREATE`` as Discord sends it to whoever is added to a thread it could not
+        see ("Gaining Access to Private Threads"), then ``THREAD_MEMBERS_UPDATE``."""
+        guild = thread.guild
+        if guild is None or not thread.is_thread or thread.archived:
+            raise UsageError(f"#{thread.name} is not an active thread")
+        needed = VIEW_CHANNEL | SEND_MESSAGES_IN_THREADS
+        if guild.channel_permissions_of(user, thread) & needed != needed:
+            raise UsageError(f"{user.name} may not add anyone to #{thread.name}")
+        self.clock.advance(self.user_pace)
+        self._thread_joined(thread, added)
+
+    def moderate_thread(
+        self, user: User, thread: Channel, *, archived: bool | None = None, locked: bool | None = None
+    ) -> None:
+        """``user``, who may manage threads there (the server's owner, say), archives or locks
+        ``thread`` (or undoes it); ``THREAD_UPDATE`` tells the bot."""
+        guild = thread.guild
+        if guild is None or not thread.is_thread:
+            raise UsageError(f"#{thread.name} is not a thread")
+        if not guild.channel_permissions_of(user, thread) & MANAGE_THREADS:
+            raise UsageError(f"{user.name} may not manage #{thread.name}")
+        self.clock.advance(self.user_pace)
+        if archived is not None and archived != thread.archived:
+            thread.archived = archived
+            thread.archive_timestamp = time.time()
+        if locked is not None:
+            thread.locked = locked
+        conn = self._conn_for(thread)
+        if conn is not None:
+            self._spawn(conn.dispatch("THREAD_UPDATE", thread.payload()))
+        self._changed()
+
+    def remove_from_thread(self, user: User, thread: Channel, removed: User) -> None:
+        """``user`` (the thread's owner, or someone who may manage threads) removes ``removed``
+        from ``thread``; the bot, removed, hears ``THREAD_MEMBERS_UPDATE`` with its id among
+        ``removed_member_ids`` (and, from a private thread, loses sight of it)."""
+        guild = thread.guild
+        if guild is None or not thread.is_thread or removed.id not in thread.thread_members:
+            raise UsageError(f"{removed.name} is not a member of #{thread.name}")
+        if user.id != thread.owner_id and not guild.channel_permissions_of(user, thread) & MANAGE_THREADS:
+            raise UsageError(f"{user.name} may not remove anyone from #{thread.name}")
+        self.clock.advance(self.user_pace)
+        thread.thread_members.discard(removed.id)
+        conn = self._conn_for(thread)
+        if conn is not None and removed.id == self.bot_user.id:
+            self._spawn(
+                conn.dispatch(
+                    "THREAD_MEMBERS_UPDATE", members_news(thread, removed_member_ids=[str(removed.id)])
+                )
+            )
+        self._changed()
+
+    def _thread_joined(self, thread: Channel, added: User) -> None:
+        if added.id in thread.thread_members:
+            return
+        thread.thread_members.add(added.id)
+        conn = self._conn_for(thread)
+        if conn is not None and added.id == self.bot_user.id:
+            member = {
+                "id": str(thread.id),
+                "user_id": str(added.id),
+                "join_timestamp": iso(self.wall()),
+                "flags": 0,
+            }
+            self._spawn(conn.dispatch("THREAD_CREATE", {**thread.payload(), "member": member}))
+            self._spawn(conn.dispatch("THREAD_MEMBERS_UPDATE", members_news(thread, added_members=[member])))
+        self._changed()
+
     async def _r_thread_member(self, request, label, channel_id, user_id):
+        """Join Thread (``@me``), Add Thread Member, and their DELETEs (resources/channel): the
+        thread must be active; the bot joins only a thread it can view (a private one it was added
+        to, or may manage), and adds others only where it can send messages."""
         channel = self._channel_or_404(channel_id, label)
         if not channel.is_thread:
             v = self._violation(f"{label}: #{channel.name} is not a thread", label)
             raise _ApiError(400, {"message": "Invalid thread", "code": 50024}, v)
+        perms = channel.guild.channel_permissions_of(self.bot_user, channel)
+        if not perms & VIEW_CHANNEL:
+            log.info("bot cannot see #%s", channel.name)
+            raise _ApiError(403, {"message": "Missing Access", "code": 50001})
+        if channel.archived:
+            raise _ApiError(400, {"message": "Thread is archived", "code": 50083})
+        me = user_id == "@me"
+        if not me and not perms & SEND_MESSAGES_IN_THREADS:
+            raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
+        who = self.bot_user if me else self.users.get(int(user_id))
+        if who is None:
+            raise _ApiError(404, {"message": "Unknown User", "code": 10013})
+        if request.method == "PUT":
+            self._thread_joined(channel, who)
+        else:
+            channel.thread_members.discard(who.id)
+            self._changed()
         return 204, None
 
     async def _r_typing(self, request, label, channel_id):
@@ -3235,22 +3362,37 @@ class StandIn:
         forum = self.channel(post.parent_id)
         return [forum.tag(t)["name"] for t in post.applied_tags if forum.tag(t) is not None]  # type: ignore[index]
 
-    def start_thread(self, user: User, channel: Channel, name: str, content: str = "") -> Channel:
+    def start_thread(
+        self, user: User, channel: Channel, name: str, content: str = "", *, private: bool = False
+    ) -> Channel:
         """``user`` starts a public thread named ``name`` in a text channel (Create Public Threads),
-        or makes a post in a forum, ``content`` its first message (Send Messages): a thread whose
+        a ``private`` one (Create Private Threads: only its members and moderators see it), or
+        makes a post in a forum, ``content`` its first message (Send Messages): a thread whose
         ``owner_id`` is theirs.  ``THREAD_CREATE`` (``newly_created``) tells the bot, as it does of
-        every thread in a channel it can view (then the post's ``MESSAGE_CREATE``)."""
+        every thread it can view (then the post's ``MESSAGE_CREATE``): of a private thread only when
+        it may manage threads there ("Private threads are only synced to you if you are a member or
+        a moderator")."""
         guild = channel.guild
-        if guild is None or not (channel.is_forum or channel.type == 0):
-            raise UsageError(f"threads are started in a server's text channel or forum, not #{channel.name}")
-        needed = SEND_MESSAGES if channel.is_forum else CREATE_PUBLIC_THREADS
+        if guild is None or not (channel.is_forum or channel.type == 0) or (private and channel.is_forum):
+            kind = "private threads are" if private else "threads are"
+            raise UsageError(
+                f"{kind} started in a server's text channel{'' if private else ' or forum'}, not #{channel.name}"
+            )
+        needed = (
+            SEND_MESSAGES
+            if channel.is_forum
+            else CREATE_PRIVATE_THREADS
+            if private
+            else CREATE_PUBLIC_THREADS
+        )
         if (guild.channel_permissions_of(user, channel) & (VIEW_CHANNEL | needed)) != VIEW_CHANNEL | needed:
             raise UsageError(f"{user.name} may not start a thread in #{channel.name}")
         self.clock.advance(self.user_pace)
-        thread = Channel(snowflake(), name, guild, 11, 0, channel.id, user.id)
+        thread = Channel(snowflake(), name, guild, 12 if private else 11, 0, channel.id, user.id)
+        thread.thread_members.add(user.id)
         guild.channels.append(thread)
         conn = self._conn_for(thread)
-        if conn is not None and guild.channel_permissions_of(self.bot_user, channel) & VIEW_CHANNEL:
+        if conn is not None and guild.channel_permissions_of(self.bot_user, thread) & VIEW_CHANNEL:
             self._spawn(conn.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True}))
         if channel.is_forum:
             self._store_message(thread, user, {"content": content}, [], message_id=thread.id)

@@ -7,7 +7,7 @@ import pytest
 
 from tests.standin import ClientError, StandInTimeout, UsageError
 from tests.standin.fixtures import DiscordErrorGuard
-from tests.standin.model import VIEW_CHANNEL
+from tests.standin.model import MANAGE_THREADS, MENTION_EVERYONE, VIEW_CHANNEL
 from tests.standin.tinybot import TinyBot
 
 
@@ -115,6 +115,8 @@ async def test_the_bot_opens_a_thread_and_plays_in_it(standin, bot, chan):
     assert bot.get_channel(thread.id) is not None
     inside = await standin.slash(alice, thread, "game join")
     assert inside.message.channel is thread
+    standin.set_role_permissions(standin.bot_role, standin.bot_role.permissions | MANAGE_THREADS)
+    await standin.settle()  # made a moderator, the bot may lock the thread
     await bot.get_channel(thread.id).edit(archived=True, locked=True)
     assert thread.archived and thread.locked
     with pytest.raises(discord.HTTPException, match="Thread is locked"):
@@ -169,6 +171,8 @@ async def test_who_a_new_message_notifies_follows_allowed_mentions(standin, bot,
     standin.guild.members[dave.id].roles.append(loud)
     outsider = standin.add_user("outsider")
     standin.set_permissions(chan, outsider, deny=VIEW_CHANNEL)
+    # the bot's role may mention everyone here (the invite does not ask for it; a server may grant it)
+    standin.set_role_permissions(standin.bot_role, standin.bot_role.permissions | MENTION_EVERYONE)
     await standin.settle()
     channel = bot.get_channel(chan.id)
     text = f"{alice.mention} <@!{bob.id}> {outsider.mention} {quiet.mention}"
@@ -214,3 +218,20 @@ async def test_who_a_new_message_notifies_follows_allowed_mentions(standin, bot,
     assert standin.message(sent.id).pinged == set()
     assert {m.id for m in standin.all_messages()} >= {sent.id, reply.id, said.id}
     assert standin.ratelimits is not None and standin.ratelimits.limited == []
+
+
+async def test_another_users_message_is_deleted_only_with_manage_messages(standin, bot, chan):
+    """resources/message, Delete Message: the bot deletes its own messages; another user's needs
+    Manage Messages, which the bot's invite does not ask for."""
+    from tests.standin.model import MANAGE_MESSAGES
+
+    alice = standin.add_user("alice")
+    theirs = await standin.say(alice, chan, "hello")
+    partial = bot.get_channel(chan.id).get_partial_message(theirs.id)
+    with pytest.raises(discord.Forbidden, match="50013"):
+        await partial.delete()
+    assert not standin.message(theirs.id).deleted
+    standin.set_role_permissions(standin.bot_role, standin.bot_role.permissions | MANAGE_MESSAGES)
+    await standin.settle()
+    await partial.delete()
+    assert standin.message(theirs.id).deleted

@@ -96,7 +96,14 @@ async def test_archived_threads_take_no_edits_and_a_message_unarchives_them(stan
     await inside.edit(content="changed")
 
 
+async def moderator(standin) -> None:
+    """The bot's role may manage threads (the invite does not ask for it; a server may grant it)."""
+    standin.set_role_permissions(standin.bot_role, standin.bot_role.permissions | MANAGE_THREADS)
+    await standin.settle()
+
+
 async def test_a_locked_archived_thread_refuses_messages(standin, bot, chan):
+    await moderator(standin)
     _, thread = await start(bot, chan)
     await thread.edit(archived=True, locked=True)
     with pytest.raises(discord.Forbidden, match="160005"):
@@ -158,3 +165,51 @@ async def test_the_active_threads_listed_are_those_the_bot_can_view(standin, bot
     assert seen.id in listed and unseen.id not in listed
     created = {int(t["id"]) for t in standin.guild.payload(standin.bot_user)["threads"]}
     assert seen.id in created and unseen.id not in created
+
+
+async def test_a_private_thread_is_closed_to_a_bot_nobody_added(standin, bot, chan):
+    """A private thread shows only to its members and moderators (topics/threads): the bot, without
+    Manage Threads, hears nothing of it, cannot post there nor join it (403 Missing Access) until a
+    member adds it; then THREAD_CREATE tells it of the thread, and it may post."""
+    alice = standin.add_user("alice")
+    thread = standin.start_thread(alice, chan, "our table", private=True)
+    await standin.settle()
+    assert thread.type == 12 and bot.get_channel(thread.id) is None
+    partial = bot.get_partial_messageable(thread.id, guild_id=standin.guild.id)
+    with pytest.raises(discord.Forbidden) as refused:
+        await partial.send("hello")
+    assert refused.value.code == 50001
+    with pytest.raises(discord.Forbidden):
+        await bot.http.join_thread(thread.id)
+    with pytest.raises(UsageError, match="cannot see"):  # nor can a server member who is not in it
+        await standin.slash(standin.add_user("bob"), thread, "say", text="hi")
+    standin.add_to_thread(alice, thread, standin.bot_user)
+    await standin.settle()
+    assert isinstance(bot.get_channel(thread.id), discord.Thread)
+    await bot.http.join_thread(thread.id)  # a member already: nothing changes
+    assert (await partial.send("hello")).content == "hello"
+    assert thread.thread_members == {alice.id, standin.bot_user.id}
+
+
+async def test_a_bot_that_may_manage_threads_sees_and_joins_private_threads(standin, bot, chan):
+    await moderator(standin)
+    alice = standin.add_user("alice")
+    thread = standin.start_thread(alice, chan, "our table", private=True)
+    await standin.settle()
+    assert isinstance(bot.get_channel(thread.id), discord.Thread)  # a moderator is told of it
+    await bot.http.join_thread(thread.id)
+    assert standin.bot_user.id in thread.thread_members
+
+
+async def test_a_locked_active_thread_refuses_the_bots_edits_without_manage_threads(standin, bot, chan):
+    """topics/threads, Locked Threads: without Manage Threads no one creates or updates messages
+    in a locked thread, even an active one."""
+    _, thread = await start(bot, chan)
+    sent = await thread.send("before the lock")
+    stored = standin.channel(thread.id)
+    stored.locked = True  # a moderator locks it; it stays active
+    with pytest.raises(discord.Forbidden, match="160005"):
+        await sent.edit(content="after the lock")
+    await moderator(standin)
+    await sent.edit(content="after the lock")  # a moderator may
+    assert standin.message(sent.id).content == "after the lock"

@@ -219,6 +219,30 @@ def can_view(interaction: discord.Interaction, session: Session) -> bool:
     )
 
 
+MISSING_ACCESS = 50001
+"""Discord's error code for a channel the bot cannot view (a private thread it is not in)."""
+
+
+async def reach_private_thread(interaction: discord.Interaction) -> None:
+    """In a private thread, join it before a game is opened there: Discord shows a private thread
+    only to its members and to those who may manage threads, and delivers a command used there
+    to the bot though the bot's own posts (the boards) are refused until it is a member.  Joining
+    works once someone has added the bot (by mentioning it in the thread), or where it may manage
+    threads, and changes nothing when it is a member already; else the game is refused, saying
+    how to add the bot."""
+    channel = interaction.channel
+    if getattr(channel, "type", None) != discord.ChannelType.private_thread or channel is None:
+        return
+    try:
+        await interaction.client.http.join_thread(channel.id)
+    except discord.Forbidden as exc:
+        log.info("private thread %s: the bot may not join it (%s)", channel.id, exc.code)
+        raise Refusal(
+            "this private thread is closed to me, so I cannot post the game's boards here: add me "
+            "to it (mention me in the thread), then open the game again"
+        ) from None
+
+
 def check_permissions(interaction: discord.Interaction, *, for_thread: bool = False) -> None:
     """Refuse, naming them, when the bot lacks permissions it needs in this channel."""
     missing = missing_permissions(interaction, for_thread=for_thread)

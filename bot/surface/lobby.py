@@ -20,7 +20,7 @@ from bot.sessions import MoveResult, Refusal, Session
 from bot.surface import written
 from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES, Boards
 from bot.surface.buttons import Persistent, button
-from bot.surface.channels import channel_of, check_permissions, clicked, opens_thread
+from bot.surface.channels import channel_of, check_permissions, clicked, opens_thread, reach_private_thread
 from bot.surface.replies import Replies, part_of, reply
 from engines.core import DEFAULT_LEVEL, echo, said
 from languages import ENGLISH, N_, Language
@@ -96,6 +96,7 @@ class Lobby:
         if thread and opens_thread(interaction):
             await self._open_in_thread(interaction, game, options, players, clock)
             return
+        await reach_private_thread(interaction)
         check_permissions(interaction)
         session = await self.service.lobby.create(
             game,

@@ -30,6 +30,7 @@ from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, check_board_permissions, clicked, on_private_menu
+from bot.surface.listed import Listed
 from bot.surface.replies import Replies, layout, part_of, reply, sentence
 from engines.core import MoveError, Said, said
 from languages import ENGLISH, N_, Language
@@ -99,6 +100,7 @@ class Menus:
         self.boards, self.replies, self.look = boards, replies, boards.look
         self.service = boards.service
         self.answers: dict[tuple[int, int], TurnAnswer] = {}  # (session, user) -> this turn's answer
+        self.listed = Listed()  # what autocomplete last listed for each player
 
     @staticmethod
     def board_buttons(session: Session, t: Language = ENGLISH) -> discord.ui.View | None:
@@ -199,6 +201,7 @@ class Menus:
             if session_id is None:
                 found = await self.service.core.require(channel_of(interaction))
                 refuse_other_game(found, game)
+                self.listed.check(found, interaction.user.id, text, i18n.private(interaction))
                 written_as = notation(found, text)
                 if written_as is not None and not offers.holds(written_as):
                     raise Refusal(
@@ -378,6 +381,7 @@ class Menus:
             pairs = choices.complete(
                 found, current, lambda kind: choices.kind_label(engine, kind, t), t, session.names()
             )
+            self.listed.keep(session, interaction.user.id, pairs)
         except Exception:
             log.exception("autocomplete failed")
             return []

@@ -27,7 +27,13 @@ from bot.sessions import Refusal, refusal, starts_with_name
 from bot.storage import NotAnswering
 from bot.surface import written
 from bot.surface.attach import gallery_item
-from bot.surface.channels import SERVERS_ONLY, missing_for_boards, on_v2_message, permission_list
+from bot.surface.channels import (
+    MISSING_ACCESS,
+    SERVERS_ONLY,
+    missing_for_boards,
+    on_v2_message,
+    permission_list,
+)
 from bot.texts import clip
 from bot.web.metrics import Metrics
 from engines.core import MoveError, Said
@@ -194,6 +200,13 @@ def failure_text(
             len(missing),
             done=done,
             permissions=names.in_words(t) if isinstance(names, Said) else names,
+        )
+    if isinstance(exc, discord.Forbidden) and exc.code == MISSING_ACCESS:
+        return t.gettext(
+            "⚠️ {done}, but Discord refused me access here: I cannot view this channel (in a private "
+            "thread, I am not one of its members: mention me in it to add me). Once that is fixed, "
+            "{/game board} posts the board again.",
+            done=done,
         )
     if isinstance(exc, discord.Forbidden):
         return t.gettext(

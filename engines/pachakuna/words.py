@@ -9,7 +9,7 @@ message id; :func:`move_words` describes one legal move.
 
 from __future__ import annotations
 
-from engines.core import N_, Kind, Level, MoveWords, Said
+from engines.core import N_, Kind, Level, MoveWords, Said, listing
 
 from . import data as D
 from .rules import COLOUR_WORDS, STEP_WORDS, Buy, End, Move, MoveLlama, Rotate, Sell, State
@@ -45,17 +45,13 @@ WORDS: dict[str, str] = {
     "move.buy": N_("buy a llama where llama {llama} stands"),
     "move.buy.pay": N_("buy a llama where llama {llama} stands, giving up {colours}"),
     "move.end": N_("end the turn"),
-    "colours": N_("{colours} and {colour}"),
 }
 
 
 def _colours(pay: str) -> Said:
-    """The colours a payment gives up, in words: ``red and yellow``."""
-    words = [COLOUR_WORDS[D.FROM_LETTER[ch]] for ch in pay.upper()]
-    out = words[0]
-    for word in words[1:]:
-        out = Said(WORDS["colours"], {"colours": out, "colour": word})
-    return out
+    """The colours a payment gives up, in words, as each language lists them: ``red and
+    yellow``, ``white, yellow, red and green`` (``blanco, amarillo, rojo y verde``)."""
+    return listing([COLOUR_WORDS[D.FROM_LETTER[ch]] for ch in pay.upper()])
 
 
 def _row(cell: int, text: str = "region.rotate") -> Level:

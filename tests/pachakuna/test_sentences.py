@@ -287,15 +287,14 @@ def test_summary_and_move_labels_in_spanish():
     )
     words = P.move_words(s, 0, P.Rotate(34, 2, "YR"))
     assert words.full(P.WORDS) == "Tile 34: turn two sixths clockwise, giving up yellow and red"
-    assert (
-        words.full(P.WORDS, ES)
-        == "Loseta 34: girar dos sextos en sentido horario, entregando amarillo y rojo"
-    )
+    assert words.full(P.WORDS, ES) == "Loseta 34: girar dos sextos en sentido horario, dando amarillo y rojo"
     buy = P.move_words(s, 0, P.Buy(1, "WYG"))
-    assert (
-        buy.label(P.WORDS, ES)
-        == "comprar una llama donde está la llama 1, entregando blanco y amarillo y verde"
-    )
+    assert buy.label(P.WORDS, ES) == "comprar una llama donde está la llama 1, dando blanco, amarillo y verde"
+    assert buy.label(P.WORDS) == "buy a llama where llama 1 stands, giving up white, yellow and green"
+    # the longest payment, four colours, fits a button's 80 characters whole in either language
+    for t in (None, ES):
+        label = P.move_words(s, 0, P.Buy(1, "WYRG")).label(P.WORDS, *([t] if t else []))
+        assert len(label) <= 80 and label.endswith(("y verde", "and green")), label
     assert P.move_words(s, 0, P.Buy(1)).label(P.WORDS) == "buy a llama where llama 1 stands"
     assert (
         P.move_words(s, 0, P.Rotate(34, 0)).label(P.WORDS, ES)

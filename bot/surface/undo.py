@@ -105,9 +105,16 @@ class UndoRequests:
                 view=view,
                 allowed_mentions=wanting_mention(people),  # as each chose with /me notify
             )
-        except discord.HTTPException:  # nobody can answer a request they cannot see: it is not kept
+        except discord.HTTPException as exc:  # nobody can answer a request they cannot see: not kept
             await self.service.store.history.drop_undo(session.id, request.version)
-            raise
+            if asked.replaced is not None:  # gone all the same: its buttons answer nothing any more
+                await self.closed(session, asked.replaced, REPLACED)
+            log.warning("Discord refused game %s's request to take back moves: %s", session.id, exc)
+            raise Refusal(
+                "Discord refused to post your request in the game's channel ({status}), so nobody was "
+                "asked; once I may post there, ask again",
+                status=exc.status,
+            ) from None
         await self.service.store.history.set_undo_message(session.id, message.id)
         if asked.replaced is not None:
             await self.closed(session, asked.replaced, REPLACED)

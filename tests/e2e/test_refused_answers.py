@@ -101,3 +101,25 @@ async def test_a_timer_arms_its_warning_whether_or_not_its_line_is_posted(standi
         assert ("The turn timer was changed, but" in answer.content) is refused
         seat = after.seat_of(first.id).seat
         assert await bot.store.jobs.job(CLOCK_WARNING, f"{session.id}:{seat}") is not None
+
+
+async def test_a_request_replaced_by_one_discord_refuses_is_closed_all_the_same(standin, bot_factory):
+    """One player asks to take back a move while the other's request is open, and Discord refuses
+    the new request's post (403): the asker is told nobody was asked, the new request is not kept,
+    and the older one, replaced, no longer keeps buttons that answer nothing."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        session, first, other = await nim_game(standin, bot, chan, alice, bob)
+        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
+        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+        older = await asked_back(standin, bot, chan, other)
+        standin.inject("POST /channels/*/messages", status=403, times=1)
+        answer = await (await standin.slash(first, chan, "game undo")).original()
+        await bot.front.replies.idle()
+        assert answer.content.startswith("⚠️ Discord refused to post your request in the game's channel (403)")
+        assert "nobody was asked" in answer.content
+        assert await bot.sessions.store.history.undo_request(session.id) is None
+        closed = standin.message(older.id)
+        assert not closed.buttons and "Closed: a newer request" in closed.content

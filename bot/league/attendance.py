@@ -25,6 +25,7 @@ bye asked for, a pause or an absence does not spare anyone the next pairing bye.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -38,6 +39,16 @@ REQUESTED = "requested"  # asked for with /league bye
 PAUSE = "pause"  # a pause, or time away over the round's start
 ABSENT = "absent"  # did not check in
 BYE_KINDS = (PAIRING, LATE, REQUESTED, PAUSE, ABSENT)
+
+
+def pairing_byes(
+    byes: Iterable[tuple[int, int, float]], kinds: Mapping[tuple[int, int], str]
+) -> Counter[int]:
+    """Each player's byes from the pairing (a round the field left them without a table), from a
+    league's sit-outs (round, user, points) and their kinds ((round, user) -> kind; a sit-out of
+    no recorded kind is the pairing's): a round sat out for attendance is no bye."""
+    return Counter(u for r, u, _ in byes if kinds.get((r, u), PAIRING) == PAIRING)
+
 
 DEFAULT_CHECKIN_SECONDS = 86400.0  # a day
 MIN_CHECKIN_SECONDS = 600.0  # ten minutes

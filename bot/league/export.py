@@ -24,6 +24,15 @@ def dropped_cells(round_no: int | None) -> list[str | int]:
     return ["", ""] if round_no is None else ["yes", round_no]
 
 
+def written(value: float) -> str:
+    """A value as the file writes it: whole numbers without a point, others to ten decimals at
+    most (``1.9``, ``0.3333333333``), never in an exponent nor cut to six figures (``1350000``, not
+    ``1.35e+06``), so that a spreadsheet reads the value the standings ranked by."""
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.10f}".rstrip("0").rstrip(".")
+
+
 def league_csv(
     rows: Sequence[Row],
     games: Sequence[LeagueGame],
@@ -38,7 +47,8 @@ def league_csv(
     """Two tables in one file, separated by a blank line: ``rank,player,...`` then
     ``round,table,player,user_id,place,points,forfeit,bye_kind,never_played``.  The standings
     carry each tiebreak of ``order`` in that order after the byes (the wins tiebreak as
-    ``most_wins``), then the rating when it is not one of them, then each player's ``no_shows``,
+    ``most_wins``; ``byes`` counts the pairing's byes, as the standings do, not the rounds sat out
+    for attendance), then the rating when it is not one of them, then each player's ``no_shows``,
     and end with ``dropped`` (``yes`` or empty) and ``dropped_round`` (from ``dropped``: user ->
     the round they left in, ``None`` while playing), then ``games_not_played``: ``games``
     counts the games played, this the games scored but never played.  A sit-out has the table ``bye``, its
@@ -52,6 +62,9 @@ def league_csv(
     were, so a reader by position still finds them."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
+    # the byes the pairing gave, as the standings count them (a pause or a missed check-in is
+    # listed below with its kind, but is no bye)
+    paired = attendance.pairing_byes(byes, kinds or {})
     extra = [] if tiebreaks.RATING in order else [tiebreaks.RATING]
     w.writerow(
         ["rank", "player", "user_id", "points", "games", "wins", "byes"]
@@ -65,15 +78,15 @@ def league_csv(
                 r.rank,
                 cell(names.get(uid, r.player)),
                 uid,
-                f"{r.points:g}",
+                written(r.points),
                 r.games,
                 r.wins,
-                r.byes,
+                paired.get(uid, 0),
             ]
             + [
                 ""
                 if n == tiebreaks.RATING and rated is not None and uid not in rated
-                else f"{r.tiebreaks.get(n, r.rating if n == tiebreaks.RATING else 0.0):g}"
+                else written(r.tiebreaks.get(n, r.rating if n == tiebreaks.RATING else 0.0))
                 for n in [*order, *extra]
             ]
             + [(no_shows or {}).get(uid, 0)]
@@ -93,7 +106,7 @@ def league_csv(
                     cell(names.get(s.user_id, str(s.user_id))),
                     s.user_id,
                     "" if s.place is None else s.place,
-                    "" if s.points is None else f"{s.points:g}",
+                    "" if s.points is None else written(s.points),
                     "yes" if s.forfeit else "",
                     "",
                     "yes" if g.never_played else "",
@@ -101,5 +114,5 @@ def league_csv(
             )
     for rnd, uid, pts in byes:
         kind = (kinds or {}).get((rnd, uid), attendance.PAIRING)
-        w.writerow([rnd, "bye", cell(names.get(uid, str(uid))), uid, "", f"{pts:g}", "", kind, ""])
+        w.writerow([rnd, "bye", cell(names.get(uid, str(uid))), uid, "", written(pts), "", kind, ""])
     return out.getvalue()

@@ -208,6 +208,8 @@ def swiss_round(
             total_rounds=total_rounds,
             seats=given_seats,
         )
+        if found is not None and not fewest_byes(found, byes_had):
+            found = None  # its bye went to one who has had more than another: not this answer
         if found is not None and not repeats(found.groups, past):
             return found
         fallback = found
@@ -231,6 +233,15 @@ def swiss_round(
     if fallback is not None and repeats(fallback.groups, past) <= repeats(optimised.groups, past):
         return fallback
     return optimised
+
+
+def fewest_byes(found: Round, byes_had: Mapping[str, int]) -> bool:
+    """Whether ``found`` gives its byes to players with the fewest so far: nobody sits out who
+    has had more byes than one who plays, so nobody gets a second bye before everyone has had
+    one (the pairing library's answer, which avoids a repeated meeting first, may not)."""
+    playing = [p for group in found.groups for p in group]
+    most_out = max((byes_had.get(p, 0) for p in found.byes), default=0)
+    return not found.byes or not playing or most_out <= min(byes_had.get(p, 0) for p in playing)
 
 
 def check_request(players: Sequence[str], size: int) -> None:

@@ -614,9 +614,9 @@ class Rounds:
     async def fire_deadline(
         self, job: Job, closed: Callable[[LeagueRow], Awaitable[object]] | None = None
     ) -> None:
-        """A round's time is up: the computer finishes the games still running, then the next
-        round is due at once (after ``closed``, what must be done before it is paired: the
-        no-shows' drops), or the season ends with its champion."""
+        """A round's time is up: the computer finishes the games still running, ``closed`` does what
+        follows the round (the no-shows' drops, the last round's too), then the next round is due
+        at once, or the season ends with its champion."""
         league_id, number = int(job.payload["league"]), int(job.payload["round"])
         broken: list[LeagueGame] = []
         for result in await self.leagues.round_deadline(league_id, number, broken):
@@ -628,9 +628,10 @@ class Rounds:
             await self.calendar.round_ended(league, number)
         if league is None or league.status != "running" or league.current_round != number:
             return
+        if closed is not None:  # the last round's no-shows drop too: a dropped player is never champion
+            await closed(league)
+            league = await self.store.leagues.league(league_id) or league
         if number < league.rounds:
-            if closed is not None:
-                await closed(league)
             await self.store.leagues.schedule_round(league_id, number + 1, self.store.clock.time())
             self.scheduler.wake()
             return

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import functools
 import math
-from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -748,11 +747,7 @@ class LeagueService:
         kinds = await self.store.attendance.bye_kinds(league.id)
         # A late sign-up since that table was not in it (it ranked them with nothing): new, not moved.
         late = {str(u) for (number, u), kind in kinds.items() if kind == attendance.LATE and number >= played}
-        byes = Counter(
-            u
-            for r, u, _ in await self.store.leagues.league_byes(league.id)
-            if kinds.get((r, u), attendance.PAIRING) == attendance.PAIRING
-        )
+        byes = attendance.pairing_byes(await self.store.leagues.league_byes(league.id), kinds)
         out = []
         for r in rows:
             p = players.get(int(r.player))

@@ -354,3 +354,24 @@ async def test_a_substitutes_profile_counts_only_the_turns_they_played(standin, 
         assert sorted(await bot.store.profiles.all_turns(), key=lambda t: (t.session_id, t.number)) == (
             await profiles.rebuild(bot.store)
         )
+
+
+async def test_a_no_show_in_the_last_round_drops_too_and_is_never_champion(standin, bot_factory, table_clock):
+    """``drop_after:1`` in a one-round league: nobody moves, and at the deadline the player to move
+    reaches the limit.  The last round's no-shows drop as any round's do (it was skipped as the
+    season ended), so that player is dropped and not crowned."""
+    chan = standin.channel("games")
+    users = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory((*BASE_EXTENSIONS, "cogs.pachakuna", "cogs.league"))) as bot:
+        await standin.wait_synced()
+        league, session = await one_round_league(
+            standin, bot, chan, users, game="pachakuna", players=2, drop_after=1
+        )
+        (late,) = [s.user_id for s in session.waiting_on()]
+        table_clock.advance(DAY)
+        await fire(bot)
+        assert await bot.store.noshows.counts(league.id) == {late: 1}
+        league = await bot.store.leagues.league(league.id)
+        players = {p.user_id: p for p in await bot.store.leagues.league_players(league.id)}
+        assert league.status == "finished" and players[late].dropped
+        assert league.champion_id is not None and league.champion_id != late

@@ -41,6 +41,8 @@ def test_each_sit_out_has_its_kind_and_points_and_dropped_players_are_marked():
         ("Ana", "0", "", ""),
         ("Bo", "2", "yes", "4"),
     ]
+    # the byes column counts the pairing's byes, as the standings do: Bo's sit-outs were attendance
+    assert [(r["player"], r["byes"]) for r in standings] == [("Ana", "1"), ("Bo", "0")]
     header, results = results_of(text)
     assert header[:7] == ["round", "table", "player", "user_id", "place", "points", "forfeit"]
     assert [(r["round"], r["table"], r["player"], r["points"], r["bye_kind"]) for r in results] == [
@@ -101,3 +103,25 @@ def test_a_game_never_played_is_marked_so_in_the_results():
         ("2", "Bo"): ("2", "yes", "yes"),
         ("bye", "Ed"): ("", "", ""),
     }
+
+
+def test_points_and_tiebreaks_are_written_whole_never_rounded_nor_in_an_exponent():
+    """A league scoring 1000, 500 and 0 a place over 30 rounds: Buchholz 1,350,000 was written
+    ``1.35e+06`` (six figures), which a spreadsheet reads rounded; the values are written whole, and
+    fractions to ten decimals at most."""
+    from bot.league.export import league_csv, written
+    from bot.league.pairing import GameResult, standings
+
+    rows = standings(
+        ["1", "2", "3"], [GameResult(r, {"1": 1, "2": 2, "3": 3}) for r in range(1, 31)], table=[1000, 500, 0]
+    )
+    lines = list(csv.reader(io.StringIO(league_csv(rows, [], [], {1: "a", 2: "b", 3: "c"}))))
+    last = dict(zip(lines[0], lines[3], strict=True))
+    assert last["buchholz"] == "1350000" and lines[1][3] == "30000", (last, lines[1])
+    assert [written(v) for v in (123456.5, 1.9000000000000001, 1 / 3, 2.0, 0.0)] == [
+        "123456.5",
+        "1.9",
+        "0.3333333333",
+        "2",
+        "0",
+    ]

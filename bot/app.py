@@ -675,6 +675,8 @@ class Pukllay(_BotBase):
             await asyncio.gather(taking_up, return_exceptions=True)
         if self.front is not None and not await self.front.catchup.drain(closing=True):
             log.warning("closing with interactions still being handled")
+        if self.queue is not None:  # the matchings games' ends started, while Discord still answers
+            await self.queue.settled()
         self._answers_before_http_closes()
         try:
             await super().close()
@@ -684,6 +686,8 @@ class Pukllay(_BotBase):
             handling = [t for t in self._handling if t is not asyncio.current_task()]
             if handling:
                 await asyncio.wait(handling, timeout=10.0)
+            if self.queue is not None:  # those started meanwhile read the store: they end before it closes
+                await self.queue.settled()
             if self.computers is not None:
                 await self.computers.close()
             if self.store is not None:

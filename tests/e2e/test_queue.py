@@ -610,3 +610,31 @@ async def test_a_started_table_s_confirm_message_says_the_game_started_once(
         await bot.scheduler.run_due()
         assert started_lines(standin.message(asked.id)) == 1
         assert len([m for m in standin.messages(other) if is_board(m)]) == 1
+
+
+async def test_a_stop_waits_for_the_matching_a_lobbys_end_started(standin, bot_factory):
+    """A lobby's end sets the queue forming again in a task of its own; a stop just then closed the
+    database under it (it read a closed database, and logged an error).  The stop now waits for it,
+    while the database is open: the matching here is held until the stop asks for it."""
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*BASE_EXTENSIONS, "cogs.queue"))) as bot:
+        await standin.wait_synced()
+        asked, finished = asyncio.Event(), []
+        settled, matching = bot.queue.settled, bot.queue.match_later
+
+        async def held(guild_id, session_id=None):
+            await asked.wait()
+            finished.append(await matching(guild_id, session_id))
+
+        async def asking():
+            asked.set()
+            await settled()
+
+        bot.queue.match_later = held
+        bot.queue.settled = asking
+        lobby = await standin.slash(alice, chan, "nim new", thread=False)
+        assert not lobby.ephemeral
+        await (await standin.slash(alice, chan, "game abandon")).original()
+        assert bot.queue._later  # the lobby's end set a matching going, held
+    assert asked.is_set() and finished == [[]]  # the stop waited for it, and it ended cleanly

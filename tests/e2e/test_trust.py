@@ -525,8 +525,8 @@ async def test_an_undo_where_the_bot_cannot_post_is_refused_and_asks_nothing(sta
 
 @pytest.mark.parametrize("discord_error_loggers", [("discord",)])  # the bot logs the refused post
 async def test_an_undo_request_discord_refuses_to_post_is_not_kept(standin, bot_factory):
-    """Discord refuses the undo request's message (a 503): the asker hears nothing changed, and
-    no request is kept that nobody could see or answer."""
+    """Discord refuses the undo request's message (a 503): the asker hears that nobody was asked,
+    and no request is kept that nobody could see or answer."""
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory()) as bot:
@@ -535,7 +535,7 @@ async def test_an_undo_request_discord_refuses_to_post_is_not_kept(standin, bot_
         await answer(await standin.slash(mover, chan, "nim move", move=move))
         standin.inject("POST /channels/*/messages", status=503, times=1)
         text = await answer(await standin.slash(mover, chan, "game undo"))
-        assert "the game is unchanged" in text, text
+        assert "Discord refused to post your request in the game's channel (503), so nobody was asked" in text
         assert await bot.sessions.store.history.undo_request(session.id) is None
 
 

@@ -583,6 +583,7 @@ END_REASONS = frozenset(
     {
         N_("everyone left the lobby"),
         N_("its thread could not be opened"),
+        N_("its lobby message could not be posted"),  # a rematch's
         N_("a player could not be seated"),  # a queue's table (bot/queue)
         N_("a player left the queue"),
         N_("not everyone confirmed the queue's table"),

@@ -6,6 +6,8 @@ lobby, nonces, replies.
 
 from __future__ import annotations
 
+import logging
+
 import discord
 
 from bot import alt, i18n, results
@@ -19,6 +21,8 @@ from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
 from engines.core import DEFAULT_LEVEL, said
 from languages import ENGLISH, N_, Language
+
+log = logging.getLogger(__name__)
 
 
 class Results:
@@ -130,11 +134,20 @@ class Results:
             text += "\n" + t.gettext(
                 "{players}: press {button Join} (or {button Rematch}) to play again.", players=pings
             )
-        message = await channel.send(
-            text,
-            view=self.lobby.buttons(session, t),
-            allowed_mentions=wanting_mention(people),
-        )
+        try:
+            message = await channel.send(
+                text,
+                view=self.lobby.buttons(session, t),
+                allowed_mentions=wanting_mention(people),
+            )
+        except discord.HTTPException as exc:  # a lobby nobody can see or join by its buttons: closed
+            await self.service.lobby.close_lobby(session.id, "its lobby message could not be posted")
+            log.warning("Discord refused game %s's rematch lobby: %s", session.id, exc)
+            raise Refusal(
+                "Discord refused to post the rematch's lobby here ({status}), so no rematch was opened; "
+                "once I may post here, press {button Rematch} again",
+                status=exc.status,
+            ) from None
         await self.service.store.games.set_lobby_message(session.id, message.id)
         now = await self.service.core.get(session.id)
         if now is not None and now.seats != session.seats:  # someone's Rematch joined before the post

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from bot.time.jobs import CLOCK_WARNING
+from tests.e2e.conftest import nim_played_out
 from tests.e2e.test_undo import ALL, asked_back, is_board, nim_game
 
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
@@ -123,3 +124,29 @@ async def test_a_request_replaced_by_one_discord_refuses_is_closed_all_the_same(
         assert await bot.sessions.store.history.undo_request(session.id) is None
         closed = standin.message(older.id)
         assert not closed.buttons and "Closed: a newer request" in closed.content
+
+
+async def test_a_rematch_whose_lobby_discord_refuses_to_post_is_not_opened(standin, bot_factory):
+    """Rematch opens a lobby and posts its message; Discord refuses the post (403): a lobby nobody
+    could see nor join by its buttons is closed at once, and the presser is told no rematch was
+    opened and how to try again.  The channel is free: Rematch works once Discord posts again."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        old = await nim_played_out(standin, bot, chan, alice, bob)
+        card = await standin.next_message(chan, lambda m: "**Results**" in m.content)
+        standin.inject("POST /channels/*/messages", status=403, times=1)
+        pressed = await (await standin.click(bob, card, "Rematch")).original()
+        assert (
+            "Discord refused to post the rematch's lobby here (403), so no rematch was opened"
+            in pressed.content
+        )
+        assert await bot.sessions.core.in_channel(chan.id) is None
+        pressed = await (await standin.click(bob, card, "Rematch")).original()
+        assert "you host it" in pressed.content, pressed.content
+        new = await bot.sessions.core.in_channel(chan.id)
+        assert new.status == "lobby" and new.id != old.id

@@ -159,7 +159,8 @@ class Replies:
                     self.unsure(interaction.channel_id)  # a commit whose answer was lost may be stored
             else:
                 self.metrics.error("interaction")
-                log.exception("unexpected error handling %s", interaction.data)
+                # the command and its options' names, not their values: a typed move may be secret
+                log.exception("unexpected error handling %s", asked(interaction, options=True))
             try:
                 missing = missing_for_boards(interaction) if isinstance(exc, discord.Forbidden) else []
                 await reply(interaction, failure_text(recorded, exc, i18n.private(interaction), missing))
@@ -172,13 +173,28 @@ class Replies:
                 self._idle.set()
 
 
-def asked(interaction: discord.Interaction) -> str:
-    """What the interaction asked, for the log: ``/nim move``, or the component's custom id."""
-    command = interaction.command
-    if command is not None:
-        return f"/{command.qualified_name}"
+def asked(interaction: discord.Interaction, *, options: bool = False) -> str:
+    """What the interaction asked, for the log: ``/nim move``, or the component's custom id; with
+    ``options``, the names of the options given (``/nim move move:…``), never their values (a move
+    typed may be a secret one: a Guanga order kept, a Tiwanaku peek)."""
     data: dict[str, object] = dict(interaction.data or {})
-    return str(data.get("custom_id") or data.get("name") or "an interaction")
+    command = interaction.command
+    if command is None:
+        return str(data.get("custom_id") or data.get("name") or "an interaction")
+    named = " ".join(f"{name}:…" for name in option_names(data.get("options"))) if options else ""
+    return f"/{command.qualified_name} {named}".rstrip()
+
+
+def option_names(options: object) -> list[str]:
+    """The names of the options an interaction's data gives, a subcommand's own within it."""
+    names: list[str] = []
+    for option in options if isinstance(options, list) else []:
+        if not isinstance(option, dict):
+            continue
+        if "value" in option:
+            names.append(str(option.get("name")))
+        names.extend(option_names(option.get("options")))
+    return names
 
 
 def failure_text(

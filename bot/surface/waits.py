@@ -189,7 +189,13 @@ class Waits:
                 session_id, player.user_id, move, expected_version=version
             )
         except (Refusal, MoveError) as exc:
-            log.info("the table did not play %s for seat %s of session %s: %s", move, seat, session_id, exc)
+            # the move itself is left out of the log: it may be a secret one (a Guanga order kept)
+            log.info(
+                "the table did not play the only move of seat %s of session %s (%s)",
+                seat,
+                session_id,
+                type(exc).__name__,
+            )
             return
         if note is None:  # the only move, named only as the channel may read it (not a secret order)
             shown = public.notation(session.engine, result.session.state, result.played[0], None)

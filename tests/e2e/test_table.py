@@ -271,6 +271,8 @@ async def test_unexpected_error_is_logged_and_the_game_unchanged(standin, bot_fa
         assert after.version == session.version and nim.to_dict(after.state) == nim.to_dict(session.state)
     logged = [r for r in caplog.records if r.name == "bot.surface.replies" and r.levelname == "ERROR"]
     assert logged and "crashed on purpose" in str(logged[0].exc_info[1])
+    # the command and its option's name, not the move typed (a move may be a secret one)
+    assert logged[0].getMessage() == "unexpected error handling /nim move move:…", logged[0].getMessage()
 
 
 async def test_turn_timer_runs_out(standin, bot_factory, table_clock):

@@ -54,11 +54,13 @@ class Outages(Concern):
 
         def body() -> Body[list[Period]]:
             kept: list[Period] = []
+            # the other layouts' last sign of life, the same for every shard (the loop writes only
+            # this layout's rows)
+            other = yield from one("SELECT MAX(seen) FROM shards_seen WHERE shard_count <> ?", count)
             for shard in ids:
                 own = yield from one(
                     "SELECT seen FROM shards_seen WHERE shard_count = ? AND shard_id = ?", count, shard
                 )
-                other = yield from one("SELECT MAX(seen) FROM shards_seen WHERE shard_count <> ?", count)
                 last = yield from one(
                     "SELECT MAX(until) FROM outages WHERE shard_count = ? AND shard_id = ?", count, shard
                 )

@@ -14,7 +14,7 @@ import pytest
 
 from bot.time.jobs import CLOCK_WARNING
 from tests.e2e.conftest import nim_played_out
-from tests.e2e.test_undo import ALL, asked_back, is_board, nim_game
+from tests.e2e.test_undo import ALL, asked_back, is_board, nim_game, play_first
 
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 
@@ -113,8 +113,7 @@ async def test_a_request_replaced_by_one_discord_refuses_is_closed_all_the_same(
     async with standin.run_client(bot_factory(ALL)) as bot:
         await standin.wait_synced()
         session, first, other = await nim_game(standin, bot, chan, alice, bob)
-        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
-        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+        await play_first(standin, bot, chan, first)
         older = await asked_back(standin, bot, chan, other)
         standin.inject("POST /channels/*/messages", status=403, times=1)
         answer = await (await standin.slash(first, chan, "game undo")).original()

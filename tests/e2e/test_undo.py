@@ -29,10 +29,15 @@ async def nim_game(standin, bot, chan, alice, bob, piles: int = 3):
     return session, first, (bob if first is alice else alice)
 
 
+async def play_first(standin, bot, chan, user):
+    """``user`` plays their first legal move by ``/nim move``: its answer."""
+    legal = await bot.sessions.play.legal_moves(chan.id, user.id)
+    return await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
+
+
 async def asked_back(standin, bot, chan, first):
     """``first`` plays a move and asks to take it back: the request's message."""
-    legal = await bot.sessions.play.legal_moves(chan.id, first.id)
-    await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+    await play_first(standin, bot, chan, first)
     await (await standin.slash(first, chan, "game undo")).original()
     return await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
 
@@ -77,8 +82,7 @@ async def test_undo_agreed_and_refused_by_buttons(standin, bot_factory):
         # button of it (one still on a screen) says so.
         request = await asked_back(standin, bot, chan, first)
         agree = request.buttons[0]["custom_id"]
-        legal = await bot.sessions.play.legal_moves(chan.id, other.id)
-        await (await standin.slash(other, chan, "nim move", move=legal[0])).original()
+        await play_first(standin, bot, chan, other)
         closed = standin.message(request.id)
         assert not closed.buttons
         assert "asks to take back" in closed.content and "Closed: a move was played" in closed.content
@@ -93,10 +97,8 @@ async def test_a_request_closed_without_an_answer_says_so(standin, bot_factory, 
     async with standin.run_client(bot_factory(ALL)) as bot:
         await standin.wait_synced()
         session, first, other = await nim_game(standin, bot, chan, alice, bob)
-        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
-        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
-        legal = await bot.sessions.play.legal_moves(chan.id, other.id)
-        await (await standin.slash(other, chan, "nim move", move=legal[0])).original()
+        await play_first(standin, bot, chan, first)
+        await play_first(standin, bot, chan, other)
 
         # A newer request takes the place of an older one: the older one's message says so.
         await (await standin.slash(first, chan, "game undo")).original()
@@ -159,8 +161,7 @@ async def test_status_counts_the_moves_that_stand(standin, bot_factory):
     async with standin.run_client(bot_factory(ALL)) as bot:
         await standin.wait_synced()
         session, first, other = await nim_game(standin, bot, chan, alice, bob)
-        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
-        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+        await play_first(standin, bot, chan, first)
         status = await (await standin.slash(other, chan, "game status")).original()
         assert "1 move played" in status.content
 
@@ -172,8 +173,7 @@ async def test_status_counts_the_moves_that_stand(standin, bot_factory):
         status = await (await standin.slash(other, chan, "game status")).original()
         assert "0 moves played" in status.content
 
-        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
-        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+        await play_first(standin, bot, chan, first)
         status = await (await standin.slash(other, chan, "game status")).original()
         assert "1 move played" in status.content
 
@@ -228,8 +228,7 @@ async def test_an_undo_request_names_the_dropped_player_for_their_moves(standin,
         (gid,) = await store.leagues.open_round(lid, 1, [[first.id, other.id]], [], store.clock.time() + 10)
         await store.leagues.attach_session(gid, session.id)
         for user in (first, other, first):
-            legal = await bot.sessions.play.legal_moves(chan.id, user.id)
-            await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
+            await play_first(standin, bot, chan, user)
         gone = (await bot.sessions.core.get(session.id)).seat_of(first.id)
         await store.leagues.drop_player(lid, first.id)
         await store.noshows.add_substitute(lid, cusi.id, "Cusi")
@@ -326,8 +325,7 @@ async def test_a_request_to_take_back_a_move_refuses_plainly_those_whose_seat_th
         assert session.seat_of(quitter.id).resigned
         while True:  # the computer may have moved for the seat: play until first moves
             mover, session = await to_move(bot, chan, users)
-            legal = await bot.sessions.play.legal_moves(chan.id, mover.id)
-            await (await standin.slash(mover, chan, "nim move", move=legal[0])).original()
+            await play_first(standin, bot, chan, mover)
             if mover is first:
                 break
         asked = await (await standin.slash(first, chan, "game undo")).original()
@@ -357,8 +355,7 @@ async def test_an_undo_request_reaches_each_person_asked_as_their_notices_ask(st
     async with standin.run_client(bot_factory((*ALL, "cogs.me"))) as bot:
         await standin.wait_synced()
         session, first, other = await nim_game(standin, bot, chan, alice, bob)
-        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
-        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+        await play_first(standin, bot, chan, first)
         await bot.front.catchup.drain()
 
         async def ask():
@@ -427,8 +424,7 @@ async def test_an_undo_request_asked_in_quiet_hours_is_told_when_they_end_if_sti
             return [m for m in standin.messages(standin.dm(other)) if "take back" in m.content]
 
         async def move(user):
-            legal = await bot.sessions.play.legal_moves(chan.id, user.id)
-            await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
+            await play_first(standin, bot, chan, user)
             await bot.front.catchup.drain()
 
         await move(first)

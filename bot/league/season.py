@@ -651,7 +651,7 @@ class Rounds:
             where = await self.store.leagues.league_game_of(row.id)
             if where is None:
                 continue
-            result = await self.leagues.sessions.seats.finish_by_computer(row.id)
+            result = await self.leagues.sessions.seats.finish_by_computer(row.id, waited=False)
             league = await self.store.leagues.league(where[0])
             if result is None or league is None:
                 continue

@@ -99,6 +99,7 @@ def turns_of(
 
     before = seconds_of(log.started_at) if log.started_at else None
     previous: tuple[int, int | None] | None = None  # the seat that moved last, and whose it was
+    late_told: set[int] = set()  # seats taken over late whose missed turn is counted
     for move in log.moves:
         at = seconds_of(move.created_at)
         if undo_target(move.move) is not None:  # the game went back: the next turn starts now,
@@ -106,6 +107,12 @@ def turns_of(
             continue
         user, gone, handed_at = _holder(log, move.seat, move.number)
         if (move.seat, user) != previous:
+            taken = log.taken.get(move.seat)
+            if taken is not None and move.number > taken[0] and move.by_computer:
+                # The table took the seat over (a league round's deadline): the rest of the game is
+                # its own, but for the one turn a seat the game was waiting on was late for.
+                gone = gone or not taken[1] or move.seat in late_told
+                late_told.add(move.seat)
             if user is not None and not (move.by_computer and gone):
                 # a substitute's first turn starts when the seat became theirs, not before
                 start = before if before is None or handed_at is None else max(before, handed_at)

@@ -180,10 +180,12 @@ class Seats:
                         raise
         return None
 
-    async def finish_by_computer(self, session_id: int) -> MoveResult | None:
-        """Time is up for the whole game (a league round's deadline): the computer takes every
-        person's seat and plays the game to its end; the result stands.  None when the game is
-        not running."""
+    async def finish_by_computer(self, session_id: int, *, waited: bool = True) -> MoveResult | None:
+        """Time is up for the whole game (a league round's deadline; ``waited`` false: nobody can
+        move there any more, its thread deleted): the computer takes every person's seat and plays
+        the game to its end; the result stands.  The rest of the game is the table's, not turns the
+        people missed, but for the turn of each seat the game was waiting on at a deadline.  None
+        when the game is not running."""
         async with self.core.lock(session_id):
             session = await self.core.running(session_id)
             if session is None:
@@ -191,7 +193,9 @@ class Seats:
             late = [s for s in session.seats if not s.computer and s.seat is not None]
             if late:  # every seat in one commit: never some of them the computer's and not the rest
                 flags = {s.seat: (True, s.resigned) for s in late if s.seat is not None}
-                await self.store.games.set_seats(session.id, flags)
+                waiting = set(session.to_move()) if waited else set()
+                taken = {seat: seat in waiting for seat in flags}
+                await self.store.games.set_seats(session.id, flags, taken=taken)
             session = await self.core.reread(session.id)
             result = MoveResult(
                 session,

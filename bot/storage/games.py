@@ -80,6 +80,18 @@ def flag_seats(session_id: int, flags: Mapping[int, tuple[bool, bool]]) -> Body[
     )
 
 
+def taken_over(session_id: int, late: Mapping[int, bool]) -> Body[None]:
+    """The table takes each seat in ``late`` (seat -> whether the game waited on it) over for good:
+    keeps how many moves the log held then, which tells its person's turns (bot.profiles.reckon)."""
+    yield from many(
+        "UPDATE seats SET taken_late = CASE WHEN taken_after IS NULL THEN ? ELSE taken_late END,"
+        " taken_after = COALESCE(taken_after,"
+        " (SELECT COALESCE(MAX(number), 0) FROM moves WHERE session_id = ?))"
+        " WHERE session_id = ? AND seat = ?",
+        [(int(was_late), session_id, session_id, seat) for seat, was_late in late.items()],
+    )
+
+
 def seats_changed(
     session_id: int, clock: Clocked | None, stamp: str, expected_version: int | None
 ) -> Body[Row]:
@@ -658,6 +670,7 @@ class Games(Concern):
         expected_version: int | None = None,
         also: Body[object] | None = None,
         jobs: Sequence[tuple[str, str, float, Mapping[str, object]]] = (),
+        taken: Mapping[int, bool] | None = None,
     ) -> SessionRow:
         """Set each engine seat's flags in ``flags`` (seat -> (played by the computer, resigned))
         and, with ``clock``, the running clocks and the delay to the next deadline as they become,
@@ -666,12 +679,15 @@ class Games(Concern):
         nothing is written unless the session is still at it (:class:`StaleVersion`).  ``also``:
         statements that belong to the change (a league's record of it), run in the same
         transaction (an error there stores none of it); ``jobs`` (kind, key, due time, payload)
-        are armed in it too.  The row as committed."""
+        are armed in it too; ``taken``: the seats the table takes over for the rest of the game
+        (:func:`taken_over`).  The row as committed."""
         stamp, now = self.clock.stamp(), self.clock.time()
 
         def body() -> Body[SessionRow]:
             row = yield from seats_changed(session_id, clock, stamp, expected_version)
             yield from flag_seats(session_id, flags)
+            if taken:
+                yield from taken_over(session_id, taken)
             yield from arm(session_id, row[0], row[1], now, stamp)
             if also is not None:
                 yield from also

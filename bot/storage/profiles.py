@@ -80,6 +80,9 @@ class GameLog:
     """Seats whose time had run out when the game was abandoned (the others were being asked)."""
     guild_id: int | None = None
     """The game's server: the bot's outages there are nobody's time to move."""
+    taken: dict[int, tuple[int, bool]] = field(default_factory=dict)
+    """Seat -> (how many moves the log held when the table took it over for the rest of the
+    game, whether the game was waiting on it then)."""
 
 
 @dataclass(frozen=True)
@@ -223,7 +226,7 @@ class Profiles(Concern):
                     *ids,
                 )
                 seats = yield from all_(
-                    "SELECT session_id, seat, user_id, resigned, resigned_after FROM seats"
+                    "SELECT session_id, seat, user_id, resigned, resigned_after, taken_after, taken_late FROM seats"
                     f" WHERE session_id IN ({marks})"
                     " AND seat IS NOT NULL",
                     *ids,
@@ -240,7 +243,10 @@ class Profiles(Concern):
                 people: dict[int, dict[int, int]] = {}
                 resigned: dict[int, set[int]] = {}
                 resigned_after: dict[int, dict[int, int]] = {}
-                for sid, seat, user, gave_up, after in seats:
+                taken: dict[int, dict[int, tuple[int, bool]]] = {}
+                for sid, seat, user, gave_up, after, taken_after, late in seats:
+                    if taken_after is not None:
+                        taken.setdefault(sid, {})[seat] = (taken_after, bool(late))
                     if user is not None:
                         people.setdefault(sid, {})[seat] = user
                     if gave_up:
@@ -269,6 +275,7 @@ class Profiles(Concern):
                             earlier=tuple(earlier.get(sid, ())),
                             ran_out=ran_out(banks) if status == "abandoned" else frozenset(),
                             guild_id=guild,
+                            taken=taken.get(sid, {}),
                         )
                     )
             return out

@@ -342,3 +342,54 @@ async def test_a_league_over_or_cancelled_refuses_sign_ups_saying_so(leagues, se
             words = str(refused.value)
             assert league.name in words and why in words and "/league create" in words, words
     assert [p.user_id for p in await store.leagues.league_players(cancelled.id)] == [1]
+
+
+async def round_of_two(leagues, service, clock, channels):
+    """A one-round, one-day Nim league of two; the round's game after the first player to move made
+    one move on time: (the league, the session, who moved, who is to move)."""
+    names = {811: "ana", 812: "ben"}
+    league = await started_with(
+        leagues, names, name="Short", game="nim", format="swiss", group_size=2, rounds=1, days=1
+    )
+    opened = await leagues.open_round(league.id, 1)
+    (session,) = await open_games(leagues, opened, names, channels)
+    punctual = session.waiting_on()[0]
+    clock.advance(600)
+    legal = session.engine.legal_moves(session.state, punctual.seat)
+    session = (await service.play.play(session.row.channel_id, punctual.user_id, str(legal[0]))).session
+    return league, session, punctual.user_id, session.waiting_on()[0].user_id
+
+
+async def test_a_rounds_deadline_charges_one_missed_turn_to_the_late_player_and_none_to_the_other(
+    leagues, service, clock
+):
+    """The computer finishes the game for both seats at the deadline; of its moves only the turn
+    the game was waiting on is a missed one (its player's), the rest are the table's own."""
+    from bot import profiles
+
+    league, session, punctual, late = await round_of_two(leagues, service, clock, counter(7100))
+    clock.advance(DAY)
+    await leagues.round_deadline(league.id, 1)
+    session = await service.core.get(session.id)
+    assert session.status == "finished"
+    computer_moves = [m for m in await service.store.history.moves(session.id) if m.by_computer]
+    assert len({m.seat for m in computer_moves}) == 2  # the computer played both seats
+    on_time = (await profiles.profile(service.store, punctual)).figures
+    assert (on_time.turns, on_time.on_time, on_time.missed) == (1, 1, 0)
+    assert (on_time.finished, on_time.timed_out) == (1, 0)
+    missed = (await profiles.profile(service.store, late)).figures
+    assert (missed.turns, missed.on_time, missed.missed) == (1, 0, 1)
+    assert (missed.finished, missed.timed_out) == (0, 1)
+
+
+async def test_a_league_game_whose_thread_is_gone_charges_nobody_a_missed_turn(leagues, service, clock):
+    """Nobody can move once the game's thread is deleted: the computer's moves that finish it are
+    nobody's missed turns."""
+    from bot import profiles
+
+    _, session, punctual, late = await round_of_two(leagues, service, clock, counter(7200))
+    await service.seats.finish_by_computer(session.id, waited=False)
+    assert (await service.core.get(session.id)).status == "finished"
+    for user, turns in ((punctual, 1), (late, 0)):
+        figures = (await profiles.profile(service.store, user)).figures
+        assert (figures.turns, figures.missed, figures.timed_out, figures.finished) == (turns, 0, 0, 1)

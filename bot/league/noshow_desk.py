@@ -31,6 +31,7 @@ from bot.sessions import MoveResult, Session, seats_said
 from bot.storage import Body, Clocked, Job
 from bot.storage.leagues import LeagueGame, LeagueRow, forfeiting
 from bot.storage.noshows import Substitute
+from bot.time import gameclock as gc
 from bot.time import jobs
 from bot.time.source import seconds_of
 from engines.core import Said, said
@@ -244,10 +245,40 @@ class NoShowDesk:
         league = await self.league_of(int(job.payload["league"]))
         number = int(job.payload["round"])
         if league is not None and league.current_round == number:
+            if await self.postponed(league, number, job):
+                return
             await self.scheduler.cancel(jobs.LEAGUE_NUDGE, f"{league.id}:{number}")
             for game in await self.store.leagues.league_games(league.id, number):
                 await self.apply(league, game, at_deadline=True)
         await self.rounds.fire_deadline(job, functools.partial(self.drop_counted, number=number))
+
+    async def postponed(self, league: LeagueRow, number: int, job: Job) -> bool:
+        """Whether the round's deadline came before its players had the round's whole time with the
+        bot in service in the league's server (nobody could move while it was out): the deadline
+        then moves on by the time the outages took, its job given back for then, and each game
+        still running is told in its thread when the round ends now."""
+        stored = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
+        if stored is None or stored.closed_at is not None:
+            return False
+        start, now = seconds_of(stored.opened_at), self.store.clock.time()
+        outages = gc.joined(await self.store.outages.of_guild(league.guild_id))
+        left = league.round_seconds - gc.used(start, now, outages)  # (the round's time in service)
+        if left < 1 or not await self.store.leagues.postpone_round(league.id, number, job, now + left):
+            return False
+        t = await self.posts.language(league.guild_id)
+        text = t.gettext(
+            "⏰ I was out of service for {time} during this round of **{league}**, when nobody could "
+            "move, so the round now ends {when}.",
+            time=gc.spoken(now - start - gc.used(start, now, outages)),
+            league=league.shown,
+            when=texts.when(now + left),
+        )
+        for game in await self.store.leagues.league_games(league.id, number):
+            session = await self.sessions.core.get(game.session_id) if game.session_id is not None else None
+            if game.status == "playing" and session is not None and session.row.live:
+                line = told(league, "postponed", number, game.id, int(now + left))
+                await self.posts.post(session.row.channel_id, league.guild_id, text, told=line)
+        return True
 
     async def drop_counted(self, league: LeagueRow, *, number: int) -> list[int]:
         """Drop those with a no-show in round ``number`` whose no-shows reached the league's

@@ -44,6 +44,7 @@ from bot.sessions.seats import CHANNEL_GONE, SERVER_GONE
 from bot.storage import Job, Store
 from bot.storage.queue import QueueEntry, QueueTable
 from bot.texts import game_options_text
+from bot.time import gameclock as gc
 from bot.time.jobs import QUEUE_BACK, QUEUE_CONFIRM, QUEUE_EXPIRE
 from engines.core import Said, said, said_n
 from languages import N_, Language, language
@@ -729,8 +730,33 @@ class Tables:
             all(e.at_once for e in seated) and await self.seated_in_full(table)
         )
         waiting = [e.user_id for e in seated if not e.confirmed] if asked else []
+        if waiting and await self.extended(table, waiting, job):
+            return
         if not asked or waiting or not await self.start(table_id, job=job):
             await self.give_back(table_id, waiting, job=job)
+
+    async def extended(self, table: QueueTable, waiting: Sequence[int], job: Job) -> bool:
+        """Whether the time to confirm came before those ``waiting`` had it whole with the bot in
+        service in the server (no button worked while it was out): it is then over as much later
+        as the outages took of it, the job given back for then, and they are told so in the
+        table's thread."""
+        whole = CONFIRM_SECONDS.get(table.pace, CONFIRM_SECONDS[ANY])
+        opened, now = table.opened_at, self.store.clock.time()
+        outages = gc.joined(await self.store.outages.of_guild(table.guild_id))
+        left = whole - gc.used(opened, now, outages)
+        if left < 1 or not await self.store.queue.extend_table(table.id, job, now + left):
+            return False
+        if table.channel_id is not None:
+            t = await self.posts.language(table.guild_id)
+            text = t.gettext(
+                "{players}: I was out of service for {time}, when Confirm could not be pressed, so you "
+                "have until {when} to confirm.",
+                players=" ".join(f"<@{u}>" for u in waiting),
+                time=gc.spoken(now - opened - gc.used(opened, now, outages)),
+                when=f"<t:{int(now + left)}:R>",
+            )
+            await self.posts.post(table.channel_id, table.guild_id, text, pings=waiting)
+        return True
 
     async def sweep(self) -> int:
         """At start-up: Confirm messages a stop left with their button on tables no longer waiting

@@ -33,6 +33,16 @@ GIVE_BACK_NOW = (
 """Drop a claim on a job (now twice, its id, the claim), leaving it due now at the latest."""
 
 
+RELEASE = "UPDATE jobs SET due_at = ?, claimed_by = NULL, claim = NULL, claimed_until = NULL WHERE id = ? AND claim = ?"
+"""Give a claimed job back (the new due time, its id, the claim), to be tried again then."""
+
+
+def released(job: Job, due_at: float) -> Body[bool]:
+    """:data:`RELEASE` as a statement of a larger change: whether the claim still held."""
+    changed = yield from run(RELEASE, float(due_at), job.id, job.claim)
+    return changed == 1
+
+
 class Jobs(Concern):
     """Pending jobs: set, read, claimed, completed or given back."""
 
@@ -281,14 +291,7 @@ class Jobs(Concern):
 
     async def release_job(self, job: Job, due_at: float) -> bool:
         """Give a claimed job back, to be tried again at ``due_at``."""
-        changed = await self.db.change(
-            "UPDATE jobs SET due_at = ?, claimed_by = NULL, claim = NULL, claimed_until = NULL"
-            " WHERE id = ? AND claim = ?",
-            float(due_at),
-            job.id,
-            job.claim,
-        )
-        return changed == 1
+        return await self.db.change(RELEASE, float(due_at), job.id, job.claim) == 1
 
     async def hasten(self, job: Job, due_at: float) -> bool:
         """Bring the pending, unclaimed ``job`` forward to ``due_at``; False (nothing changed) if it

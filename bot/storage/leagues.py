@@ -33,6 +33,7 @@ from bot.storage.base import (
     run,
     the_one,
 )
+from bot.storage.jobs import released
 from bot.storage.league_rows import LeagueGame, LeaguePlayer, LeagueRound, LeagueRow, LeagueSeat
 from bot.time.jobs import LEAGUE_DEADLINE as DEADLINE_JOB
 from bot.time.jobs import LEAGUE_NUDGE as NUDGE_JOB
@@ -490,6 +491,28 @@ class Leagues(Concern):
             number,
         )
         return changed == 1
+
+    async def postpone_round(self, league_id: int, number: int, job: Job, due_at: float) -> bool:
+        """Move the open round's deadline to ``due_at``, with its claimed deadline ``job`` given back
+        for then, in one transaction; False (nothing changed) if the round closed or the job was
+        taken meanwhile."""
+
+        def body() -> Body[bool]:
+            moved = yield from run(
+                "UPDATE league_rounds SET deadline_at = ? WHERE league_id = ? AND number = ?"
+                " AND closed_at IS NULL",
+                float(due_at),
+                league_id,
+                number,
+            )
+            if moved != 1 or not (yield from released(job, due_at)):
+                raise Conflict("the round closed or its deadline job was taken meanwhile")
+            return True
+
+        try:
+            return await self.db.transact(body())
+        except Conflict:
+            return False
 
     async def schedule_round(
         self, league_id: int, number: int, due_at: float, *, missing: Sequence[str] = ()

@@ -18,6 +18,7 @@ from bot.storage.base import (
     Concern,
     Conflict,
     Contended,
+    Job,
     Row,
     all_,
     fits,
@@ -28,7 +29,9 @@ from bot.storage.base import (
     the_one,
     upsert,
 )
+from bot.storage.jobs import released
 from bot.time.jobs import QUEUE_CONFIRM
+from bot.time.source import seconds_of
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,7 @@ class QueueTable:
     message_id: int | None
     confirm_by: float
     status: str
+    opened_at: float  # when it was formed (its time to confirm began)
 
 
 def entry_of(r: Row) -> QueueEntry:
@@ -84,7 +88,7 @@ def entry_of(r: Row) -> QueueEntry:
 
 
 def table_of(r: Row) -> QueueTable:
-    return record(QueueTable, r, confirm_by=float(r["confirm_by"]))
+    return record(QueueTable, r, confirm_by=float(r["confirm_by"]), opened_at=seconds_of(r["created_at"]))
 
 
 HOLD_ATTEMPTS = 3
@@ -411,6 +415,26 @@ class Queue(Concern):
             return changed == 1, left[0] == 0
 
         return await self.db.transact(body())
+
+    async def extend_table(self, table_id: int, job: Job, confirm_by: float) -> bool:
+        """The table's time to confirm is over at ``confirm_by`` now, its claimed ``queue_confirm``
+        ``job`` given back for then, in one transaction; False (nothing changed) when the table
+        was no longer being confirmed or the job was taken meanwhile."""
+
+        def body() -> Body[bool]:
+            changed = yield from run(
+                "UPDATE queue_tables SET confirm_by = ? WHERE id = ? AND status = 'confirming'",
+                float(confirm_by),
+                table_id,
+            )
+            if changed != 1 or not (yield from released(job, confirm_by)):
+                raise Conflict("the table was settled or its job taken meanwhile")
+            return True
+
+        try:
+            return await self.db.transact(body())
+        except Conflict:
+            return False
 
     async def start_table(self, table_id: int) -> bool:
         """The table's game starts: its people leave the queue.  False when it was no longer

@@ -154,3 +154,44 @@ async def test_a_step_then_a_stop_leaves_the_table_its_whole_day_before_it_answe
         await bot.front.catchup.drain()
         await standin.next_message(thread, lambda m: "did not finish the turn in time" in m.content)
         assert (await bot.sessions.core.get(session.id)).by_seat(seat).computer
+
+
+async def test_a_league_rounds_deadline_spent_while_the_bot_was_stopped_moves_on_by_the_outage(
+    standin, bot_factory, table_clock
+):
+    """Nobody could move while the bot was stopped, so a round's deadline that passed then is no
+    no-show at the restart: the round ends as much later as the outage took of it, its game's
+    thread says when, and at that time the late player has their no-show."""
+    from tests.e2e.conftest import BASE_EXTENSIONS
+    from tests.e2e.leagues import fire, one_round_league
+
+    chan = standin.channel("games")
+    users = standin.add_users("ana", "beto")
+    extensions = (*BASE_EXTENSIONS, "cogs.pachakuna", "cogs.league")
+    async with standin.run_client(bot_factory(extensions)) as bot:
+        await standin.wait_synced()
+        league, session = await one_round_league(
+            standin, bot, chan, users, game="pachakuna", players=2, drop_after=1
+        )
+        (late,) = [s.user_id for s in session.waiting_on()]
+        table_clock.advance(HOUR)
+        await fire(bot)
+    stopped = table_clock.time()
+    table_clock.advance(DAY)  # stopped over the rest of the round and its deadline
+    async with standin.run_client(bot_factory(extensions)) as bot:
+        await fire(bot)
+        assert await bot.store.noshows.counts(league.id) == {}
+        (round_,) = await bot.store.leagues.league_rounds(league.id)
+        assert round_.closed_at is None and round_.deadline_at == stopped + DAY + (DAY - HOUR)
+        thread = standin.channel(session.row.channel_id)
+        (told,) = [m for m in standin.messages(thread) if "out of service" in m.content]
+        assert "for 1 d" in told.content and f"<t:{int(round_.deadline_at)}:f>" in told.content
+        table_clock.advance(DAY - HOUR - 60)
+        await fire(bot)
+        assert await bot.store.noshows.counts(league.id) == {}  # a minute of the round is left
+        table_clock.advance(60)
+        await fire(bot)
+        assert await bot.store.noshows.counts(league.id) == {late: 1}
+        assert [
+            p.dropped for p in await bot.store.leagues.league_players(league.id) if p.user_id == late
+        ] == [True]

@@ -126,6 +126,28 @@ async def test_a_round_opens_once_with_its_games_byes_and_deadline(store):
     assert await store.leagues.close_round(lid, 1) and not await store.leagues.close_round(lid, 1)
 
 
+async def test_a_rounds_deadline_moves_with_its_claimed_job_or_not_at_all(store, clock):
+    lid = await new_league(store)
+    for uid in (10, 20):
+        await store.leagues.join_league(lid, uid, f"u{uid}")
+    await store.leagues.start_league(lid, store.clock.time(), 1)
+    deadline = store.clock.time() + 86400
+    await store.leagues.open_round(lid, 1, [[10, 20]], [], deadline)
+    clock.advance(86400)
+    (job,) = [j for j in await store.jobs.claim_jobs("here", lease=60) if j.kind == DEADLINE_JOB]
+    assert await store.leagues.postpone_round(lid, 1, job, deadline + 3600)
+    assert [r.deadline_at for r in await store.leagues.league_rounds(lid)] == [deadline + 3600]
+    moved = await store.jobs.job(DEADLINE_JOB, f"{lid}:1")
+    assert moved.due_at == deadline + 3600 and moved.claim is None
+    assert not await store.leagues.postpone_round(lid, 1, job, deadline + 7200)  # its claim is spent
+    clock.advance(3600)
+    (again,) = [j for j in await store.jobs.claim_jobs("here", lease=60) if j.kind == DEADLINE_JOB]
+    await store.leagues.close_round(lid, 1)
+    assert not await store.leagues.postpone_round(lid, 1, again, deadline + 7200)  # the round closed
+    assert [r.deadline_at for r in await store.leagues.league_rounds(lid)] == [deadline + 3600]
+    assert (await store.jobs.job(DEADLINE_JOB, f"{lid}:1")).claim == again.claim
+
+
 async def test_a_finished_game_feeds_the_league_in_its_own_transaction(service):
     store = service.store
     lid = await new_league(store)

@@ -11,7 +11,20 @@ import secrets
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from bot.storage.base import ARM_SQL, Body, Concern, Job, JobPayload, Row, job_json, job_of, one, run
+from bot.storage.base import (
+    ARM_SQL,
+    Backend,
+    Body,
+    Concern,
+    Conflict,
+    Job,
+    JobPayload,
+    Row,
+    job_json,
+    job_of,
+    one,
+    run,
+)
 
 GIVE_BACK = "UPDATE jobs SET claimed_by = NULL, claim = NULL, claimed_until = NULL WHERE id = ? AND claim = ?"
 """Drop a claim on a job (its id, the claim), leaving it due as it was armed."""
@@ -37,10 +50,22 @@ RELEASE = "UPDATE jobs SET due_at = ?, claimed_by = NULL, claim = NULL, claimed_
 """Give a claimed job back (the new due time, its id, the claim), to be tried again then."""
 
 
-def released(job: Job, due_at: float) -> Body[bool]:
-    """:data:`RELEASE` as a statement of a larger change: whether the claim still held."""
-    changed = yield from run(RELEASE, float(due_at), job.id, job.claim)
-    return changed == 1
+async def moved_with(db: Backend, job: Job, due_at: float, sql: str, *values: object) -> bool:
+    """``sql`` (a change of one row: the time a claimed ``job`` fires for) and the job given back
+    for ``due_at``, in one transaction; False, nothing written, when ``sql`` changed no row (what
+    it moves was settled meanwhile) or the job's claim was gone."""
+
+    def body() -> Body[bool]:
+        changed = yield from run(sql, *values)
+        given = yield from run(RELEASE, float(due_at), job.id, job.claim)
+        if changed != 1 or given != 1:
+            raise Conflict("settled, or the job taken, meanwhile")
+        return True
+
+    try:
+        return await db.transact(body())
+    except Conflict:
+        return False
 
 
 class Jobs(Concern):

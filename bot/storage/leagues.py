@@ -33,7 +33,7 @@ from bot.storage.base import (
     run,
     the_one,
 )
-from bot.storage.jobs import released
+from bot.storage.jobs import moved_with
 from bot.storage.league_rows import LeagueGame, LeaguePlayer, LeagueRound, LeagueRow, LeagueSeat
 from bot.time.jobs import LEAGUE_DEADLINE as DEADLINE_JOB
 from bot.time.jobs import LEAGUE_NUDGE as NUDGE_JOB
@@ -496,23 +496,8 @@ class Leagues(Concern):
         """Move the open round's deadline to ``due_at``, with its claimed deadline ``job`` given back
         for then, in one transaction; False (nothing changed) if the round closed or the job was
         taken meanwhile."""
-
-        def body() -> Body[bool]:
-            moved = yield from run(
-                "UPDATE league_rounds SET deadline_at = ? WHERE league_id = ? AND number = ?"
-                " AND closed_at IS NULL",
-                float(due_at),
-                league_id,
-                number,
-            )
-            if moved != 1 or not (yield from released(job, due_at)):
-                raise Conflict("the round closed or its deadline job was taken meanwhile")
-            return True
-
-        try:
-            return await self.db.transact(body())
-        except Conflict:
-            return False
+        sql = "UPDATE league_rounds SET deadline_at = ? WHERE league_id = ? AND number = ? AND closed_at IS NULL"
+        return await moved_with(self.db, job, due_at, sql, float(due_at), league_id, number)
 
     async def schedule_round(
         self, league_id: int, number: int, due_at: float, *, missing: Sequence[str] = ()

@@ -29,7 +29,7 @@ from bot.storage.base import (
     the_one,
     upsert,
 )
-from bot.storage.jobs import released
+from bot.storage.jobs import moved_with
 from bot.time.jobs import QUEUE_CONFIRM
 from bot.time.source import seconds_of
 
@@ -420,21 +420,8 @@ class Queue(Concern):
         """The table's time to confirm is over at ``confirm_by`` now, its claimed ``queue_confirm``
         ``job`` given back for then, in one transaction; False (nothing changed) when the table
         was no longer being confirmed or the job was taken meanwhile."""
-
-        def body() -> Body[bool]:
-            changed = yield from run(
-                "UPDATE queue_tables SET confirm_by = ? WHERE id = ? AND status = 'confirming'",
-                float(confirm_by),
-                table_id,
-            )
-            if changed != 1 or not (yield from released(job, confirm_by)):
-                raise Conflict("the table was settled or its job taken meanwhile")
-            return True
-
-        try:
-            return await self.db.transact(body())
-        except Conflict:
-            return False
+        sql = "UPDATE queue_tables SET confirm_by = ? WHERE id = ? AND status = 'confirming'"
+        return await moved_with(self.db, job, confirm_by, sql, float(confirm_by), table_id)
 
     async def start_table(self, table_id: int) -> bool:
         """The table's game starts: its people leave the queue.  False when it was no longer

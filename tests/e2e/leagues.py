@@ -77,6 +77,17 @@ async def one_round_league(standin, bot, chan, users, *, name: str = "Quick", da
     return league, await bot.sessions.core.get(game.session_id)
 
 
+async def late_in_a_round(standin, bot, chan, users):
+    """A one-round league of two-player P'achakuna that drops a player at their first no-show
+    (:func:`one_round_league`): the league, its game's session and the player it waits on."""
+    await standin.wait_synced()
+    league, session = await one_round_league(
+        standin, bot, chan, users, game="pachakuna", players=2, drop_after=1
+    )
+    (late,) = [s.user_id for s in session.waiting_on()]
+    return league, session, late
+
+
 async def guacamole_with_substitute(standin, bot, chan, players, sub, days=3, **options):
     """A one-round Swiss league of three-player Guacamole (``days`` a round, and ``options`` of
     ``/league create`` such as its clock) of ``players``, with ``sub`` on its substitutes' list,

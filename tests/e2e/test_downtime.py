@@ -163,17 +163,13 @@ async def test_a_league_rounds_deadline_spent_while_the_bot_was_stopped_moves_on
     no-show at the restart: the round ends as much later as the outage took of it, its game's
     thread says when, and at that time the late player has their no-show."""
     from tests.e2e.conftest import BASE_EXTENSIONS
-    from tests.e2e.leagues import fire, one_round_league
+    from tests.e2e.leagues import fire, late_in_a_round
 
     chan = standin.channel("games")
     users = standin.add_users("ana", "beto")
     extensions = (*BASE_EXTENSIONS, "cogs.pachakuna", "cogs.league")
     async with standin.run_client(bot_factory(extensions)) as bot:
-        await standin.wait_synced()
-        league, session = await one_round_league(
-            standin, bot, chan, users, game="pachakuna", players=2, drop_after=1
-        )
-        (late,) = [s.user_id for s in session.waiting_on()]
+        league, session, late = await late_in_a_round(standin, bot, chan, users)
         table_clock.advance(HOUR)
         await fire(bot)
     stopped = table_clock.time()

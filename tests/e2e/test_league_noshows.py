@@ -16,7 +16,15 @@ import random
 from bot import profiles
 from bot.time.jobs import LEAGUE_NUDGE
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.leagues import DAY, HOUR, fire, guacamole_with_substitute, one_round_league, posts_with
+from tests.e2e.leagues import (
+    DAY,
+    HOUR,
+    fire,
+    guacamole_with_substitute,
+    late_in_a_round,
+    one_round_league,
+    posts_with,
+)
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.guacamole", "cogs.league")
 
@@ -363,11 +371,7 @@ async def test_a_no_show_in_the_last_round_drops_too_and_is_never_champion(stand
     chan = standin.channel("games")
     users = standin.add_users("ana", "beto")
     async with standin.run_client(bot_factory((*BASE_EXTENSIONS, "cogs.pachakuna", "cogs.league"))) as bot:
-        await standin.wait_synced()
-        league, session = await one_round_league(
-            standin, bot, chan, users, game="pachakuna", players=2, drop_after=1
-        )
-        (late,) = [s.user_id for s in session.waiting_on()]
+        league, session, late = await late_in_a_round(standin, bot, chan, users)
         table_clock.advance(DAY)
         await fire(bot)
         assert await bot.store.noshows.counts(league.id) == {late: 1}

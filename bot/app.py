@@ -427,6 +427,7 @@ class Pukllay(_BotBase):
                 jobs.LEAGUE_ROUND: desk.fire_round,  # opens the round (Rounds), then arms its reminder
                 jobs.LEAGUE_DEADLINE: desk.fire_deadline,  # no-shows first, then the round's end (Rounds)
                 jobs.LEAGUE_NUDGE: desk.fire_nudge,
+                jobs.LEAGUE_HELD: desk.fire_held,
                 jobs.QUEUE_EXPIRE: queue.expired,
                 jobs.QUEUE_CONFIRM: queue.unconfirmed,
                 jobs.QUEUE_BACK: queue.back,

@@ -28,7 +28,7 @@ from bot.league.season import Rounds
 from bot.league.service import LeagueError, OpenedRound
 from bot.league.together import NotDropped, Once
 from bot.sessions import MoveResult, Session, seats_said
-from bot.storage import Body, Clocked, Job
+from bot.storage import Body, Clocked, Job, JobPayload
 from bot.storage.leagues import LeagueGame, LeagueRow, forfeiting
 from bot.storage.noshows import Substitute
 from bot.time import gameclock as gc
@@ -156,10 +156,9 @@ class NoShowDesk:
             return []
         t = await self.posts.language(league.guild_id)
         when = texts.when(await self.deadline_of(league, game.round))
-        values = self.values(league, session, when)
         # (the nudge's job fired again after a stop tells the same: each message names what it tells)
         reminder = told(league, "late", rules.REMIND, game.round, game.id, *late)
-        pings = await self.rounds.tell(late, t, REMIND_DM, None, reminder, **values)
+        pings = await self.tell_late(league, game, session, rules.REMIND, late, reminder)
         text = t.gettext(
             "⏳ {players}: your turn is waiting; this round of **{league}** ends {when}.",
             players=" ".join(f"<@{u}>" for u in late),
@@ -181,16 +180,8 @@ class NoShowDesk:
             session, late = await self.late_in(game)
             if session is None or not late:
                 continue
-            values = self.values(league, session, when)
             warning = told(league, "late", rules.WARN, number, game.id, *late)
-            pings = await self.rounds.tell(
-                late,
-                t,
-                WARN_DM,
-                lambda mine: {"action": mine.gettext(rules.ACTION_NAMES[chosen.action])},  # the reader's
-                warning,
-                **values,
-            )
+            pings = await self.tell_late(league, game, session, rules.WARN, late, warning)
             who = " ".join(f"<@{u}>" for u in late)
             text = t.gettext(
                 "⚠️ {players}: this game is waiting for you and the round ends {when}. At the deadline {action}, "
@@ -226,6 +217,57 @@ class NoShowDesk:
 
         letter = told(league, "late", "organiser", number, *lines)
         await organiser.tell(self.store, self.posts, league, words, t, told=letter)
+
+    async def tell_late(
+        self,
+        league: LeagueRow,
+        game: LeagueGame,
+        session: Session,
+        stage: str,
+        late: list[int],
+        note: Sequence[object],
+    ) -> list[int]:
+        """DM ``late`` the round's reminder or warning (``stage``) as each chose (``note``: what it
+        tells); one whose DM waits for their quiet hours has it when they end, if still late then
+        and before the deadline (:meth:`fire_held`).  The ones to ping in the game's thread."""
+        deadline = await self.deadline_of(league, game.round)
+        chosen = await self.store.noshows.rules(league.id)
+
+        async def hold(user: int, at: float) -> None:
+            if at < deadline:
+                await self.scheduler.schedule(
+                    jobs.LEAGUE_HELD,
+                    f"{league.id}:{game.id}:{stage}:{user}",
+                    at,
+                    JobPayload(league=league.id, round=game.round, game=game.id, stage=stage, user=user),
+                )
+
+        return await self.rounds.tell(
+            late,
+            await self.posts.language(league.guild_id),
+            REMIND_DM if stage == rules.REMIND else WARN_DM,
+            lambda mine: {"action": mine.gettext(rules.ACTION_NAMES[chosen.action])},  # the reader's
+            note,
+            hold,
+            **self.values(league, session, texts.when(deadline)),
+        )
+
+    async def fire_held(self, job: Job) -> None:
+        """A late player's reminder or warning that their quiet hours held back, now they are over:
+        by DM, if the game still waits for them and the round's deadline is ahead."""
+        league = await self.league_of(int(job.payload["league"]))
+        number, user = int(job.payload["round"]), int(job.payload["user"])
+        if league is None or league.current_round != number:
+            return
+        if self.store.clock.time() >= await self.deadline_of(league, number):
+            return
+        for game in await self.store.leagues.league_games(league.id, number):
+            if game.id == int(job.payload["game"]):
+                session, late = await self.late_in(game)
+                if session is not None and user in late:
+                    stage = str(job.payload["stage"])
+                    note = told(league, "late", stage, number, game.id, user, "held")
+                    await self.tell_late(league, game, session, stage, [user], note)
 
     def values(self, league: LeagueRow, session: Session, when: str) -> dict[str, object]:
         from engines import get

@@ -154,15 +154,20 @@ class Rounds:
         dm: str,
         spoken: Callable[[Language], Mapping[str, object]] | None = None,
         told: Sequence[object] = (),
+        held: Callable[[int, float], Awaitable[object]] | None = None,
         /,
         **values: object,
     ) -> list[int]:
         """Tell ``users`` as each chose (:func:`bot.notices.reach`): DM ``dm`` (with ``values``, the
         values ``spoken`` gives in the reader's language, and ``told``: :meth:`Posts.direct`) to
-        those who want it, in their language; the ones to ping where the news is posted."""
+        those who want it, in their language; the ones to ping where the news is posted.  With
+        ``held``, it is given each one whose news only a DM brings, held back by their quiet
+        hours, and when those end (:func:`bot.notices.held`)."""
         now = self.store.clock.time()
         pings = []
         for uid, person in (await self.store.people.several(users)).items():
+            if held is not None and notices.held(person, now):
+                await held(uid, notices.quiet_ends(person, now))
             mention, direct = notices.reach(person, now)
             if direct:
                 mine = language(person.locale) if person.locale else t

@@ -253,9 +253,11 @@ class JobPayload(TypedDict, total=False):
     unanswered: bool  # clock vote timeout: nobody answered (the question says so as it closes)
     later: bool  # clock vote timeout: Discord refused the edit that closes it; the job tries again
     shown: str  # queue confirm: what the table's Confirm message says, rewritten with what came of it
-    league: int  # league deadline, league nudge
-    round: int  # league round (a guard while it opens), league deadline, league nudge
-    stage: str  # league nudge: remind or warn
+    league: int  # league deadline, league nudge, league held
+    round: int  # league round (a guard while it opens), league deadline, league nudge, league held
+    stage: str  # league nudge, league held: remind or warn
+    game: int  # league held: the league game whose late player's news was held back
+    user: int  # league held: whose
     warn_at: float  # league nudge (the reminder): when the warning is due
     missing: list[str]  # league round: the permissions it waited for last time
     announce: bool  # league round: the season ended and its end is not posted yet

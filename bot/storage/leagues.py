@@ -36,6 +36,7 @@ from bot.storage.base import (
 from bot.storage.jobs import moved_with
 from bot.storage.league_rows import LeagueGame, LeaguePlayer, LeagueRound, LeagueRow, LeagueSeat
 from bot.time.jobs import LEAGUE_DEADLINE as DEADLINE_JOB
+from bot.time.jobs import LEAGUE_HELD as HELD_JOB
 from bot.time.jobs import LEAGUE_NUDGE as NUDGE_JOB
 from bot.time.jobs import LEAGUE_ROUND as ROUND_JOB
 
@@ -227,9 +228,10 @@ class Leagues(Concern):
             for league_id in ids:
                 yield from run("DELETE FROM jobs WHERE kind = ? AND key = ?", ROUND_JOB, str(league_id))
                 yield from run(
-                    "DELETE FROM jobs WHERE kind IN (?, ?) AND key LIKE ?",
+                    "DELETE FROM jobs WHERE kind IN (?, ?, ?) AND key LIKE ?",
                     DEADLINE_JOB,
                     NUDGE_JOB,
+                    HELD_JOB,
                     f"{league_id}:%",
                 )
             return ids

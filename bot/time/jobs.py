@@ -22,6 +22,7 @@ TIMEOUT = "timeout"
 LEAGUE_ROUND = "league_round"
 LEAGUE_DEADLINE = "league_deadline"
 LEAGUE_NUDGE = "league_nudge"
+LEAGUE_HELD = "league_held"
 QUEUE_EXPIRE = "queue_expire"
 QUEUE_CONFIRM = "queue_confirm"
 QUEUE_BACK = "queue_back"
@@ -71,6 +72,12 @@ KINDS = (
         LEAGUE_NUDGE,
         "league no-shows (NoShowDesk.fire_nudge)",
         "key: league:round; payload: both, the stage (remind, warn) and the warning's time",
+    ),
+    Kind(
+        LEAGUE_HELD,
+        "league no-shows (NoShowDesk.fire_held)",
+        "key: league:game:stage:user, a late player's reminder or warning held back by quiet hours; payload:"
+        " the league, round, game, stage and user",
     ),
     Kind(QUEUE_EXPIRE, "the queue (QueueService.expired)", "key: guild:user, whose maximum wait is over"),
     Kind(QUEUE_CONFIRM, "the queue (QueueService.unconfirmed)", "key: a formed table's id"),

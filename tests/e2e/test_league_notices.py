@@ -8,7 +8,10 @@ it pings, and the bot writes to, only those their choices ask for.
 
 from __future__ import annotations
 
-from tests.e2e.leagues import DAY, fire, review_cup, started_league, threads_of
+from datetime import UTC, datetime
+
+from bot.time.jobs import LEAGUE_NUDGE
+from tests.e2e.leagues import DAY, HOUR, fire, one_round_league, review_cup, started_league, threads_of
 from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_notices import settings
 
@@ -173,3 +176,39 @@ async def test_an_organiser_who_wants_mentions_is_pinged_for_a_review_not_writte
         (waits,) = [m for m in standin.messages(chan) if "waits for your review" in m.content]
         assert owner.id in waits.pinged and "Table 1" not in waits.content
         assert len(standin.messages(standin.dm(owner))) == before  # no DM: they want mentions
+
+
+async def test_a_late_players_warning_held_by_quiet_hours_comes_by_dm_when_they_end(
+    standin, bot_factory, table_clock
+):
+    """A player who takes news only by direct message is warned of a late game in their quiet
+    hours: the thread names them without a ping, and the warning comes by DM once those hours end,
+    before the round's deadline, once."""
+    chan = standin.channel("games")
+    users = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.pachakuna"))) as bot:
+        await standin.wait_synced()
+        league, session = await one_round_league(standin, bot, chan, users, game="pachakuna", players=2)
+        (late,) = [u for u in users if u.id in {s.user_id for s in session.waiting_on()}]
+        (nudge,) = await bot.store.jobs.pending(LEAGUE_NUDGE)
+        warn_at = float(nudge.payload["warn_at"])
+        (round_,) = await bot.store.leagues.league_rounds(league.id)
+        hour = datetime.fromtimestamp(warn_at, UTC).hour
+        quiet_over = datetime.fromtimestamp(warn_at, UTC).replace(minute=0, second=0).timestamp() + 2 * HOUR
+        assert warn_at < quiet_over < round_.deadline_at
+        await settings(
+            standin, late, chan, where="dm", reminders=0, time_zone="UTC", quiet=f"{hour}-{(hour + 2) % 24}"
+        )
+        warned = "is waiting for you, and the round ends"
+        table_clock.advance(warn_at - table_clock.time() + 1)
+        await fire(bot)
+        thread = standin.channel(session.row.channel_id)
+        (post,) = [m for m in standin.messages(thread) if "this game is waiting for you" in m.content]
+        assert late.mention in post.content and late.id not in post.pinged
+        assert not [m for m in standin.messages(standin.dm(late)) if warned in m.content]
+        table_clock.advance(quiet_over - table_clock.time() + 60)
+        await fire(bot)
+        await fire(bot)
+        assert table_clock.time() < round_.deadline_at
+        (dm,) = [m.content for m in standin.messages(standin.dm(late)) if warned in m.content]
+        assert f"<t:{int(round_.deadline_at)}:f>" in dm

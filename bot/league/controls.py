@@ -118,7 +118,9 @@ def complete_order(typed: str, t: Language = ENGLISH) -> list[tuple[str, str]]:
             continue
         order = [*chosen, name]
         shown = ", ".join(t.gettext(TITLE[n]) for n in order)
-        out.append((shown[:100], ", ".join(order)[:100]))
+        if len(shown) > 100:  # too long for a choice: those chosen by their short names, the new one whole
+            shown = ", ".join([*(t.gettext(SHORT[n]) for n in chosen), t.gettext(TITLE[name])])
+        out.append((shown if len(shown) <= 100 else shown[:99] + "…", ", ".join(order)[:100]))
     return out
 
 

@@ -352,7 +352,7 @@ class Rounds:
         def match(m: pictures.BracketMatch) -> str:
             a, b = (shown(x) if x else (bye if m.first_round else later) for x in (m.a, m.b))
             if m.winner:
-                return t.gettext("{a} v {b} → {winner}", a=a, b=b, winner=shown(m.winner))
+                return t.gettext("{a} v {b}: {winner} won", a=a, b=b, winner=shown(m.winner))
             return t.gettext("{a} v {b}", a=a, b=b)
 
         for r, matches in enumerate(rounds, 1):

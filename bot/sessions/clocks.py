@@ -32,7 +32,7 @@ from bot.storage import Job, JobPayload, StaleVersion
 from bot.time import gameclock as gc
 from bot.time.jobs import ASK, TIMEOUT
 from bot.time.source import stamp_of
-from engines.core import TABLE, echo, said
+from engines.core import TABLE, echo, said, said_n
 from languages import N_
 
 ASK_AFTER = 120.0
@@ -188,7 +188,12 @@ class Clocks:
         if not played:
             return None
         if note is None:
-            note = said("⏰ Time ran out for {names}; the computer made the move.", names=seats_said(late))
+            note = said_n(
+                len(late),
+                "⏰ Time ran out for {names}; the computer made the move.",
+                "⏰ Time ran out for {names}; the computer made their moves.",
+                names=seats_said(late),
+            )
         try:
             version = await self.core.record(
                 session,

@@ -128,7 +128,7 @@ async def test_a_swiss_league_with_a_final_of_its_top_three(standin, bot_factory
         assert "final standings after 2 rounds" in text.content and not text.files
         assert png_of(bracket_picture).width >= 640 and "Round 2:" in bracket_text.content
         names = {v: k for k, v in ids.items()}
-        assert bracket_text.content.splitlines()[-1].endswith(f"→ {names[champion]}")
+        assert bracket_text.content.splitlines()[-1].endswith(f": {names[champion]} won")
 
         # The league is a rating season of its own.
         choices = await standin.autocomplete(owner, chan, "game ratings", "season", game="pachakuna")

@@ -27,7 +27,8 @@ GENDERED = re.compile(
     r"|(?:un|el|del|al|los|ningún|ninguna|una|la|las) suplentes?|jugador(?:a)? nuev[oa]"
     r"|bienvenid[oa]s?|invitad[oa]s?|eliminad[oa]s?|recién llegad[oa]s?|sembrad[oa]s|sentad[oa]s?"
     r"|(?:gana|ganará|ser|será) (?:el|la) primer[oa](?! persona)|anfitri(?:ón|ona|ones|onas)"
-    r"|organizador(?:a|es|as)?|administrador(?:a|es|as)?|moderador(?:a|es|as)?|qued\w* últim[oa]s?)\b",  # (not "la primera en llegar": a village)
+    r"|organizador(?:a|es|as)?|administrador(?:a|es|as)?|moderador(?:a|es|as)?|qued\w* últim[oa]s?"
+    r"|(?:tú|ti|te) mism[oa]s?)\b",  # (not "la primera en llegar": a village)
     re.IGNORECASE,
 )
 

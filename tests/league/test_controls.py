@@ -117,6 +117,20 @@ def test_the_autocomplete_adds_one_tiebreak_at_a_time():
         assert len(shown) <= 100 and controls.parse_order(value)
 
 
+@pytest.mark.parametrize("code", ["en", "es"])
+def test_the_choice_that_completes_an_order_names_the_tiebreak_it_adds_within_discords_100(code):
+    """Seven titles in full pass Discord's 100 characters in Spanish: those chosen go by their short
+    names then, and the tiebreak the choice adds is named whole, never cut."""
+    t = language(code)
+    for last in tiebreaks.NAMES:
+        typed = ", ".join(n for n in tiebreaks.NAMES if n != last) + ", "
+        ((shown, value),) = controls.complete_order(typed, t)
+        assert value.endswith(last) and len(shown) <= 100
+        assert shown.endswith(t.gettext(controls.TITLE[last])), shown
+    if code == "es":
+        assert shown.startswith(f"{t.gettext(controls.SHORT[tiebreaks.NAMES[0]])}, "), shown
+
+
 async def test_the_order_is_kept_per_league_and_ranks_the_standings(leagues, service):
     league = await swiss(leagues, tiebreak_order=("wins", "sonneborn_berger"))
     assert controls.order_of(league) == ("wins", "sonneborn_berger")

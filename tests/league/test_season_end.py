@@ -30,4 +30,4 @@ async def test_a_single_elimination_season_ends_with_its_bracket(season, service
     after = posts[crown:]
     assert any(text == "**Cup: bracket, finished**" for text in after), after
     (words,) = [text for text in after if text.startswith("**Cup: bracket, finished**\nRound 1: ")]
-    assert f"→ P{ended.champion_id}" in words.splitlines()[-1], words
+    assert f": P{ended.champion_id} won" in words.splitlines()[-1], words

@@ -96,6 +96,40 @@ async def test_computer_moves_for_the_late_player(service, clock, monkeypatch):
     assert not result.session.seat_of(late.user_id).computer  # the seat stays the player's
 
 
+async def test_a_timer_that_runs_out_for_several_seats_at_once_says_so_in_the_plural(service, clock):
+    """Guanga's first step is everyone's at once: a turn timer runs out for all who have not kept
+    an order, the computer moves for each, and the note counts them (in Spanish too)."""
+    from languages import language
+
+    await service.lobby.create(
+        "guanga",
+        guild_id=1,
+        channel_id=CH,
+        host_id=1,
+        host_name="ann",
+        seed=5,
+        options={"mode": "apprentice"},
+    )
+    for uid, name in ((2, "bob"), (3, "cy")):
+        await service.lobby.join(CH, uid, name)
+    session = (await service.lobby.start(CH, 1)).session
+    await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
+    seat = session.seat_of(3).seat
+    await service.play.play(CH, 3, str(next(iter(session.engine.legal_moves(session.state, seat)))))
+    clock.advance(HOUR)
+    fired = []
+    assert await deadline_scheduler(service, fired).run_due() == 1
+    (result,) = fired
+    names = result.session.names()
+    assert sorted(m.seat for m in result.played) == sorted(session.seat_of(u).seat for u in (1, 2))
+    english = name_seats(str(result.note), names)
+    assert english.endswith("; the computer made their moves.") and "ann" in english and "bob" in english
+    spanish = name_seats(result.note.in_words(language("es")), names)
+    assert spanish.startswith("⏰ Se les acabó el tiempo a ") and spanish.endswith(
+        "la máquina hizo sus jugadas."
+    )
+
+
 async def test_a_move_in_time_cancels_the_deadline(service, clock):
     """A move made before the deadline re-arms it for the new turn: the old one never fires."""
     session = await started(service)

@@ -18,6 +18,7 @@ import ipaddress
 import logging
 import math
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -70,8 +71,9 @@ def client_address(peer: str | None, forwarded: str) -> str:
 class RateLimit:
     """A bucket per address: ``burst`` requests at once, refilled at ``rate`` a second.  The
     address is the peer's, or, when the peer is this machine (a reverse proxy beside the bot),
-    the last one its ``X-Forwarded-For`` names.  At most ``addresses`` buckets are kept (the
-    fullest go first)."""
+    the last one its ``X-Forwarded-For`` names.  At most ``addresses`` buckets are kept: past
+    that, the address seen least recently is forgotten (its bucket has refilled the longest;
+    the one just charged is never forgotten)."""
 
     def __init__(
         self,
@@ -82,7 +84,7 @@ class RateLimit:
         now: Callable[[], float] = time.monotonic,
     ):
         self.rate, self.burst, self.addresses, self.now = rate, burst, addresses, now
-        self._buckets: dict[str, tuple[float, float]] = {}
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # least recently seen first
 
     @staticmethod
     def address(request: web.Request) -> str:
@@ -93,14 +95,12 @@ class RateLimit:
         now = self.now()
         level, then = self._buckets.get(address, (self.burst, now))
         level = min(self.burst, level + (now - then) * self.rate)
-        if level < 1:
-            self._buckets[address] = (level, now)
-            return (1 - level) / self.rate
-        self._buckets[address] = (level - 1, now)
-        if len(self._buckets) > self.addresses:
-            for key in [k for k, (lv, _) in self._buckets.items() if lv >= self.burst - 1][:1000]:
-                self._buckets.pop(key, None)
-        return 0.0
+        wait = 0.0 if level >= 1 else (1 - level) / self.rate
+        self._buckets[address] = (level if wait else level - 1, now)
+        self._buckets.move_to_end(address)
+        while len(self._buckets) > max(1, self.addresses):
+            self._buckets.popitem(last=False)
+        return wait
 
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]

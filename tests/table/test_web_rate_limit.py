@@ -1,0 +1,81 @@
+"""The web server's rate limit (:class:`bot.web.server.RateLimit`): a bucket per address, a limited
+number of buckets kept, and the limit still holding for a new address once that number is reached,
+on its own and through the bot's own server behind a reverse proxy."""
+
+from __future__ import annotations
+
+import aiohttp
+import discord
+import pytest
+
+from bot.web.metrics import Metrics
+from bot.web.server import RateLimit, WebServer
+from tests.table.test_web_pages import pages_of
+
+
+def refused(limit: RateLimit, address: str, times: int) -> int:
+    """How many of ``times`` requests from ``address``, all at once, ``limit`` refuses."""
+    return sum(1 for _ in range(times) if limit.allow(address))
+
+
+def test_a_new_address_is_limited_once_the_most_addresses_have_been_seen():
+    now = [0.0]
+    limit = RateLimit(now=lambda: now[0])
+    for i in range(limit.addresses + 1):  # readers over a month, a page and its picture each
+        address = f"10.{i // 65536}.{i // 256 % 256}.{i % 256}"
+        assert refused(limit, address, 2) == 0
+        now[0] += 240.0
+    assert refused(limit, "192.0.2.7", 1000) == 1000 - 120
+    assert len(limit._buckets) == limit.addresses
+
+
+def test_the_address_forgotten_first_is_the_one_seen_least_recently():
+    now = [0.0]
+    limit = RateLimit(rate=1, burst=3, addresses=3, now=lambda: now[0])
+    assert refused(limit, "192.0.2.1", 4) == 1  # emptied
+    assert refused(limit, "192.0.2.2", 1) == 0
+    assert refused(limit, "192.0.2.3", 1) == 0
+    assert refused(limit, "192.0.2.1", 1) == 1  # seen again, still empty
+    assert refused(limit, "192.0.2.4", 1) == 0  # one too many: 192.0.2.2 is forgotten, not .1
+    assert list(limit._buckets) == ["192.0.2.3", "192.0.2.1", "192.0.2.4"]
+    assert refused(limit, "192.0.2.1", 1) == 1
+    now[0] += 1.0
+    assert refused(limit, "192.0.2.1", 2) == 1  # one more a second, as before
+
+
+# The limit does not read the store: one back end is enough.
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_behind_a_proxy_a_new_reader_is_limited_once_the_most_readers_have_come(service):
+    now = [0.0]
+    client = discord.Client(intents=discord.Intents.default())  # never logged in
+    server = WebServer(
+        client,
+        lambda: service.store,
+        Metrics(),
+        port=0,
+        pages=pages_of(service),
+        limit=RateLimit(addresses=50, now=lambda: now[0]),
+    )
+    await server.start()
+    try:
+        async with aiohttp.ClientSession() as http:
+
+            async def statuses(address: str, times: int) -> list[int]:
+                got = []
+                for _ in range(times):
+                    headers = {"X-Forwarded-For": address}
+                    async with http.get(
+                        f"http://127.0.0.1:{server.port}/static/web.css", headers=headers
+                    ) as reply:
+                        await reply.read()
+                        got.append(reply.status)
+                return got
+
+            for i in range(51):  # one reader more than the limit keeps, a page and its style each
+                assert await statuses(f"203.0.113.{i + 1}", 2) == [200, 200]
+                now[0] += 60.0
+            got = await statuses("192.0.2.99", 130)
+            assert got == [200] * 120 + [429] * 10
+    finally:
+        await server.stop()
+        await client.close()

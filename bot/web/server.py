@@ -68,10 +68,26 @@ def client_address(peer: str | None, forwarded: str) -> str:
     return peer
 
 
+def counted_as(address: str) -> str:
+    """What the rate limit counts ``address`` as: an IPv4 address itself (an IPv6 address that
+    maps one, too), an IPv6 address its /64 network, which one machine or home usually holds
+    whole; anything else as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv4Address):
+        return str(ip)
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.ip_network((ip, 64), strict=False))
+
+
 class RateLimit:
-    """A bucket per address: ``burst`` requests at once, refilled at ``rate`` a second.  The
-    address is the peer's, or, when the peer is this machine (a reverse proxy beside the bot),
-    the last one its ``X-Forwarded-For`` names.  At most ``addresses`` buckets are kept: past
+    """A bucket per address (:func:`counted_as`: an IPv6 address's is its /64 network's):
+    ``burst`` requests at once, refilled at ``rate`` a second.  The address is the peer's, or,
+    when the peer is this machine (a reverse proxy beside the bot), the last one its
+    ``X-Forwarded-For`` names.  At most ``addresses`` buckets are kept: past
     that, the address seen least recently is forgotten (its bucket has refilled the longest;
     the one just charged is never forgotten)."""
 
@@ -92,7 +108,7 @@ class RateLimit:
 
     def allow(self, address: str) -> float:
         """0 when ``address`` may go on, else the seconds until it may."""
-        now = self.now()
+        now, address = self.now(), counted_as(address)
         level, then = self._buckets.get(address, (self.burst, now))
         level = min(self.burst, level + (now - then) * self.rate)
         wait = 0.0 if level >= 1 else (1 - level) / self.rate

@@ -1,6 +1,7 @@
-"""The web server's rate limit (:class:`bot.web.server.RateLimit`): a bucket per address, a limited
-number of buckets kept, and the limit still holding for a new address once that number is reached,
-on its own and through the bot's own server behind a reverse proxy."""
+"""The web server's rate limit (:class:`bot.web.server.RateLimit`): a bucket per address (an IPv6
+address's /64 network), a limited number of buckets kept, and the limit still holding for a new
+address once that number is reached, on its own and through the bot's own server behind a reverse
+proxy."""
 
 from __future__ import annotations
 
@@ -41,6 +42,22 @@ def test_the_address_forgotten_first_is_the_one_seen_least_recently():
     assert refused(limit, "192.0.2.1", 1) == 1
     now[0] += 1.0
     assert refused(limit, "192.0.2.1", 2) == 1  # one more a second, as before
+
+
+def test_an_ipv6_network_of_64_bits_counts_as_one_address():
+    limit = RateLimit(now=lambda: 0.0)  # one machine usually holds a whole /64
+    assert sum(1 for i in range(1000) if limit.allow(f"2001:db8:1:2::{i + 1:x}")) == 1000 - 120
+    assert refused(limit, "2001:db8:1:2:ffff:ffff:ffff:ffff", 1) == 1
+    assert refused(limit, "2001:db8:1:3::1", 120) == 0  # the next network is another's
+    assert list(limit._buckets) == ["2001:db8:1:2::/64", "2001:db8:1:3::/64"]
+
+
+def test_an_ipv4_address_counts_alone_however_it_is_written():
+    limit = RateLimit(rate=1, burst=3, now=lambda: 0.0)
+    assert refused(limit, "192.0.2.1", 2) == 0
+    assert refused(limit, "::ffff:192.0.2.1", 2) == 1  # the same address, seen through an IPv6 socket
+    assert refused(limit, "192.0.2.2", 3) == 0  # its neighbour is another reader
+    assert refused(limit, "?", 3) == 0  # no address at all: a bucket of its own
 
 
 # The limit does not read the store: one back end is enough.

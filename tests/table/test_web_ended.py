@@ -83,3 +83,23 @@ async def test_a_seat_the_computer_plays_on_after_a_resignation_reads_as_one_phr
     finally:
         pages.close()
         await client.close()
+
+
+async def test_a_game_ended_by_a_resignation_says_the_seat_resigned_and_no_more(service):
+    """Two-player Nim: bea resigns, which ends the game at once; the computer took her seat, but
+    nothing plays on (the page said 'bea (resigned; the computer plays on)')."""
+    await service.lobby.create("nim", guild_id=1, channel_id=81, host_id=1, host_name="al", seed=4)
+    await service.lobby.join(81, 2, "bea")
+    await service.lobby.start(81, 1)
+    await service.seats.resign(81, 2)
+    session = await service.core.get((await service.store.games.last_session(81)).id)
+    assert session.status == "finished" and session.seat_of(2).resigned
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", session.id)
+        for lang, said in (("en", "bea (resigned)</td>"), ("es", "bea (se rindió)</td>")):
+            page = markup.unescape(await (await client.get(f"/g/{token}?lang={lang}")).text())
+            assert f'<td class="name">{said}' in page, page
+    finally:
+        pages.close()
+        await client.close()

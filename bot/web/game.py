@@ -25,6 +25,7 @@ from bot.replaying import undo_target
 from bot.results import series
 from bot.sessions import Session, SessionService, damage_words
 from bot.texts import number, ordinal
+from bot.web.bidi import isolated
 from engines.core import Engine, Outcome, name_seats
 from languages import Language
 from renderers.colours import SEAT_COLOURS
@@ -207,6 +208,17 @@ def result_words(session: Session, t: Language) -> str:
     return t.gettext("Nobody wins ({reason}).", reason=texts.end_reason(session, t))
 
 
+def names_isolated(session: Session) -> Session:
+    """``session`` with its players' names, and those of the seats' earlier holders, as a page
+    writes them (:func:`bot.web.bidi.isolated`): every line the page builds from it (a move, the
+    result, the board's alt text and words, the players, the chart) has them isolated."""
+    return replace(
+        session,
+        seats=[replace(s, name=isolated(s.name)) for s in session.seats],
+        earlier=tuple(replace(h, name=isolated(h.name)) for h in session.earlier),
+    )
+
+
 def plain(text: str, names: Sequence[str]) -> str:
     """A line of the table's (Discord markdown, mentions) as plain text, the players' ``names``
     in it as they are written (a name may hold ``__`` or ``**``)."""
@@ -254,6 +266,7 @@ class Games:
             return page
         page.options = t.gettext("Options: {options}", options=texts.options_text(session, t))
         if session.status == "lobby" or session.state is None:
+            session = names_isolated(session)
             page.status = "lobby" if session.status == "lobby" else "unplayed"
             page.players = [Player(s.name, s.computer, False) for s in session.seats]
             if page.status == "unplayed":
@@ -268,7 +281,7 @@ class Games:
         page.step, page.shown = step, shown
         records = await self.records(session, shown)
         # each move named after whoever held its seat then (a league seat handed to a substitute)
-        session = await self.service.logbook.with_holders(session)
+        session = names_isolated(await self.service.logbook.with_holders(session))
         engine, now = session.engine, session.state
         page.moves = [move_line(engine, now, session.names_at(r.number), r, t) for r in records]
         state = await self.state_at(session, step)
@@ -388,7 +401,7 @@ class Games:
                     CHART_DASHES[seat % len(CHART_DASHES)],
                     round(right + 6, 1),
                     0.0,
-                    letters[seat],
+                    isolated(letters[seat]),  # a right-to-left letter keeps its score to its right
                     lasts[seat],
                 )
             )

@@ -17,6 +17,7 @@ from bot.ratings import shown_or_start
 from bot.storage import RatingRow, Store
 from bot.storage.web import WebLinks
 from bot.texts import number, ordinal
+from bot.web.bidi import isolated
 from languages import Language
 
 GAMES_SHOWN = 100
@@ -108,7 +109,7 @@ class People:
         name = await self.name(guild_id, user_id, ratings)
         if name is None:
             return None
-        page = PersonPage(name)
+        page = PersonPage(isolated(name))
         for game, r in ratings.items():
             page.ratings.append(
                 RatingLine(engines.title(game), number(shown_or_start(r.mu, r.sigma), t), r.games, r.wins)

@@ -24,6 +24,7 @@ from bot.sessions import SessionService
 from bot.storage import Store
 from bot.storage.leagues import LeagueGame, LeagueRow
 from bot.texts import number, ordinal
+from bot.web.bidi import isolated
 from languages import N_, Language
 
 STATUS = {
@@ -192,13 +193,14 @@ class Leagues:
         except KeyError:
             title = league.game
         page = LeaguePage(
-            league.name,
+            isolated(league.name),
             title,
             t.gettext(FORMATS.get(league.format, league.format)),
             t.gettext(STATUS.get(league.status, league.status)),
         )
         page.options = options_line(league, t)
-        players = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
+        # every name as the page writes it (isolated), in whatever line it stands
+        players = {p.user_id: isolated(p.name) for p in await self.store.leagues.league_players(league.id)}
         rated = await self.service.rating_map(league)
         order = tiebreaks.stored_order(league.tiebreaks)
         page.tiebreaks = [heading(t.gettext(controls.TITLE[name])) for name in order]
@@ -217,7 +219,7 @@ class Leagues:
             page.standings.append(
                 StandingRow(
                     r.rank,
-                    name_cell(s.name, s.dropped, s.no_shows, t),
+                    name_cell(isolated(s.name), s.dropped, s.no_shows, t),
                     number(r.points, t),
                     r.games,
                     r.wins,
@@ -254,7 +256,7 @@ class Leagues:
         page.ratings = [
             RatingView(
                 i + 1,
-                r.name,
+                isolated(r.name),
                 number(shown(r.mu, r.sigma), t) if r.mu is not None and r.sigma is not None else "",
                 r.games,
                 r.wins,
@@ -279,7 +281,9 @@ class Leagues:
         took = {original: sub for original, sub, _ in handed}
         gave = {sub: original for original, sub in took.items()}
         session = await self.service.sessions.core.get(game.session_id)
-        seated = {s.user_id: s.name for s in session.seats if s.user_id is not None} if session else {}
+        seated = (
+            {s.user_id: isolated(s.name) for s in session.seats if s.user_id is not None} if session else {}
+        )
         out = {}
         for u in game.players:
             first = first_holder(gave, u)  # the league seat may be the substitute's (credited)
@@ -308,7 +312,7 @@ class Leagues:
         def name(player: str | None) -> str:
             if player is None:
                 return ""
-            return players.get(int(player), player) if player.isdigit() else player
+            return players.get(int(player), player) if player.isdigit() else isolated(player)
 
         def seat(player: str | None, first_round: bool) -> str:
             """A match's side: its player, else a bye (first round), else one not known yet."""

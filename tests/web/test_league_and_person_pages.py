@@ -18,15 +18,19 @@ async def audit(page) -> list[str]:
     return [f"{v['id']}: {v['help']} ({v['nodes'][0]['html'][:120]})" for v in await axe_violations(page)]
 
 
-async def first_round_played(service, name: str, names: dict[int, str]) -> tuple[LeagueService, object]:
-    """A two-round Swiss Nim league called ``name`` of ``names`` (user id: name), its first round
-    played out (its deadline still to come): the league service and the league."""
+async def first_round_played(
+    service, name: str, names: dict[int, str], *, channel: int = 50, format: str = "swiss"
+) -> tuple[LeagueService, object]:
+    """A two-round Swiss Nim league (or one of another ``format``) called ``name`` of ``names``
+    (user id: name), in ``channel``, its first round played out (its deadline still to come):
+    the league service and the league."""
     seeds = random.Random(4)
     service.new_seed = lambda: seeds.randrange(2**48)  # each game's deal: the same on every run
     leagues = LeagueService(service.store, service)
-    league = await new_league(
-        leagues, name=name, game="nim", format="swiss", group_size=2, rounds=2, days=1, seed=4
-    )
+    league = await leagues.create(
+        guild_id=GUILD, channel_id=channel, organiser_id=1, name=name, game="nim", format=format,
+        group_size=2, rounds=2, days=1, seed=4,
+    )  # fmt: skip
     for uid, player in names.items():
         await leagues.join(league, uid, player)
     league, _ = await leagues.start(league)

@@ -104,6 +104,9 @@ class CalendarPosts(Protocol):
         """Write ``description`` into the event and end it (completed once started, else
         cancelled); False when Discord refused (an event already over is left as it is)."""
 
+    async def move_event(self, guild_id: int, event_id: int, end: float) -> bool:
+        """The event ends at ``end`` now; False when Discord refused (an event over already)."""
+
     async def missing_forum_permissions(self, forum_id: int) -> list[str]:
         """The permissions the bot lacks to post in the forum and play in its posts; ["View
         Channel"] for a forum it cannot find."""
@@ -288,6 +291,12 @@ class Calendar:
         )
         if event is not None:
             await self.rows.set_event(league.id, opened.number, event)
+
+    async def round_moved(self, league: LeagueRow, number: int, deadline: float) -> None:
+        """The round's deadline moved (the bot was out of service): its event ends later too."""
+        event = await self.rows.event(league.id, number)
+        if event is not None:
+            await self.discord.move_event(league.guild_id, event, deadline + EVENT_AFTER)
 
     async def round_ended(self, league: LeagueRow, number: int) -> None:
         """The round is over: its event lists each table's places and is completed."""

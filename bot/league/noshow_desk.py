@@ -307,6 +307,8 @@ class NoShowDesk:
         left = league.round_seconds - gc.used(start, now, outages)  # (the round's time in service)
         if left < 1 or not await self.store.leagues.postpone_round(league.id, number, job, now + left):
             return False
+        if self.rounds.calendar is not None:
+            await self.rounds.calendar.round_moved(league, number, now + left)
         t = await self.posts.language(league.guild_id)
         text = t.gettext(
             "⏰ I was out of service for {time} during this round of **{league}**, when nobody could "

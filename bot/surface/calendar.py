@@ -89,6 +89,14 @@ class DiscordCalendar:
             return False
         return True
 
+    async def move_event(self, guild_id: int, event_id: int, end: float) -> bool:
+        try:
+            await self.bot.http.edit_scheduled_event(guild_id, event_id, scheduled_end_time=iso(end))
+        except discord.HTTPException as exc:
+            log.warning("scheduled event %s not moved (%s)", event_id, exc)
+            return False
+        return True
+
     async def missing_forum_permissions(self, forum_id: int) -> list[str]:
         forum = self.forum(forum_id)
         if forum is None or forum.guild.me is None:

@@ -182,6 +182,8 @@ async def test_a_league_rounds_deadline_spent_while_the_bot_was_stopped_moves_on
         thread = standin.channel(session.row.channel_id)
         (told,) = [m for m in standin.messages(thread) if "out of service" in m.content]
         assert "for 1 d" in told.content and f"<t:{int(round_.deadline_at)}:f>" in told.content
+        (event,) = standin.events()  # the round on the server's calendar ends later too
+        assert event.end == round_.deadline_at + 3600
         table_clock.advance(DAY - HOUR - 60)
         await fire(bot)
         assert await bot.store.noshows.counts(league.id) == {}  # a minute of the round is left

@@ -84,6 +84,8 @@ WORDS: Mapping[str, str] = {
     "wins": N_("Wins"),
     "byes": N_("Byes"),
     "movement": N_("Since last round"),
+    "moved_up": N_("up {n}"),
+    "moved_down": N_("down {n}"),
     "season_ratings": N_("This season's ratings"),
     "date": N_("Date"),
     "status": N_("Status"),

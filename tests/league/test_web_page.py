@@ -359,3 +359,33 @@ async def test_a_league_cancelled_as_its_server_removed_the_bot_keeps_what_was_p
     assert table.endswith("not finished (the league was cancelled)"), table
     assert round_heading(cancelled) == "standings when the league was cancelled, after 1 round"
     assert "(se canceló la liga)" in await rounds.round_text(cancelled, language("es"))
+
+
+async def test_a_rank_gained_or_lost_is_said_in_words_to_a_screen_reader(leagues, service, clock):
+    """The standings' arrows (▲ 2, ▼ 1) are for the eye; a screen reader reads "up 2", "down 1"
+    (Spanish "sube", "baja") instead of an arrow it may skip."""
+    league = await new_league(
+        leagues, name="Nim moves", game="nim", format="swiss", group_size=2, rounds=2, days=1, seed=3
+    )
+    names = {uid: f"n{uid}" for uid in range(701, 707)}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league)
+    channels = counter(7000)
+    for number in (1, 2):
+        for session in await open_games(
+            leagues, await leagues.open_round(league.id, number), names, channels
+        ):
+            await play_out(service, session)
+        if number == 1:
+            clock.advance(DAY)
+            await leagues.round_deadline(league.id, 1)
+    moves = [s.movement for s in await leagues.standings(await service.store.leagues.league(league.id))]
+    assert any(m and m > 0 for m in moves) and any(m and m < 0 for m in moves), moves
+    english, spanish = await league_html(service, league.id, "", "?lang=es")
+    for html, up, down in ((english, "up", "down"), (spanish, "sube", "baja")):
+        for m in moves:
+            if m:
+                arrow, word = ("▲", up) if m > 0 else ("▼", down)
+                assert f'<span aria-hidden="true">{arrow} {abs(m)}</span>' in html
+                assert f'<span class="spoken">{word} {abs(m)}</span>' in html

@@ -431,7 +431,13 @@ class Pages:
         session = await self.session_of(request.match_info["token"])
         if session is None:
             return self.missing(request)
-        reply = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
+        # (X-Accel-Buffering: nginx passes each event on at once even where proxy_buffering is on)
+        headers = {
+            "Content-Type": "text/event-stream",
+            "Cache-Control": "no-store",
+            "X-Accel-Buffering": "no",
+        }
+        reply = web.StreamResponse(headers=headers)
         await reply.prepare(request)
         if request.method == "HEAD":
             return reply  # the headers alone: a stream written to a HEAD breaks the connection

@@ -160,6 +160,7 @@ async def test_a_running_game_shows_what_the_channel_was_told(service):
         # A move lands and the channel is told: the event stream says so.
         stream = await client.get(f"/g/{token}/events")
         assert stream.headers["Content-Type"] == "text/event-stream"
+        assert stream.headers["X-Accel-Buffering"] == "no"  # a proxy that buffers passes each event on
         await stream.content.readuntil(b"\n\n")  # retry
         await service.store.games.set_board_message(sid, 2, 12)
         seen = b""

@@ -83,6 +83,12 @@ def counted_as(address: str) -> str:
     return str(ipaddress.ip_network((ip, 64), strict=False))
 
 
+STREAMS_PER_ADDRESS = 20
+"""Event streams one address (:func:`counted_as`) may hold open at once: a reader's tabs, or a
+club behind one address following its games; one more gets 429 (each stream reads its game
+every second for as long as it is open)."""
+
+
 class RateLimit:
     """A bucket per address (:func:`counted_as`: an IPv6 address's is its /64 network's):
     ``burst`` requests at once, refilled at ``rate`` a second.  The address is the peer's, or,
@@ -169,6 +175,7 @@ class WebServer:
         self.port = port
         self.pages = pages
         self.limit = limit or RateLimit()
+        self.streams: dict[str, int] = {}  # event streams open per address (counted_as)
         self.app = web.Application(middlewares=[self.guard])
         self.app.on_response_prepare.append(self.strict)
         self.app.router.add_get("/healthz", self.healthz)
@@ -179,12 +186,26 @@ class WebServer:
 
     @web.middleware
     async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """The rate limit: pages only (health checks and scrapes come from the operator)."""
-        if self.pages is not None and request.path not in ("/healthz", "/metrics"):
-            wait = self.limit.allow(self.limit.address(request))
-            if wait:
-                return self.pages.too_many(request, max(1, math.ceil(wait)))
-        return await handler(request)
+        """The rate limit: pages only (health checks and scrapes come from the operator); and at
+        most :data:`STREAMS_PER_ADDRESS` event streams open per address."""
+        if self.pages is None or request.path in ("/healthz", "/metrics"):
+            return await handler(request)
+        address = self.limit.address(request)
+        wait = self.limit.allow(address)
+        if wait:
+            return self.pages.too_many(request, max(1, math.ceil(wait)))
+        if not request.path.endswith("/events") or request.method != "GET":
+            return await handler(request)
+        key = counted_as(address)
+        if self.streams.get(key, 0) >= STREAMS_PER_ADDRESS:
+            return self.pages.too_many(request, 60)
+        self.streams[key] = self.streams.get(key, 0) + 1
+        try:
+            return await handler(request)  # (for as long as the stream is open)
+        finally:
+            self.streams[key] -= 1
+            if not self.streams[key]:
+                del self.streams[key]
 
     @staticmethod
     async def strict(request: web.Request, reply: web.StreamResponse) -> None:

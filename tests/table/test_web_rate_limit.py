@@ -96,3 +96,54 @@ async def test_behind_a_proxy_a_new_reader_is_limited_once_the_most_readers_have
     finally:
         await server.stop()
         await client.close()
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_one_address_holds_at_most_twenty_event_streams_open_at_once(service):
+    """Each open stream reads its game every second: one address (a reader's tabs, a club behind
+    one router) may hold 20; the next is refused with 429 until one of them closes, and another
+    address is not held back by them."""
+    import asyncio
+
+    from bot.web.server import STREAMS_PER_ADDRESS
+
+    await service.lobby.create("nim", guild_id=1, channel_id=40, host_id=1, host_name="ann", seed=1)
+    await service.lobby.join(40, 2, "bob")
+    session = (await service.lobby.start(40, 1)).session
+    pages = pages_of(service, poll=0.01)
+    client = discord.Client(intents=discord.Intents.default())  # never logged in
+    server = WebServer(client, lambda: service.store, Metrics(), port=0, pages=pages)
+    await server.start()
+    token = await pages.links.token("game", session.id)
+    url = f"http://127.0.0.1:{server.port}/g/{token}/events"
+    try:
+        async with aiohttp.ClientSession() as http:
+
+            async def opened(address: str) -> aiohttp.ClientResponse:
+                reply = await http.get(url, headers={"X-Forwarded-For": address})
+                if reply.status == 200:
+                    await reply.content.readuntil(b"\n\n")  # its first event: the stream is open
+                return reply
+
+            streams = [await opened("192.0.2.5") for _ in range(STREAMS_PER_ADDRESS)]
+            assert [r.status for r in streams] == [200] * STREAMS_PER_ADDRESS
+            refused = await opened("192.0.2.5")
+            assert refused.status == 429 and refused.headers["Retry-After"] == "60"
+            refused.release()
+            elsewhere = await opened("192.0.2.6")
+            assert elsewhere.status == 200
+            elsewhere.close()
+            streams.pop().close()  # one tab closed: the server sees it at its next write
+            for _ in range(10_000):
+                if server.streams.get("192.0.2.5") == STREAMS_PER_ADDRESS - 1:
+                    break
+                await asyncio.sleep(0.001)
+            again = await opened("192.0.2.5")
+            assert again.status == 200
+            again.close()
+            for reply in streams:
+                reply.close()
+    finally:
+        pages.close()
+        await server.stop()
+        await client.close()

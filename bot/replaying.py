@@ -35,7 +35,7 @@ def undo_target(move: str) -> int | None:
     if not move.startswith(UNDO):
         return None
     rest = move[len(UNDO) :]
-    return int(rest) if rest.isdigit() else None
+    return int(rest) if rest.isdecimal() else None
 
 
 class Entry(Protocol):

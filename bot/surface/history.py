@@ -204,7 +204,7 @@ class HistorySelect(
 
     async def clicked(self, interaction: discord.Interaction) -> None:
         values = self.item.values  # discord.py fills the select from the interaction before this
-        if len(values) != 1 or not values[0].isdigit() or len(values[0]) > 9:
+        if len(values) != 1 or not values[0].isdecimal() or len(values[0]) > 9:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await reply(
                 interaction, i18n.private(interaction).gettext("⚠️ Choose one move number from the list.")

@@ -205,7 +205,7 @@ class Replay:
             answer = answer.strip()
             if not answer:
                 return FORWARD
-            if answer.isdigit() and 1 <= int(answer) <= total:
+            if answer.isdecimal() and 1 <= int(answer) <= total:
                 return int(answer)
             self.say(
                 "  "

@@ -153,7 +153,7 @@ class Config:
         example = "1,3" if self.players >= 3 else "1,2"
         out = set()
         for part in text.split(","):
-            if not part.isdigit() or not 1 <= int(part) <= self.players:
+            if not part.isdecimal() or not 1 <= int(part) <= self.players:  # (isdigit takes "²")
                 if self.players == 1:
                     raise SetupError(
                         "a one-player game has only seat 1, so {option hard_seats} can only be '1' (or set "

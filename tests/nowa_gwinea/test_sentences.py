@@ -542,7 +542,7 @@ def test_hard_seats_naming_a_seat_twice_is_refused(listed):
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-@pytest.mark.parametrize("listed", ["5", "0", "x", "1,1"])
+@pytest.mark.parametrize("listed", ["5", "0", "x", "1,1", "²", "1,①"])  # (str.isdigit takes ² and ①)
 def test_a_refused_hard_seats_list_is_shown_one_this_game_takes(players, listed):
     """The example a refused hard_seats list is shown is one the same game accepts: two players
     were told to write it "like '1,3'", which names a seat their game does not have, and a
@@ -557,3 +557,9 @@ def test_a_refused_hard_seats_list_is_shown_one_this_game_takes(players, listed)
         assert ng.Config(players=players, hard_seats=example).hard_seat_set(), (example, english)
         assert f"'{example}'" in spanish, spanish
     assert "1 to 1" not in english, english
+
+
+def test_hard_seats_written_in_another_scripts_digits_name_their_seats():
+    """A decimal digit of any script is a seat number ('١' is Arabic-Indic one); a superscript or
+    circled one is not a decimal digit and is refused, above."""
+    assert ng.Config(players=2, hard_seats="١").hard_seat_set() == frozenset({0})

@@ -262,7 +262,8 @@ class GameCommands(
         await reply(interaction, i18n.private(interaction).gettext("Game abandoned."))
 
     @app_commands.command(
-        name="timer", description="Set how long players have to move (host or Manage Channels)"
+        name="timer",
+        description="Set how long players have to move (host, league organiser or Manage Channels)",
     )
     @app_commands.describe(hours="Hours each turn may take before the table acts (0 turns the timer off)")
     @guarded()
@@ -270,11 +271,13 @@ class GameCommands(
         self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, MAX_TIMER_HOURS]
     ) -> None:
         perms = interaction.permissions
+        store = self.sessions.store
         session = await self.sessions.clocks.set_timer(
             channel_of(interaction),
             interaction.user.id,
             hours * 3600,
             can_manage=bool(perms and perms.manage_channels),
+            organises=lambda league_id: organises_league(store, interaction, league_id),
         )
 
         def say(t: Language) -> str:
@@ -296,17 +299,20 @@ class GameCommands(
         )
 
     @app_commands.command(
-        name="clock", description="Choose the game's clock, per move or a time bank (host or Manage Channels)"
+        name="clock",
+        description="Choose the game's clock, per move or a time bank (host, league organiser, Manage Channels)",
     )
     @app_commands.describe(clock="move:24h (each turn), bank:3d+12h (a bank plus an increment), or off")
     @guarded()
     async def clock(self, interaction: discord.Interaction, clock: app_commands.Range[str, 1, 40]) -> None:
         perms = interaction.permissions
+        store = self.sessions.store
         session = await self.sessions.clocks.set_clock(
             channel_of(interaction),
             interaction.user.id,
             clock,
             can_manage=bool(perms and perms.manage_channels),
+            organises=lambda league_id: organises_league(store, interaction, league_id),
         )
         spec = session.clock
 

@@ -296,19 +296,18 @@ class NoShowDesk:
 
     async def postponed(self, league: LeagueRow, number: int, job: Job) -> bool:
         """Whether the round's deadline came before its players had the round's whole time with the
-        bot in service in the league's server (nobody could move while it was out): the deadline
-        then moves on by the time the outages took, its job given back for then, and each game
-        still running is told in its thread when the round ends now."""
+        bot in service in the league's server (nobody could move while it was out), with a game
+        still running: each such game is told in its thread when the round ends now, and the
+        deadline moves on by the time the outages took, its job given back for then (unless no
+        game runs any more: a thread found deleted as it is told ends its game)."""
         stored = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
         if stored is None or stored.closed_at is not None:
             return False
         start, now = seconds_of(stored.opened_at), self.store.clock.time()
         outages = gc.joined(await self.store.outages.of_guild(league.guild_id))
         left = league.round_seconds - gc.used(start, now, outages)  # (the round's time in service)
-        if left < 1 or not await self.store.leagues.postpone_round(league.id, number, job, now + left):
+        if left < 1 or not await self.running(league, number):
             return False
-        if self.rounds.calendar is not None:
-            await self.rounds.calendar.round_moved(league, number, now + left)
         t = await self.posts.language(league.guild_id)
         text = t.gettext(
             "⏰ I was out of service for {time} during this round of **{league}**, when nobody could "
@@ -317,12 +316,25 @@ class NoShowDesk:
             league=league.shown,
             when=texts.when(now + left),
         )
+        for session in await self.running(league, number):
+            line = told(league, "postponed", number, session.id, int(now + left))
+            await self.posts.post(session.row.channel_id, league.guild_id, text, told=line)
+        if not await self.running(league, number):
+            return False
+        if not await self.store.leagues.postpone_round(league.id, number, job, now + left):
+            return False
+        if self.rounds.calendar is not None:
+            await self.rounds.calendar.round_moved(league, number, now + left)
+        return True
+
+    async def running(self, league: LeagueRow, number: int) -> list[Session]:
+        """The round's games still running."""
+        out = []
         for game in await self.store.leagues.league_games(league.id, number):
             session = await self.sessions.core.get(game.session_id) if game.session_id is not None else None
             if game.status == "playing" and session is not None and session.row.live:
-                line = told(league, "postponed", number, game.id, int(now + left))
-                await self.posts.post(session.row.channel_id, league.guild_id, text, told=line)
-        return True
+                out.append(session)
+        return out
 
     async def drop_counted(self, league: LeagueRow, *, number: int) -> list[int]:
         """Drop those with a no-show in round ``number`` whose no-shows reached the league's

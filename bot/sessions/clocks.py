@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import cast
 
@@ -52,7 +53,13 @@ class Clocks:
         self.seats = seats
 
     async def set_timer(
-        self, channel_id: int, user_id: int, seconds: float | None, *, can_manage: bool
+        self,
+        channel_id: int,
+        user_id: int,
+        seconds: float | None,
+        *,
+        can_manage: bool,
+        organises: Callable[[int], Awaitable[bool]] | None = None,
     ) -> Session:
         """Give the players to move ``seconds`` to act (``None`` or 0: no timer).
 
@@ -69,23 +76,49 @@ class Clocks:
                     shown=shown,
                 )
         spec = gc.turn_timer(seconds) if seconds else None
-        return await self._set(channel_id, user_id, spec, can_manage=can_manage, timer=True)
+        return await self._set(
+            channel_id, user_id, spec, can_manage=can_manage, organises=organises, timer=True
+        )
 
-    async def set_clock(self, channel_id: int, user_id: int, text: str, *, can_manage: bool) -> Session:
+    async def set_clock(
+        self,
+        channel_id: int,
+        user_id: int,
+        text: str,
+        *,
+        can_manage: bool,
+        organises: Callable[[int], Awaitable[bool]] | None = None,
+    ) -> Session:
         """``/game clock``: choose the game's clock (``off``: none), in the lobby or during the game.
 
         During the game the new clock starts afresh for everyone: each person gets the full
         start, and the clocks of those to move run from now.
         """
         spec = self.core.check_clock(text)
-        return await self._set(channel_id, user_id, spec, can_manage=can_manage, timer=False)
+        return await self._set(
+            channel_id, user_id, spec, can_manage=can_manage, organises=organises, timer=False
+        )
 
     async def _set(
-        self, channel_id: int, user_id: int, spec: gc.ClockSpec | None, *, can_manage: bool, timer: bool
+        self,
+        channel_id: int,
+        user_id: int,
+        spec: gc.ClockSpec | None,
+        *,
+        can_manage: bool,
+        organises: Callable[[int], Awaitable[bool]] | None,
+        timer: bool,
     ) -> Session:
-        """Set the clock (``timer``: the turn timer, which replaces no other clock)."""
+        """Set the clock (``timer``: the turn timer, which replaces no other clock): the host's
+        to set, or, in a league game, the league's (its organiser's), and Manage Channels'."""
         async with self.core.acting(user_id, channel=channel_id, need=ANY, seated=False) as (session, _):
-            if user_id != session.row.host_id and not can_manage:
+            runs = await self.seats.league_runs(session, can_manage, organises)
+            if runs is False:
+                raise Refusal(
+                    "this is a league game: its clock is the league's, so only its league's organiser or "
+                    "someone with Manage Channels can change it"
+                )
+            if runs is None and user_id != session.row.host_id and not can_manage:
                 if timer:
                     raise Refusal("only the host or someone with Manage Channels can set the turn timer")
                 raise Refusal("only the host or someone with Manage Channels can set the game's clock")

@@ -232,18 +232,28 @@ class Seats:
         says runs its league may; a player who wants out resigns instead."""
         acting = self.core.acting(user_id, channel=channel_id, need=ANY, seated=False, damaged_ok=True)
         async with acting as (session, _):
-            league = await self.store.leagues.league_game_of(session.id)
-            if league is not None:
-                if not can_manage and (organises is None or not await organises(league[0])):
-                    raise Refusal(
-                        "this is a league game: only its league's organiser or someone with Manage "
-                        "Channels can abandon it (every player then scores a loss). To leave it, use "
-                        "{/game resign} (the computer plays your seat and you rank last)"
-                    )
-            elif user_id != session.row.host_id and not can_manage:
+            runs = await self.league_runs(session, can_manage, organises)
+            if runs is False:
+                raise Refusal(
+                    "this is a league game: only its league's organiser or someone with Manage "
+                    "Channels can abandon it (every player then scores a loss). To leave it, use "
+                    "{/game resign} (the computer plays your seat and you rank last)"
+                )
+            if runs is None and user_id != session.row.host_id and not can_manage:
                 raise Refusal("only the host or someone with Manage Channels can abandon this game")
             reason = "abandoned (damaged)" if session.damaged else "abandoned"
             return await self.abandon_now(session, reason, tell=True)
+
+    async def league_runs(
+        self, session: Session, can_manage: bool, organises: Callable[[int], Awaitable[bool]] | None
+    ) -> bool | None:
+        """None when ``session`` is no league game (its host runs it); else whether the asker
+        runs it: someone with Manage Channels, or whom ``organises`` (given the league's id) says
+        organises its league (a league game is not its first seat's)."""
+        league = await self.store.leagues.league_game_of(session.id)
+        if league is None:
+            return None
+        return can_manage or (organises is not None and await organises(league[0]))
 
     async def abandon_damaged(self, session_id: int, *, league_forfeit: bool = False) -> Session | None:
         """End a damaged game the table gives up on (a league round's deadline) without a result,

@@ -213,6 +213,10 @@ async def test_a_league_games_thread_deleted_while_the_bot_was_stopped_is_handle
             table_clock.advance(nudge.due_at - table_clock.time())
             await fire(bot)
             assert await bot.store.jobs.job("league_nudge", f"{league.id}:1") is None
+            # the bot runs past the round's deadline, then stops before its job fires: the round had
+            # its whole time in service, so the deadline is due at the restart, not moved on
+            (round_,) = await bot.store.leagues.league_rounds(league.id)
+            table_clock.advance(round_.deadline_at - table_clock.time() + 60)
         await bot.front.catchup.drain()
         posted = len(standin.messages(thread))
     thread.guild.channels.remove(thread)  # deleted while the bot was not running
@@ -233,3 +237,33 @@ async def test_a_league_games_thread_deleted_while_the_bot_was_stopped_is_handle
         assert (await bot.store.leagues.league(league.id)).status == "finished"
         assert not await league_jobs(bot)
         assert len(standin.messages(thread)) == posted
+
+
+async def test_a_league_games_clock_is_the_leagues_not_its_first_seats(standin, bot_factory):
+    """The first seat of a league game (its host) may not shorten or take off the league's clock,
+    nor put a turn timer on it: that would give its opponent a minute a turn.  Its organiser may."""
+    chan = standin.channel("games")
+    ana, beto = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        _, session = await one_round_league(
+            standin, bot, chan, [ana, beto], game="pachakuna", players=2, clock="move:24h"
+        )
+        thread = standin.channel(session.row.channel_id)
+        host = next(u for u in (ana, beto) if u.id == session.row.host_id)
+        for user in (ana, beto):
+            for command, value in (
+                ("game clock", {"clock": "move:1m"}),
+                ("game clock", {"clock": "off"}),
+                ("game timer", {"hours": 0.02}),
+            ):
+                refused = await answer(await standin.slash(user, thread, command, **value))
+                assert "its clock is the league's" in refused and "organiser" in refused, (
+                    user is host,
+                    refused,
+                )
+        after = await bot.sessions.core.get(session.id)
+        assert after.row.clock == "move:1d" and after.row.timer_seconds == session.row.timer_seconds
+        done = await answer(await standin.slash(standin.owner, thread, "game clock", clock="move:2d"))
+        assert "Clock set" in done or "Done" in done, done
+        assert (await bot.sessions.core.get(session.id)).row.clock == "move:2d"

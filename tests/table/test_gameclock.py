@@ -303,7 +303,7 @@ def test_the_clock_speaks_the_readers_language():
     b = gc.begin(per_move, [0, 1], [1], 0.0)
     assert gc.clock_line(per_move, b, {0: "Ana", 1: "Bo"}, 5 * HOUR, t=es) == "⏱ move:1d: Bo 19 h (le toca)"
     assert gc.clock_line(per_move, gc.take(b, 1), {0: "Ana", 1: "Bo"}, 0.0, t=es).endswith(
-        "Bo lo juega la máquina (sin tiempo)"
+        "Bo: juega la máquina (sin tiempo)"
     )
     assert gc.clock_line(per_move, gc.begin(per_move, [0], [], 0.0), {0: "Ana"}, 0.0, t=es).endswith(
         "no le toca a nadie"

@@ -414,11 +414,23 @@ class NoShowDesk:
         """The organiser applies the deadline's choice to one game now; then drops whoever reached
         the threshold (their seats go to substitutes)."""
         game = await self.game(league, game_id)
+        await self.still_held_up(league, game)
         done = await self.apply(league, game, at_deadline=False)
         if done is None:
             raise LeagueError("table {table} is not waiting for anyone now", table=game.table_no)
         dropped = await self.drop_repeaters(league, done.counted)
         return Action(done.game, done.late, done.counted, dropped)
+
+    async def still_held_up(self, league: LeagueRow, game: LeagueGame) -> None:
+        """Refuse to act on ``game`` for being held up unless it is so now (:meth:`overdue`): a
+        second press of a button, or one on a list made before its player moved, would count the
+        no-show of whoever the game waits for since, who is not late."""
+        if all(o.game_id != game.id for o in await self.overdue(league)):
+            raise LeagueError(
+                "table {table} is not held up now (its player moved since the list was made, or it was "
+                "decided already); {/league overdue} lists the tables held up now",
+                table=game.table_no,
+            )
 
     async def game(self, league: LeagueRow, game_id: int) -> LeagueGame:
         found = [
@@ -564,9 +576,10 @@ class NoShowDesk:
         if session is None:
             raise LeagueError("table {table} is not being played now", table=game.table_no)
         dropped = {p.user_id for p in await self.store.leagues.league_players(league.id) if p.dropped}
-        held = [s for s in session.seats if s.user_id in dropped and not s.resigned] or [
-            s for s in session.seats if s.user_id in late
-        ]
+        held = [s for s in session.seats if s.user_id in dropped and not s.resigned]
+        if not held:
+            await self.still_held_up(league, game)  # (a late person's seat: only while they are late)
+            held = [s for s in session.seats if s.user_id in late]
         if not held:
             raise LeagueError("table {table} is not waiting for anyone now", table=game.table_no)
         original = held[0]

@@ -379,3 +379,25 @@ async def test_a_no_show_in_the_last_round_drops_too_and_is_never_champion(stand
         players = {p.user_id: p for p in await bot.store.leagues.league_players(league.id)}
         assert league.status == "finished" and players[late].dropped
         assert league.champion_id is not None and league.champion_id != late
+
+
+async def test_a_second_press_of_decide_charges_nobody_else(standin, bot_factory):
+    """The organiser presses Decide twice on one /league overdue list: the first press counts the
+    listed player's no-show and the computer plays on for them; the second finds the table no
+    longer held up (the other player got the turn a moment ago) and says so, counting nothing."""
+    ana, beto = standin.add_users("ana", "beto")
+    chan = standin.channel("games")
+    owner = standin.owner
+    async with standin.run_client(bot_factory((*BASE_EXTENSIONS, "cogs.pachakuna", "cogs.league"))) as bot:
+        await standin.wait_synced()
+        league, _, late = await late_in_a_round(standin, bot, chan, [ana, beto])
+        listed = await (await standin.slash(owner, chan, "league overdue")).original()
+        assert "Table 1: not started" in listed.content, listed.content
+        first = await (await standin.click(owner, listed, "Decide table 1")).original()
+        assert "1 no-show counted" in first.content, first.content
+        second = await (await standin.click(owner, listed, "Decide table 1")).original()
+        assert "Table 1 is not held up now" in second.content and second.ephemeral, second.content
+        assert await bot.store.noshows.counts(league.id) == {late: 1}
+        assert [p.user_id for p in await bot.store.leagues.league_players(league.id) if not p.active] == [
+            late
+        ]

@@ -164,9 +164,28 @@ CONNECT_FAILURES = (
 )
 
 
+FOR_NOW = (
+    OSError,
+    asyncio.TimeoutError,
+    asyncpg.PostgresConnectionError,  # the connection failed or was cut
+    asyncpg.OperatorInterventionError,  # the server stopping, or starting (recovering): no connections yet
+    asyncpg.TooManyConnectionsError,
+    asyncpg.ObjectNotInPrerequisiteStateError,  # the database does not accept connections now
+    asyncpg.InternalClientError,  # a connection cut in the middle of an operation
+)
+"""What stops PostgreSQL from serving the bot for now (trying again later may succeed: exit status 1),
+unlike a refused login or a missing database, which a person must put right."""
+
+
+class StoppedAnswering(NotAnswering, Unreachable):
+    """PostgreSQL stopped answering while the bot ran (the server down, restarting or failing over):
+    worth starting again later (exit status 1), unlike SQLite's file locked, full or read-only."""
+
+
 def failure(where: str, exc: BaseException) -> StorageError:
-    """The error for a failure to reach or log in to PostgreSQL (:class:`Unreachable` for the network)."""
-    kind = Unreachable if isinstance(exc, OSError | asyncio.TimeoutError) else StorageError
+    """The error for a failure to reach or log in to PostgreSQL (:class:`Unreachable` for what
+    stops it for now: the network, a server starting or stopping, all its connections taken)."""
+    kind = Unreachable if isinstance(exc, FOR_NOW) else StorageError
     return kind(explain(where, exc))
 
 
@@ -181,19 +200,15 @@ def explain(where: str, exc: BaseException) -> str:
     if isinstance(exc, OSError | asyncio.TimeoutError):
         reason = getattr(exc, "strerror", None) or str(exc) or exc.__class__.__name__
         return f"cannot reach PostgreSQL at {where} ({reason}); check DATABASE_URL and that the server runs"
+    if isinstance(exc, FOR_NOW):
+        return (
+            f"PostgreSQL at {where} does not take the bot now ({exc.__class__.__name__}: {exc}); check that "
+            "the server runs (it may be starting or stopping)"
+        )
     return f"cannot use the PostgreSQL database {where} ({exc.__class__.__name__}: {exc})"
 
 
-DOWN = (
-    OSError,
-    TimeoutError,
-    asyncpg.PostgresConnectionError,  # the connection failed or was cut
-    asyncpg.OperatorInterventionError,  # the server shutting down, or not accepting connections yet
-    asyncpg.TooManyConnectionsError,
-    asyncpg.ObjectNotInPrerequisiteStateError,  # the database does not accept connections now
-    asyncpg.InvalidCatalogNameError,  # the database is gone
-    asyncpg.InternalClientError,  # a connection cut in the middle of an operation
-)
+DOWN = (*FOR_NOW, asyncpg.InvalidCatalogNameError)  # (the database gone, while the bot runs)
 
 
 def down(exc: BaseException) -> bool:
@@ -229,7 +244,7 @@ def answering(
             text = " ".join(str(exc).split()) or exc.__class__.__name__
             if isinstance(exc, TimeoutError) and self.statement_seconds is not None:
                 text = f"no answer to a statement within {self.statement_seconds:g} seconds"
-            raise NotAnswering(
+            raise StoppedAnswering(
                 f"PostgreSQL at {self.where} stopped answering ({text}); check that the server runs"
             ) from exc
 

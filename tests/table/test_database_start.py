@@ -455,3 +455,67 @@ def test_a_percent_encoded_password_passes_the_settings():
 
     url = "postgresql://ann:p%40s%2Fs%3F%23@localhost:5432/pukllay?sslmode=disable"
     assert Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url}, dotenv=None).database_url == url
+
+
+def test_a_postgres_server_that_cannot_take_the_bot_for_now_is_worth_another_try():
+    """A server starting, stopping or with every connection taken may take the bot later (exit
+    status 1, started again); a refused login or a missing database needs a person (status 2)."""
+    import asyncpg
+
+    from bot.storage import Unreachable
+    from bot.storage.postgres import StoppedAnswering, failure
+
+    for now in (
+        asyncpg.CannotConnectNowError("the database system is shutting down"),
+        asyncpg.CannotConnectNowError("the database system is starting up"),
+        asyncpg.TooManyConnectionsError("sorry, too many clients already"),
+        ConnectionRefusedError(111, "Connection refused"),
+    ):
+        refused = failure("postgresql://pukllay@db/pukllay", now)
+        assert isinstance(refused, Unreachable), now
+        assert "that the server runs" in str(refused), refused
+    for person in (asyncpg.InvalidPasswordError("no"), asyncpg.InvalidCatalogNameError("no such database")):
+        assert not isinstance(failure("postgresql://pukllay@db/pukllay", person), Unreachable), person
+    assert issubclass(StoppedAnswering, Unreachable)  # stopped answering as the bot ran: status 1 too
+
+
+def test_a_postgres_server_shutting_down_as_the_bot_starts_is_worth_another_try(tmp_path):
+    """A smart shutdown waits for its last client, refusing new connections meanwhile, as a server
+    starting up (recovering) does: the bot, --check-database and --migrate each say so in one line
+    and exit 1, so that the service starts the bot again."""
+    import asyncio
+
+    import asyncpg
+
+    from tests.support.pg import Cluster
+
+    cluster = Cluster().start()
+    try:
+        name = asyncio.run(cluster.create_database())
+        url = cluster.url(name)
+
+        async def held_while_stopping() -> list[subprocess.CompletedProcess]:
+            await (await open_store(url, upgrade=True)).close()
+            held = await asyncpg.connect(cluster.url())
+            try:
+                cluster._run(
+                    str(cluster.bin / "pg_ctl"), "-D", str(cluster.data), "-m", "smart", "-W", "stop"
+                )
+                while True:  # (the shutdown begins at once; its refusals with it)
+                    try:
+                        probe = await asyncpg.connect(url)
+                    except asyncpg.CannotConnectNowError:
+                        break
+                    await probe.close()
+                return [
+                    await asyncio.to_thread(run_bot, {"DATABASE_URL": url}, *args, cwd=tmp_path)
+                    for args in ((), ("--check-database",), ("--migrate",))
+                ]
+            finally:
+                await held.close()
+
+        for proc in asyncio.run(held_while_stopping()):
+            line = one_line(proc)
+            assert proc.returncode == 1 and "shutting down" in line and "Traceback" not in proc.stderr, line
+    finally:
+        cluster.stop()

@@ -48,6 +48,14 @@ def seconds_setting(name: str, text: str, low: float, high: float) -> float:
     return seconds
 
 
+def _is_ip(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
 def listen_host(text: str) -> str:
     """``HTTP_HOST`` checked: an IP address (``127.0.0.1``, ``0.0.0.0``, ``::``) or a host name."""
     try:
@@ -80,6 +88,11 @@ def postgres_url(url: str) -> None:
             "write each such character percent-encoded (@ as %40, / as %2F, ? as %3F, # as %23), "
             "as in postgresql://user:p%40ss@host/database"
         )
+    for host in authority.rsplit("@", 1)[-1].split(","):  # (the driver takes several: h1:5432,h2)
+        _, colon, port = host.rpartition("]")[2].rpartition(":")
+        if colon and not (port.isascii() and port.isdigit() and int(port) <= 65535):
+            # (a host name's resolver would take 99999 as 99999 % 65536: another port, quietly)
+            raise SettingsError(f"DATABASE_URL's port must be 0-65535, got {port!r}")
 
 
 def shown_line(line: str) -> str:
@@ -286,9 +299,15 @@ def web_settings(get: Reader) -> tuple[int | None, bool, str | None]:
 
 
 def pages_address(public_url: str) -> None:
-    """``PUBLIC_URL`` (its last ``/`` taken off) checked: an http or https site's own address."""
-    parts = urlsplit(public_url)
-    if parts.scheme not in {"http", "https"} or not parts.netloc or parts.query or parts.fragment:
+    """``PUBLIC_URL`` (its last ``/`` taken off) checked: an http or https site's own address, at
+    a host name or IP address and a port a browser can use."""
+    try:
+        parts = urlsplit(public_url)
+        host, _ = parts.hostname or "", parts.port  # (the port: a number from 0 to 65535, or none)
+        usable = bool(host) and (HOSTNAME.fullmatch(host) is not None or _is_ip(host))
+    except ValueError:  # an unclosed [, a port out of range or not a number
+        usable = False
+    if not usable or parts.scheme not in {"http", "https"} or parts.query or parts.fragment:
         raise SettingsError(
             f"PUBLIC_URL must be the pages' address, such as https://games.example.org, got {public_url!r}"
         )

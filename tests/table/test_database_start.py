@@ -384,15 +384,17 @@ async def test_check_database_reports_a_truncated_file_as_damage(tmp_path):
 
 
 @pytest.mark.parametrize("args", [(), ("--check-database",), ("--migrate",)])
-def test_a_database_url_port_out_of_range_is_one_line(tmp_path, args):
-    """DATABASE_URL with a port past 65535 (a typo such as 543222) is refused in one line naming the
-    database without its password, status 2 (a setting to fix), not an OverflowError's traceback."""
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "[::1]", "db1:5432,localhost"])
+def test_a_database_url_port_out_of_range_is_one_line(tmp_path, args, host):
+    """DATABASE_URL with a port past 65535 (a typo such as 543222) is refused in one line naming
+    the port, never the password, status 2 (a setting to fix): not an OverflowError's traceback,
+    nor, at a host name, a try at the port the resolver makes of it (543222 % 65536) for ever."""
     proc = run_bot(
-        {"DATABASE_URL": "postgresql://pukllay:hunter2@127.0.0.1:543222/pukllay"}, *args, cwd=tmp_path
+        {"DATABASE_URL": f"postgresql://pukllay:hunter2@{host}:543222/pukllay"}, *args, cwd=tmp_path
     )
     line = one_line(proc)
     assert proc.returncode == 2, line
-    assert "postgresql://pukllay@127.0.0.1:543222/pukllay" in line and "port must be 0-65535" in line
+    assert "DATABASE_URL's port must be 0-65535, got '543222'" in line
     assert "hunter2" not in line
 
 

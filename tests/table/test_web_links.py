@@ -68,6 +68,18 @@ def test_web_pages_settings():
         Settings.from_env({"WEB_PAGES": "yes"}, dotenv=None)
     with pytest.raises(SettingsError, match="PUBLIC_URL must be"):
         Settings.from_env({"PUBLIC_URL": "games.example.org"}, dotenv=None)
+    # An address no browser can use: one line naming the setting, never a traceback.
+    for unusable in (
+        "http://[::1",
+        "http://games.example.org:99999",
+        "http://games.example.org:http",
+        "http://games example.org",
+        "https://:8080",
+    ):
+        with pytest.raises(SettingsError, match="PUBLIC_URL must be the pages' address"):
+            Settings.from_env({"PUBLIC_URL": unusable}, dotenv=None)
+    for usable in ("http://[::1]:8080", "http://192.0.2.7", "https://games.example.org:8443"):
+        assert Settings.from_env({"PUBLIC_URL": usable}, dotenv=None).public_url == usable
     # Under a path the pages would break: their script, style, boards and links start at the root.
     with pytest.raises(
         SettingsError, match=r"PUBLIC_URL must be a site's own address, without a path"

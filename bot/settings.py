@@ -301,17 +301,20 @@ def web_settings(get: Reader) -> tuple[int | None, bool, str | None]:
 def pages_address(public_url: str) -> None:
     """``PUBLIC_URL`` (its last ``/`` taken off) checked: an http or https site's own address, at
     a host name or IP address and a port a browser can use."""
+    usable, path = False, ""
     try:
         parts = urlsplit(public_url)
         host, _ = parts.hostname or "", parts.port  # (the port: a number from 0 to 65535, or none)
         usable = bool(host) and (HOSTNAME.fullmatch(host) is not None or _is_ip(host))
+        usable = usable and parts.scheme in {"http", "https"} and not parts.query and not parts.fragment
+        path = parts.path
     except ValueError:  # an unclosed [, a port out of range or not a number
-        usable = False
-    if not usable or parts.scheme not in {"http", "https"} or parts.query or parts.fragment:
+        pass
+    if not usable:
         raise SettingsError(
             f"PUBLIC_URL must be the pages' address, such as https://games.example.org, got {public_url!r}"
         )
-    if parts.path:
+    if path:
         raise SettingsError(
             "PUBLIC_URL must be a site's own address, without a path (the pages link their "
             "scripts, pictures and each other from the site's root): give the reverse proxy a "

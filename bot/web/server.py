@@ -176,6 +176,7 @@ class WebServer:
         self.pages = pages
         self.limit = limit or RateLimit()
         self.streams: dict[str, int] = {}  # event streams open per address (counted_as)
+        self.scraped_down = False  # the last scrape found the database not answering (and said so)
         self.app = web.Application(middlewares=[self.guard])
         self.app.on_response_prepare.append(self.strict)
         self.app.router.add_get("/healthz", self.healthz)
@@ -262,6 +263,16 @@ class WebServer:
         await self.refresh()
         return web.Response(body=self.metrics.page(), headers={"Content-Type": CONTENT_TYPE})
 
+    def database_down(self, why: str) -> None:
+        """A scrape found the database not answering: ``database_up`` says 0 (the last counts
+        stay), and one warning line is logged, once until it answers a scrape again."""
+        self.metrics.database_up.set(0)
+        if not self.scraped_down:
+            log.warning(
+                "could not read the games and jobs for /metrics: the database does not answer (%s)", why
+            )
+            self.scraped_down = True
+
     async def refresh(self) -> None:
         """Set the gauges read at a scrape: the gateway per shard, the database, games and jobs."""
         m = self.metrics
@@ -271,21 +282,21 @@ class WebServer:
             m.gateway_latency.labels(label).set(math.nan if shard.latency is None else shard.latency)
         store = self.store()
         problem = "not open" if store is None else await store.ping()
-        m.database_up.set(1 if problem is None else 0)
         if store is None or problem is not None:
+            self.database_down(problem or "not open")
             return  # the last counts read stay; database_up says they are old
         try:
             running = await store.games_running()
             due, late = await store.jobs_waiting(LATE_JOB)
         except Exception as exc:
             # The database went between the ping and the counts: the same outage as a ping that
-            # fails, answered alike (one warning line; the last counts stay, database_up says 0).
-            why = f"{type(exc).__name__}: {exc}"[:200]
-            log.warning(
-                "could not read the games and jobs for /metrics: the database does not answer (%s)", why
-            )
-            m.database_up.set(0)
+            # fails, answered alike.
+            self.database_down(f"{type(exc).__name__}: {exc}"[:200])
             return
+        if self.scraped_down:
+            log.info("/metrics reads the games and jobs again: the database answers")
+            self.scraped_down = False
+        m.database_up.set(1)
         m.games_running.set(running)
         m.jobs_due.set(due)
         m.jobs_late.set(late)

@@ -129,3 +129,45 @@ async def test_links_to_a_server_on_an_ipv6_address_are_addresses(service, caplo
         pages.close()
         await server.stop()
         await client.close()
+
+
+async def test_scrapes_that_find_the_database_down_warn_once_until_it_answers_again(database, clock, caplog):
+    """The scrape's own check finds the database not answering: each scrape says
+    ``pukllay_database_up 0``; the first logs one warning, the next ones nothing more, and the
+    first that finds it answering again says so (a later outage warns again)."""
+    caplog.set_level(logging.DEBUG, logger="bot.web")
+    store = await database.open(clock)
+    down = ["PostgreSQL did not answer within 5 s"]
+    ping = store.ping
+
+    async def checked(**kw):
+        return down[0] if down else await ping(**kw)
+
+    store.ping = checked
+    client = discord.Client(intents=discord.Intents.default())
+    server = WebServer(client, lambda: store, Metrics(), port=0)
+    await server.start()
+    scrape = b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    try:
+        ups = []
+        for step in ("down", "down", "up", "down"):
+            if step == "up":
+                down.clear()
+            elif not down:
+                down.append("the connection was closed")
+            answer = await ask(server.port, scrape)
+            ups.append(b"\npukllay_database_up 1.0\n" in answer)
+    finally:
+        await server.stop()
+        await client.close()
+        await store.close()
+    assert ups == [False, False, True, False]
+    said = [
+        (r.levelno, r.getMessage())
+        for r in caplog.records
+        if r.name == "bot.web.server"
+        and "/metrics" in r.getMessage()
+        and not r.getMessage().startswith("serving")
+    ]
+    assert [level for level, _ in said] == [logging.WARNING, logging.INFO, logging.WARNING], said
+    assert "did not answer within 5 s" in said[0][1] and "connection was closed" in said[2][1]

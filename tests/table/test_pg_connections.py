@@ -134,3 +134,21 @@ async def test_a_statement_the_server_never_answers_ends_and_frees_the_pool(data
     finally:
         relay.resume()
         await store.close()
+
+
+async def test_a_ping_keeps_its_time_limit_when_the_server_hangs(database, relay):
+    """/healthz pings with a 5 s limit.  A server that hangs (or a network gone without a word)
+    answers nothing: the ping says so when its limit is up, not once the statement's own limit
+    (here 300 s; 30 s by default) has let go of its connection; once the server answers again,
+    so does the next ping."""
+    store = await open_store(relay.url(name_of(database.target)), statement_seconds=300)
+    try:
+        assert await store.ping(timeout=1) is None
+        relay.stall()
+        hung = await asyncio.wait_for(store.ping(timeout=0.2), 60)  # (60 s: only a guard)
+        assert hung is not None and "did not answer within 0.2 s" in hung, hung
+        relay.resume()
+        assert await store.ping(timeout=30) is None
+    finally:
+        relay.resume()
+        await store.close()

@@ -204,6 +204,8 @@ class Pairing(Part):
         self, interaction: discord.Interaction, league_id: int, number: int, users: list[int]
     ) -> None:
         found = await self.review_league(interaction, league_id, number)
+        if len(users) != 2:
+            raise LeagueError("pick two players to swap")
         draft = await self.pairing.swap(found, users[0], users[1])
         t = i18n.private(interaction)
         self.front.replies.committed(
@@ -268,7 +270,12 @@ class ReviewSwap(
     async def callback(self, interaction: discord.Interaction) -> None:
         pairing = part(interaction, Pairing)
         if pairing is not None:
-            users = [u.id for u in self.item.values]
+            # The ids as sent (a forged select may leave its users unresolved): the handler refuses
+            # anything but two of the round's players.
+            sent = (interaction.data or {}).get("values", [])
+            users = [
+                int(v) for v in sent if isinstance(v, str) and v.isascii() and v.isdigit() and len(v) <= 20
+            ]
             await pairing.review_swap(interaction, self.league_id, self.number, users)
 
 

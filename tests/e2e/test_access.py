@@ -149,6 +149,13 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
         crafted = Crafted(here, {"type": 5, "id": 1, "custom_id": swap, "min_values": 2, "max_values": 2})
         r = await standin._interact(3, mallory, general, data, message=crafted, label="forged swap")
         assert "cannot view" in await answer(r)
+        # Users the select does not resolve (a forged one), or not two of them: answered in words.
+        for values in ([str(ana.id), "123"], [str(ana.id)], ["x", "y"]):
+            forged = {"custom_id": swap, "component_type": 5, "values": values}
+            r = await standin._interact(
+                3, standin.owner, general, forged, message=crafted, label="forged swap"
+            )
+            assert r.ephemeral and "⚠️" in await answer(r), values
         # Every button the league cog's modules define was tried above.
         modules = [cogs.league] + [
             getattr(cogs.league, m.name) for m in pkgutil.iter_modules(cogs.league.__path__)

@@ -272,9 +272,10 @@ class ReviewSwap(
         if pairing is not None:
             # The ids as sent (a forged select may leave its users unresolved): the handler refuses
             # anything but two of the round's players.
-            sent = (interaction.data or {}).get("values", [])
+            sent = interaction.data.get("values") if interaction.data is not None else None
+            listed: list[object] = sent if isinstance(sent, list) else []
             users = [
-                int(v) for v in sent if isinstance(v, str) and v.isascii() and v.isdigit() and len(v) <= 20
+                int(v) for v in listed if isinstance(v, str) and v.isascii() and v.isdigit() and len(v) <= 20
             ]
             await pairing.review_swap(interaction, self.league_id, self.number, users)
 

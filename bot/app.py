@@ -127,7 +127,9 @@ class PukllayTree(app_commands.CommandTree):
         if not isinstance(command, app_commands.Command) or not isinstance(data, dict):
             return True
         focused = interaction.type is discord.InteractionType.autocomplete
-        found = options.problem(command, options.command_options(data), focused=focused)
+        held = data.get("resolved")
+        resolved = None if focused else held if isinstance(held, dict) else {}
+        found = options.problem(command, options.command_options(data), focused=focused, resolved=resolved)
         if found is None:
             return True
         if focused:

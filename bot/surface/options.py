@@ -156,12 +156,38 @@ def command_options(data: Mapping[str, object]) -> list[object]:
     return options if isinstance(options, list) else [options]
 
 
+RESOLVED_IN = {
+    AppCommandOptionType.user: ("users",),
+    AppCommandOptionType.channel: ("channels",),
+    AppCommandOptionType.role: ("roles",),
+    AppCommandOptionType.mentionable: ("users", "roles"),
+    AppCommandOptionType.attachment: ("attachments",),
+}
+"""Where Discord's ``resolved`` data holds what an option of each object type names."""
+
+
+def resolved_by(param: Parameter, value: object, resolved: Mapping[str, object]) -> bool:
+    """Whether the interaction's ``resolved`` data holds the object ``value`` names (Discord
+    always sends it for a command: one whose option names nothing there is made by hand)."""
+    for key in RESOLVED_IN.get(param.type, ()):
+        found = resolved.get(key)
+        if isinstance(found, Mapping) and value in found:
+            return True
+    return False
+
+
 def problem(
-    command: Command[Any, ..., Any], options: Sequence[object], *, focused: bool = False
+    command: Command[Any, ..., Any],
+    options: Sequence[object],
+    *,
+    focused: bool = False,
+    resolved: Mapping[str, object] | None = None,
 ) -> Problem | None:
     """The first thing wrong with ``options`` (the interaction's raw options of ``command``), or
-    None when every value is one the command takes.  With ``focused`` (an autocomplete
-    request) the value being typed is not checked: it is a partial text whatever its type."""
+    None when every value is one the command takes; with ``resolved`` (a command's, not an
+    autocomplete request's), an object option must name one it holds.  With ``focused`` (an
+    autocomplete request) the value being typed is not checked: it is a partial text whatever
+    its type."""
     params = {p.display_name: p for p in command.parameters}
     seen: set[str] = set()
     for option in options:
@@ -177,13 +203,20 @@ def problem(
         if focused and option.get("focused"):
             continue
         value = option.get("value")
-        if option.get("type") != param.type.value or "value" not in option or not fits(param, value):
+        well_formed = option.get("type") == param.type.value and "value" in option and fits(param, value)
+        unresolved = (
+            well_formed
+            and resolved is not None
+            and param.type in OBJECTS
+            and not resolved_by(param, value, resolved)
+        )
+        if not well_formed or unresolved:
             return Problem(
                 said(
                     "The option {option} must be {allowed} (got {got}).",
                     option=option_name(name),
                     allowed=allowed(param),
-                    got=shown(value),
+                    got=shown(int(str(value)) if unresolved else value),  # (an id: its digits, unquoted)
                 )
             )
     if not focused:

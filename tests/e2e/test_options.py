@@ -146,6 +146,34 @@ async def test_a_member_option_naming_someone_not_in_the_server(standin, bot_fac
         assert r.content == "⚠️ The option member must be a member of this server (got 999)."
 
 
+@pytest.mark.parametrize(
+    ("path", "option", "allowed"),
+    [
+        ("me profile", "person", "a member of this server"),
+        ("me unfollow", "person", "a member of this server"),
+        ("queue avoid", "person", "a member of this server"),
+        ("queue unavoid", "person", "a member of this server"),
+        ("game stats", "player", "a member of this server"),
+        ("league settings organiser_role", "role", "a role of this server"),
+    ],
+)
+@pytest.mark.parametrize("value", ["123", "99999999999999999999"])
+async def test_a_user_or_role_option_that_names_nobody_resolved_is_refused_first(
+    standin, bot_factory, path, option, allowed, value
+):
+    """Discord sends what a user or role option names in its ``resolved`` data; an id it did not
+    resolve comes from a client made by hand, and discord.py hands such a command a bare object (no
+    name, no member): it is refused before the command runs, nothing stored."""
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        r = await forged_slash(standin, standin.owner, chan, path, **{option: value})
+        assert r.ephemeral and r.content == f"⚠️ The option {option} must be {allowed} (got {value}).", (
+            r.content
+        )
+        assert await bot.store.queue.avoided(standin.owner.id) == []
+
+
 @pytest.mark.parametrize("discord_error_loggers", [("discord", "bot", "cogs", "asyncio")])
 async def test_the_odd_values_found_in_review(standin, bot_factory, caplog):
     """/game log count 2**70 and "abc", /game timer hours "x" in a running game, /me notify with a text

@@ -138,6 +138,7 @@ from engines.options import (
     Option,
     config_from_options,
     config_options,
+    given_twice,
     new_config_from_options,
     options_of,
     parse_option_text,
@@ -177,6 +178,7 @@ from engines.sentences import (
 __all__ = [
     "echo",
     "parse_option_text",
+    "given_twice",
     "new_config_from_options",
     "SetupError",
     "MoveError",

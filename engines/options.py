@@ -190,5 +190,18 @@ def parse_option_text(text: str | None) -> dict[str, str]:
                 "{text} is not an option; write options as name=value, e.g. mode=apprentice",
                 text=echo(part, 40),
             )
-        out[name] = value.rstrip(",")
+        value = value.rstrip(",")
+        if out.get(name, value) != value:
+            raise given_twice(name, out[name], value)
+        out[name] = value
     return out
+
+
+def given_twice(name: str, first: str, second: str) -> SetupError:
+    """An option given two values in one text: which one counts is not for the table to guess."""
+    return SetupError(
+        "{name} is given twice ({first} and {second}); give it once",
+        name=echo(name, 40),
+        first=echo(first, 40),
+        second=echo(second, 40),
+    )

@@ -18,7 +18,7 @@ from bot.league.service import LeagueError, Standing
 from bot.storage.leagues import LeagueRow
 from bot.texts import MESSAGE_LIMIT, clip, game_options_text
 from bot.time import gameclock as gc
-from engines.core import SetupError, echo, parse_option_text
+from engines.core import SetupError, echo, given_twice, parse_option_text
 from languages import ENGLISH, N_, Language, option_key
 from renderers import league as pictures
 
@@ -65,7 +65,13 @@ def parse_options(text: str | None) -> dict[str, str]:
     comma) as a dict, see :func:`engines.core.parse_option_text`; an option's name in English or
     as a Spanish client shows it (``modo=apprentice``)."""
     try:
-        return {option_key(name): value for name, value in parse_option_text(text).items()}
+        out: dict[str, str] = {}
+        for name, value in parse_option_text(text).items():
+            key = option_key(name)  # (modo=... and mode=... name one option)
+            if out.get(key, value) != value:
+                raise given_twice(key, out[key], value)
+            out[key] = value
+        return out
     except SetupError as exc:
         raise LeagueError(exc.said) from None
 

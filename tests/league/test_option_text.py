@@ -25,6 +25,8 @@ def test_options_are_split_between_them_never_inside_a_value():
 def test_an_option_given_two_values_is_refused_not_the_last_one_taken(text):
     """One option written twice with two values (in English, or once as a Spanish client names it)
     is refused naming both; the same value twice is that value."""
-    with pytest.raises(LeagueError, match='"mode" is given twice \\("master" and "beginner"\\); give it once'):
+    with pytest.raises(
+        LeagueError, match='"mode" is given twice \\("master" and "beginner"\\); give it once'
+    ):
         texts.parse_options(text)
     assert texts.parse_options("mode=master modo=master") == {"mode": "master"}

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
 import os
 import re
 import secrets
@@ -108,6 +109,24 @@ TABLES = ("schema_migrations",) + tuple(
 )
 """Every table the quick check looks for: those the migrations make (none is ever dropped)."""
 POOL_SIZE = 10
+
+
+class OneLineTries(logging.Filter):
+    """The driver's pool logs each failed try to open its connections again while PostgreSQL is
+    down with the exception's whole traceback (a warning at 1, 2, 4 ... 60 s): an outage, which the
+    bot says in one line of its own, would read as many crashes.  Each such try is one line, the
+    exception's kind and words at its end."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is not None:
+            words = " ".join(str(exc).split())[:200] or "no details"
+            record.msg, record.args = f"{record.getMessage()} ({type(exc).__name__}: {words})", None
+            record.exc_info = record.exc_text = None
+        return True
+
+
+logging.getLogger("asyncpg.pool").addFilter(OneLineTries())
 CONNECT_SECONDS = 15.0  # seconds a new connection may take (the pool's, when it makes one, too)
 STATEMENT_SECONDS = 30.0  # a statement's time limit by default (DATABASE_STATEMENT_SECONDS)
 

@@ -521,3 +521,26 @@ def test_a_postgres_server_shutting_down_as_the_bot_starts_is_worth_another_try(
             assert proc.returncode == 1 and "shutting down" in line and "Traceback" not in proc.stderr, line
     finally:
         cluster.stop()
+
+
+def test_the_drivers_tries_to_reconnect_are_one_line_each(caplog):
+    """While PostgreSQL is down the driver's pool warns at each try to open its connections again,
+    with the whole traceback: one line each here, naming the error, so an outage does not read as
+    crashes (the bot's own line says what is wrong)."""
+    import logging
+
+    import bot.storage.postgres  # noqa: F401 - the PostgreSQL back end, which installs the filter
+
+    caplog.set_level(logging.WARNING, logger="asyncpg.pool")
+    try:
+        raise ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 5432)")
+    except ConnectionRefusedError:
+        logging.getLogger("asyncpg.pool").warning(
+            "Failed to restore the pool connection floor; retrying", exc_info=True
+        )
+    (record,) = [r for r in caplog.records if r.name == "asyncpg.pool"]
+    assert record.exc_info is None and "\n" not in caplog.text.strip()
+    assert record.getMessage() == (
+        "Failed to restore the pool connection floor; retrying "
+        "(ConnectionRefusedError: [Errno 111] Connect call failed ('127.0.0.1', 5432))"
+    )

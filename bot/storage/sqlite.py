@@ -114,7 +114,12 @@ def _check_path(path: str) -> None:
         )
     folder = p.parent
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():
+            folder.mkdir(parents=True, exist_ok=True)
+            # (a typo in the path would start on a new, empty database: the log says so at once)
+            log.warning(
+                "the folder %s did not exist: it is made, with a new, empty database %s", folder, p.name
+            )
     except OSError as exc:
         raise StorageError(
             f"cannot create the folder {folder} for the database ({exc.strerror or exc}); "

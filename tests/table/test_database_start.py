@@ -251,6 +251,23 @@ async def test_store_open_errors_are_storage_errors(tmp_path):
         await open_store(tmp_path)
 
 
+async def test_a_database_in_a_folder_that_did_not_exist_is_made_and_said(tmp_path, caplog):
+    """DATABASE_PATH in folders that do not exist yet (a typo, often) gets them made with a new, empty
+    database, and one warning says so; the next start, the folder there, says nothing."""
+    import logging
+
+    caplog.set_level(logging.WARNING, logger="bot.storage")
+    path = tmp_path / "var" / "lib" / "pukllya" / "pukllay.db"
+    await (await open_store(path)).close()
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("bot.storage")]
+    assert said == [
+        f"the folder {path.parent} did not exist: it is made, with a new, empty database pukllay.db"
+    ]
+    caplog.clear()
+    await (await open_store(path)).close()
+    assert not [r for r in caplog.records if r.name.startswith("bot.storage")]
+
+
 async def test_check_database_flag_runs_the_full_check(tmp_path):
     """python -m bot --check-database runs SQLite's integrity check, prints the verdict, and does not log in."""
     path = tmp_path / "ok.db"

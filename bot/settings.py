@@ -58,14 +58,11 @@ def _is_ip(text: str) -> bool:
 
 def listen_host(text: str) -> str:
     """``HTTP_HOST`` checked: an IP address (``127.0.0.1``, ``0.0.0.0``, ``::``) or a host name."""
-    try:
-        ipaddress.ip_address(text)
-    except ValueError:
-        if len(text) > 253 or not HOSTNAME.fullmatch(text):
-            raise SettingsError(
-                "HTTP_HOST must be the address to listen on: an IP address such as 127.0.0.1, 0.0.0.0 "
-                f"or ::, or this machine's host name (no scheme, no port: that is HTTP_PORT), got {text!r}"
-            ) from None
+    if not _is_ip(text) and (len(text) > 253 or not HOSTNAME.fullmatch(text)):
+        raise SettingsError(
+            "HTTP_HOST must be the address to listen on: an IP address such as 127.0.0.1, 0.0.0.0 "
+            f"or ::, or this machine's host name (no scheme, no port: that is HTTP_PORT), got {text!r}"
+        )
     return text
 
 

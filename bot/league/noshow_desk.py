@@ -306,7 +306,8 @@ class NoShowDesk:
         start, now = seconds_of(stored.opened_at), self.store.clock.time()
         outages = gc.joined(await self.store.outages.of_guild(league.guild_id))
         left = league.round_seconds - gc.used(start, now, outages)  # (the round's time in service)
-        if left < 1 or not await self.running(league, number):
+        running = await self.running(league, number) if left >= 1 else []
+        if not running:
             return False
         t = await self.posts.language(league.guild_id)
         text = t.gettext(
@@ -316,7 +317,7 @@ class NoShowDesk:
             league=league.shown,
             when=texts.when(now + left),
         )
-        for session in await self.running(league, number):
+        for session in running:
             line = told(league, "postponed", number, session.id, int(now + left))
             await self.posts.post(session.row.channel_id, league.guild_id, text, told=line)
         if not await self.running(league, number):

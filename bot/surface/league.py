@@ -29,12 +29,24 @@ from languages import Language
 log = logging.getLogger(__name__)
 
 
-def only(users: Iterable[int]) -> discord.AllowedMentions:
-    """Mentions that notify exactly ``users`` (user ids) and nobody else, whatever the text holds."""
+MENTIONS_LIMIT = 100
+"""Discord takes at most this many user ids in one message's allowed mentions (it refuses the
+whole message past them)."""
+
+
+def only(users: Iterable[int], text: str | None = None) -> discord.AllowedMentions:
+    """Mentions that notify exactly ``users`` (user ids) and nobody else, whatever the text holds;
+    with ``text`` (one message of a post cut in several), only those of them it mentions, so that
+    a call to a league of hundreds pings each player once, in the message naming them, and no
+    message passes Discord's :data:`MENTIONS_LIMIT` (a message of 2,000 characters holds fewer
+    mentions of Discord's ids than that)."""
+    wanted = dict.fromkeys(users)
+    if text is not None:
+        wanted = {u: None for u in wanted if f"<@{u}>" in text or f"<@!{u}>" in text}
     return discord.AllowedMentions(
         everyone=False,
         roles=False,
-        users=[discord.Object(u) for u in dict.fromkeys(users)],
+        users=[discord.Object(u) for u in list(wanted)[:MENTIONS_LIMIT]],
         replied_user=False,
     )
 
@@ -134,13 +146,16 @@ class LeaguePosts:
         first, *rest = pieces(text)
         try:
             if picture is None:
-                await target.send(first, allowed_mentions=only(pings), nonce=piece_nonce(told, 0))
+                await target.send(first, allowed_mentions=only(pings, first), nonce=piece_nonce(told, 0))
             else:
                 await target.send(
-                    first, file=file_of(picture), allowed_mentions=only(pings), nonce=piece_nonce(told, 0)
+                    first,
+                    file=file_of(picture),
+                    allowed_mentions=only(pings, first),
+                    nonce=piece_nonce(told, 0),
                 )
             for n, piece in enumerate(rest, 1):
-                await target.send(piece, allowed_mentions=only(pings), nonce=piece_nonce(told, n))
+                await target.send(piece, allowed_mentions=only(pings, piece), nonce=piece_nonce(told, n))
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s (%s)", channel_id, exc)
             if channel_missing(exc):
@@ -168,11 +183,11 @@ class LeaguePosts:
             await target.send(
                 first,
                 view=checkin_view(league_id, number, label),
-                allowed_mentions=only(pings),
+                allowed_mentions=only(pings, first),
                 nonce=piece_nonce(told, 0),
             )
             for n, piece in enumerate(rest, 1):
-                await target.send(piece, allowed_mentions=only(pings), nonce=piece_nonce(told, n))
+                await target.send(piece, allowed_mentions=only(pings, piece), nonce=piece_nonce(told, n))
         except discord.HTTPException as exc:
             log.warning("could not post the check-in in channel %s (%s)", channel_id, exc)
             return False

@@ -67,6 +67,23 @@ on, the database answers again)."""
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
+def revalidated(request: web.Request, reply: web.StreamResponse) -> web.StreamResponse:
+    """A page or picture (200, whole bytes) gets an ``ETag``, a digest of its bytes; when the
+    browser's ``If-None-Match`` names it already (it asks again about a copy it keeps), the answer
+    is ``304 Not Modified`` with the same headers and no body, so an unchanged page is not sent
+    twice.  Event streams and refusals pass as they are."""
+    if type(reply) is not web.Response or reply.status != 200 or not isinstance(reply.body, bytes):
+        return reply
+    tag = '"' + hashlib.blake2b(reply.body, digest_size=12).hexdigest() + '"'
+    reply.headers["ETag"] = tag
+    asked = request.headers.get("If-None-Match", "")
+    known = {part.strip().removeprefix("W/") for part in asked.split(",")}
+    if tag not in known and "*" not in known:
+        return reply
+    kept = {name: reply.headers[name] for name in ("ETag", "Cache-Control", "Vary") if name in reply.headers}
+    return web.Response(status=304, headers=kept)
+
+
 def step_number(raw: str) -> int | None:
     """``raw`` (a step in an address) as a number, if it is one written in ASCII digits, at most
     :data:`STEP_DIGITS` of them (``str.isdigit`` also accepts ``²``, which ``int`` refuses, and
@@ -303,7 +320,7 @@ class Pages:
         route matches (404), a method other than GET and HEAD (405, with ``Allow``); and 503
         while the database does not answer (one warning in the log, no traceback)."""
         try:
-            return await handler(request)
+            return revalidated(request, await handler(request))
         except web.HTTPMethodNotAllowed as exc:
             reply = self.render(request, "missing.html", status=405, kind="not_allowed")
             reply.headers["Allow"] = ", ".join(sorted(exc.allowed_methods))

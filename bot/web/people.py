@@ -112,7 +112,7 @@ class People:
         page = PersonPage(isolated(name))
         for game, r in ratings.items():
             page.ratings.append(
-                RatingLine(engines.title(game), number(shown_or_start(r.mu, r.sigma), t), r.games, r.wins)
+                RatingLine(engines.title(game), t.number(shown_or_start(r.mu, r.sigma), 1), r.games, r.wins)
             )
         finished = await self.links.finished_games(guild_id, user_id, limit=GAMES_SHOWN + 1)
         if len(finished) > GAMES_SHOWN:

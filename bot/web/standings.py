@@ -257,7 +257,7 @@ class Leagues:
             RatingView(
                 i + 1,
                 isolated(r.name),
-                number(shown(r.mu, r.sigma), t) if r.mu is not None and r.sigma is not None else "",
+                rating_text(shown(r.mu, r.sigma), t) if r.mu is not None and r.sigma is not None else "",
                 r.games,
                 r.wins,
             )

@@ -161,6 +161,15 @@ async def test_a_season_rating_table_cut_short_says_how_many_it_leaves_out(leagu
                 part = html.split('id="ratings-h"', 1)[1].split("</section>", 1)[0]
                 below = re.findall(r"</table>\s*</div>\s*<p>([^<]*)</p>", part)
                 assert below == ([said[lang]] if said else []), (top, lang, below)
+                # one decimal, as the standings' column and a person's page write a rating
+                written = [row[2] for row in cells(html, "ratings-h")]
+                assert all(
+                    re.fullmatch(r"-?\d+[.]\d" if lang == "en" else r"-?\d+,\d", r) for r in written
+                ), written
+        monkeypatch.setattr(standings, "shown", lambda mu, sigma: 4.0)  # a whole rating: "4.0", not "4"
+        assert {row[2] for row in cells(await (await client.get(f"/l/{token}")).text(), "ratings-h")} == {
+            "4.0"
+        }
     finally:
         pages.close()
         await client.close()

@@ -138,6 +138,38 @@ async def test_a_running_game_is_asked_again_and_an_ended_one_kept(service):
         await client.close()
 
 
+async def test_a_page_asked_again_unchanged_is_not_sent_twice(service):
+    """A page, a board and a static file carry an ``ETag``; asked again with it, the answer is
+    304 with no body and the same cache headers, until the game moves on."""
+    sid = await guanga(service, 20)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        for path in (f"/g/{token}", f"/g/{token}/board/3.png", f"/g/{token}?lang=es", "/static/web.css"):
+            first = await client.get(path)
+            tag = first.headers["ETag"]
+            assert first.status == 200 and re.fullmatch(r'"[0-9a-f]{24}"', tag), (path, tag)
+            again = await client.get(path, headers={"If-None-Match": f'"other", W/{tag}'})
+            assert again.status == 304 and await again.read() == b"", path
+            assert again.headers["ETag"] == tag, path
+            assert again.headers["Cache-Control"] == first.headers["Cache-Control"], path
+            assert (await client.get(path, headers={"If-None-Match": '"other"'})).status == 200, path
+        english = (await client.get(f"/g/{token}")).headers["ETag"]
+        spanish = await client.get(f"/g/{token}", headers={"If-None-Match": english, "Accept-Language": "es"})
+        assert spanish.status == 200 and '<html lang="es">' in await spanish.text()  # another page
+
+        await service.store.games.finish(
+            sid, status="abandoned", reason="abandoned", outcome=None, results=[]
+        )
+        moved = await client.get(f"/g/{token}", headers={"If-None-Match": english})
+        assert moved.status == 200 and moved.headers["ETag"] != english  # the page changed
+        refused = await client.get(f"/g/{token}?move=99", headers={"If-None-Match": "*"})
+        assert refused.status == 400 and "ETag" not in refused.headers  # a step past the last
+    finally:
+        pages.close()
+        await client.close()
+
+
 @pytest.mark.parametrize("database", ["postgres"], indirect=True)
 async def test_a_database_that_does_not_answer_gets_a_503_page(service, database, request, caplog):
     """PostgreSQL refuses the bot's connections (an SQLite file, once opened, keeps answering):

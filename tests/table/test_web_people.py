@@ -169,3 +169,23 @@ async def test_someone_with_no_finished_game_has_a_page_and_someone_unknown_none
     finally:
         pages.close()
         await client.close()
+
+
+async def test_a_rating_is_written_with_one_decimal_as_the_standings_write_it(service, monkeypatch):
+    """A person's rating reads as the league standings and ``/me`` write it, with one decimal
+    ("4.0"), where it read "4" for a whole number."""
+    from bot.web import people
+    from tests.table.test_ratings import GUILD, play_nim
+
+    await play_nim(service, 30, [10, 20])
+    monkeypatch.setattr(people, "shown_or_start", lambda mu, sigma: 4.0)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("person", 10, GUILD)
+        for lang, written in (("en", "<td>4.0</td>"), ("es", "<td>4,0</td>")):
+            html = await (await client.get(f"/p/{token}?lang={lang}")).text()
+            ratings = html.split('id="ratings-h"', 1)[1].split("</section>", 1)[0]
+            assert written in ratings, ratings
+    finally:
+        pages.close()
+        await client.close()

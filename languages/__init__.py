@@ -225,12 +225,19 @@ def option_key(name: str) -> str:
     """The English name of a slash command option written as ``name`` in any language the bot
     speaks (``máx_turnos``: ``max_turns``; an English or unknown name as it is), so options typed
     as text (a league's ``name=value`` options, the terminal's ``--option``) take the names the
-    refusals and guides give in the reader's language."""
+    refusals and guides give in the reader's language.  Case does not count (``Mode``: ``mode``):
+    every option's name is in small letters, as Discord has them."""
+    name = name.lower()
     prefix = f"{OPTION_CONTEXT}\x04"
     for code in available()[1:]:
         entries = getattr(language(code).catalogue, "_catalog", {})
         for key, value in entries.items():
-            if value == name and isinstance(key, str) and key.startswith(prefix):
+            if (
+                isinstance(value, str)
+                and value.lower() == name
+                and isinstance(key, str)
+                and key.startswith(prefix)
+            ):
                 return key.removeprefix(prefix)
     return name
 

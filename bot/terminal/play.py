@@ -246,7 +246,7 @@ class Game:
             self.say("  " + lang.gettext("Several moves are legal: type the one you choose."))
             self.say(
                 prompt.moves_text(
-                    module, self.state, seat, choices.offered(module, self.state, seat), "", lang
+                    module, self.state, seat, choices.offered(module, self.state, seat), "", lang, self.names
                 )
             )
             return AGAIN
@@ -268,7 +268,8 @@ class Game:
         for a word that is no command here (it is read as a move)."""
         module, lang, state = self.module, self.lang, self.state
         if command == "moves":
-            self.say(prompt.moves_text(module, state, seat, choices.offered(module, state, seat), rest, lang))
+            offered = choices.offered(module, state, seat)
+            self.say(prompt.moves_text(module, state, seat, offered, rest, lang, self.names))
         elif command == "view":
             self.write(f"turn-{self.turn:04d}", seat)
         elif command == "describe":

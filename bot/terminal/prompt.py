@@ -13,13 +13,13 @@ import re
 import secrets
 import textwrap
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO, TypeVar
 
 import engines
-from bot.choices import group_moves
+from bot.choices import entries, group_moves
 from engines.core import Engine, Outcome, name_seats, say
 from languages import ENGLISH, SOURCE, Language, available, language, normalise
 
@@ -28,9 +28,16 @@ class Refused(Exception):
     """A command-line problem, said in one line."""
 
 
+def _game_key(text: str) -> str:
+    return re.sub(r"[\s-]+", "_", text.strip().lower()).replace("'", "").replace("\u2019", "")
+
+
 def game_name(text: str) -> str:
-    """``Guacamole``, ``nowa-gwinea`` and ``NOWA_GWINEA`` all name a registered game."""
-    key = text.strip().lower().replace("-", "_").replace(" ", "_")
+    """``Guacamole``, ``nowa-gwinea``, ``NOWA_GWINEA`` and the title the table prints
+    (``P'achakuna``, ``"Guanga: Tejidos Andinos"``) all name a registered game."""
+    key = _game_key(text)
+    if key not in engines.GAMES:
+        key = {_game_key(engines.title(name)): name for name in engines.GAMES}.get(key, key)
     if key not in engines.GAMES:
         known = ", ".join(sorted(engines.GAMES))
         raise Refused(f"no game called {text!r}; the games are: {known}")
@@ -65,10 +72,22 @@ LIST_KIND = 12
 """Up to this many moves of one kind are listed one by one; more are grouped by their start."""
 
 
-def moves_text(module: Engine, state, seat: int, legal: list, prefix: str = "", t: Language = ENGLISH) -> str:
+def moves_text(
+    module: Engine,
+    state,
+    seat: int,
+    legal: list,
+    prefix: str = "",
+    t: Language = ENGLISH,
+    names: Sequence[str] = (),
+) -> str:
     """Legal moves by kind, in the game's words and order (as the Discord menus offer them), a
-    kind with many moves in groups by their start with a count each; in language ``t``."""
+    kind with many moves in groups by their start with a count each; in language ``t``.  When
+    no more than :data:`LIST_KIND` moves are listed in all (the first turns of a game with few
+    choices, or ``moves P1`` narrowed down), each is on a line of its own with its words, as a
+    Discord choice reads (``P1A1: slot 1 (green kuntur) on A1``), seats named by ``names``."""
     chosen = [m for m in legal if str(m).lower().startswith(prefix.lower())]
+    objects = {str(m): m for m in chosen}
     if not chosen:
         if prefix:
             return "  " + t.gettext("no legal move starts with {prefix!r}", prefix=prefix)
@@ -87,6 +106,8 @@ def moves_text(module: Engine, state, seat: int, legal: list, prefix: str = "", 
     else:
         head = t.ngettext("{n} legal move:", "{n} legal moves:", len(chosen))
     lines = ["  " + head]
+    if len(chosen) <= LIST_KIND:
+        return "\n".join(lines + worded(module, state, seat, chosen, t, names))
     grouped = None
     for kind in sorted(by_kind, key=lambda k: order.index(k) if k in order else len(order)):
         moves = by_kind[kind]
@@ -99,6 +120,12 @@ def moves_text(module: Engine, state, seat: int, legal: list, prefix: str = "", 
                 members[0] if len(members) == 1 else f"{key}…({len(members)})" for key, members in groups
             ]
             grouped = grouped or next((key for key, members in groups if len(members) > 1), None)
+            said = group_words(module, state, seat, [[objects[m] for m in ms] for _, ms in groups], t, names)
+            if said is not None:  # each group is one of the game's (a basket's slot, a hut): named
+                title = say(module.WORDS, f"kind.{kind}", language=t)
+                lines.append(f"  {title} ({len(moves)}):")
+                lines += [f"    {part}: {words}" for part, words in zip(parts, said, strict=True)]
+                continue
         title = say(module.WORDS, f"kind.{kind}", language=t)
         lines.append(
             textwrap.fill(
@@ -113,6 +140,40 @@ def moves_text(module: Engine, state, seat: int, legal: list, prefix: str = "", 
             "  " + t.gettext("(key…(n) is a group of n moves: type 'moves {key}' to list them)", key=grouped)
         )
     return "\n".join(lines)
+
+
+def group_words(
+    module: Engine, state, seat: int, groups: list[list[object]], t: Language, names: Sequence[str]
+) -> list[str] | None:
+    """The words of each group of moves, when every group's moves share the words of one of the
+    game's own groups (``Slot 1 (red amaru)``; a move alone: its own words), else None."""
+    said = []
+    for members in groups:
+        found = entries(module, state, seat, members, seated(names), t)
+        titles = {e.group_title if len(members) > 1 else e.full for e in found}
+        if len(titles) != 1 or not next(iter(titles)):
+            return None
+        said.append(titles.pop())
+    return said
+
+
+def seated(names: Sequence[str]) -> list[str]:
+    """The seats' names to put in a move's words (``P1``, ``P2``... when none are given)."""
+    return list(names) or [f"P{i + 1}" for i in range(8)]  # (more than any game seats)
+
+
+def worded(module: Engine, state, seat: int, moves: list, t: Language, names: Sequence[str]) -> list[str]:
+    """Each of ``moves`` on a line of its own, its notation then its words, under its kind's
+    title, kinds in the game's order."""
+    found = entries(module, state, seat, moves, seated(names), t)
+    order = [k.key for k in module.KINDS]
+    lines = []
+    for kind in sorted(
+        dict.fromkeys(e.kind for e in found), key=lambda k: order.index(k) if k in order else len(order)
+    ):
+        lines.append("  " + say(module.WORDS, f"kind.{kind}", language=t) + ":")
+        lines += [f"    {e.move}: {e.full}" for e in found if e.kind == kind]
+    return lines
 
 
 def points(score: float, t: Language = ENGLISH) -> str:

@@ -39,8 +39,21 @@ def test_a_game_for_one_count_of_players_says_exactly_that_in_the_tables_languag
     assert code == 2 and not out and "--players debe ser 2 en P'achakuna, no 3" in err
 
 
-@pytest.mark.parametrize("name", ["Guacamole", "GUACAMOLE", "nowa-gwinea", "Nowa_Gwinea", "NOWA-GWINEA"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Guacamole",
+        "GUACAMOLE",
+        "nowa-gwinea",
+        "Nowa_Gwinea",
+        "NOWA-GWINEA",
+        "P'achakuna",
+        "Guanga: Tejidos Andinos",
+    ],
+)
 def test_game_names_in_any_case_with_dash_or_underscore(name):
+    """A game's key in any case, with dashes, spaces or underscores; or its title as the table
+    prints it (``P'achakuna``)."""
     code, out, err = run([name, "--players", "2", "--computer", "2", "--no-images", "--max-moves", "3"])
     assert code == 0 and not err and "stopped after 3 moves" in out
 
@@ -191,3 +204,25 @@ def test_huts_without_a_chart_says_why(argv, english, spanish):
     assert code == 0 and english in out
     code, out, _ = run([*argv, "--seed", "1", "--no-export", "--language", "es"], "chozas\nsalir\n")
     assert code == 0 and spanish in out
+
+
+def test_moves_name_the_basket_patch_and_a_short_list_says_each_move():
+    """Guanga: `moves` names each slot's patch, as the Discord menu's groups do (the bare
+    notation ``P1…(25)`` told nothing of the basket); a list of a few moves gives each its words."""
+    code, out, _ = run(["guanga", "--no-images", "--seed", "3"], "moves\nmoves P1A\nquit\n")
+    assert code == 0
+    first = out.split("P1 to play>")[1]
+    assert "    P1…(25): Slot 1 (red amaru)\n" in first and "    P8…(25): Slot 8 (blue kuntur)\n" in first
+    second = out.split("P1 to play>")[2]
+    assert (
+        "  5 legal moves starting with P1A:\n  Place a basket patch:\n    P1A1: Slot 1 (red amaru) on A1\n"
+        in second
+    )
+    code, out, _ = run(["guanga", "--no-images", "--seed", "3", "--language", "es"], "jugadas P1A\nsalir\n")
+    assert code == 0 and "    P1A1: " in out and "A1" in out.split("P1A1: ", 1)[1].splitlines()[0]
+
+
+def test_option_names_in_any_case():
+    """``--option Mode=apprentice`` is ``mode=apprentice`` (the value's case did not count either)."""
+    code, out, err = run(["guanga", "--option", "Mode=Apprentice", "--no-images"], "quit\n")
+    assert code == 0 and not err and "options apprentice mode" in out.splitlines()[0]

@@ -82,6 +82,7 @@ class Answered:
     agreed: bool
     request: UndoRequest
     result: MoveResult | None = None  # the undo, once everyone agreed
+    count: int = 2  # how many moves the request took back (or would have): its answers' words
 
 
 class UndoService:
@@ -206,7 +207,11 @@ class UndoService:
                 agreed: UndoRequest | None = request  # (the database stopped answering): now
             elif not agree:
                 await self.store.history.drop_undo(session_id, version)
-                return Answered(session, False, request)
+                try:  # how many moves stand, as the request counted them
+                    count = len((await self._check(session, request.seat))[1])
+                except Refusal:
+                    count = 2
+                return Answered(session, False, request, count=count)
             else:
                 agreed = await self.store.history.agree_undo(session_id, version, seat.seat)
             if agreed is None:
@@ -217,7 +222,7 @@ class UndoService:
             if target != request.target:
                 raise Refusal("the moves to take back changed since the request; ask again")
             result = await self._apply(session, request.seat, target, moves)
-            return Answered(result.session, True, agreed, result)
+            return Answered(result.session, True, agreed, result, len(moves))
 
     async def _apply(self, session: Session, seat: int, target: int, moves: list[MoveRecord]) -> MoveResult:
         """Append the undo entry and go back to the state before move ``target`` (lock held)."""

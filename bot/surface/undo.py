@@ -270,7 +270,12 @@ class UndoRequests:
         content = interaction.message.content if interaction.message is not None else ""
         t = await self.look.language(session)
         if not answered.agreed:
-            line = t.gettext("{player} refused: the moves stand.", player=who)
+            line = t.ngettext(
+                "{player} refused: the move stands.",
+                "{player} refused: the moves stand.",
+                answered.count,
+                player=who,
+            )
             await interaction.response.edit_message(content=clip(f"{content}\n{line}"), view=None)
             return
         if answered.result is None:
@@ -281,7 +286,12 @@ class UndoRequests:
             await interaction.response.edit_message(content=clip(f"{content}\n{line}"))
             return
         self.replies.committed(interaction, said("The moves were taken back"))
-        line = t.gettext("{player} agreed: everyone did, the moves were taken back.", player=who)
+        line = t.ngettext(
+            "{player} agreed: everyone did, the move was taken back.",
+            "{player} agreed: everyone did, the moves were taken back.",
+            answered.count,
+            player=who,
+        )
         try:  # the request's edit may be refused (too late, deleted): the board tells the undo all the same
             await interaction.response.edit_message(content=clip(f"{content}\n{line}"), view=None)
         finally:

@@ -955,6 +955,23 @@ def _finish(s: State, events: list[Event], reason: Said) -> None:
     s.end_reason = reason.in_words()
     s.end_said = reason
     s.phase = "over"
+    orders = [
+        said(
+            "{player} {points} VP for order {order}",
+            player=seat_word(i),
+            points=order_points(s, i),
+            order=order_said(oid),
+        )
+        for i, oid in enumerate(s.orders)
+        if oid is not None
+    ]
+    if orders and s.n > 1:  # the secret orders, scored now: the last scores are read with them,
+        # before the end's own line (its places and scores, the last word)
+        events.append(
+            Event.told(
+                said("The secret orders: {orders}.", orders=listed(orders, semicolons=True)), kind="score"
+            )
+        )
     events.append(Event.told(said("The game is over: {reason}.", reason=reason), kind="end"))
     if s.n == 1:  # the solo player plays for a rank (the rulebook's table), said with the end
         points = breakdown(s, 0)["total"]

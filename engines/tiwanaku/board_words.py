@@ -53,11 +53,12 @@ def _turn(view: View, ended: bool) -> Section:
         places = " ".join(dict.fromkeys(cell_name(c, view.cols) for c in view.last_cells))
         lines.append(said("Framed on the board as changed by the latest turn: {places}", places=places))
     if view.phase == OVER and view.players > 1:
-        lines.extend(_places(view))
-    lines.extend(
-        said("{player}: score {score}", player=P(seat), score=view.scores[seat])
-        for seat in range(view.players)
-    )
+        lines.extend(_places(view))  # each place with its points: the scores once, in their order
+    else:
+        lines.extend(
+            said("{player}: score {score}", player=P(seat), score=view.scores[seat])
+            for seat in range(view.players)
+        )
     return Section(said("Turn and scores"), tuple(lines))
 
 

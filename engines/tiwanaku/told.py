@@ -102,29 +102,45 @@ def _line(kind: str, sentence: Said) -> int | None:
 _DIVINED = "divines crop {n} on {cell} correctly: {n} point and {bonus} for diversity"
 
 
+def _crop(divined: Said, *, alone: bool) -> Said:
+    """A right guess (a :data:`_DIVINED` clause) as a line's one divination with more after it
+    (``alone``), or as one of a run of them."""
+    n, cell, bonus = int(divined.args["n"]), divined.args["cell"], divined.args["bonus"]
+    if alone:
+        return said_n(
+            n,
+            "divines crop {n} on {cell} correctly ({n} point + {bonus} for diversity)",
+            "divines crop {n} on {cell} correctly ({n} points + {bonus} for diversity)",
+            cell=cell,
+            bonus=bonus,
+        )
+    return said_n(
+        n,
+        "crop {n} on {cell} ({n} point + {bonus} for diversity)",
+        "crop {n} on {cell} ({n} points + {bonus} for diversity)",
+        cell=cell,
+        bonus=bonus,
+    )
+
+
 def _merged(clauses: list[Said]) -> list[Said]:
     """Divinations in a row, one clause: "divines crop 4 on C4 (4 points + 1 for diversity) and
-    crop 3 on E2 (3 points + 2 for diversity) correctly"."""
+    crop 3 on E2 (3 points + 2 for diversity) correctly"; one alone too when more follows it
+    ("divines crop 2 on A5 correctly (2 points + 1 for diversity) and stops divining", where its
+    own form would read the stop as one more of its points); one that ends the line keeps its
+    own ("divines crop 2 on A5 correctly: 2 points and 1 for diversity")."""
     out: list[Said] = []
     run: list[Said] = []
     for clause in [*clauses, None]:
         if clause is not None and clause.msg == _DIVINED:
             run.append(clause)
             continue
-        if len(run) == 1:
+        if len(run) == 1 and clause is None:
             out.append(run[0])
+        elif len(run) == 1:
+            out.append(_crop(run[0], alone=True))
         elif run:
-            crops = [
-                said_n(
-                    int(c.args["n"]),
-                    "crop {n} on {cell} ({n} point + {bonus} for diversity)",
-                    "crop {n} on {cell} ({n} points + {bonus} for diversity)",
-                    cell=c.args["cell"],
-                    bonus=c.args["bonus"],
-                )
-                for c in run
-            ]
-            out.append(said("divines {crops} correctly", crops=listing(crops)))
+            out.append(said("divines {crops} correctly", crops=listing([_crop(c, alone=False) for c in run])))
         run = []
         if clause is not None:
             out.append(clause)

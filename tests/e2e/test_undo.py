@@ -60,7 +60,7 @@ async def test_undo_agreed_and_refused_by_buttons(standin, bot_factory):
         mine = await standin.click(first, request, "Agree")
         assert "You asked" in (await mine.original()).content
         refused = await standin.click(other, request, "Refuse")
-        assert refused.type == 7 and "refused" in refused.content
+        assert refused.type == 7 and refused.content.endswith("refused: the move stands.")  # one move
         after = await bot.sessions.core.get(session.id)
         assert nim.to_dict(after.state) != start and after.status == "active"
 
@@ -68,7 +68,7 @@ async def test_undo_agreed_and_refused_by_buttons(standin, bot_factory):
         await (await standin.slash(first, chan, "game undo")).original()
         request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
         agreed = await standin.click(other, request, "Agree")
-        assert agreed.type == 7 and "taken back" in agreed.content
+        assert agreed.type == 7 and agreed.content.endswith("agreed: everyone did, the move was taken back.")
         board = await standin.next_message(chan, lambda m: is_board(m) and "took back" in m.content)
         assert first.id in board.pinged
         after = await bot.sessions.core.get(session.id)

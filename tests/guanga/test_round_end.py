@@ -109,8 +109,8 @@ def test_seats_with_nothing_allowed_pass_by_themselves():
     s, events = play(s, 0, "P1A2", "P2A3")
     assert s.finished and s.turns == 3 and s.stuck == 1
     kinds = [e.kind for e in events]
-    assert kinds[-3:] == ["trigger", "pass", "end"]
-    assert events[-2].said.in_words() == "{p2} cannot place the two basket patches and passes."
+    assert kinds[-4:] == ["trigger", "pass", "score", "end"]  # (score: the secret orders revealed)
+    assert events[-3].said.in_words() == "{p2} cannot place the two basket patches and passes."
 
 
 def test_a_seat_that_cannot_place_claims_nothing_even_after_buying_a_patch():
@@ -137,7 +137,7 @@ def test_the_last_seat_that_cannot_place_ends_the_round_at_once():
     s.turn = 1
     s, events = play(s, 1, "P1A2", "P2A3")
     assert s.finished and s.stuck == 2
-    assert [e.kind for e in events][-2:] == ["pass", "end"]
+    assert [e.kind for e in events][-3:] == ["pass", "score", "end"]  # (score: the orders revealed)
     assert s.end_reason == (
         "at the start of {p2}'s turn the basket patches could not be placed, and the round was completed"
     )
@@ -320,7 +320,7 @@ def test_a_seat_that_stays_stuck_passes_and_the_game_ends():
     s, _ = last_seat_stuck(vain_refreshes=1)
     s, events = play(s, 1, "refresh", "done")
     assert s.finished and s.stuck == 1 and s.turns == 2
-    assert [e.kind for e in events][-2:] == ["pass", "end"]
+    assert [e.kind for e in events][-3:] == ["pass", "score", "end"]  # (score: the orders revealed)
     assert s.end_reason == (
         "at the start of {p1}'s turn the basket patches could not be placed, and the round was completed"
     )

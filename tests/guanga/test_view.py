@@ -11,7 +11,7 @@ import pytest
 from engines import guanga as G
 from engines.core import UNKNOWN, config_from_options, in_words
 from engines.guanga import data as D
-from engines.guanga.rules import Claim, card_view
+from engines.guanga.rules import Claim, card_view, order_points
 from tests.support.contract import facts, playout
 
 CARD_ROWS = {c[0]: c for c in D.CARDS}
@@ -123,8 +123,18 @@ def test_view_tells_the_state(players, mode, options, seed):
     events = steps[-1].events
     end = [e for e in events if e.kind == "end"]
     assert len(end) == 1 and steps[-1].after.end_reason in end[0].text
-    # the end is the last word, but for the solo version's score and rank said after it
-    assert events[-1] is end[0] or (players == 1 and events[-1].kind == "score" and "rank" in events[-1].text)
+    # the end is the last word, but for the solo version's score and rank said after it; each
+    # seat's secret order and its points come just before it
+    if players == 1:
+        assert events[-1].kind == "score" and "rank" in events[-1].text and events[-2] is end[0]
+    else:
+        assert events[-1] is end[0]
+        before = events[-2] if len(events) > 1 else None
+        if any(steps[-1].after.orders):
+            assert before is not None and before.kind == "score", before
+            for seat, order in enumerate(steps[-1].after.orders):
+                points = order_points(steps[-1].after, seat)
+                assert f"{{p{seat}}} {points} VP for order {order} (" in before.text, before.text
     assert not any(e.kind == "end" for step in steps[:-1] for e in step.events)
     assert seen_pending and (seen_keep or mode == "beginner" or players == 1)
 

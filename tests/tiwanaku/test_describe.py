@@ -56,7 +56,12 @@ def check_names_everything(view: T.View) -> None:
     turn, players, the_map, *rows = text
     # the turn comes first
     assert turn[0] == "Turn and scores"
-    assert turn[1][-view.players :] == tuple(f"{{p{q}}}: score {view.scores[q]}" for q in range(view.players))
+    if view.phase == OVER and view.players > 1:  # the places give the points
+        assert [line for line in turn[1] if line.startswith("Place ")] != []
+    else:
+        assert turn[1][-view.players :] == tuple(
+            f"{{p{q}}}: score {view.scores[q]}" for q in range(view.players)
+        )
     p = "{p" + str(view.turn) + "}"
     first = turn[1][0]
     if view.phase == ACTION:
@@ -370,6 +375,7 @@ def test_the_end_in_words_gives_the_places_the_picture_ranks():
         "Place 3: {p2}, 12 points",
     ]
     assert T.outcome(s).ranking == ((3,), (1,), (0, 2))
+    assert not [line for line in lines if ": score " in line]  # the points once, with the places
     spanish = [line.in_words(ES) for line in turn.lines]
     assert "Puesto 1: {p3}, 20 puntos" in spanish
 

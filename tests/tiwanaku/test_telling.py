@@ -70,9 +70,25 @@ def test_a_turn_without_the_final_divinations_keeps_its_lines():
     lines = _lines(extra + guess + enter)
     assert lines == [
         "{p0} makes an offering to Pachamama for an extra action",
-        "divines crop 3 on C2 correctly: 3 points and 1 for diversity and enters on A1, discovers forest "
+        "divines crop 3 on C2 correctly (3 points + 1 for diversity) and enters on A1, discovers forest "
         "and takes a forest cube",
     ]
+
+
+def test_one_right_guess_then_a_stop_reads_as_one_list_of_points():
+    """A right guess with more said after it takes the form a run of guesses has: "correctly:
+    2 points and 1 for diversity and stops divining" read the stop as one more of the points.  A
+    guess that ends its line keeps its own form."""
+    s = fixed()
+    put(s, 0, "C2")
+    put(s, 0, "D2")
+    s.discovered[cell("C2")] = s.discovered[cell("D2")] = True
+    s, guess = play(s, 0, "C2=3")
+    s, stop = play(s, 0, "done")
+    assert _lines(guess + stop) == [
+        "{p0} divines crop 3 on C2 correctly (3 points + 1 for diversity) and stops divining"
+    ]
+    assert _lines(guess) == ["{p0} divines crop 3 on C2 correctly: 3 points and 1 for diversity"]
 
 
 def test_the_player_who_waited_reads_the_run_in_order():

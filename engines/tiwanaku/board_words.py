@@ -56,7 +56,7 @@ def _turn(view: View, ended: bool) -> Section:
         lines.extend(_places(view))  # each place with its points: the scores once, in their order
     else:
         lines.extend(
-            said("{player}: score {score}", player=P(seat), score=view.scores[seat])
+            said_n(view.scores[seat], "{player}: {n} point", "{player}: {n} points", player=P(seat))
             for seat in range(view.players)
         )
     return Section(said("Turn and scores"), tuple(lines))

@@ -205,7 +205,7 @@ def test_a_gendered_word_about_a_player_is_found(spanish):
         "Nombre",
         "solo alguien con Gestionar servidor puede fijar el rol de organización",
         "rol_organización",
-        "Pedido: el resto de la mesa responde con los botones del canal.",
+        "Petición enviada: el resto de la mesa responde con los botones del canal.",
         "solo quienes jugaron la partida n.º {number} pueden empezar su revancha",
         "la eliminación directa es para juegos de dos jugadores",
         "tablero según el número de jugadores",

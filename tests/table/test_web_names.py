@@ -64,7 +64,7 @@ async def test_a_games_page_writes_every_name_as_it_is(service):
             re.search(r"<summary[^>]*>[^<]*</summary>(.*?)</details>", page, re.S).group(1)
         )
         for name in NAMES:
-            assert f"{name}: score 0." in words, name
+            assert f"{name}: 0 points." in words, name
         mover = NAMES[played[4].seat]
         assert f"Last action: {mover} enters on" in markup.unescape(
             re.search(r'alt="([^"]*)"', page).group(1)

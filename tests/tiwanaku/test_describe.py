@@ -60,7 +60,8 @@ def check_names_everything(view: T.View) -> None:
         assert [line for line in turn[1] if line.startswith("Place ")] != []
     else:
         assert turn[1][-view.players :] == tuple(
-            f"{{p{q}}}: score {view.scores[q]}" for q in range(view.players)
+            f"{{p{q}}}: {view.scores[q]} point{'' if abs(view.scores[q]) == 1 else 's'}"
+            for q in range(view.players)
         )
     p = "{p" + str(view.turn) + "}"
     first = turn[1][0]
@@ -260,7 +261,13 @@ def test_a_position_in_english_and_in_spanish():
     sections = T.describe(T.view_for(s, 1))
     assert english(sections)[0] == (
         "Turn and scores",
-        ("{p1} to play: 1 action left", "Round 1", "20 hidden spaces left", "{p0}: score 0", "{p1}: score 4"),
+        (
+            "{p1} to play: 1 action left",
+            "Round 1",
+            "20 hidden spaces left",
+            "{p0}: 0 points",
+            "{p1}: 4 points",
+        ),
         False,
     )
     players = english(sections)[1][1]
@@ -277,7 +284,7 @@ def test_a_position_in_english_and_in_spanish():
     spanish = [[line.in_words(ES) for line in s.lines] for s in sections]
     assert sections[0].heading.in_words(ES) == "Turno y puntos"
     assert spanish[0][0] == "Le toca a {p1}: le queda 1 acción"
-    assert spanish[0][-1] == "{p1}: puntos 4"
+    assert spanish[0][-1] == "{p1}: 4 puntos"  # (the number first, as every game writes points)
     assert spanish[1][4] == "{p1}: aciertos 1; fallos 0"
     assert spanish[1][5] == "{p1} tiene dos cubos de pantano y un cubo de bosque"
     assert sections[4].heading.in_words(ES) == "Fila B"

@@ -101,8 +101,8 @@ class UndoService:
                 for s in session.seats
                 if s.seat is not None and s.seat != seat.seat and not s.computer and not s.resigned
             }
-            if not others:
-                result = await self._apply(session, seat.seat, target, moves)
+            if not others:  # nobody to ask (only computers, or those who resigned, play along)
+                result = await self._apply(session, seat.seat, target, moves, agreed=False)
                 return Undone(result.session, target, moves, result)
             request = UndoRequest(session.id, session.version, seat.seat, target, frozenset(others))
             replaced = await self.store.history.undo_request(session.id)
@@ -224,19 +224,31 @@ class UndoService:
             result = await self._apply(session, request.seat, target, moves)
             return Answered(result.session, True, agreed, result, len(moves))
 
-    async def _apply(self, session: Session, seat: int, target: int, moves: list[MoveRecord]) -> MoveResult:
-        """Append the undo entry and go back to the state before move ``target`` (lock held)."""
+    async def _apply(
+        self, session: Session, seat: int, target: int, moves: list[MoveRecord], *, agreed: bool = True
+    ) -> MoveResult:
+        """Append the undo entry and go back to the state before move ``target`` (lock held);
+        ``agreed``: the others agreed (else there was nobody to ask)."""
         module = session.engine
         state, _ = await self.history.state_at(session, target - 1)
-        event = Event.told(
-            said_n(
+        player = f"{{p{seat}}}"  # the seat, named by the table for each reader
+        if agreed:
+            told = said_n(
                 len(moves),
                 "{player} took back {n} move, from move {target}, with everyone's agreement",
                 "{player} took back {n} moves, from move {target}, with everyone's agreement",
-                player=f"{{p{seat}}}",  # the seat, named by the table for each reader
+                player=player,
                 target=target,
             )
-        )
+        else:
+            told = said_n(
+                len(moves),
+                "{player} took back {n} move, from move {target}, with nobody else to ask",
+                "{player} took back {n} moves, from move {target}, with nobody else to ask",
+                player=player,
+                target=target,
+            )
+        event = Event.told(told)
         # The entry's turn is the one it was agreed in (the state before it, as for any move).
         turn = module.turn_number(session.state)
         entry = NewMove(seat, undo_text(target), False, [event.to_dict()], PUBLIC.to_dict(), turn)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot import export
+from bot import export, movetexts
 from bot.history import History
 from bot.replaying import standing, undo_target
 from bot.sessions import NotSeated, Refusal, StaleMove
 from bot.undo import Asked, Undone, UndoService
 from engines.core import rng_for
+from languages import language
 from tests.support import nim
 
 GUILD = 1
@@ -229,3 +230,26 @@ async def test_an_undo_entry_is_not_a_move_when_asking_whether_a_seat_moved(serv
     assert not await history.moved_since(session.id, 0, since, besides=UNDO)
     await service.play.play(321, 1, builds[-1])
     assert await history.moved_since(session.id, 0, since, besides=UNDO)
+
+
+@pytest.mark.parametrize(
+    ("code", "line"),
+    [
+        ("en", "ann took back 2 moves, from move 1, with nobody else to ask"),
+        ("es", "ann deshizo 2 jugadas, desde la jugada 1, sin nadie más a quien preguntar"),
+    ],
+    ids=["en", "es"],
+)
+async def test_an_undo_against_a_computer_claims_no_agreement(service, code, line):
+    """Taken back at once (ann's move and the computer's answer), with nobody else to ask, the
+    undo's line claims nobody's agreement."""
+    session = await nim_pair(service, 302, computer=True)
+    _, undo = services(service)
+    legal = await service.play.legal_moves(302, 1)
+    await service.play.play(302, 1, legal[0])
+    asked = await undo.ask(302, 1)
+    assert isinstance(asked, Undone) and asked.target == 1 and len(asked.moves) == 2
+    session = await service.core.get(session.id)
+    records = await service.logbook.log(session)
+    logged = movetexts.log_text(session, records, None, language(code)).splitlines()[-1]
+    assert logged == f"3. {line}", logged

@@ -454,3 +454,51 @@ async def test_an_undo_request_asked_in_quiet_hours_is_told_when_they_end_if_sti
         await settled(standin)
         assert len(dms()) == 1
         assert await bot.store.jobs.job("undo_notice", f"{session.id}:{other.id}") is None
+
+
+async def test_an_undo_stored_while_a_strong_computer_s_move_waits_for_its_board_is_told_once(
+    standin, bot_factory
+):
+    """Alice plays a strong computer.  She moves, and while the computer searches (holding the
+    game's lock) she types ``/game undo``, which waits for the lock and is stored as soon as the
+    computer's move is, before the computer's board is posted.  The undo's board tells the
+    computer's move and the taking back (nobody else to ask: no agreement is claimed), calling on
+    Alice; the computer's own post then finds it all told and posts nothing, so the board that told
+    it keeps the buttons."""
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL, computer_seconds=0.05)) as bot:
+        await standin.wait_synced()
+        bot.sessions.new_seed = lambda: 1  # Alice moves first
+        lobby = await standin.slash(alice, chan, "nim new", thread=False)
+        await (await standin.slash(alice, chan, "game computer", level="strong")).original()
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        await bot.front.catchup.computers_settled()
+        play = bot.sessions.play
+        real, undone = play.computers_play, []
+
+        async def searched_then_undo(session_id):
+            result = await real(session_id)  # the computer's move stored, the lock let go
+            if result is not None and not undone:  # Alice's /game undo, waiting on the lock, goes in
+                undone.append(await (await standin.slash(alice, chan, "game undo")).original())
+            return result
+
+        play.computers_play = searched_then_undo
+        seen = len(standin.messages(chan))
+        await play_first(standin, bot, chan, alice)
+        await bot.front.catchup.computers_settled()
+        await settled(standin)
+        assert undone and undone[0].content.startswith("Taken back: 2 moves"), undone
+        boards = [m for m in standin.messages(chan)[seen:] if is_board(m)]
+        assert [b.content.splitlines() for b in boards] == [
+            ["Alice took 1 from pile A.", "**Next:** Cpu Ada"],
+            [
+                "Cpu Ada took 5 from pile C.",
+                "Alice took back 2 moves, from move 1, with nobody else to ask.",
+                f"**Next:** <@{alice.id}>",
+            ],
+        ], [b.content for b in boards]
+        assert boards[-1].custom_ids and not boards[0].custom_ids
+        session = await bot.sessions.core.in_channel(chan.id)
+        assert session.row.board_message_id == boards[-1].id

@@ -64,10 +64,17 @@ class Lobby:
         return view
 
     async def refresh(self, session: Session | None, session_id: int | None = None) -> None:
+        """Show the lobby (``session``, else the one of ``session_id``) as it is on its message."""
         if session is None and session_id is not None:
             session = await self.service.core.get(session_id)
-        if session is None or not session.row.lobby_message_id:
-            return
+        if session is not None:
+            await self.show(session)
+
+    async def show(self, session: Session) -> bool:
+        """Show the lobby as it is on its message, edited through its channel; False when there is
+        none, or Discord refused the edit (logged)."""
+        if not session.row.lobby_message_id:
+            return False
         where = session.row.lobby_channel_id or session.row.channel_id
         channel = self.bot.get_partial_messageable(where, guild_id=session.row.guild_id)
         t = await self.look.language(session)
@@ -77,6 +84,8 @@ class Lobby:
             )
         except discord.HTTPException:
             log.warning("could not update the lobby message of session %s", session.id, exc_info=True)
+            return False
+        return True
 
     async def open(
         self,
@@ -114,6 +123,7 @@ class Lobby:
                 "The {game} lobby is open (players can {/game join}, the host can {/game abandon} it)",
                 game=session.info.title,
             ),
+            lobby=True,
         )
         t = await self.look.language(session)
         sent = await interaction.response.send_message(
@@ -130,7 +140,9 @@ class Lobby:
         clock: str | None = None,
     ) -> None:
         """The lobby message in this channel, and a public thread started from it for the game
-        (the thread has the message's id, so the session is created for it before it exists)."""
+        (the thread has the message's id, so the session is created for it before it exists).  The
+        answer's edit into the lobby refused, the message is edited through its channel (as
+        :meth:`refresh` does, :meth:`show`); the thread gets its welcome either way."""
         check_permissions(interaction, for_thread=True)
         info, _, _ = self.service.lobby.check_new(game, options, players)
         self.service.core.check_clock(clock)
@@ -161,7 +173,15 @@ class Lobby:
             )
             raise
         await self.service.store.games.set_lobby_message(session.id, message_id)
-        self.replies.committed(interaction, said("The {game} lobby is open", game=info.title))
+        self.replies.committed(
+            interaction,
+            said(
+                "The {game} lobby is open (players can {/game join} in its thread, where the host can "
+                "{/game abandon} it)",
+                game=info.title,
+            ),
+            lobby=True,
+        )
         parent = self.bot.get_partial_messageable(parent_id, guild_id=interaction.guild_id)
         try:
             opened = await parent.get_partial_message(message_id).create_thread(
@@ -185,13 +205,22 @@ class Lobby:
             await interaction.edit_original_response(content=text, view=None)
             return
         session = await self.service.core.get(session.id) or session
-        await interaction.edit_original_response(
-            content=await self.text(session, t), view=self.view(session, t)
-        )
+        refused: discord.HTTPException | None = None
+        try:
+            await interaction.edit_original_response(
+                content=await self.text(session, t), view=self.view(session, t)
+            )
+        except discord.HTTPException as exc:  # (too late, say): the same message, by its channel
+            log.warning("could not answer with the lobby of session %s: %s", session.id, exc)
+            if not await self.show(session):
+                refused = exc  # (a message deleted meanwhile): the thread still takes /game join
+        # the lobby is stored and its thread open: the thread is welcomed whatever its message shows
         await opened.send(
             texts.thread_welcome(written.session(session), t) + await self.look.page_line(session, t),
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        if refused is not None:
+            raise refused
 
     async def rename_thread(self, session: Session) -> None:
         """A game's own thread is named after the host who opened its lobby; when that host left and

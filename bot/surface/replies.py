@@ -105,15 +105,19 @@ class Replies:
         # nothing known to be recorded: what it changed may be stored all the same (CatchUp.recover).
         self.unsure: Callable[[int], None] = lambda channel_id: None
         self._recorded: dict[int, Said] = {}  # interaction id -> what it committed, while handled
+        self._lobbies: set[int] = set()  # interactions whose commit opened a lobby: no board yet
 
-    def committed(self, interaction: discord.Interaction, what: Said) -> None:
+    def committed(self, interaction: discord.Interaction, what: Said, *, lobby: bool = False) -> None:
         """Note that ``interaction`` changed a game (``what``: ``said("Your move `{move}` was
         recorded", move="B3")``, kept for the asker's language).
 
         From then on a failure while answering or posting is reported as "``what``, but
-        ..." with a way to post the board again, never as "the game is unchanged".
+        ..." with a way to post the board again, never as "the game is unchanged"; a ``lobby``
+        opened has no board, and ``what`` says how to reach it.
         """
         self._recorded[interaction.id] = what
+        if lobby:
+            self._lobbies.add(interaction.id)
 
     async def idle(self) -> None:
         """Wait until no interaction is being handled."""
@@ -163,11 +167,14 @@ class Replies:
                 log.exception("unexpected error handling %s", asked(interaction, options=True))
             try:
                 missing = missing_for_boards(interaction) if isinstance(exc, discord.Forbidden) else []
-                await reply(interaction, failure_text(recorded, exc, i18n.private(interaction), missing))
+                lobby = interaction.id in self._lobbies
+                text = failure_text(recorded, exc, i18n.private(interaction), missing, lobby=lobby)
+                await reply(interaction, text)
             except discord.HTTPException:
                 log.warning("could not tell the user about the error", exc_info=True)
         finally:
             self._recorded.pop(interaction.id, None)
+            self._lobbies.discard(interaction.id)
             self._busy -= 1
             if not self._busy:
                 self._idle.set()
@@ -198,14 +205,28 @@ def option_names(options: object) -> list[str]:
 
 
 def failure_text(
-    recorded: Said | None, exc: BaseException, t: Language = ENGLISH, missing: Sequence[str] = ()
+    recorded: Said | None,
+    exc: BaseException,
+    t: Language = ENGLISH,
+    missing: Sequence[str] = (),
+    *,
+    lobby: bool = False,
 ) -> str:
     """What to say when something failed, in ``t``: "unchanged" only if nothing was committed
     (``recorded`` is what was committed, put in words in ``t``); ``missing``: the permissions the
-    bot lacks in the channel (by their English names), named when Discord refused a post."""
+    bot lacks in the channel (by their English names), named when Discord refused a post.  A
+    ``lobby`` opened has no board to post again: ``recorded`` says how to join and close it."""
     if recorded is None:
         return t.gettext(NOT_ANSWERING if isinstance(exc, NotAnswering) else UNEXPECTED)
     done = recorded.in_words(t)
+    if lobby and isinstance(exc, discord.HTTPException):
+        return t.gettext(
+            "⚠️ {done}, but Discord refused the message ({status}).", done=done, status=exc.status
+        )
+    if lobby:
+        return t.gettext(
+            "⚠️ {done}, but something went wrong showing it (the error has been logged).", done=done
+        )
     if isinstance(exc, discord.Forbidden) and missing:
         names = permission_list(list(missing))
         return t.ngettext(

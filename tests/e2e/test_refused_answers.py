@@ -14,6 +14,7 @@ import pytest
 
 from bot.time.jobs import CLOCK_WARNING
 from tests.e2e.conftest import nim_played_out
+from tests.e2e.players import settled
 from tests.e2e.test_undo import ALL, asked_back, is_board, nim_game, play_first
 
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
@@ -149,3 +150,40 @@ async def test_a_rematch_whose_lobby_discord_refuses_to_post_is_not_opened(stand
         assert "you host it" in pressed.content, pressed.content
         new = await bot.sessions.core.in_channel(chan.id)
         assert new.status == "lobby" and new.id != old.id
+
+
+@pytest.mark.parametrize("also_refused", [False, True], ids=["answer", "answer-and-channel"])
+async def test_a_lobby_opened_in_a_thread_whose_answer_edit_is_refused_is_shown_and_welcomed(
+    standin, bot_factory, also_refused
+):
+    """``/nim new`` in a text channel answers "opening...", stores the lobby and opens its thread,
+    then edits its answer into the lobby; Discord refuses that edit (404).  The same message is
+    edited through its channel, so it shows the lobby with its Join button, and the thread gets its
+    welcome.  When the channel's edit is refused too (the message deleted meanwhile), the thread is
+    welcomed all the same, and the host hears how to reach the lobby, not of a board to post."""
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        standin.inject("PATCH /webhooks/*/*/messages/@original", status=404, times=1)
+        if also_refused:
+            standin.inject("PATCH /channels/*/messages/*", status=404, times=1)
+        opened = await standin.slash(alice, chan, "nim new")
+        await bot.front.replies.idle()
+        await settled(standin)
+        session = await bot.sessions.core.in_channel(opened.message.id)
+        assert session is not None and session.status == "lobby"
+        thread = standin.channel(opened.message.id)  # the thread started from the lobby message
+        (welcome,) = standin.messages(thread)
+        assert "/game join" in welcome.content and chan.mention in welcome.content
+        lobby = standin.message(opened.message.id)
+        joins = [c for c in lobby.custom_ids if c.startswith("pk:lobby:join:")]
+        assert bool(joins) is not also_refused, lobby.content
+        told = [m.content for m in opened.followup_messages]
+        if also_refused:
+            assert told == [
+                "⚠️ The Nim lobby is open (players can /game join in its thread, where the host can "
+                "/game abandon it), but Discord refused the message (404)."
+            ], told
+        else:
+            assert told == [], told

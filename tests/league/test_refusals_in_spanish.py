@@ -104,6 +104,29 @@ def test_a_committed_change_reads_whole_in_the_askers_language():
     assert "recorded" not in spanish and "`B3`" in spanish
 
 
+def test_a_lobby_opened_whose_message_is_refused_is_told_how_to_reach_it_not_of_a_board():
+    """A lobby has no board: its refused message is told with how to join and close it (what was
+    committed says so), never "{/game board} posts the board again"."""
+    done = said(
+        "The {game} lobby is open (players can {/game join} in its thread, where the host can "
+        "{/game abandon} it)",
+        game="Nim",
+    )
+    gone = discord.NotFound(type("R", (), {"status": 404, "reason": "Not Found"})(), "gone")
+    english = failure_text(done, gone, lobby=True)
+    spanish = failure_text(done, gone, ES, lobby=True)
+    assert english == (
+        "⚠️ The Nim lobby is open (players can /game join in its thread, where the host can "
+        "/game abandon it), but Discord refused the message (404)."
+    ), english
+    assert spanish == (
+        "⚠️ La sala de Nim está abierta (quien quiera jugar puede usar /juego unirse en su hilo, "
+        "donde quien la abrió puede cerrarla con /juego abandonar), pero Discord rechazó el "
+        "mensaje (404)."
+    ), spanish
+    assert "/game board" not in failure_text(done, ValueError("drawn"), lobby=True)
+
+
 async def test_whose_turn_it_is_reads_in_spanish(service: SessionService):
     await service.lobby.create("guacamole", guild_id=GUILD, channel_id=70, host_id=1, host_name="Ana", seed=3)
     await service.lobby.join(70, 2, "Beto")

@@ -9,6 +9,12 @@ the runs side by side at the same size on DejaVu's baseline.  It is a ``FreeType
 DejaVu Sans draws whole takes Pillow's own path, the same pixels as a plain DejaVu font.
 
 Which font has which letter comes from each font's cmap, read once (fontTools).
+
+A right-to-left name inside a line is isolated (:func:`languages.bidi.isolated`), between marks
+no font has a glyph for: they are not letters to find a font for, and stay in the text for the
+layout.  Pillow's raqm layout runs the bidirectional algorithm and draws them as nothing; its
+basic layout (a Pillow built without raqm) does not, and they are left out of what it draws and
+measures, which it would draw as boxes.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageChops, ImageFont
+
+from languages.bidi import ISOLATE_MARKS, balanced, without_isolates
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_FILES = {False: FONT_DIR / "DejaVuSans.ttf", True: FONT_DIR / "DejaVuSans-Bold.ttf"}
@@ -63,17 +71,25 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...] | None:
     if text.isascii():
         return None
     main = coverage(FONT_FILES[bold])
-    if not main or all(ord(ch) in main for ch in text):  # no cmap read: DejaVu draws it all
+    if not main or all(ord(ch) in main or ch in ISOLATE_MARKS for ch in text):  # DejaVu draws it all
         return None
     out: list[list[Any]] = []
+    marks = ""  # isolate marks before the first letter: they go with its run
     for ch in text:
         if ch in IGNORED:
+            continue
+        if ch in ISOLATE_MARKS:  # no font's letter: in the run it stands in
+            if out:
+                out[-1][0] += ch
+            else:
+                marks += ch
             continue
         k = _font_of(ord(ch), bold)
         if out and out[-1][1] == k:
             out[-1][0] += ch
         else:
-            out.append([ch, k])
+            out.append([marks + ch, k])
+            marks = ""
     return tuple((t, k) for t, k in out)
 
 
@@ -85,13 +101,22 @@ def _fallback(path: Path, size: float) -> ImageFont.FreeTypeFont:
 class FallbackFont(ImageFont.FreeTypeFont):
     """DejaVu Sans at ``size`` (bold or not) that draws the letters it lacks in a fallback font."""
 
-    def __init__(self, size: float, bold: bool = False) -> None:
-        super().__init__(str(FONT_FILES[bold]), size)
+    def __init__(
+        self, size: float, bold: bool = False, layout_engine: ImageFont.Layout | None = None
+    ) -> None:
+        super().__init__(str(FONT_FILES[bold]), size, layout_engine=layout_engine)
         self.bold = bold
         self._baselines: dict[str, int] = {}
 
-    def __reduce__(self) -> tuple[type[FallbackFont], tuple[float, bool]]:
-        return FallbackFont, (self.size, self.bold)  # a copy falls back too
+    def __reduce__(self) -> tuple[type[FallbackFont], tuple[float, bool, ImageFont.Layout]]:
+        return FallbackFont, (self.size, self.bold, self.layout_engine)  # a copy falls back too
+
+    def _shown(self, text: Any) -> Any:
+        """The text as this font lays it out: its isolate marks balanced (a line that begins
+        inside an isolate opens it) under raqm, left out under the basic layout."""
+        if not isinstance(text, str):
+            return text
+        return without_isolates(text) if self.layout_engine == ImageFont.Layout.BASIC else balanced(text)
 
     def _baseline(self, v: str) -> int:
         """How far the baseline lies below an anchor at the ascender ("a"), the middle ("m") or
@@ -112,6 +137,7 @@ class FallbackFont(ImageFont.FreeTypeFont):
         laid: list[Any] = []
         x = 0.0
         for part, k in runs(text, self.bold) or ():
+            part = balanced(part)  # each run is laid out alone
             fnt = self._run_font(k)
             laid.append((part, fnt, x))
             x += ImageFont.FreeTypeFont.getlength(fnt, part)
@@ -144,11 +170,12 @@ class FallbackFont(ImageFont.FreeTypeFont):
         features: list[str] | None = None,
         language: str | None = None,
     ) -> float:
+        text = self._shown(text)
         if self._plain(text):
             return super().getlength(text, mode, direction, features, language)
         assert isinstance(text, str)
         parts = runs(text, self.bold) or ()
-        return sum(ImageFont.FreeTypeFont.getlength(self._run_font(k), t, mode) for t, k in parts)
+        return sum(ImageFont.FreeTypeFont.getlength(self._run_font(k), balanced(t), mode) for t, k in parts)
 
     def getbbox(
         self,
@@ -160,6 +187,7 @@ class FallbackFont(ImageFont.FreeTypeFont):
         stroke_width: float = 0,
         anchor: str | None = None,
     ) -> tuple[float, float, float, float]:
+        text = self._shown(text)
         if isinstance(text, bytearray) or self._plain(text):
             return super().getbbox(text, mode, direction, features, language, stroke_width, anchor)
         assert isinstance(text, str)
@@ -193,6 +221,7 @@ class FallbackFont(ImageFont.FreeTypeFont):
         *args: Any,
         **kwargs: Any,
     ) -> tuple[Image.core.ImagingCore, tuple[int, int]]:
+        text = self._shown(text)
         if self._plain(text):
             return super().getmask2(
                 text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs

@@ -21,6 +21,7 @@ from typing import Any
 
 from PIL import ImageDraw, ImageFont
 
+from languages.bidi import isolated, names_isolated
 from renderers.colours import ACTIVE, GOLD, INK, MUTED, PANEL, RULE, seat_colour
 from renderers.shapes import seat_mark
 from renderers.translation import N_, Span, list_spans, nsay, say, tr
@@ -118,7 +119,8 @@ def ended(text: str | None, names: Sequence[str] | None = None) -> Iterator[None
     """Boards drawn within say ``text`` (translated already) on their header's status line instead
     of whose turn it is: the last board of a game the table ended before its rules did (a
     resignation, a forfeit, an abandon), which the game's view cannot know of.  The players'
-    ``names`` in it are shortened where it would not fit whole."""
+    ``names`` in it are shortened where it would not fit whole; in it and in the last action, a
+    right-to-left name is isolated from the words around it (:func:`languages.bidi.names_isolated`)."""
     token = _ENDED.set(text)
     named = _ENDED_NAMES.set(tuple(names or ()))
     try:
@@ -183,6 +185,12 @@ def _names_shortened(status: Sequence[Span], width: int) -> Sequence[Span]:
 
 
 def _as_shown(header: Header, width: int) -> Header:
+    """``header`` as drawn: the ended board's text in place of its status, long names shortened,
+    and the players' names (:func:`ended`) isolated in the sentences that hold them (the ended
+    text, the last action), where a right-to-left name would turn the line around."""
+    names = _ENDED_NAMES.get()
+    if header.last_action:
+        header = replace(header, last_action=names_isolated(header.last_action, names))
     text = _ENDED.get()
     if text is not None:
         room = width - 2 * PAD
@@ -190,7 +198,7 @@ def _as_shown(header: Header, width: int) -> Header:
         def whole(said: str) -> bool:
             return not _status_cut([(said, INK)], room)
 
-        text = names_shortened(text, _ENDED_NAMES.get(), room, HEADER_MIN, True, whole)
+        text = names_shortened(names_isolated(text, names), names, room, HEADER_MIN, True, whole)
         return replace(header, status=[(text, INK)], seat=None)
     mark = 46 if header.seat is not None else 0
     return replace(header, status=_names_shortened(header.status, width - 2 * PAD - mark))
@@ -334,9 +342,14 @@ STRIP_NAME_MIN = 22  # the smallest a name in the strip shrinks to
 def headed_name(name: str, width: float, size: int, *, you: bool = False, active: bool = False) -> str:
     """A seat's name as a panel heads it, with the turn's ▶ (``active``) and the reader's "(you)"
     (``you``): when the whole does not fit ``width`` at ``size`` (the smallest the panel's
-    name shrinks to), the name alone is shortened, so that the ▶ and "(you)" always show."""
+    name shrinks to), the name alone is shortened, so that the ▶ and "(you)" always show.  A
+    right-to-left name is isolated, once shortened (:func:`languages.bidi.isolated`): the ▶ stays
+    before it and "(you)" after it."""
 
     def headed(text: str) -> str:
+        if not (active or you):
+            return text
+        text = isolated(text)
         return ("▶ " if active else "") + (tr("{name} (you)", name=text) if you else text)
 
     whole = headed(name)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from languages import N_
+from languages.bidi import isolated
 from renderers.colours import BACKGROUND, GOLD, INK, MUTED, PANEL, RULE, high_contrast
 from renderers.translation import ntr, num, ptr, speaking, tr
 from renderers.typeset import clip, font, text_width
@@ -85,9 +86,10 @@ def shown_name(line: StandingLine) -> str:
     """The name cell: marked when the player was dropped, with their no-shows and the pairing's
     byes when they have any ("Ana (dropped, 1 no-show, 1 bye)"): a bye's points with no game
     behind them are explained in the row itself, as the standings' text does (too wide for the
-    cell, the marks go below the name: :func:`name_lines`)."""
+    cell, the marks go below the name: :func:`name_lines`).  A right-to-left name is isolated
+    before its marks (:func:`languages.bidi.isolated`), which it would otherwise turn around."""
     marks = marks_of(line)
-    return tr("{name} ({marks})", name=line.name, marks=marks) if marks else line.name
+    return tr("{name} ({marks})", name=isolated(line.name), marks=marks) if marks else line.name
 
 
 def name_lines(line: StandingLine, width: float, bold: bool = False) -> tuple[str, str]:

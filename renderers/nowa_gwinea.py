@@ -25,6 +25,7 @@ from engines.nowa_gwinea.geometry import (
     placement_from_text,
 )
 from engines.nowa_gwinea.rules import MAX_PLAYERS, BoardInfo
+from languages.bidi import isolated
 from renderers.colours import (
     BACKGROUND,
     BAD,
@@ -762,9 +763,10 @@ def _caption(d, xy: tuple[int, int], width: int, msg: str, name: str, points: in
     called.  On one line, or on two ending where one would (just above the board); when a long
     name does not fit even so, the name is shortened (ending in "…") until the caption fits: the
     points and the call are drawn whole (they are what the caption is for), in the language's
-    own order."""
+    own order.  A right-to-left name is isolated, once shortened (:func:`languages.bidi.isolated`):
+    the points stay after it, "+8" and not "8+"."""
     height = int(CAPTION_SIZE * LEADING + 0.5)  # one line, as draw_text gives it
-    text, short = tr(msg, name=name, points=points), name
+    text, short = tr(msg, name=isolated(name), points=points), name
     spans = [(text, seat_colour(seat))]
     if not fit(spans, width, height, CAPTION_SIZE, CAPTION_MIN, True).cut:
         draw_text(d, xy, spans, width, CAPTION_SIZE, min_size=CAPTION_MIN, bold=True)
@@ -772,7 +774,7 @@ def _caption(d, xy: tuple[int, int], width: int, msg: str, name: str, points: in
     two = 2 * CAPTION_LINE
     while short and fit(text, width, two, CAPTION_MIN, CAPTION_MIN, True, 2).cut:
         short = short[:-1].rstrip()
-        text = tr(msg, name=short + "…", points=points)
+        text = tr(msg, name=isolated(short + "…"), points=points)
     x, y = xy
     top = y + height - two  # the second line ends where the one line would
     draw_text(

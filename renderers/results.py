@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
+from languages.bidi import isolated, names_isolated
 from renderers.colours import BACKGROUND, INK, MUTED, PANEL, RULE, high_contrast, seat_colour
 from renderers.encoding import to_png
 from renderers.layout import ordinal
@@ -69,7 +70,8 @@ def fits(text: str, size: int, width: float, bold: bool = False, lines: int = 2)
 
 def reason_lines(card: Card) -> list[str]:
     """The lines under the title: why the game ended, then the tiebreak; a long name in them is
-    shortened (:func:`renderers.typeset.names_shortened`) rather than what they say cut."""
+    shortened (:func:`renderers.typeset.names_shortened`) rather than what they say cut, and a
+    right-to-left one isolated from the words around it (:func:`languages.bidi.names_isolated`)."""
     width = WIDTH - 2 * PAD
     out: list[str] = []
     for text, lines in ((card.reason, 3), (card.tiebreak, 2)):
@@ -79,9 +81,8 @@ def reason_lines(card: Card) -> list[str]:
         def whole(said: str, lines: int = lines) -> bool:
             return fits(said, SMALLEST, width, lines=lines)
 
-        out += wrapped(
-            names_shortened(text, card.names, width, SMALLEST, False, whole), SMALLEST, width, lines=lines
-        )
+        said = names_shortened(names_isolated(text, card.names), card.names, width, SMALLEST, False, whole)
+        out += wrapped(said, SMALLEST, width, lines=lines)
     return out
 
 
@@ -95,12 +96,13 @@ def render(card: Card, *, language: str | None = None, contrast: bool = False) -
 
 def name_with_note(row: Row, room: float, size: int = 30) -> str:
     """The row's name and its note ("resigned") in ``room``: a long name is cut, not the note
-    that says why the row stands where it does."""
+    that says why the row stands where it does.  A right-to-left name is isolated once cut
+    (:func:`languages.bidi.isolated`), so that the note stays after it."""
     note = f" ({row.note})" if row.note else ""
     if not note:
         return clip(row.name, room, size, True)
     name_room = max(room - text_width(note, size, True), room / 3)
-    return clip(clip(row.name, name_room, size, True) + note, room, size, True)
+    return clip(isolated(clip(row.name, name_room, size, True)) + note, room, size, True)
 
 
 def _render(card: Card, contrast: bool = False) -> bytes:

@@ -25,9 +25,9 @@ from bot.replaying import undo_target
 from bot.results import series
 from bot.sessions import Session, SessionService, damage_words
 from bot.texts import number, ordinal
-from bot.web.bidi import isolated
 from engines.core import Engine, Outcome, name_seats
 from languages import Language
+from languages.bidi import isolated
 from renderers.colours import SEAT_COLOURS
 
 CHART_COLOURS = tuple("#{:02x}{:02x}{:02x}".format(*colour) for colour in SEAT_COLOURS)
@@ -210,7 +210,7 @@ def result_words(session: Session, t: Language) -> str:
 
 def names_isolated(session: Session) -> Session:
     """``session`` with its players' names, and those of the seats' earlier holders, as a page
-    writes them (:func:`bot.web.bidi.isolated`): every line the page builds from it (a move, the
+    writes them (:func:`languages.bidi.isolated`): every line the page builds from it (a move, the
     result, the board's alt text and words, the players, the chart) has them isolated."""
     return replace(
         session,

@@ -17,8 +17,8 @@ from bot.ratings import shown_or_start
 from bot.storage import RatingRow, Store
 from bot.storage.web import WebLinks
 from bot.texts import number, ordinal
-from bot.web.bidi import isolated
 from languages import Language
+from languages.bidi import isolated
 
 GAMES_SHOWN = 100
 """The most finished games a profile lists (the newest); past them it says how many more there are."""

@@ -24,8 +24,8 @@ from bot.sessions import SessionService
 from bot.storage import Store
 from bot.storage.leagues import LeagueGame, LeagueRow
 from bot.texts import number, ordinal
-from bot.web.bidi import isolated
 from languages import N_, Language
+from languages.bidi import isolated
 
 STATUS = {
     "signup": N_("sign-ups open"),

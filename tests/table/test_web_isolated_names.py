@@ -1,5 +1,5 @@
 """Every player's name the web pages write is isolated from the text around it (U+2068 ... U+2069,
-:func:`bot.web.bidi.isolated`), wherever it stands: a game's page (a lobby, a running game, an
+:func:`languages.bidi.isolated`), wherever it stands: a game's page (a lobby, a running game, an
 ended one: players, moves, result, the board's alt text and words, the chart), a league's (the
 standings, rounds, bracket, champion, season's ratings) and a person's (its title and heading).
 A name holding a right-to-left override would otherwise draw the rest of its line backwards (the
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from bot.web.bidi import isolated
+from languages.bidi import isolated
 from tests.league.test_service import DAY, GUILD
 from tests.table.test_web_pages import serve
 from tests.web.test_league_and_person_pages import first_round_played

@@ -1,7 +1,7 @@
 """A player's name holding a right-to-left override (U+202E, never closed) keeps the page's own words
 after it in order, as the browser draws them: a league's round line ("Table 1: Eve (2nd) · game
 #1"), a person's heading ("Eve's games") and a game's move list ("Eve took 1 from pile A").  Each
-name is isolated (:func:`bot.web.bidi.isolated`); before, the override ran on to the end of its
+name is isolated (:func:`languages.bidi.isolated`); before, the override ran on to the end of its
 line, and those words were drawn backwards ("1# emag · (dn2)").  A right-to-left name without
 controls (Hebrew) sits beside them."""
 

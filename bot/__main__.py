@@ -271,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             settings.database,
             upgrade=not is_postgres_url(settings.database),
             statement_seconds=settings.statement_seconds,
+            durable=settings.durable,
         )
         try:
             log.info("%s", await identity(settings, store))

@@ -378,7 +378,10 @@ class Pukllay(_BotBase):
             return
         if self.store is None:
             self.store = await open_store(
-                self.settings.database, clock=self.clock, statement_seconds=self.settings.statement_seconds
+                self.settings.database,
+                clock=self.clock,
+                statement_seconds=self.settings.statement_seconds,
+                durable=self.settings.durable,
             )
         count = self.settings.shard_count or 1
         ids = self.settings.shard_ids if self.settings.shard_ids is not None else range(count)

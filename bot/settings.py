@@ -234,6 +234,14 @@ def database_settings(get: Reader) -> tuple[str | None, float]:
     return url, statement_seconds
 
 
+def sqlite_sync(get: Reader) -> bool:
+    """``SQLITE_SYNC``: ``full`` (the default: each commit synced to the disk) or ``normal``."""
+    sync = (get("SQLITE_SYNC") or "full").strip().lower()
+    if sync not in ("full", "normal"):
+        raise SettingsError(f"SQLITE_SYNC must be full or normal, got {sync!r}")
+    return sync == "full"
+
+
 MOST_WORKERS = 64
 """The most worker processes the strong level's searches take (``COMPUTER_WORKERS``); a machine
 with more cores gets this many by default."""
@@ -333,6 +341,9 @@ class Settings:
     computer_workers: int = 0
     database_url: str | None = field(default=None, repr=False)  # postgresql://...; may hold a password
     statement_seconds: float = 30.0  # PostgreSQL: a statement not answered by then ends as not answering
+    # SQLite: each commit synced to the disk (SQLITE_SYNC=full, from_env's default: an acknowledged
+    # move survives a power cut); False (the default here, for tests built in code): normal
+    durable: bool = False
     shard_count: int | None = None  # None: no sharding (one gateway connection)
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves; None: all of them
     thread_archive_hours: float = 1.0  # a finished game's thread is archived after this (0: never)
@@ -360,6 +371,7 @@ class Settings:
         get = setting_reader(env, dotenv)
         guild, level, sync, poll_seconds = running_settings(get)
         url, statement_seconds = database_settings(get)
+        durable = sqlite_sync(get)
         shard_count, shard_ids = shard_settings(get("SHARD_COUNT"), get("SHARD_IDS"))
         computer_seconds, workers = computer_settings(get)
         archive_hours, away, id_guilds = table_settings(get)
@@ -381,6 +393,7 @@ class Settings:
             job_poll_seconds=poll_seconds,
             database_url=url,
             statement_seconds=statement_seconds,
+            durable=durable,
             shard_count=shard_count,
             shard_ids=shard_ids,
             token=get("DISCORD_TOKEN"),

@@ -67,6 +67,7 @@ async def open_store(
     clock: Clock | None = None,
     upgrade: bool = True,
     statement_seconds: float | None = None,
+    durable: bool = False,
 ) -> Store:
     """Open (creating and migrating if need be) the database ``target`` names: PostgreSQL for a
     ``postgresql://`` URL, else the SQLite file.
@@ -76,6 +77,8 @@ async def open_store(
     (:attr:`Store.kept_copy`); a PostgreSQL database from an older Pukllay is upgraded only with
     ``upgrade`` (``python -m bot --migrate``), else refused.  On PostgreSQL a statement not
     answered within ``statement_seconds`` ends as the server not answering (SQLite has no server).
+    ``durable``: SQLite syncs each commit to the disk (``SQLITE_SYNC=full``, the bot's default; a
+    PostgreSQL server does so by its own settings).
     """
     clock = clock or SYSTEM
     if isinstance(target, str) and is_postgres_url(target):
@@ -88,7 +91,7 @@ async def open_store(
         )
     from bot.storage.sqlite import SQLiteBackend
 
-    return Store(await SQLiteBackend.open(target, clock=clock))
+    return Store(await SQLiteBackend.open(target, clock=clock, durable=durable))
 
 
 async def examine(target: str) -> Examined:

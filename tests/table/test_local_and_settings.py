@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -381,6 +382,27 @@ def test_the_thread_archive_hours_are_read_and_checked(value, expect):
         Settings.from_env({"THREAD_ARCHIVE_HOURS": value}, None)
 
 
+async def test_an_acknowledged_commit_is_synced_to_the_disk_unless_told_otherwise(tmp_path):
+    """``SQLITE_SYNC``: ``full`` by default, each commit synced to the disk before it returns (a
+    move the bot acknowledged survives a power cut, not only the process's end); ``normal`` spares
+    the sync; anything else is refused naming the setting."""
+    from bot.storage import open_store
+
+    assert Settings.from_env({}, None).durable is True
+    assert Settings.from_env({"SQLITE_SYNC": "Normal"}, None).durable is False
+    assert Settings.from_env({"SQLITE_SYNC": "full"}, None).durable is True
+    with pytest.raises(SettingsError, match="^SQLITE_SYNC must be full or normal, got 'off'$"):
+        Settings.from_env({"SQLITE_SYNC": "off"}, None)
+    for durable, level in ((True, 2), (False, 1)):  # PRAGMA synchronous: 2 FULL, 1 NORMAL
+        store = await open_store(tmp_path / f"{durable}.db", durable=durable)
+        try:
+            backend: Any = store.db  # (the SQLite back end: its connections)
+            found = await backend._writer.call(lambda con: con.execute("PRAGMA synchronous").fetchone()[0])
+            assert found == level and backend._inline.execute("PRAGMA synchronous").fetchone()[0] == level
+        finally:
+            await store.close()
+
+
 # Each setting wrong at once, in the order they are checked: (name, wrong value, the value that
 # puts it right, None: unset).
 CHECKED_IN_TURN = [
@@ -390,6 +412,7 @@ CHECKED_IN_TURN = [
     ("JOB_POLL_SECONDS", "0", None),
     ("DATABASE_URL", "mysql://db", None),
     ("DATABASE_STATEMENT_SECONDS", "0", None),
+    ("SQLITE_SYNC", "off", None),
     ("SHARD_COUNT", "0", None),
     ("SHARD_IDS", "9", None),
     ("COMPUTER_STRONG_SECONDS", "0", None),

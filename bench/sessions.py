@@ -9,7 +9,9 @@ installation, on a unix socket, as the tests do), two parts in the same run:
    privacy mark, snapshot, version, deadline) timed against the raw driver doing
    the same writes in one transaction.  SQLite: the ``sqlite3`` module run in
    one call on a worker thread (what an asyncio program must do to keep the
-   loop free).  PostgreSQL: asyncpg, statement by statement inside
+   loop free); and both again with each commit synced to the disk
+   (``SQLITE_SYNC=full``, the bot's default, against ``synchronous = FULL``),
+   with what that sync adds to a commit.  PostgreSQL: asyncpg, statement by statement inside
    ``BEGIN``/``COMMIT`` (the ordinary way), and also as one statement (a CTE,
    the fewest trips the writes can take), and that one statement on a connection
    taken from a pool and given back for each commit (what a program serving many
@@ -189,7 +191,7 @@ def raw_sqlite_commit(con: sqlite3.Connection, sid: int, version: int) -> int:
 
 
 @contextlib.asynccontextmanager
-async def raw_sqlite_committer(path: Path):
+async def raw_sqlite_committer(path: Path, synchronous: str = "NORMAL"):
     store = await open_store(path)
     try:
         sid, version = await new_active(store, 2)
@@ -197,7 +199,7 @@ async def raw_sqlite_committer(path: Path):
         await store.close()
     con = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     con.execute("PRAGMA journal_mode = WAL")
-    con.execute("PRAGMA synchronous = NORMAL")
+    con.execute(f"PRAGMA synchronous = {synchronous}")
     con.execute("PRAGMA foreign_keys = ON")
     loop = asyncio.get_running_loop()
 
@@ -388,6 +390,7 @@ async def run_backend(backend: str, folder: Path, commits: int, moves: int, size
                     f"{backend}: commit {1000 * t['store']:.3f} ms, raw driver {1000 * t['raw']:.3f} ms: "
                     f"ratio {t['store'] / t['raw']:.2f}x (goal 1.5x or less)"
                 )
+                await durable_sqlite(databases, commits, t["store"])
             else:
                 url = await databases.new()
                 async with (
@@ -439,6 +442,23 @@ async def run_backend(backend: str, folder: Path, commits: int, moves: int, size
                 )
     finally:
         databases.close()
+
+
+async def durable_sqlite(databases: Databases, commits: int, normal: float) -> None:
+    """The commit with each one synced to the disk (``SQLITE_SYNC=full``, the bot's default)
+    against the raw driver doing the same (``synchronous = FULL``), and what the sync adds."""
+    store = await open_store(await databases.new(), durable=True)
+    try:
+        mine = await store_committer(store)
+        async with raw_sqlite_committer(Path(await databases.new()), "FULL") as raw:
+            t = await interleaved({"store": mine, "raw": raw}, commits)
+    finally:
+        await store.close()
+    print(
+        f"sqlite, SQLITE_SYNC=full (the default): commit {1000 * t['store']:.3f} ms, raw driver syncing too"
+        f" {1000 * t['raw']:.3f} ms: ratio {t['store'] / t['raw']:.2f}x (goal 1.5x or less); the sync"
+        f" adds {1000 * (t['store'] - normal):.3f} ms a commit to normal's {1000 * normal:.3f} ms"
+    )
 
 
 async def run(backends: list[str], commits: int, moves: int, sizes: list[int]) -> None:

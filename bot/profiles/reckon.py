@@ -11,6 +11,10 @@ them:
   is its earlier holder's up to the handover (``GameLog.earlier``) and the substitute's after it,
   whose first turn there starts when it became theirs.
 - An undo entry (``/game undo``, agreed) is no move and no turn: the next turn starts at it.
+  The moves it took back are no turns (otherwise anyone could buy reliability and pace by
+  playing a computer and taking every move back at once); a turn played again after it is timed
+  from it, plus the time its player took over the first move taken back when that began a turn
+  of theirs (so an undo never makes a late turn on time).
 - Time a person spent away (``/me away``, until ``/me back``) is left out of their time to move,
   as it is left out of their game clocks; so is time the bot was out of service in the game's
   server (:mod:`bot.storage.outages`).
@@ -33,7 +37,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.holders import holder_at
-from bot.replaying import undo_target
+from bot.replaying import taken_back, undo_target
 from bot.storage.profiles import GameLog, GameTurns, SeatedGame, TurnRow, TurnSummary
 from bot.time import gameclock as gc
 from bot.time.source import seconds_of
@@ -100,10 +104,18 @@ def turns_of(
     before = seconds_of(log.started_at) if log.started_at else None
     previous: tuple[int, int | None] | None = None  # the seat that moved last, and whose it was
     late_told: set[int] = set()  # seats taken over late whose missed turn is counted
+    undone = taken_back(log.moves)  # moves taken back: no turns (nobody buys a record by undoing)
+    back_to: dict[int, tuple[int, int | None] | None] = {}  # entry -> `previous` when it came
+    began: dict[int, tuple[tuple[int, int | None], float | None]] = {}  # a turn's first move -> whose, took
+    carried: tuple[tuple[int, int | None], float | None] | None = None
     for move in log.moves:
         at = seconds_of(move.created_at)
-        if undo_target(move.move) is not None:  # the game went back: the next turn starts now,
-            before, previous = at, None  # even for the seat whose move was taken back
+        back_to[move.number] = previous
+        target = undo_target(move.move)
+        if target is not None:  # the game went back to where it stood before move `target`: the
+            # next turn starts now; a turn played again keeps the time its player took over the
+            # move taken back (the wait for the others' consent is nobody's)
+            previous, before, carried = back_to.get(target), at, began.get(target)
             continue
         user, gone, handed_at = _holder(log, move.seat, move.number)
         if (move.seat, user) != previous:
@@ -117,10 +129,14 @@ def turns_of(
                 # a substitute's first turn starts when the seat became theirs, not before
                 start = before if before is None or handed_at is None else max(before, handed_at)
                 took = None if start is None else gc.used(start, at, (away or {}).get(user, ()))
+                if carried is not None and carried[0] == (move.seat, user) and took is not None:
+                    took += carried[1] or 0.0
+                began[move.number] = ((move.seat, user), took)
                 missed = move.by_computer
                 on_time = not missed and (took is None or took <= allowed(user, start))
-                out.append(TurnRow(log.session_id, move.number, user, log.game, took, on_time, missed))
-        previous, before = (move.seat, user), at
+                if move.number not in undone:
+                    out.append(TurnRow(log.session_id, move.number, user, log.game, took, on_time, missed))
+        previous, before, carried = (move.seat, user), at, None
     last = max((m.number for m in log.moves), default=0)
     for n, seat in enumerate(sorted(log.ran_out), 1):  # the game was abandoned as their time ran out
         user, gone, _ = _holder(log, seat, last + n)

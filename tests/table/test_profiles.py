@@ -173,7 +173,8 @@ async def test_the_bots_outage_is_not_held_against_anyones_turn(store, clock):
 async def test_an_undo_entry_is_not_a_turn_of_whoever_asked_for_it(store, clock):
     """Ann moves (1 h), Bob moves (1 h), Ann asks to take back her move and Bob agrees 30 hours
     later: the undo entry is not a turn of Ann's (Bob's slow answer makes her neither late nor
-    slow); her move played again 1 h after the undo is a turn timed from the undo."""
+    slow), and the moves taken back are nobody's turns.  Her move played again 1 h after the undo
+    is her turn, timed from the undo plus the hour she took over the move taken back: 2 h."""
     from bot.replaying import undo_text
 
     g = await seated_game(store, 100, [ANN, BOB], clock="move:24h")
@@ -182,17 +183,19 @@ async def test_an_undo_entry_is_not_a_turn_of_whoever_asked_for_it(store, clock)
     await move(store, clock, g, 0, 30 * HOUR, text=undo_text(1))
     await move(store, clock, g, 0, HOUR)
     ann = (await profiles.profile(store, ANN)).figures
-    assert (ann.turns, ann.on_time, ann.missed, ann.median) == (2, 2, 0, HOUR)
+    assert (ann.turns, ann.on_time, ann.missed, ann.median) == (1, 1, 0, 2 * HOUR)
+    assert (await profiles.profile(store, BOB)).figures.turns == 0
     assert sorted(await store.profiles.all_turns(), key=lambda t: (t.session_id, t.number)) == (
         await profiles.rebuild(store)
     )
 
 
-async def test_a_move_played_again_after_an_undo_of_ones_own_last_move_is_a_turn(store, clock):
+async def test_a_move_played_again_after_an_undo_of_ones_own_last_move_is_one_turn(store, clock):
     """Ann moves (1 h) and at once asks to take it back; Bob agrees 30 hours later and Ann plays
-    again 2 h after the undo.  The turn starts at the undo (as after Bob's move in the test
-    above): her move played again is a turn of its own, timed from the undo, not part of the
-    turn that was taken back."""
+    again 2 h after the undo.  The move taken back is no turn: were it one, anyone could buy
+    reliability (and a fast pace) by playing a computer, which agrees to every undo at once, and
+    taking each move back.  The turn played again counts once, timed from the undo plus the hour
+    she took over the move taken back (Bob's 30 hours are not hers)."""
     from bot.replaying import undo_text
 
     g = await seated_game(store, 100, [ANN, BOB], clock="move:24h")
@@ -200,10 +203,63 @@ async def test_a_move_played_again_after_an_undo_of_ones_own_last_move_is_a_turn
     await move(store, clock, g, 0, 30 * HOUR, text=undo_text(1))
     await move(store, clock, g, 0, 2 * HOUR)
     ann = (await profiles.profile(store, ANN)).figures
-    assert (ann.turns, ann.on_time, ann.missed, ann.median) == (2, 2, 0, 1.5 * HOUR)
+    assert (ann.turns, ann.on_time, ann.missed, ann.median) == (1, 1, 0, 3 * HOUR)
     assert sorted(await store.profiles.all_turns(), key=lambda t: (t.session_id, t.number)) == (
         await profiles.rebuild(store)
     )
+
+
+async def test_a_late_move_taken_back_leaves_its_turn_late(store, clock):
+    """Without a clock Ann has 12 hours (her reminders).  She moves after 13 hours, takes the
+    move back at once against the computer and plays again a minute later: one turn, 13 hours and
+    a minute, still late (an undo does not make a late turn on time)."""
+    from bot.replaying import undo_text
+
+    g = await seated_game(store, 100, [ANN, BOB])
+    await move(store, clock, g, 0, 13 * HOUR)
+    await move(store, clock, g, 1, 60, computer=True)
+    await move(store, clock, g, 0, 10, text=undo_text(1))
+    await move(store, clock, g, 0, 60)
+    ann = (await profiles.profile(store, ANN)).figures
+    assert (ann.turns, ann.on_time, ann.median) == (1, 0, 13 * HOUR + 60)
+
+
+async def test_a_step_taken_back_inside_a_turn_leaves_one_turn(store, clock):
+    """Ann's turn has two steps (two moves of her seat in a row); she takes the second back and
+    plays it again: the undo went back into her own turn, which goes on, so it is one turn, timed
+    to its first step."""
+    from bot.replaying import undo_text
+
+    g = await seated_game(store, 100, [ANN, BOB])
+    await move(store, clock, g, 0, HOUR)
+    await move(store, clock, g, 0, 60)
+    await move(store, clock, g, 0, 10, text=undo_text(2))
+    await move(store, clock, g, 0, 60)
+    await move(store, clock, g, 1, HOUR)
+    ann = (await profiles.profile(store, ANN)).figures
+    assert (ann.turns, ann.on_time, ann.median) == (1, 1, HOUR)
+
+
+async def test_taking_moves_back_against_a_computer_buys_no_reliability(service, clock):
+    """Ann is new (80 %) and a table asks 90 %.  She plays a computer at Nim and takes each of
+    her moves back at once (nobody is asked), twelve times in as many minutes: the moves taken
+    back are no turns, so the gate still refuses her and she has no pace from them."""
+    from bot.history import History
+    from bot.undo import Undone, UndoService
+
+    await service.lobby.create("nim", guild_id=GUILD, channel_id=300, host_id=ANN, host_name="ann", seed=7)
+    await service.lobby.add_computer(300, ANN)
+    await service.lobby.start(300, ANN)
+    undo = UndoService(service, History(service, every=3))
+    for _ in range(12):
+        clock.advance(60)
+        legal = await service.play.legal_moves(300, ANN)
+        await service.play.play(300, ANN, legal[0])
+        clock.advance(10)
+        assert isinstance(await undo.ask(300, ANN), Undone)
+    ann = await profiles.figures_of(service.store, ANN)
+    assert (ann.turns, ann.on_time, ann.pace) == (0, 0, None)
+    assert profiles.check_gate(ann, Gate(reliability=90)) is not None
 
 
 def test_a_new_player_starts_neutral_and_is_told_how_far_a_minimum_is():

@@ -8,7 +8,8 @@ from their time away, or a game of the server ended under a cap on running games
 confirming and starting a table are the work of a part the service holds,
 :class:`bot.queue.tables.Tables` (:attr:`QueueService.tables`, with the gate): the service hands
 it the matchings, the Confirm presses, the ``queue_confirm`` jobs and the start-up's sweep, and a
-person leaving a table being confirmed gives that table back through it.  A person's wait ends
+person leaving a table being confirmed gives that table back through it.  Such a table's lobby does not start from its channel before everyone at it confirmed
+(:meth:`QueueService.start_refused`, asked by the lobby's start).  A person's wait ends
 at their maximum wait (a ``queue_expire`` job), and they are told.
 
 Imports: the tables, the matcher, the wishes, sessions, storage, the time's jobs; never discord.
@@ -21,6 +22,7 @@ import logging
 
 import engines
 from bot import notices
+from bot.league.names import shown
 from bot.queue.match import ANY, MAX_AVOID, PACES, RATED
 from bot.queue.tables import HOUR, MAX_ROUNDS, Gate, Opened, Posts, Tables, left_said, tell
 from bot.queue.wishes import (
@@ -30,7 +32,7 @@ from bot.queue.wishes import (
     parse_counts,
     parse_options,
 )
-from bot.sessions import Refusal, SessionService
+from bot.sessions import Refusal, Session, SessionService
 from bot.storage import Job, PersonRow, SessionRow, Store
 from bot.storage.queue import QueueEntry
 from bot.time.jobs import QUEUE_BACK, QUEUE_CONFIRM, QUEUE_EXPIRE
@@ -70,6 +72,7 @@ class QueueService:
         self._later: set[asyncio.Task[list[Opened]]] = set()
         sessions.core.on_end.append(self.game_ended)  # a game that ends frees a seat under the cap
         sessions.core.on_freed.append(self.game_ended)  # so does a resignation, or leaving a lobby
+        sessions.core.start_checks.append(self.start_refused)  # a table starts when all confirmed
 
     # ------------------------------------------------------------------ people
 
@@ -204,6 +207,23 @@ class QueueService:
     async def confirm(self, table_id: int, user_id: int) -> Said:
         """A press of a table's Confirm button (:meth:`Tables.confirm`)."""
         return await self.tables.confirm(table_id, user_id)
+
+    async def start_refused(self, session: Session) -> Said | None:
+        """Why a lobby may not start from its channel (its Start button, /game start): it is the
+        lobby of a table waiting for confirmations, which starts when the last confirms, so that
+        nobody is seated in a game they did not confirm (None: it may start)."""
+        for table in await self.store.queue.tables():
+            if table.session_id == session.id:
+                seated = await self.store.queue.seated(table.id)
+                waiting = ", ".join(shown(e.name) for e in seated if not e.confirmed)
+                if not waiting:
+                    return None  # everyone confirmed: the table's own start is under way
+                return said(
+                    "this table starts when everyone at it has confirmed (the queue's {button Confirm} "
+                    "button); waiting for: {people}",
+                    people=waiting,
+                )
+        return None
 
     async def came_back(self, user_id: int) -> None:
         """``user_id`` ended their time away: the queues they wait in form again, to seat them."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 
 import engines
@@ -44,7 +44,7 @@ from bot.sessions.model import (
 from bot.storage import Clocked, Job, SeatRow, SessionRow, Store
 from bot.time import gameclock as gc
 from bot.web.metrics import Metrics, played_by
-from engines.core import said_n
+from engines.core import Said, said_n
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +82,9 @@ class Core:
         # Told, the same way, of a seat given up in a game that goes on or a lobby that stays open
         # (a resignation, a leave): it no longer counts under the cap on running games either.
         self.on_freed: list[Callable[[SessionRow], None]] = []
+        # Asked, lock held, before a lobby starts (its start button, /game start): each answers
+        # why it may not start yet, or None (the queue: a table still waiting for confirmations).
+        self.start_checks: list[Callable[[Session], Awaitable[Said | None]]] = []
         # A lock exists while someone holds or waits for it; the states hold live games only.
         self.lock: KeyedLocks[int] = KeyedLocks()  # a game's changes, one at a time in the process
         self.states: dict[int, tuple[int, object]] = {}  # session id -> (version, engine state)

@@ -328,8 +328,13 @@ class Lobby:
         league's pairing chose them); ``paired`` (each lobby seat's game seat, by its join order: a
         league's pairing with a computer where a dropped player was paired) gives them as it says,
         when it names every seat once.  ``posted``: the caller posts the first board with the
-        table's board posts, so a computer that searches moves after it (``computers_next``)."""
+        table's board posts, so a computer that searches moves after it (``computers_next``).
+        Refused while one of :attr:`Core.start_checks` says why it may not start yet."""
         async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, _):
+            for check in self.core.start_checks:  # (the queue's table waiting for confirmations)
+                refused = await check(session)
+                if refused is not None:
+                    raise Refusal(refused)
             n = len(session.seats)
             if n < session.info.min_players:
                 raise Refusal(

@@ -574,9 +574,10 @@ async def test_a_started_table_s_confirm_message_says_the_game_started_once(
     """The queue's "the game has started" line goes on a table's Confirm message once.  After a
     stop left the button on a started game, a press settles the message at once; when the time to
     confirm later runs out, the job adds nothing (before, it added the line a second time).  And
-    a table its host starts from the lobby (/game start) before everyone confirmed: the lobby
-    posts the first board, and the next press has the Confirm message say the game started, once,
-    without its button (before, that press left the button, and each later press added a line)."""
+    a table its host started from the lobby (/game start) before everyone confirmed, as a version
+    before let it (such a game may be stored; the start is refused now): the lobby posts the first
+    board, and the next press has the Confirm message say the game started, once, without its
+    button (before, that press left the button, and each later press added a line)."""
     ana, beto, cusi, dora = standin.add_users("ana", "beto", "cusi", "dora")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
@@ -597,6 +598,9 @@ async def test_a_started_table_s_confirm_message_says_the_game_started_once(
         other = await table_of_two(standin, bot, table_clock, (cusi, dora), wishes)
         asked = next(m for m in standin.messages(other) if m.components)
         asked_id = asked.custom_ids[0]
+        refused = await (await standin.slash(cusi, other, "game start")).original()
+        assert "waiting for: Cusi, Dora" in refused.content, refused.content
+        bot.sessions.core.start_checks.remove(bot.queue.start_refused)  # as a version before did
         await (await standin.slash(cusi, other, "game start")).original()
         await bot.front.replies.idle()
         assert (await bot.sessions.core.latest(other.id)).status == "active"

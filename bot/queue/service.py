@@ -8,7 +8,8 @@ from their time away, or a game of the server ended under a cap on running games
 confirming and starting a table are the work of a part the service holds,
 :class:`bot.queue.tables.Tables` (:attr:`QueueService.tables`, with the gate): the service hands
 it the matchings, the Confirm presses, the ``queue_confirm`` jobs and the start-up's sweep, and a
-person leaving a table being confirmed gives that table back through it.  Such a table's lobby does not start from its channel before everyone at it confirmed
+person leaving a table being confirmed (the queue, or the table's lobby) gives that table back
+through it.  Such a table's lobby does not start from its channel before everyone at it confirmed
 (:meth:`QueueService.start_refused`, asked by the lobby's start).  A person's wait ends
 at their maximum wait (a ``queue_expire`` job), and they are told.
 
@@ -231,10 +232,12 @@ class QueueService:
             await self.match(guild_id)
 
     def game_ended(self, row: SessionRow) -> None:
-        """A game or lobby of the server ended: the lobby of a table waiting for confirmations
-        gives the table back (:meth:`Tables.lobby_ended`), and someone the cap on running games
-        held back may be seated now, so the queue forms again (a task of its own, as after a change
-        of the gates: the ending holds its game's lock, and may be the queue's own lobby closing)."""
+        """A game or lobby of the server ended, or a seat in one was given up: the lobby of a table
+        waiting for confirmations that ended (:meth:`Tables.lobby_ended`), or that one of the
+        table's people left (:meth:`left_lobby`), gives the table back, and someone the cap on
+        running games held back may be seated now, so the queue forms again (a task of its own, as
+        after a change of the gates: the ending holds its game's lock, and may be the queue's own
+        lobby closing)."""
         if row.guild_id is None or (self.tables.gate is None and row.status != "lobby"):  # (no cap)
             return
         task = asyncio.get_running_loop().create_task(self.match_later(row.guild_id, row.id))
@@ -248,12 +251,24 @@ class QueueService:
 
     async def match_later(self, guild_id: int, session_id: int | None = None) -> list[Opened]:
         try:
-            if session_id is not None and await self.tables.lobby_ended(session_id):
+            if session_id is not None and (
+                await self.tables.lobby_ended(session_id) or await self.left_lobby(session_id)
+            ):
                 return []  # (given back: the queue formed again)
             return await self.match(guild_id) if self.tables.gate is not None else []
         except Exception:
             log.exception("the queue of server %s could not form tables after a game ended", guild_id)
             return []
+
+    async def left_lobby(self, session_id: int) -> bool:
+        """Whether game ``session_id`` is the lobby of a table waiting for confirmations that one
+        of its people left (its Leave button, /game leave): the table is given back at once, not
+        when the time to confirm runs out, so that nobody waits for a table that cannot be played
+        and nobody else takes the free seat (:meth:`Tables.left_lobby`)."""
+        for table in await self.store.queue.tables():
+            if table.session_id == session_id:
+                return await self.tables.left_lobby(table, await self.store.queue.seated(table.id))
+        return False
 
     # ------------------------------------------------------------------ jobs
 

@@ -539,15 +539,17 @@ async def test_a_table_whose_game_was_started_from_its_lobby_before_everyone_con
 
 async def test_someone_who_leaves_the_tables_lobby_leaves_the_queue_and_the_others_wait_again(queue):
     """1 and 2 are asked to confirm their table; 2 confirms, then leaves its lobby (its Leave
-    button).  When 1 confirms, the game does not try to start with one player: 1 is told the table
-    was not played and that they wait again, the thread says 2 left, 2 is out of the queue and 1 waits again at their
-    place, to be seated with 3 who comes next."""
+    button): the table is given back then (tests/queue/test_confirming_lobby.py).  When 1
+    confirms, the game does not try to start with one player: 1 is told the table was not played
+    and that they wait again, the thread says 2 left, 2 is out of the queue and 1 waits again at
+    their place, to be seated with 3 who comes next."""
     for uid in (1, 2):
         await join(queue, uid, at_once=False)
     (opened,) = await queue.match(GUILD)
     thread = queue.posts.threads[0]
     await queue.confirm(opened.table_id, 2)
     await queue.sessions.lobby.leave(thread, 2)
+    await queue.settled()  # (the table given back as 2 left)
     with pytest.raises(
         Refusal, match=r"this table was not played; you wait in the queue again, at your place"
     ):

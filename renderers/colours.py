@@ -35,7 +35,7 @@ SEAT_COLOURS = (
     (150, 20, 50),  # wine
     (0, 100, 80),  # deep teal
     (66, 30, 0),  # umber
-    (110, 0, 90),  # plum
+    (114, 7, 94),  # plum (a protanope sees it, as the navy, dark blue: it stays lighter)
     (30, 30, 30),  # charcoal
 )
 SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon")

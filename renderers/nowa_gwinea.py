@@ -85,7 +85,7 @@ WATER_TEXT = (39, 106, 167)
 FRUIT_TEXT = (171, 46, 46)
 LEAF = (60, 150, 60)
 TOTEM_COLOURS = (
-    (46, 170, 90),  # parrot
+    (48, 171, 91),  # parrot
     (90, 70, 160),  # cassowary
     (170, 90, 30),  # tree kangaroo
     (70, 120, 70),  # crocodile

@@ -83,7 +83,7 @@ COLOUR_RGB = {
     "yellow": (245, 205, 40),
     "orange": (240, 128, 30),
     "red": (206, 38, 44),
-    "purple": (128, 60, 165),
+    "purple": (124, 56, 161),  # darker than the blue, which a deuteranope sees it as
     "blue": (38, 92, 205),
     "green": (38, 150, 62),
     "brown": (110, 70, 20),

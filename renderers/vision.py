@@ -7,13 +7,25 @@ protanopia, deuteranopia, tritanopia), applied to linear RGB.  A colour goes sRG
 matrix -> clipped to [0, 1] -> sRGB.  :func:`simulate_image` applies the same map to a picture
 through a 3D look-up table (Pillow's ``Color3DLUT``, trilinear, 33 points a side).
 
-Colour difference is CIE76: the Euclidean distance in CIELAB (D65 white).  Two colours that a
-legend says mean different things must stay at least :data:`THRESHOLD` apart after simulation.
-ΔE76 = 2.3 is a just-noticeable difference side by side; colours told apart at a glance, as
-small swatches on a phone screen and not side by side, need several times that.  10 is the
-usual floor for categorical colours in data visualisation (a tenth of the lightness range): two
-swatches 10 apart are distinct but not far apart, which is why every colour-coded thing also
-carries a second cue (a letter, a shape or a pattern) that does not depend on colour at all.
+Colour difference is measured twice, and two colours that a legend says mean different things
+must pass both after simulation (:func:`far_enough`):
+
+* CIE76, the Euclidean distance in CIELAB (D65 white), at least :data:`THRESHOLD`.  ΔE76 = 2.3
+  is a just-noticeable difference side by side; colours told apart at a glance, as small
+  swatches on a phone screen and not side by side, need several times that.  10 is the usual
+  floor for categorical colours in data visualisation (a tenth of the lightness range).
+* CIEDE2000 (CIE 142-2001, as written out by Sharma, Wu and Dalal, "The CIEDE2000
+  Color-Difference Formula: Implementation Notes, Supplementary Test Data, and Mathematical
+  Observations", Color Research and Application 30(1), 2005, pp. 21-30), at least
+  :data:`THRESHOLD_2000`.  CIE76 overrates differences of chroma and hue between saturated
+  colours, dark ones above all (the seats' navy and the plum they had before, two dark blues to
+  a protanope, stood 14.1 apart by CIE76 and 4.6 by CIEDE2000); CIEDE2000 weighs lightness,
+  chroma and hue nearer to how the eye does.  About 1 is a just-noticeable difference side by
+  side; 5 asks, as 10 does of CIE76, for swatches told apart at a glance.
+
+Two swatches that pass both are distinct but not far apart, which is why every colour-coded
+thing also carries a second cue (a letter, a shape or a pattern) that does not depend on colour
+at all.
 """
 
 from __future__ import annotations
@@ -26,6 +38,7 @@ from PIL import Image, ImageFilter
 RGB = tuple[int, int, int]
 
 THRESHOLD = 10.0  # least CIE76 difference between two colours a legend tells apart
+THRESHOLD_2000 = 5.0  # least CIEDE2000 difference between them
 
 # Machado et al. 2009, severity 1.0, on linear RGB.
 MATRICES: dict[str, tuple[tuple[float, float, float], ...]] = {
@@ -120,8 +133,74 @@ def delta_e(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return math.dist(lab(a), lab(b))
 
 
+def ciede2000(lab1: tuple[float, float, float], lab2: tuple[float, float, float]) -> float:
+    """CIEDE2000 colour difference of two CIELAB colours (k_L = k_C = k_H = 1), step by step as
+    Sharma, Wu and Dalal 2005 write it (their equations 2-19)."""
+    l1, a1, b1 = lab1
+    l2, a2, b2 = lab2
+    c_mean = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(c_mean**7 / (c_mean**7 + 25**7)))
+    a1p, a2p = (1 + g) * a1, (1 + g) * a2
+    c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
+    # hue angles in degrees, 0 for a neutral colour (a' = b = 0)
+    h1p = math.degrees(math.atan2(b1, a1p)) % 360 if (a1p or b1) else 0.0
+    h2p = math.degrees(math.atan2(b2, a2p)) % 360 if (a2p or b2) else 0.0
+    dlp, dcp = l2 - l1, c2p - c1p
+    if c1p * c2p == 0:
+        dhp = 0.0
+    elif abs(h2p - h1p) <= 180:
+        dhp = h2p - h1p
+    elif h2p - h1p > 180:
+        dhp = h2p - h1p - 360
+    else:
+        dhp = h2p - h1p + 360
+    d_hp = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dhp / 2))
+    lp, cp = (l1 + l2) / 2, (c1p + c2p) / 2
+    if c1p * c2p == 0:
+        hp = h1p + h2p
+    elif abs(h1p - h2p) <= 180:
+        hp = (h1p + h2p) / 2
+    elif h1p + h2p < 360:
+        hp = (h1p + h2p + 360) / 2
+    else:
+        hp = (h1p + h2p - 360) / 2
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(hp - 30))
+        + 0.24 * math.cos(math.radians(2 * hp))
+        + 0.32 * math.cos(math.radians(3 * hp + 6))
+        - 0.20 * math.cos(math.radians(4 * hp - 63))
+    )
+    d_theta = 30 * math.exp(-(((hp - 275) / 25) ** 2))
+    r_c = 2 * math.sqrt(cp**7 / (cp**7 + 25**7))
+    s_l = 1 + 0.015 * (lp - 50) ** 2 / math.sqrt(20 + (lp - 50) ** 2)
+    s_c = 1 + 0.045 * cp
+    s_h = 1 + 0.015 * cp * t
+    r_t = -math.sin(math.radians(2 * d_theta)) * r_c
+    lightness, chroma, hue = dlp / s_l, dcp / s_c, d_hp / s_h
+    return math.sqrt(lightness**2 + chroma**2 + hue**2 + r_t * chroma * hue)
+
+
+def delta_e2000(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """CIEDE2000 colour difference of two sRGB colours."""
+    return ciede2000(lab(a), lab(b))
+
+
 def seen_apart(a: tuple[int, ...], b: tuple[int, ...], deficiency: str | None = None) -> float:
     """How far apart ``a`` and ``b`` look (CIE76) with ``deficiency`` (``None``: typical vision)."""
     if deficiency is None:
         return delta_e(a, b)
     return delta_e(simulate(a, deficiency), simulate(b, deficiency))
+
+
+def seen_apart2000(a: tuple[int, ...], b: tuple[int, ...], deficiency: str | None = None) -> float:
+    """How far apart ``a`` and ``b`` look (CIEDE2000) with ``deficiency`` (``None``: typical vision)."""
+    if deficiency is None:
+        return delta_e2000(a, b)
+    return delta_e2000(simulate(a, deficiency), simulate(b, deficiency))
+
+
+def far_enough(a: tuple[int, ...], b: tuple[int, ...], deficiency: str | None = None) -> bool:
+    """Whether a legend may tell ``a`` and ``b`` apart for ``deficiency``: at least
+    :data:`THRESHOLD` apart by CIE76 and :data:`THRESHOLD_2000` by CIEDE2000."""
+    return seen_apart(a, b, deficiency) >= THRESHOLD and seen_apart2000(a, b, deficiency) >= THRESHOLD_2000

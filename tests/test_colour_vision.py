@@ -1,5 +1,6 @@
 """Colours that survive colour blindness: every colour a board's legend tells apart stays apart
-for protanopia, deuteranopia and tritanopia (Machado 2009, :mod:`renderers.vision`), is the
+(by CIE76 and by CIEDE2000) for protanopia, deuteranopia and tritanopia (Machado 2009,
+:mod:`renderers.vision`), is the
 colour the board actually draws, and carries a second cue (a letter, a word, a shape or a
 pattern) that the board draws too."""
 
@@ -80,9 +81,10 @@ def test_legend_colours_stay_apart(game, deficiency, contrast):
     for category, standard in _keys(game).items():
         entries = colours.contrast_keys(standard) if contrast else standard
         for (a, ka), (b, kb) in itertools.combinations(entries.items(), 2):
-            apart = vision.seen_apart(ka.colour, kb.colour, deficiency)
-            if apart < vision.THRESHOLD:
-                too_close.append((category, a, b, round(apart, 1)))
+            if not vision.far_enough(ka.colour, kb.colour, deficiency):
+                apart = vision.seen_apart(ka.colour, kb.colour, deficiency)
+                apart2000 = vision.seen_apart2000(ka.colour, kb.colour, deficiency)
+                too_close.append((category, a, b, f"ΔE76 {apart:.1f}", f"ΔE2000 {apart2000:.2f}"))
     assert not too_close, (game, deficiency or "typical vision", too_close)
 
 
@@ -222,6 +224,83 @@ def test_collisions_before_the_palette_change_are_caught():
     for what, (a, b, deficiency) in old.items():
         assert vision.seen_apart(a, b) >= vision.THRESHOLD, what
         assert vision.seen_apart(a, b, deficiency) < vision.THRESHOLD, what
+        assert not vision.far_enough(a, b, deficiency), what
+
+
+def test_collisions_only_ciede2000_sees_are_caught():
+    """Colours the boards had before CIEDE2000 was measured too: CIE76 put each pair 10 or more
+    apart for the deficiency (it overrates the chroma and hue of dark, saturated colours), but
+    CIEDE2000 under 5, and the legend test refuses them (the high-contrast palette's own)."""
+    old = {
+        "navy and plum seats": ((20, 20, 96), (110, 0, 90), "protanopia"),
+        "P'achakuna purple and blue": ((128, 60, 165), (38, 92, 205), "deuteranopia"),
+        "parrot and lizard totems, high contrast": (
+            colours.contrast_colour((46, 170, 90)),
+            colours.contrast_colour((200, 150, 40)),
+            "protanopia",
+        ),
+    }
+    for what, (a, b, deficiency) in old.items():
+        assert vision.seen_apart(a, b, deficiency) >= vision.THRESHOLD, what
+        assert vision.seen_apart2000(a, b, deficiency) < vision.THRESHOLD_2000, what
+        assert not vision.far_enough(a, b, deficiency), what
+
+
+# Sharma, Wu and Dalal 2005 (Color Research and Application 30(1), pp. 21-30), table 1: the
+# CIEDE2000 test data, every pair, (L, a, b) twice and the difference to 4 decimals.  Pairs 7-16
+# try the hue angle's edge cases: neutral colours, and hues on either side of 180 degrees apart.
+SHARMA_2005 = (
+    ((50.0000, 2.6772, -79.7751), (50.0000, 0.0000, -82.7485), 2.0425),
+    ((50.0000, 3.1571, -77.2803), (50.0000, 0.0000, -82.7485), 2.8615),
+    ((50.0000, 2.8361, -74.0200), (50.0000, 0.0000, -82.7485), 3.4412),
+    ((50.0000, -1.3802, -84.2814), (50.0000, 0.0000, -82.7485), 1.0000),
+    ((50.0000, -1.1848, -84.8006), (50.0000, 0.0000, -82.7485), 1.0000),
+    ((50.0000, -0.9009, -85.5211), (50.0000, 0.0000, -82.7485), 1.0000),
+    ((50.0000, 0.0000, 0.0000), (50.0000, -1.0000, 2.0000), 2.3669),
+    ((50.0000, -1.0000, 2.0000), (50.0000, 0.0000, 0.0000), 2.3669),
+    ((50.0000, 2.4900, -0.0010), (50.0000, -2.4900, 0.0009), 7.1792),
+    ((50.0000, 2.4900, -0.0010), (50.0000, -2.4900, 0.0010), 7.1792),
+    ((50.0000, 2.4900, -0.0010), (50.0000, -2.4900, 0.0011), 7.2195),
+    ((50.0000, 2.4900, -0.0010), (50.0000, -2.4900, 0.0012), 7.2195),
+    ((50.0000, -0.0010, 2.4900), (50.0000, 0.0009, -2.4900), 4.8045),
+    ((50.0000, -0.0010, 2.4900), (50.0000, 0.0010, -2.4900), 4.8045),
+    ((50.0000, -0.0010, 2.4900), (50.0000, 0.0011, -2.4900), 4.7461),
+    ((50.0000, 2.5000, 0.0000), (50.0000, 0.0000, -2.5000), 4.3065),
+    ((50.0000, 2.5000, 0.0000), (73.0000, 25.0000, -18.0000), 27.1492),
+    ((50.0000, 2.5000, 0.0000), (61.0000, -5.0000, 29.0000), 22.8977),
+    ((50.0000, 2.5000, 0.0000), (56.0000, -27.0000, -3.0000), 31.9030),
+    ((50.0000, 2.5000, 0.0000), (58.0000, 24.0000, 15.0000), 19.4535),
+    ((50.0000, 2.5000, 0.0000), (50.0000, 3.1736, 0.5854), 1.0000),
+    ((50.0000, 2.5000, 0.0000), (50.0000, 3.2972, 0.0000), 1.0000),
+    ((50.0000, 2.5000, 0.0000), (50.0000, 1.8634, 0.5757), 1.0000),
+    ((50.0000, 2.5000, 0.0000), (50.0000, 3.2592, 0.3350), 1.0000),
+    ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
+    ((63.0109, -31.0961, -5.8663), (62.8187, -29.7946, -4.0864), 1.2630),
+    ((61.2901, 3.7196, -5.3901), (61.4292, 2.2480, -4.9620), 1.8731),
+    ((35.0831, -44.1164, 3.7933), (35.0232, -40.0716, 1.5901), 1.8645),
+    ((22.7233, 20.0904, -46.6940), (23.0331, 14.9730, -42.5619), 2.0373),
+    ((36.4612, 47.8580, 18.3852), (36.2715, 50.5065, 21.2231), 1.4146),
+    ((90.8027, -2.0831, 1.4410), (91.1528, -1.6435, 0.0447), 1.4441),
+    ((90.9257, -0.5406, -0.9208), (88.6381, -0.8985, -0.7239), 1.5381),
+    ((6.7747, -0.2908, -2.4247), (5.8714, -0.0985, -2.2286), 0.6377),
+    ((2.0776, 0.0795, -1.1350), (0.9033, -0.0636, -0.5514), 0.9082),
+)
+
+
+@pytest.mark.parametrize(("first", "second", "expected"), SHARMA_2005, ids=range(1, len(SHARMA_2005) + 1))
+def test_ciede2000_gives_the_published_test_data(first, second, expected):
+    assert vision.ciede2000(first, second) == pytest.approx(expected, abs=5e-5)
+    assert vision.ciede2000(second, first) == pytest.approx(expected, abs=5e-5)  # it is symmetric
+    assert vision.ciede2000(first, first) == 0
+
+
+def test_ciede2000_of_srgb_colours():
+    """On sRGB colours, through the module's own CIELAB: black against white is 100 (lightness
+    alone), a colour against itself 0, and the navy against the old plum far less than CIE76
+    says."""
+    assert vision.delta_e2000((0, 0, 0), (255, 255, 255)) == pytest.approx(100, abs=0.01)
+    assert vision.delta_e2000((110, 0, 90), (110, 0, 90)) == 0
+    assert vision.delta_e2000((20, 20, 96), (110, 0, 90)) < vision.delta_e((20, 20, 96), (110, 0, 90))
 
 
 @pytest.mark.parametrize("deficiency", vision.DEFICIENCIES)

@@ -4,8 +4,7 @@
 was asked to tell, and what the game's ``board`` job keeps owed that it carries) and a
 :class:`Read` (the untold moves, the language, the people and the seats it calls on).  Here are
 the steps that touch no job: whether a catch-up still has anything to tell
-(:func:`worth_posting`), what the board tells (:func:`read_board`) and whether that is anything
-(:func:`says_nothing`), and its message, composed
+(:func:`worth_posting`), what the board tells (:func:`read_board`), and its message, composed
 from them (:func:`compose`: the text, the picture, the mentions, the buttons
 and the nonce), and what a post keeps for the ``board`` job's try is decided (:meth:`Post.handed`,
 :meth:`Post.refused`).
@@ -40,9 +39,8 @@ class Post:
     """A board post as asked (:meth:`bot.surface.boards.Boards.post_board`'s arguments, ``own``
     its note), then as its steps settle it: ``session`` read again (and with its seats' holders),
     ``owed`` what the ``board`` job keeps that this board carries, ``notes`` the notes of boards
-    refused before it and its own, ``overtaken`` whether another board was posted since it was
-    asked; a catch-up may take the header, ``begins``, ``ping`` and ``restarted`` of a board
-    refused inside a turn."""
+    refused before it and its own; a catch-up may take the header, ``begins``, ``ping`` and
+    ``restarted`` of a board refused inside a turn."""
 
     session: Session
     header: str | Said | None
@@ -58,7 +56,6 @@ class Post:
     again: bool
     owed: Inside | None = None
     notes: tuple[Said, ...] = ()
-    overtaken: bool = False  # another board posted since the post was asked (read again under its claim)
 
     def handed(self) -> Inside:
         """This post's sentences, handed to the ``board`` job when another process posts the game's
@@ -151,18 +148,6 @@ async def worth_posting(post: Post, service: SessionService) -> bool:
     elif owed is not None and owed.header is not None:
         post.header = owed.header  # a first board refused under its own header (a league round's)
     return True
-
-
-def says_nothing(post: Post, read: Read) -> bool:
-    """Whether a board read (:func:`read_board`) would tell nothing: another board was posted
-    since it was asked (``overtaken``: a ``/game board``, or an undo stored while a strong
-    computer's move waited for its post) and told every move it was to tell, the game is still
-    running, and the post has nothing of its own (no header, notes, lines, board owed by the
-    ``board`` job, nor seats whose turn it starts again).  Posted, it would only take the buttons
-    off the board that told everything; a board asked for again is always posted."""
-    if not post.overtaken or post.again or read.records or read.ended or post.begins:
-        return False
-    return post.owed is None and not (post.header or post.notes or post.lines or post.restarted)
 
 
 async def read_board(post: Post, service: SessionService, look: Look, notifier: Notifier) -> Read:

@@ -29,9 +29,7 @@ A post that finds the job held leaves the moves to the post holding it, and hand
 (header, lines, note) to the job, which the next board posted carries, whichever process posts it;
 handed to an abandon's telling, its lines and note are told by the job's try after it (a header
 heads a board, and none follows an abandon).  A post for a game that ended meanwhile (abandoned, or its
-end told by another post, even the post of the move that ended it) posts no board, before the
-abandon's telling or after that end; nor does a post whose moves another board told since it was
-asked, with nothing of its own to say, which would only take the buttons off that board.
+end told by another post) posts no board, before the abandon's telling or after that end.
 
 A finished game's results card (:meth:`Boards.card`) holds the job the same way, marked posted once
 Discord took it: refused or interrupted, the job's try (or the next start's catch-up) posts it, once.
@@ -59,7 +57,7 @@ from bot.locks import KeyedLocks
 from bot.sessions import MoveResult, RatingChange, Session
 from bot.storage import Body, Job, JobPayload, NotAnswering, SessionRow
 from bot.surface import nonces, unposted, written
-from bot.surface.boardpost import Board, Post, Read, compose, read_board, says_nothing, worth_posting
+from bot.surface.boardpost import Board, Post, Read, compose, read_board, worth_posting
 from bot.surface.channels import channel_missing
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
@@ -178,9 +176,7 @@ class Boards:
         again, and a game ended meanwhile gets no board (:meth:`_reread`); a catch-up posts only
         what is still untold (:func:`~bot.surface.boardpost.worth_posting`); the untold moves, the
         language, the people and the seats called are read
-        (:func:`~bot.surface.boardpost.read_board`), and a post that finds them told by another
-        post, with nothing of its own to say, posts nothing
-        (:func:`~bot.surface.boardpost.says_nothing`); the message is composed
+        (:func:`~bot.surface.boardpost.read_board`); the message is composed
         (:func:`~bot.surface.boardpost.compose`) and sent, a refusal keeping what was owed for the
         job's try (:meth:`_send`); the post is recorded with its ``after_board`` job armed, and the
         previous board loses its buttons (:meth:`_record`).  Then, under that job held, what
@@ -208,8 +204,6 @@ class Boards:
             if not await self._reread(post, held) or not await worth_posting(post, self.service):
                 return None
             read = await read_board(post, self.service, self.look, self.notifier)
-            if says_nothing(post, read):  # another post told all this one would: no empty board after it
-                return None
             board = await compose(post, read, self.look, self.notifier, self.controls)
             message = await self._send(post, read, board)
             await self._record(post, read, board, message)
@@ -220,26 +214,19 @@ class Boards:
     async def _reread(self, post: Post, held: Job) -> bool:
         """Read the game again under the claim (``held``, the ``board`` job as held), and what the
         job owes that this board carries, whichever it is (:meth:`owed_inside`: the lines, and the
-        notes of boards refused before it, then its own, each once), and whether another board was
-        posted since the post was asked (:attr:`Post.overtaken
-        <bot.surface.boardpost.Post.overtaken>`).  False: a game the post had running that is found
-        ended (abandoned, or its end told by another post), or a post of the
-        game's end (its last move's) that finds it told by another post (a ``/game board`` in
-        between), gets no board: the telling of that end (:meth:`tell_abandoned`, or the last board
-        and results card) is the last word about it, and the moves this post did not tell are in
-        the game's log; its lines and note come above an abandon not told yet, handed to the job
-        (:meth:`_posted_elsewhere`), and are dropped once the end is told."""
+        notes of boards refused before it, then its own, each once).  False: a game the post had
+        running that is found ended (abandoned, or its end told by another post) gets no board: the
+        telling of that end (:meth:`tell_abandoned`, or the last board and results card) is the last
+        word about it, and the moves this post did not tell are in the game's log; its lines and
+        note come above an abandon not told yet, handed to the job (:meth:`_posted_elsewhere`), and
+        are dropped once the end is told."""
         was, session = post.session.status, await self.service.core.get(post.session.id) or post.session
-        post.overtaken = session.row.board_message_id != post.session.row.board_message_id
         post.session = session
         post.owed = owed = unposted.owed_in(session, held)  # its lines come with this board, whichever it is
         # and the notes of boards refused before it, then its own
         post.notes = unposted.noted(owed.notes if owed is not None else (), post.own)
-        # (a board asked for again of a game over is posted as it ended)
-        told = session.row.end_told and (was == "active" or not post.again)
-        if told or (was == "active" and session.status == "abandoned"):
-            # ended meanwhile, its end told (by another post, even after the post of its last
-            # move was asked) or to be told: that is the last word about it
+        if was == "active" and (session.status == "abandoned" or session.row.end_told):
+            # ended meanwhile, its end told or to be told: that is the last word about it
             if not session.row.end_told:  # an abandon still to tell: what this post says comes above it
                 handed = Inside(HANDED, lines=post.lines, pings=post.pings, notes=post.own).joined(owed)
                 if handed.lines or handed.notes:

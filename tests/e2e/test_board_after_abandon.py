@@ -1,7 +1,7 @@
 """A board post of a move stored before the game was abandoned, the abandon told in the window
 between the move's storing and its board: before the post takes the game's ``board`` job, or while
-the post holds it, in the same process or another; one of a move stored before the game's end
-was told; and one of a move whose board (the game's last, or not) a ``/game board`` posted first."""
+the post holds it, in the same process or another; and one of a move stored before the game's end
+was told."""
 
 from __future__ import annotations
 
@@ -33,16 +33,6 @@ def holding_the_claim(boards, act) -> None:
             yield held
 
     boards._claimed = claimed
-
-
-async def begun(standin, bot, alice, bob, piles=3):
-    """Alice and Bob's Nim game begun in its thread (its first board posted): the thread, how many
-    messages it holds, who is to move and the game."""
-    await standin.wait_synced()
-    thread, _ = await start_game(standin, bot, standin.channel("games"), alice, bob, piles=piles)
-    seen = len(standin.messages(thread))
-    user, now = await to_move(bot, thread, (alice, bob))
-    return thread, seen, user, now
 
 
 @pytest.mark.parametrize("says", ["", "a line", "a line owed"])
@@ -118,8 +108,12 @@ async def test_a_board_for_a_move_made_before_the_game_s_end_never_follows_its_r
     its last board tells both moves, then the results card is posted.  Alice's board, posted then,
     posts nothing: no second last board after the results card, nobody pinged again."""
     alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        thread, seen, user, now = await begun(standin, bot, alice, bob, piles=1)
+        await standin.wait_synced()
+        thread, _ = await start_game(standin, bot, chan, alice, bob, piles=1)
+        seen = len(standin.messages(thread))
+        user, now = await to_move(bot, thread, (alice, bob))
         assert now.state.piles[0] > 1
         played = await bot.sessions.play.play(thread.id, user.id, "A1")  # stored; its post comes next
         other, now = await to_move(bot, thread, (alice, bob))
@@ -149,44 +143,3 @@ async def test_the_board_of_an_abandoned_game_is_posted_on_request_as_it_ended(s
         assert answer.content == "Board posted."
         board = standin.messages(thread)[-1]
         assert is_board(board) and "as it ended" in board.content and board.custom_ids == [], board.content
-
-
-async def test_the_last_move_s_board_after_a_board_asked_for_told_the_end_is_not_posted(standin, bot_factory):
-    """Alice's winning move is stored; before its board is posted (it is being drawn), Bob types
-    ``/game board``, whose board tells the move and the end, as it ended, pinging both players.
-    The move's own post then finds the end told and posts nothing: "Game over" is told, and the
-    players pinged, once; the results card follows, once."""
-    alice, bob = standin.add_users("alice", "bob")
-    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        thread, seen, user, now = await begun(standin, bot, alice, bob, piles=1)
-        other = bob if user is alice else alice
-        played = await bot.sessions.play.play(thread.id, user.id, f"A{now.state.piles[0]}")  # the last stone
-        assert played.finished
-        asked = await standin.slash(other, thread, "game board")
-        assert (await asked.original()).content == "Board posted."
-        assert await bot.front.boards.announce(played) is None  # the move's own post
-        await bot.front.catchup.drain()
-        await standin.settle()
-        posted = [m for m in standin.messages(thread)[seen:] if not m.ephemeral]
-        assert [m.content.count("**Game over**") for m in posted] == [1, 0], [m.content for m in posted]
-        assert "as it ended" in posted[0].content and {alice.id, bob.id} <= posted[0].pinged
-        assert posted[-1].content.startswith("**Results** of")
-
-
-async def test_a_move_s_board_after_a_board_asked_for_told_the_move_is_not_posted(standin, bot_factory):
-    """Alice's move is stored; before its board is posted, Bob types ``/game board``, whose board
-    tells the move and calls on Bob.  The move's own post finds nothing left to tell and posts
-    nothing: no empty "Still to move" board takes the buttons off the one that told the move."""
-    alice, bob = standin.add_users("alice", "bob")
-    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
-        thread, seen, user, _ = await begun(standin, bot, alice, bob)
-        other = bob if user is alice else alice
-        played = await bot.sessions.play.play(thread.id, user.id, "A1")  # stored; its post comes next
-        await (await standin.slash(other, thread, "game board")).original()
-        assert await bot.front.boards.announce(played) is None  # the move's own post
-        await bot.front.catchup.drain()
-        await standin.settle()
-        (board,) = [m for m in standin.messages(thread)[seen:] if is_board(m)]
-        assert " took 1 from pile A." in board.content and board.custom_ids, board.content
-        session = await bot.sessions.core.in_channel(thread.id)
-        assert session.row.board_message_id == board.id

@@ -5,15 +5,11 @@ skipping it lost these, so it stays.)"""
 
 from __future__ import annotations
 
-import random
-
-from engines.tiwanaku import ai as tiwanaku_ai
-from engines.tiwanaku import rules as tiwanaku_rules
-from tests.e2e.players import lobby_button, to_move
+from tests.e2e.players import to_move
 from tests.e2e.test_notices import EXTENSIONS as NOTICE_EXTENSIONS
 from tests.e2e.test_notices import start_game
 from tests.e2e.test_waits import EXTENSIONS as WAIT_EXTENSIONS
-from tests.e2e.test_waits import is_board, ok
+from tests.e2e.test_waits import ok, tiwanaku_final_round
 
 
 async def _begun(standin, bot, alice, bob, piles=3):
@@ -36,23 +32,7 @@ async def test_a_pass_declared_ahead_is_played_when_a_game_board_told_the_move_t
     chan = standin.channel("games")
     async with standin.run_client(bot_factory((*WAIT_EXTENSIONS, "cogs.tiwanaku"))) as bot:
         await standin.wait_synced()
-        bot.sessions.new_seed = lambda: 3
-        r = await standin.slash(alice, chan, "tiwanaku new", players=3)
-        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
-        thread = standin.channel(lobby.id)
-        for guest in (bob, carol):
-            await standin.click(guest, lobby, lobby_button(lobby, "join"))
-        await standin.click(alice, lobby, lobby_button(lobby, "start"))
-        await standin.next_message(thread, is_board)
-        await bot.front.catchup.drain()
-        rng = random.Random(1)
-        session = await bot.sessions.core.in_channel(thread.id)
-        while session.state.phase != tiwanaku_rules.FINAL:
-            (seat,) = session.to_move()
-            legal = session.engine.legal_moves(session.state, seat)
-            choice = tiwanaku_ai.computer_move(session.engine.view_for(session.state, seat), legal, rng)
-            result = await bot.sessions.play.play_in(session.id, session.by_seat(seat).user_id, str(choice))
-            session = result.session
+        thread, session, result = await tiwanaku_final_round(standin, bot, chan, users)
         await bot.front.boards.announce(result)
         await bot.front.catchup.drain()
         engine = session.engine

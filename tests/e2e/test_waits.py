@@ -374,6 +374,32 @@ async def test_a_follower_is_told_once_when_someone_they_follow_starts_a_game(st
         assert len(standin.messages(standin.dm(carol))) == 1
 
 
+async def tiwanaku_final_round(standin, bot, chan, users):
+    """A three-player Tiwanaku game (``users``, the first its host) opened in ``chan`` and played
+    as the computer would, straight through the table, up to its final round (seed 3: all three
+    players are in it): its thread, the session, the last move's result (not announced)."""
+    alice, bob, carol = users
+    bot.sessions.new_seed = lambda: 3
+    r = await standin.slash(alice, chan, "tiwanaku new", players=3)
+    lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+    thread = standin.channel(lobby.id)
+    for guest in (bob, carol):
+        await standin.click(guest, lobby, lobby_button(lobby, "join"))
+    await standin.click(alice, lobby, lobby_button(lobby, "start"))
+    await standin.next_message(thread, is_board)
+    await bot.front.catchup.drain()
+    rng = random.Random(1)
+    session = await bot.sessions.core.in_channel(thread.id)
+    result = None
+    while session.state.phase != tiwanaku_rules.FINAL:
+        (seat,) = session.to_move()
+        legal = session.engine.legal_moves(session.state, seat)
+        choice = tiwanaku_ai.computer_move(session.engine.view_for(session.state, seat), legal, rng)
+        result = await bot.sessions.play.play_in(session.id, session.by_seat(seat).user_id, str(choice))
+        session = result.session
+    return thread, session, result
+
+
 async def test_a_pass_declared_ahead_is_played_when_the_turn_comes_and_dropped_when_another_comes(
     standin, bot_factory, table_clock
 ):
@@ -388,24 +414,7 @@ async def test_a_pass_declared_ahead_is_played_when_the_turn_comes_and_dropped_w
         refused = await (await standin.slash(other, nim_thread, "play pass-ahead")).original()
         assert "no pass move" in refused.content and "Tiwanaku" in refused.content
 
-        bot.sessions.new_seed = lambda: 3  # a game whose final round has all three players
-        r = await standin.slash(alice, chan, "tiwanaku new", players=3)
-        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
-        thread = standin.channel(lobby.id)
-        for guest in (bob, carol):
-            await standin.click(guest, lobby, lobby_button(lobby, "join"))
-        await standin.click(alice, lobby, lobby_button(lobby, "start"))
-        await standin.next_message(thread, is_board)
-        await bot.front.catchup.drain()
-        # Everyone plays as the computer would, straight through the table, up to the final round.
-        rng = random.Random(1)
-        session = await bot.sessions.core.in_channel(thread.id)
-        while session.state.phase != tiwanaku_rules.FINAL:
-            (seat,) = session.to_move()
-            legal = session.engine.legal_moves(session.state, seat)
-            choice = tiwanaku_ai.computer_move(session.engine.view_for(session.state, seat), legal, rng)
-            result = await bot.sessions.play.play_in(session.id, session.by_seat(seat).user_id, str(choice))
-            session = result.session
+        thread, session, _ = await tiwanaku_final_round(standin, bot, chan, users)
         engine = session.engine
         (first,) = session.to_move()
         after_first, _ = engine.apply_move(session.state, first, engine.parse_move("pass"))

@@ -194,6 +194,7 @@ __all__ = [
     "config_from_options",
     "rng_for",
     "rank_by",
+    "tie_figures",
     "jsonable",
     "name_seats",
     "possessive",
@@ -456,6 +457,29 @@ def rank_by(
             if used is None or depth > [n for n, _ in keys].index(used):
                 used = keys[depth][0]
     return tuple(tuple(sorted(g)) for g in groups), used
+
+
+def tie_figures(
+    keys: Sequence[tuple[str | None, Mapping[int, Any]]],
+    used: str,
+    shown: Callable[[Any], Any] = lambda value: value,
+) -> str | None:
+    """What the tiebreaker ``used`` (a name :func:`rank_by` reported) weighed: for each group of
+    seats level on the score and on every tiebreaker before it, and apart on it, the seats with
+    their values on it, best first (``{p1} 3, {p0} 2``; two such groups apart by ``"; "``), each
+    value as ``shown`` writes it; None when no group was decided by it alone."""
+    names = [name for name, _ in keys]
+    depth = names.index(used)
+    values = keys[depth][1]
+    score = keys[0][1]
+    groups = []
+    for total in sorted(set(score.values()), reverse=True):
+        tied = sorted(s for s in score if score[s] == total)
+        level = all(len({keys[i][1][s] for s in tied}) == 1 for i in range(1, depth))
+        if len(tied) > 1 and level and len({values[s] for s in tied}) > 1:
+            ordered = sorted(tied, key=lambda s: values[s], reverse=True)
+            groups.append(", ".join(f"{{p{s}}} {shown(values[s])}" for s in ordered))
+    return "; ".join(groups) or None
 
 
 # --------------------------------------------------------------------------- randomness

@@ -26,6 +26,7 @@ from engines.core import (
     options_of,
     rank_by,
     rng_for,
+    tie_figures,
 )
 from languages import language
 
@@ -173,3 +174,20 @@ def test_every_engine_package_has_the_contract_at_run_time(game):
         positional = [p for p in wanted if p.kind is p.POSITIONAL_ONLY][1:]  # without self
         keywords = {p.name: None for p in wanted if p.kind is p.POSITIONAL_OR_KEYWORD}
         inspect.signature(value).bind(*(None for _ in positional), **keywords)  # TypeError if not
+
+
+def test_tie_figures_say_what_the_deciding_tiebreaker_weighed_for_the_seats_it_separated():
+    """Only the groups level on the score and on every tiebreaker before it, and apart on it, best
+    first; a group an earlier tiebreaker decided is not given another's figures."""
+    keys = [
+        ("score", {0: 8, 1: 8, 2: 5, 3: 5, 4: 5}),
+        ("more dishes", {0: 2, 1: 1, 2: 1, 3: 1, 4: 1}),
+        ("fewer cards", {0: -6, 1: -3, 2: -4, 3: -2, 4: -4}),
+    ]
+    ranking, used = rank_by(range(5), keys)
+    assert ranking == ((0,), (1,), (3,), (2, 4)) and used == "fewer cards"
+    # seats 0 and 1 were apart on dishes already: no figures of cards for them
+    assert tie_figures(keys, "fewer cards", abs) == "{p3} 2, {p2} 4, {p4} 4"
+    assert tie_figures(keys, "more dishes") == "{p0} 2, {p1} 1"
+    level = [("score", {0: 3, 1: 3}), ("more dishes", {0: 1, 1: 1})]
+    assert tie_figures(level, "more dishes") is None

@@ -813,7 +813,11 @@ def test_tiebreak_guacamole():
     """Tiebreaker 1: more guacamole dishes wins a tie."""
     s = _ended(dishes={0: [["1P", "3L", "5O", "7T", "9A"]], 1: [["1T", "2T", "3T", "4T", "5T", "6T", "7T"]]})
     oc = g.outcome(s)
-    assert oc.scores == (8.0, 8.0) and oc.ranking == ((0,), (1,)) and oc.tiebreak == "more guacamole dishes"
+    assert (
+        oc.scores == (8.0, 8.0)
+        and oc.ranking == ((0,), (1,))
+        and oc.tiebreak == "more guacamole dishes ({p0} 1, {p1} 0)"
+    )
     assert oc.details["more guacamole dishes"] == [1, 0] and oc.details["more dishes"] == [1, 1]
     assert oc.details["score"] == [8, 8]
     v = g.view_for(s, None)
@@ -824,7 +828,7 @@ def test_tiebreak_more_dishes():
     """Tiebreaker 2: then more dishes."""
     s = _ended(dishes={0: [["1T", "2T", "3T"], ["9A", "9P"]], 1: [["1A", "2A", "3A", "4A", "5A"]]})
     oc = g.outcome(s)
-    assert oc.scores == (6.0, 6.0) and oc.winners == (0,) and oc.tiebreak == "more dishes"
+    assert oc.scores == (6.0, 6.0) and oc.winners == (0,) and oc.tiebreak == "more dishes ({p0} 2, {p1} 1)"
 
 
 def test_tiebreak_fewer_cards():
@@ -835,7 +839,7 @@ def test_tiebreak_fewer_cards():
         prep={1: ["9O"], 0: ["8O"]},
     )
     oc = g.outcome(s)
-    assert oc.winners == (1,) and oc.tiebreak == "fewer cards in hand and preparation zone"
+    assert oc.winners == (1,) and oc.tiebreak == "fewer cards in hand and preparation zone ({p1} 1, {p0} 2)"
 
 
 def test_shared_victory():
@@ -1051,7 +1055,10 @@ def test_fewer_cards_in_hand_and_zone_breaks_ties():
     )
     oc = g.outcome(s)
     assert oc.scores == (4.0, 4.0)
-    assert oc.ranking == ((1,), (0,)) and oc.tiebreak == "fewer cards in hand and preparation zone"
+    assert (
+        oc.ranking == ((1,), (0,))
+        and oc.tiebreak == "fewer cards in hand and preparation zone ({p1} 3, {p0} 4)"
+    )
 
 
 def test_unknown_schema_is_named():

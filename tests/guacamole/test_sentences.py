@@ -283,7 +283,9 @@ def test_the_end_and_the_outcome_in_spanish():
     )
     end, _ = g.apply_move(s, 1, g.parse_move("draw x1"))
     oc = g.outcome(end)
-    assert oc.tiebreak == "more dishes" and oc.tiebreak_in(ES) == "más platos"
+    assert (
+        oc.tiebreak == "more dishes ({p0} 2, {p1} 1)" and oc.tiebreak_in(ES) == "más platos ({p0} 2, {p1} 1)"
+    )
 
 
 def test_the_seats_own_holdings_in_spanish():

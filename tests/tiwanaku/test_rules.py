@@ -508,7 +508,7 @@ def test_cubes_score_one_each_and_tiebreak():
     assert s.phase == OVER
     o = T.outcome(s)
     assert o.scores == (7.0, 7.0)
-    assert o.ranking == ((0,), (1,)) and o.tiebreak == "more correct divinations"
+    assert o.ranking == ((0,), (1,)) and o.tiebreak == "more correct divinations ({p0} 3, {p1} 1)"
     assert o.details["cube_points"] == [2, 1]
 
 

@@ -258,8 +258,13 @@ def _merged(clauses: Sequence[Said | None]) -> list[Said]:
             out[deck_at] = said_n(
                 len(deck), "drew {n} card from the draw pile", "drew {n} cards from the draw pile"
             )
+    taken = set(pile_at.values())
     for pile, at in pile_at.items():
-        out[at] = said("took {cards} from discard pile {pile}", cards=listing(piles[pile]), pile=pile)
+        cards = listing(piles[pile])
+        if at - 1 in taken:  # right after another pile's: "took 2 Tomathor from discard pile 1 and 1 Lima
+            out[at] = said("{cards} from discard pile {pile}", cards=cards, pile=pile)  # from discard pile 2"
+        else:
+            out[at] = said("took {cards} from discard pile {pile}", cards=cards, pile=pile)
     if cancel_at is not None and cancels > 1:
         out[cancel_at] = said_n(
             cancels, "took back {n} dish they were making", "took back {n} dishes they were making"

@@ -141,3 +141,31 @@ def test_dishes_taken_back_in_one_turn_are_said_once_and_counted():
     assert [" ".join(x.in_words() for x in line) for line in g.tell_turn(once)] == [
         "{p0} took back the dish they were making"
     ]
+
+
+def test_cards_taken_from_two_discard_piles_are_told_with_one_verb():
+    """ "took 2 Tomathor from discard pile 1 and took 1 Lima from discard pile 2" said the verb twice;
+    the second pile follows the first without it, in both languages (a draw from the draw pile
+    between them keeps its own verb)."""
+
+    def draw(card: str, pile: int | None = None) -> tuple[str, Said]:
+        if pile is None:
+            return (
+                "draw",
+                Said("{player} drew {card} from the draw pile.", {"player": "{p0}", "card": card}),
+            )
+        args = {"player": "{p0}", "card": card, "pile": pile}
+        return ("draw", Said("{player} took {card} from discard pile {pile}.", args))
+
+    def lines(told: list[tuple[str, Said]], lang=None) -> list[str]:
+        return [" ".join(x.in_words(lang) for x in line) for line in g.tell_turn(told)]
+
+    piles = [draw("2T", 1), draw("1L", 2)]
+    assert lines(piles) == ["{p0} took 2 Tomathor from discard pile 1 and 1 Lima from discard pile 2"]
+    assert lines(piles, ES) == [
+        "{p0} tomó 2 Tomathor de la pila de descarte 1 y 1 Lima de la pila de descarte 2"
+    ]
+    apart = [draw("2T", 1), draw("3A"), draw("1L", 2)]
+    assert lines(apart) == [
+        "{p0} took 2 Tomathor from discard pile 1, drew 3 Aji from the draw pile and took 1 Lima from discard pile 2"
+    ]

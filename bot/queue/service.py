@@ -213,18 +213,18 @@ class QueueService:
         """Why a lobby may not start from its channel (its Start button, /game start): it is the
         lobby of a table waiting for confirmations, which starts when the last confirms, so that
         nobody is seated in a game they did not confirm (None: it may start)."""
-        for table in await self.store.queue.tables():
-            if table.session_id == session.id:
-                seated = await self.store.queue.seated(table.id)
-                waiting = ", ".join(shown(e.name) for e in seated if not e.confirmed)
-                if not waiting:
-                    return None  # everyone confirmed: the table's own start is under way
-                return said(
-                    "this table starts when everyone at it has confirmed (the queue's {button Confirm} "
-                    "button); waiting for: {people}",
-                    people=waiting,
-                )
-        return None
+        table = await self.tables.table_of(session.id)
+        if table is None:
+            return None
+        seated = await self.store.queue.seated(table.id)
+        waiting = ", ".join(shown(e.name) for e in seated if not e.confirmed)
+        if not waiting:
+            return None  # everyone confirmed: the table's own start is under way
+        return said(
+            "this table starts when everyone at it has confirmed (the queue's {button Confirm} "
+            "button); waiting for: {people}",
+            people=waiting,
+        )
 
     async def came_back(self, user_id: int) -> None:
         """``user_id`` ended their time away: the queues they wait in form again, to seat them."""
@@ -265,10 +265,10 @@ class QueueService:
         of its people left (its Leave button, /game leave): the table is given back at once, not
         when the time to confirm runs out, so that nobody waits for a table that cannot be played
         and nobody else takes the free seat (:meth:`Tables.left_lobby`)."""
-        for table in await self.store.queue.tables():
-            if table.session_id == session_id:
-                return await self.tables.left_lobby(table, await self.store.queue.seated(table.id))
-        return False
+        table = await self.tables.table_of(session_id)
+        return table is not None and await self.tables.left_lobby(
+            table, await self.store.queue.seated(table.id)
+        )
 
     # ------------------------------------------------------------------ jobs
 

@@ -549,6 +549,10 @@ class Tables:
         await self.give_back(table.id, [e.user_id for e in gone], told=False, why=left_said(gone[0]), job=job)
         return True
 
+    async def table_of(self, session_id: int) -> QueueTable | None:
+        """The table waiting for confirmations whose lobby is game ``session_id``, if any."""
+        return next((t for t in await self.store.queue.tables() if t.session_id == session_id), None)
+
     async def lobby_ended(self, session_id: int, *, job: Job | None = None) -> bool:
         """Whether game ``session_id`` is the lobby of a table waiting for confirmations, and it
         ended with no game (its host abandoned it, everyone left it, its thread or server went):
@@ -558,7 +562,7 @@ class Tables:
         row = await self.store.games.session(session_id)
         if row is None or row.status != "abandoned":
             return False
-        table = next((t for t in await self.store.queue.tables() if t.session_id == session_id), None)
+        table = await self.table_of(session_id)
         if table is None:
             return False
         seated = [e.user_id for e in await self.store.queue.seated(table.id)]

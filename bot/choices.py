@@ -210,7 +210,8 @@ def count_moves(n: int, t: Language = ENGLISH) -> str:
     return t.ngettext("{n} move", "{n} moves", n)
 
 
-def _by_kind(kinds: Sequence[Kind], found: Sequence[Entry]) -> list[tuple[Kind, list[Entry]]]:
+def entries_by_kind(kinds: Sequence[Kind], found: Sequence[Entry]) -> list[tuple[Kind, list[Entry]]]:
+    """``found`` by kind, the kinds in the game's order (``kinds``; one it does not list last)."""
     order = {k.key: i for i, k in enumerate(kinds)}
     known = {k.key: k for k in kinds}
     groups: dict[str, list[Entry]] = {}
@@ -439,7 +440,7 @@ def plan_menu(
     With ``opened`` (a kind and the keys of its levels) the menu shows that step, a Back
     button, and the turn-ending moves.
     """
-    by_kind = _by_kind(kinds, found)
+    by_kind = entries_by_kind(kinds, found)
     enders = [e for k, members in by_kind if k.ends_turn for e in members]
     ending_kinds = {k.key for k, _ in by_kind if k.ends_turn}
     small = [(k, members) for k, members in by_kind if not k.ends_turn and len(members) <= SMALL_KIND]

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import TextIO, TypeVar
 
 import engines
-from bot.choices import entries, group_moves
-from engines.core import Engine, Outcome, name_seats, say
+from bot.choices import entries, entries_by_kind, group_moves, kind_label
+from engines.core import Engine, Outcome, name_seats
 from languages import ENGLISH, SOURCE, Language, available, language, normalise
 
 
@@ -111,6 +111,7 @@ def moves_text(
     grouped = None
     for kind in sorted(by_kind, key=lambda k: order.index(k) if k in order else len(order)):
         moves = by_kind[kind]
+        title = kind_label(module, kind, t)
         if len(moves) <= LIST_KIND:
             parts = moves
         else:
@@ -122,11 +123,9 @@ def moves_text(
             grouped = grouped or next((key for key, members in groups if len(members) > 1), None)
             said = group_words(module, state, seat, [[objects[m] for m in ms] for _, ms in groups], t, names)
             if said is not None:  # each group is one of the game's (a basket's slot, a hut): named
-                title = say(module.WORDS, f"kind.{kind}", language=t)
                 lines.append(f"  {title} ({len(moves)}):")
                 lines += [f"    {part}: {words}" for part, words in zip(parts, said, strict=True)]
                 continue
-        title = say(module.WORDS, f"kind.{kind}", language=t)
         lines.append(
             textwrap.fill(
                 f"{title} ({len(moves)}): " + ", ".join(parts),
@@ -165,14 +164,10 @@ def seated(names: Sequence[str]) -> list[str]:
 def worded(module: Engine, state, seat: int, moves: list, t: Language, names: Sequence[str]) -> list[str]:
     """Each of ``moves`` on a line of its own, its notation then its words, under its kind's
     title, kinds in the game's order."""
-    found = entries(module, state, seat, moves, seated(names), t)
-    order = [k.key for k in module.KINDS]
     lines = []
-    for kind in sorted(
-        dict.fromkeys(e.kind for e in found), key=lambda k: order.index(k) if k in order else len(order)
-    ):
-        lines.append("  " + say(module.WORDS, f"kind.{kind}", language=t) + ":")
-        lines += [f"    {e.move}: {e.full}" for e in found if e.kind == kind]
+    for kind, found in entries_by_kind(module.KINDS, entries(module, state, seat, moves, seated(names), t)):
+        lines.append("  " + kind_label(module, kind.key, t) + ":")
+        lines += [f"    {e.move}: {e.full}" for e in found]
     return lines
 
 

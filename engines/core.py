@@ -195,6 +195,7 @@ __all__ = [
     "rng_for",
     "rank_by",
     "tie_figures",
+    "tiebreak_said",
     "jsonable",
     "name_seats",
     "possessive",
@@ -457,6 +458,19 @@ def rank_by(
             if used is None or depth > [n for n, _ in keys].index(used):
                 used = keys[depth][0]
     return tuple(tuple(sorted(g)) for g in groups), used
+
+
+def tiebreak_said(
+    keys: Sequence[tuple[str | None, Mapping[int, Any]]],
+    used: str,
+    rule: Said,
+    shown: Callable[[Any], Any] = lambda value: value,
+) -> Said:
+    """The tiebreaker ``used`` as an outcome says it: ``rule`` (its name in words), with what it
+    weighed for the seats it separated where it decided alone (:func:`tie_figures`): "more dishes
+    ({p0} 2, {p1} 1)"."""
+    figures = tie_figures(keys, used, shown)
+    return rule if figures is None else said("{rule} ({figures})", rule=rule, figures=figures)
 
 
 def tie_figures(

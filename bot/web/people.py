@@ -17,6 +17,7 @@ from bot.ratings import shown_or_start
 from bot.storage import RatingRow, Store
 from bot.storage.web import WebLinks
 from bot.texts import number, ordinal
+from bot.web.standings import rating_text
 from languages import Language
 from languages.bidi import isolated
 
@@ -112,7 +113,9 @@ class People:
         page = PersonPage(isolated(name))
         for game, r in ratings.items():
             page.ratings.append(
-                RatingLine(engines.title(game), t.number(shown_or_start(r.mu, r.sigma), 1), r.games, r.wins)
+                RatingLine(
+                    engines.title(game), rating_text(shown_or_start(r.mu, r.sigma), t), r.games, r.wins
+                )
             )
         finished = await self.links.finished_games(guild_id, user_id, limit=GAMES_SHOWN + 1)
         if len(finished) > GAMES_SHOWN:

@@ -26,7 +26,7 @@ from engines.core import (
     said,
     said_n,
     term,
-    tie_figures,
+    tiebreak_said,
 )
 
 from .data import (
@@ -1576,16 +1576,6 @@ TIEBREAKS: dict[str, Said] = {
 """The tiebreakers' names (:func:`tiebreak_keys`) kept for translation."""
 
 
-def decided(keys: list[tuple[str | None, dict[int, Any]]], tiebreak: str) -> Said:
-    """The tiebreaker that decided, with what it weighed for the seats it separated ("fewer cards
-    in hand and preparation zone ({p1} 4, {p0} 5)"; counts of cards as counts, not as the negative
-    numbers the ranking compares)."""
-    figures = tie_figures(keys, tiebreak, abs)
-    if figures is None:
-        return TIEBREAKS[tiebreak]
-    return said("{rule} ({figures})", rule=TIEBREAKS[tiebreak], figures=figures)
-
-
 def outcome(state: State) -> Outcome | None:
     if not state.over:
         return None
@@ -1595,7 +1585,8 @@ def outcome(state: State) -> Outcome | None:
         tuple(float(v) for v in scores(state)),
         ranking,
         said("the draw pile ran out and the round was completed"),
-        None if tiebreak is None else decided(keys, tiebreak),
+        # (counts of cards as counts, not the negative numbers the ranking compares)
+        None if tiebreak is None else tiebreak_said(keys, tiebreak, TIEBREAKS[tiebreak], abs),
         {name or "score": [vals[p] for p in range(state.config.players)] for name, vals in keys},
     )
 

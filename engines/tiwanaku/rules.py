@@ -28,7 +28,7 @@ from engines.core import (
     said,
     said_n,
     term,
-    tie_figures,
+    tiebreak_said,
 )
 from engines.tiwanaku.board import cell_name, edge_cells, generate, neighbours4, terrain_counts
 from engines.tiwanaku.data import (
@@ -1168,16 +1168,11 @@ def outcome(state: State) -> Outcome | None:
         (MORE_CORRECT.msg, {s: state.correct[s] for s in seats}),
     ]
     ranking, tiebreak = rank_by(seats, keys)
-    figures = None if tiebreak is None else tie_figures(keys, tiebreak)
     return Outcome.told(
         scores=tuple(float(s) for s in state.scores),
         ranking=ranking,
         reason=said("all the land was discovered and the final divinations are over"),
-        tiebreak=None
-        if tiebreak is None
-        else MORE_CORRECT
-        if figures is None
-        else said("{rule} ({figures})", rule=MORE_CORRECT, figures=figures),
+        tiebreak=None if tiebreak is None else tiebreak_said(keys, tiebreak, MORE_CORRECT),
         details={
             "correct": list(state.correct),
             "wrong": list(state.wrong),

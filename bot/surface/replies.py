@@ -104,8 +104,8 @@ class Replies:
         # Told of a channel whose interaction failed as the database stopped answering, with
         # nothing known to be recorded: what it changed may be stored all the same (CatchUp.recover).
         self.unsure: Callable[[int], None] = lambda channel_id: None
-        self._recorded: dict[int, Said] = {}  # interaction id -> what it committed, while handled
-        self._lobbies: set[int] = set()  # interactions whose commit opened a lobby: no board yet
+        # interaction id -> what it committed, and whether that opened a lobby (no board yet), while handled
+        self._recorded: dict[int, tuple[Said, bool]] = {}
 
     def committed(self, interaction: discord.Interaction, what: Said, *, lobby: bool = False) -> None:
         """Note that ``interaction`` changed a game (``what``: ``said("Your move `{move}` was
@@ -115,9 +115,7 @@ class Replies:
         ..." with a way to post the board again, never as "the game is unchanged"; a ``lobby``
         opened has no board, and ``what`` says how to reach it.
         """
-        self._recorded[interaction.id] = what
-        if lobby:
-            self._lobbies.add(interaction.id)
+        self._recorded[interaction.id] = (what, lobby)
 
     async def idle(self) -> None:
         """Wait until no interaction is being handled."""
@@ -153,7 +151,7 @@ class Replies:
             said = sentence(refusal(exc, t, written.name), t, as_written=starts_with_name(exc, t))
             await reply(interaction, f"⚠️ {said}")
         except Exception as exc:
-            recorded = self._recorded.get(interaction.id)
+            recorded, lobby = self._recorded.get(interaction.id, (None, False))
             if recorded is not None and isinstance(exc, discord.HTTPException):
                 log.warning("Discord refused a message after a change was recorded: %s", exc)
             elif isinstance(exc, NotAnswering):  # one line: the same outage fails every interaction
@@ -167,14 +165,12 @@ class Replies:
                 log.exception("unexpected error handling %s", asked(interaction, options=True))
             try:
                 missing = missing_for_boards(interaction) if isinstance(exc, discord.Forbidden) else []
-                lobby = interaction.id in self._lobbies
                 text = failure_text(recorded, exc, i18n.private(interaction), missing, lobby=lobby)
                 await reply(interaction, text)
             except discord.HTTPException:
                 log.warning("could not tell the user about the error", exc_info=True)
         finally:
             self._recorded.pop(interaction.id, None)
-            self._lobbies.discard(interaction.id)
             self._busy -= 1
             if not self._busy:
                 self._idle.set()
